@@ -1,0 +1,622 @@
+//! The parsed components of a reference, shared by every typed wrapper.
+
+use core::net::{Ipv4Addr, Ipv6Addr};
+
+use crate::ip;
+use crate::parser::{HostKind, Layout};
+
+/// A parsed `URI-reference` under some [`Grammar`](crate::parser::Grammar):
+/// the input and the offsets of its components.
+///
+/// The typed references ([`UriReference`](crate::UriReference),
+/// [`Uri`](crate::Uri), [`RelativeRef`](crate::RelativeRef)) wrap this, and
+/// so can other crates' types (IRIs). Every getter slices the input: it
+/// never allocates, and the result borrows the input, not `self`.
+///
+/// `Eq`, `Ord` and `Hash` compare the exact text.
+///
+/// # Examples
+///
+/// ```
+/// use uri_core::parser::{parse_reference, Rfc3986};
+/// use uri_core::ParseOptions;
+///
+/// let parts = parse_reference::<Rfc3986>("foo://example.com:8042/over/there?name=ferret#nose", ParseOptions::new())?;
+/// assert_eq!(parts.scheme(), Some("foo"));
+/// assert_eq!(parts.host_str(), Some("example.com"));
+/// assert_eq!(parts.port(), Some("8042"));
+/// assert_eq!(parts.path(), "/over/there");
+/// assert_eq!(parts.query(), Some("name=ferret"));
+/// assert_eq!(parts.fragment(), Some("nose"));
+/// # Ok::<(), uri_core::ParseError>(())
+/// ```
+#[derive(Clone, Copy)]
+pub struct Components<'a> {
+    input: &'a str,
+    layout: Layout,
+}
+
+impl<'a> Components<'a> {
+    /// Wraps input and the layout the parser found in it.
+    #[inline]
+    pub(crate) const fn new(input: &'a str, layout: Layout) -> Self {
+        Components { input, layout }
+    }
+
+    #[inline]
+    pub(crate) const fn layout(&self) -> Layout {
+        self.layout
+    }
+
+    /// The whole input.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_core::UriReference;
+    ///
+    /// assert_eq!(UriReference::parse("a/b?c")?.components().as_str(), "a/b?c");
+    /// # Ok::<(), uri_core::ParseError>(())
+    /// ```
+    #[inline]
+    pub const fn as_str(&self) -> &'a str {
+        self.input
+    }
+
+    /// The scheme (§3.1), without its `:`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_core::UriReference;
+    ///
+    /// assert_eq!(UriReference::parse("HTTP://a")?.components().scheme(), Some("HTTP"));
+    /// # Ok::<(), uri_core::ParseError>(())
+    /// ```
+    #[inline]
+    pub fn scheme(&self) -> Option<&'a str> {
+        let end = self.layout.scheme_end;
+        (end > 0).then(|| &self.input[..end])
+    }
+
+    /// The authority (§3.2), without its `//`; present but perhaps empty
+    /// (`file:///x` has an empty authority).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_core::UriReference;
+    ///
+    /// let r = UriReference::parse("//user@host:1/")?;
+    /// assert_eq!(r.components().authority().map(|a| a.as_str()), Some("user@host:1"));
+    /// # Ok::<(), uri_core::ParseError>(())
+    /// ```
+    #[inline]
+    pub fn authority(&self) -> Option<Authority<'a>> {
+        let l = &self.layout;
+        (l.auth_start > 0).then_some(Authority {
+            input: self.input,
+            start: l.auth_start,
+            host_start: l.host_start,
+            host_end: l.host_end,
+            end: l.path_start,
+            host_kind: l.host_kind,
+        })
+    }
+
+    /// The path (§3.3): always present, perhaps empty.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_core::UriReference;
+    ///
+    /// assert_eq!(UriReference::parse("http://a/b/c?d")?.components().path(), "/b/c");
+    /// # Ok::<(), uri_core::ParseError>(())
+    /// ```
+    #[inline]
+    pub fn path(&self) -> &'a str {
+        &self.input[self.layout.path_start..self.layout.path_end]
+    }
+
+    /// The query (§3.4), without its `?`; `Some("")` for a bare `?`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_core::UriReference;
+    ///
+    /// assert_eq!(UriReference::parse("http://a?")?.components().query(), Some(""));
+    /// assert_eq!(UriReference::parse("http://a")?.components().query(), None);
+    /// # Ok::<(), uri_core::ParseError>(())
+    /// ```
+    #[inline]
+    pub fn query(&self) -> Option<&'a str> {
+        let l = &self.layout;
+        (l.query_end > l.path_end).then(|| &self.input[l.path_end + 1..l.query_end])
+    }
+
+    /// The fragment (§3.5), without its `#`; `Some("")` for a bare `#`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_core::UriReference;
+    ///
+    /// assert_eq!(UriReference::parse("#top")?.components().fragment(), Some("top"));
+    /// # Ok::<(), uri_core::ParseError>(())
+    /// ```
+    #[inline]
+    pub fn fragment(&self) -> Option<&'a str> {
+        let start = self.layout.query_end;
+        (start < self.input.len()).then(|| &self.input[start + 1..])
+    }
+
+    /// The userinfo (§3.2.1), without its `@`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_core::UriReference;
+    ///
+    /// assert_eq!(UriReference::parse("//u:p@h")?.components().userinfo(), Some("u:p"));
+    /// # Ok::<(), uri_core::ParseError>(())
+    /// ```
+    #[inline]
+    pub fn userinfo(&self) -> Option<&'a str> {
+        self.authority().and_then(|a| a.userinfo())
+    }
+
+    /// The host (§3.2.2), parsed.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_core::{Host, UriReference};
+    ///
+    /// let r = UriReference::parse("//127.0.0.1")?;
+    /// assert_eq!(r.components().host(), Some(Host::Ipv4([127, 0, 0, 1].into())));
+    /// # Ok::<(), uri_core::ParseError>(())
+    /// ```
+    #[inline]
+    pub fn host(&self) -> Option<Host<'a>> {
+        self.authority().map(|a| a.host())
+    }
+
+    /// The host's exact text; an IP literal keeps its brackets.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_core::UriReference;
+    ///
+    /// assert_eq!(UriReference::parse("//[::1]:80")?.components().host_str(), Some("[::1]"));
+    /// # Ok::<(), uri_core::ParseError>(())
+    /// ```
+    #[inline]
+    pub fn host_str(&self) -> Option<&'a str> {
+        self.authority().map(|a| a.host_str())
+    }
+
+    /// The kind of host, without parsing it further.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_core::{HostKind, UriReference};
+    ///
+    /// assert_eq!(UriReference::parse("//[v1.x]")?.components().host_kind(), Some(HostKind::IpvFuture));
+    /// # Ok::<(), uri_core::ParseError>(())
+    /// ```
+    #[inline]
+    pub fn host_kind(&self) -> Option<HostKind> {
+        (self.layout.auth_start > 0).then_some(self.layout.host_kind)
+    }
+
+    /// The port's text (§3.2.3), without its `:`; `Some("")` for a bare `:`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_core::UriReference;
+    ///
+    /// assert_eq!(UriReference::parse("//h:")?.components().port(), Some(""));
+    /// # Ok::<(), uri_core::ParseError>(())
+    /// ```
+    #[inline]
+    pub fn port(&self) -> Option<&'a str> {
+        self.authority().and_then(|a| a.port())
+    }
+
+    /// The path's segments; see [`Segments`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_core::UriReference;
+    ///
+    /// let r = UriReference::parse("/a/b/")?;
+    /// assert!(r.components().path_segments().eq(["a", "b", ""]));
+    /// # Ok::<(), uri_core::ParseError>(())
+    /// ```
+    #[inline]
+    pub fn path_segments(&self) -> Segments<'a> {
+        Segments::new(self.path())
+    }
+}
+
+impl PartialEq for Components<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        self.input == other.input
+    }
+}
+
+impl Eq for Components<'_> {}
+
+impl core::hash::Hash for Components<'_> {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        self.input.hash(state);
+    }
+}
+
+impl core::fmt::Debug for Components<'_> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_tuple("Components").field(&format_args!("{}", crate::Redacted::new(*self))).finish()
+    }
+}
+
+/// The authority of a reference (§3.2): `[ userinfo "@" ] host [ ":" port ]`.
+///
+/// # Examples
+///
+/// ```
+/// use uri_core::Uri;
+///
+/// let uri = Uri::parse("https://john.doe@www.example.com:123/forum/")?;
+/// let auth = uri.authority().unwrap();
+/// assert_eq!(auth.as_str(), "john.doe@www.example.com:123");
+/// assert_eq!(auth.userinfo(), Some("john.doe"));
+/// assert_eq!(auth.host_str(), "www.example.com");
+/// assert_eq!(auth.port(), Some("123"));
+/// assert_eq!(auth.port_u16(), Ok(Some(123)));
+/// # Ok::<(), uri_core::ParseError>(())
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Authority<'a> {
+    input: &'a str,
+    start: usize,
+    host_start: usize,
+    host_end: usize,
+    end: usize,
+    host_kind: HostKind,
+}
+
+impl<'a> Authority<'a> {
+    /// The authority's exact text, without the `//`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let uri = uri_core::Uri::parse("file:///etc/hosts")?;
+    /// assert_eq!(uri.authority().unwrap().as_str(), "");
+    /// # Ok::<(), uri_core::ParseError>(())
+    /// ```
+    #[inline]
+    pub fn as_str(&self) -> &'a str {
+        &self.input[self.start..self.end]
+    }
+
+    /// The userinfo, without its `@`.
+    ///
+    /// RFC 3986 §3.2.1 deprecates `user:password`; applications should not
+    /// show what follows the first `:` (see `redacted()` on the reference types).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let uri = uri_core::Uri::parse("ftp://anonymous@ftp.example.com/")?;
+    /// assert_eq!(uri.authority().unwrap().userinfo(), Some("anonymous"));
+    /// # Ok::<(), uri_core::ParseError>(())
+    /// ```
+    #[inline]
+    pub fn userinfo(&self) -> Option<&'a str> {
+        (self.host_start > self.start).then(|| &self.input[self.start..self.host_start - 1])
+    }
+
+    /// The host, parsed: an IPv4 or IPv6 address, an `IPvFuture`, or a
+    /// registered name.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_core::{Host, Uri};
+    ///
+    /// let uri = Uri::parse("http://[2001:db8::7]/")?;
+    /// let Host::Ipv6 { addr, zone: None } = uri.authority().unwrap().host() else { panic!() };
+    /// assert_eq!(addr.segments()[0], 0x2001);
+    /// # Ok::<(), uri_core::ParseError>(())
+    /// ```
+    pub fn host(&self) -> Host<'a> {
+        let text = self.host_str();
+        let b = text.as_bytes();
+        match self.host_kind {
+            HostKind::Ipv4 => Host::Ipv4(ip::parse_ipv4(b).unwrap_or(Ipv4Addr::UNSPECIFIED)),
+            HostKind::Ipv6 => {
+                let inner = &text[1..text.len() - 1];
+                let (addr, zone) = match inner.find('%') {
+                    Some(pct) => (&inner[..pct], Some(&inner[pct + 3..])),
+                    None => (inner, None),
+                };
+                Host::Ipv6 { addr: ip::parse_ipv6(addr.as_bytes()).unwrap_or(Ipv6Addr::UNSPECIFIED), zone }
+            }
+            HostKind::IpvFuture => {
+                let inner = &text[2..text.len() - 1];
+                let dot = inner.find('.').unwrap_or(0);
+                Host::IpvFuture { version: &inner[..dot], address: &inner[dot + 1..] }
+            }
+            HostKind::RegName => Host::RegName(text),
+        }
+    }
+
+    /// The host's exact text; an IP literal keeps its brackets, as the `host`
+    /// rule of §3.2.2 does.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let uri = uri_core::Uri::parse("ldap://[2001:db8::7]/c=GB")?;
+    /// assert_eq!(uri.authority().unwrap().host_str(), "[2001:db8::7]");
+    /// # Ok::<(), uri_core::ParseError>(())
+    /// ```
+    #[inline]
+    pub fn host_str(&self) -> &'a str {
+        &self.input[self.host_start..self.host_end]
+    }
+
+    /// The kind of host.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_core::{HostKind, Uri};
+    ///
+    /// let uri = Uri::parse("telnet://192.0.2.16:80/")?;
+    /// assert_eq!(uri.authority().unwrap().host_kind(), HostKind::Ipv4);
+    /// # Ok::<(), uri_core::ParseError>(())
+    /// ```
+    #[inline]
+    pub fn host_kind(&self) -> HostKind {
+        self.host_kind
+    }
+
+    /// The port's text, without its `:`. Any string of digits is valid
+    /// syntax, the empty one included (§3.2.3); see [`Authority::port_u16`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let uri = uri_core::Uri::parse("http://a:0080/")?;
+    /// assert_eq!(uri.authority().unwrap().port(), Some("0080"));
+    /// # Ok::<(), uri_core::ParseError>(())
+    /// ```
+    #[inline]
+    pub fn port(&self) -> Option<&'a str> {
+        (self.host_end < self.end).then(|| &self.input[self.host_end + 1..self.end])
+    }
+
+    /// The port as a number: `Ok(None)` when there is no port, an error when
+    /// it is empty or does not fit in 16 bits.
+    ///
+    /// # Errors
+    ///
+    /// [`PortError::Empty`] for `http://a:/`, [`PortError::TooLarge`] above 65535.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_core::{PortError, Uri};
+    ///
+    /// let port = |s| Uri::parse(s).unwrap().authority().unwrap().port_u16();
+    /// assert_eq!(port("http://a:0080/"), Ok(Some(80)));
+    /// assert_eq!(port("http://a/"), Ok(None));
+    /// assert_eq!(port("http://a:/"), Err(PortError::Empty));
+    /// assert_eq!(port("http://a:65536/"), Err(PortError::TooLarge));
+    /// ```
+    pub fn port_u16(&self) -> Result<Option<u16>, PortError> {
+        let Some(port) = self.port() else { return Ok(None) };
+        if port.is_empty() {
+            return Err(PortError::Empty);
+        }
+        let mut value: u32 = 0;
+        for b in port.bytes() {
+            value = value * 10 + u32::from(b - b'0');
+            if value > u32::from(u16::MAX) {
+                return Err(PortError::TooLarge);
+            }
+        }
+        Ok(Some(value as u16))
+    }
+}
+
+impl core::fmt::Debug for Authority<'_> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Authority")
+            .field("userinfo", &self.userinfo().map(crate::redact::redact_userinfo))
+            .field("host", &self.host_str())
+            .field("port", &self.port())
+            .finish()
+    }
+}
+
+/// Why a port is not a `u16`; see [`Authority::port_u16`].
+///
+/// # Examples
+///
+/// ```
+/// assert_eq!(uri_core::PortError::Empty.to_string(), "the port is empty");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
+#[non_exhaustive]
+pub enum PortError {
+    /// The port is present but empty (`http://a:/`), which RFC 3986 allows and
+    /// §6.2.3 normalizes away.
+    #[error("the port is empty")]
+    Empty,
+    /// The port is greater than 65535.
+    #[error("the port is greater than 65535")]
+    TooLarge,
+}
+
+/// A parsed host (§3.2.2).
+///
+/// Addresses are the `core::net` types. Only the forms RFC 3986 defines are
+/// addresses: `127.1`, `0x7f.0.0.1` and `2130706433` are registered names,
+/// whatever an operating system's resolver makes of them.
+///
+/// # Examples
+///
+/// ```
+/// use uri_core::{Host, Uri};
+///
+/// let host = Uri::parse("http://127.1/")?.host();
+/// assert_eq!(host, Some(Host::RegName("127.1")));
+/// # Ok::<(), uri_core::ParseError>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Host<'a> {
+    /// `IPv4address`: four `dec-octet`s, no leading zeros.
+    Ipv4(Ipv4Addr),
+    /// `IPv6address` in brackets, with an RFC 6874 zone identifier (the text
+    /// after `%25`, still percent-encoded) when parsing allowed one.
+    Ipv6 {
+        /// The address.
+        addr: Ipv6Addr,
+        /// The zone identifier, without `%25`.
+        zone: Option<&'a str>,
+    },
+    /// `IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )`.
+    IpvFuture {
+        /// The hex digits after `v`.
+        version: &'a str,
+        /// The text after the `.`.
+        address: &'a str,
+    },
+    /// `reg-name`, exactly as written (perhaps empty, perhaps percent-encoded).
+    RegName(&'a str),
+}
+
+impl Host<'_> {
+    /// The kind of this host.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_core::{Host, HostKind};
+    ///
+    /// assert_eq!(Host::RegName("example.com").kind(), HostKind::RegName);
+    /// ```
+    pub const fn kind(&self) -> HostKind {
+        match self {
+            Host::Ipv4(_) => HostKind::Ipv4,
+            Host::Ipv6 { .. } => HostKind::Ipv6,
+            Host::IpvFuture { .. } => HostKind::IpvFuture,
+            Host::RegName(_) => HostKind::RegName,
+        }
+    }
+
+    /// The IP address, for the two IP kinds.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_core::Uri;
+    ///
+    /// let ip = Uri::parse("http://[::1]/")?.host().and_then(|h| h.ip());
+    /// assert_eq!(ip, Some(std::net::Ipv6Addr::LOCALHOST.into()));
+    /// # Ok::<(), uri_core::ParseError>(())
+    /// ```
+    pub const fn ip(&self) -> Option<core::net::IpAddr> {
+        match *self {
+            Host::Ipv4(a) => Some(core::net::IpAddr::V4(a)),
+            Host::Ipv6 { addr, .. } => Some(core::net::IpAddr::V6(addr)),
+            _ => None,
+        }
+    }
+}
+
+/// The segments of a path (§3.3), split at `/`.
+///
+/// A leading `/` starts the first segment rather than yielding an empty one;
+/// the empty path has no segments; every other `/` separates two segments,
+/// which may be empty: `/a//b/` gives `a`, ``, `b`, ``. Segments are the raw
+/// text, still percent-encoded.
+///
+/// # Examples
+///
+/// ```
+/// use uri_core::Uri;
+///
+/// let uri = Uri::parse("http://a/b/c/d;p?q")?;
+/// assert!(uri.path_segments().eq(["b", "c", "d;p"]));
+/// assert_eq!(uri.path_segments().next_back(), Some("d;p"));
+/// assert_eq!(Uri::parse("http://a")?.path_segments().count(), 0);
+/// assert!(Uri::parse("http://a/")?.path_segments().eq([""]));
+/// # Ok::<(), uri_core::ParseError>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct Segments<'a> {
+    rest: Option<&'a str>,
+}
+
+impl<'a> Segments<'a> {
+    /// The segments of `path`, which need not come from a parsed reference.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert!(uri_core::Segments::new("a/b").eq(["a", "b"]));
+    /// ```
+    pub fn new(path: &'a str) -> Self {
+        let rest = match path {
+            "" => None,
+            _ => Some(path.strip_prefix('/').unwrap_or(path)),
+        };
+        Segments { rest }
+    }
+}
+
+impl<'a> Iterator for Segments<'a> {
+    type Item = &'a str;
+
+    fn next(&mut self) -> Option<&'a str> {
+        let rest = self.rest?;
+        match rest.find('/') {
+            Some(i) => {
+                self.rest = Some(&rest[i + 1..]);
+                Some(&rest[..i])
+            }
+            None => {
+                self.rest = None;
+                Some(rest)
+            }
+        }
+    }
+}
+
+impl DoubleEndedIterator for Segments<'_> {
+    fn next_back(&mut self) -> Option<Self::Item> {
+        let rest = self.rest?;
+        match rest.rfind('/') {
+            Some(i) => {
+                self.rest = Some(&rest[..i]);
+                Some(&rest[i + 1..])
+            }
+            None => {
+                self.rest = None;
+                Some(rest)
+            }
+        }
+    }
+}
+
+impl core::iter::FusedIterator for Segments<'_> {}

@@ -1,0 +1,519 @@
+//! Character classes of RFC 3986 as `const` lookup tables.
+//!
+//! Every class is a [`CharClass`]: a 256-entry table answering "may this byte
+//! appear literally here?" in one load. The tables hold ASCII only; `%` (the
+//! start of a `pct-encoded` triplet) is in none of them, because a triplet is
+//! three bytes and the parser checks it as a unit.
+//!
+//! ```text
+//! ALPHA       = %x41-5A / %x61-7A
+//! DIGIT       = %x30-39
+//! HEXDIG      = DIGIT / "A"-"F" / "a"-"f"
+//! unreserved  = ALPHA / DIGIT / "-" / "." / "_" / "~"
+//! gen-delims  = ":" / "/" / "?" / "#" / "[" / "]" / "@"
+//! sub-delims  = "!" / "$" / "&" / "'" / "(" / ")" / "*" / "+" / "," / ";" / "="
+//! reserved    = gen-delims / sub-delims
+//! pchar       = unreserved / pct-encoded / sub-delims / ":" / "@"
+//! scheme      = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
+//! userinfo    = *( unreserved / pct-encoded / sub-delims / ":" )
+//! reg-name    = *( unreserved / pct-encoded / sub-delims )
+//! segment     = *pchar
+//! query       = *( pchar / "/" / "?" )
+//! fragment    = *( pchar / "/" / "?" )
+//! ```
+//!
+//! See [RFC 3986, section 2](https://www.rfc-editor.org/rfc/rfc3986#section-2) and
+//! [Appendix A](https://www.rfc-editor.org/rfc/rfc3986#appendix-A).
+
+/// A set of ASCII bytes, stored as a 256-entry lookup table.
+///
+/// Bytes `0x80..=0xFF` are never members of a predefined class. Build your own
+/// with [`CharClass::new`], [`CharClass::union`] and friends, all `const`.
+///
+/// # Examples
+///
+/// ```
+/// use uri_core::grammar::{CharClass, UNRESERVED};
+///
+/// const SAFE: CharClass = UNRESERVED.with(b'/');
+/// assert!(SAFE.contains(b'/'));
+/// assert!(!UNRESERVED.contains(b'/'));
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct CharClass {
+    table: [bool; 256],
+}
+
+impl CharClass {
+    /// The class holding exactly the bytes of `members`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_core::grammar::CharClass;
+    ///
+    /// const DELIMS: CharClass = CharClass::new(b"/?#");
+    /// assert!(DELIMS.contains(b'?'));
+    /// assert!(!DELIMS.contains(b'a'));
+    /// ```
+    pub const fn new(members: &[u8]) -> Self {
+        let mut table = [false; 256];
+        let mut i = 0;
+        while i < members.len() {
+            table[members[i] as usize] = true;
+            i += 1;
+        }
+        CharClass { table }
+    }
+
+    /// The class holding the bytes `lo..=hi`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_core::grammar::CharClass;
+    ///
+    /// assert!(CharClass::range(b'a', b'f').contains(b'c'));
+    /// ```
+    pub const fn range(lo: u8, hi: u8) -> Self {
+        let mut table = [false; 256];
+        let mut i = lo as usize;
+        while i <= hi as usize {
+            table[i] = true;
+            i += 1;
+        }
+        CharClass { table }
+    }
+
+    /// Every byte in `self` or in `other`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_core::grammar::{GEN_DELIMS, RESERVED, SUB_DELIMS};
+    ///
+    /// assert!(GEN_DELIMS.union(SUB_DELIMS) == RESERVED);
+    /// ```
+    pub const fn union(self, other: CharClass) -> Self {
+        let mut table = self.table;
+        let mut i = 0;
+        while i < 256 {
+            table[i] = table[i] || other.table[i];
+            i += 1;
+        }
+        CharClass { table }
+    }
+
+    /// The bytes in `self` that are not in `other`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_core::grammar::{CharClass, QUERY};
+    ///
+    /// let value = QUERY.difference(CharClass::new(b"&=;+"));
+    /// assert!(!value.contains(b'&'));
+    /// assert!(value.contains(b'/'));
+    /// ```
+    pub const fn difference(self, other: CharClass) -> Self {
+        let mut table = self.table;
+        let mut i = 0;
+        while i < 256 {
+            table[i] = table[i] && !other.table[i];
+            i += 1;
+        }
+        CharClass { table }
+    }
+
+    /// `self` with `b` added.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_core::grammar::REG_NAME;
+    ///
+    /// assert!(REG_NAME.with(b':').contains(b':'));
+    /// ```
+    pub const fn with(self, b: u8) -> Self {
+        let mut table = self.table;
+        table[b as usize] = true;
+        CharClass { table }
+    }
+
+    /// `self` with `b` removed.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_core::grammar::PATH;
+    ///
+    /// assert!(!PATH.without(b'/').contains(b'/'));
+    /// ```
+    pub const fn without(self, b: u8) -> Self {
+        let mut table = self.table;
+        table[b as usize] = false;
+        CharClass { table }
+    }
+
+    /// Whether `b` is in the class.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert!(uri_core::grammar::SUB_DELIMS.contains(b'$'));
+    /// ```
+    #[inline(always)]
+    pub const fn contains(&self, b: u8) -> bool {
+        self.table[b as usize]
+    }
+}
+
+impl core::fmt::Debug for CharClass {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        let mut set = f.debug_set();
+        for b in 0..=255u8 {
+            if self.contains(b) {
+                set.entry(&char::from(b));
+            }
+        }
+        set.finish()
+    }
+}
+
+/// `ALPHA = %x41-5A / %x61-7A` ([RFC 5234, Appendix B.1](https://www.rfc-editor.org/rfc/rfc5234#appendix-B.1)).
+///
+/// # Examples
+///
+/// ```
+/// assert!(uri_core::grammar::ALPHA.contains(b'Q'));
+/// ```
+pub const ALPHA: CharClass = CharClass::range(b'A', b'Z').union(CharClass::range(b'a', b'z'));
+
+/// `DIGIT = %x30-39` ([RFC 5234, Appendix B.1](https://www.rfc-editor.org/rfc/rfc5234#appendix-B.1)).
+///
+/// # Examples
+///
+/// ```
+/// assert!(uri_core::grammar::DIGIT.contains(b'7'));
+/// ```
+pub const DIGIT: CharClass = CharClass::range(b'0', b'9');
+
+/// `HEXDIG = DIGIT / "A" / "B" / "C" / "D" / "E" / "F"`, case-insensitive as
+/// every ABNF string is ([RFC 3986, section 2.1](https://www.rfc-editor.org/rfc/rfc3986#section-2.1)).
+///
+/// # Examples
+///
+/// ```
+/// assert!(uri_core::grammar::HEXDIG.contains(b'e'));
+/// ```
+pub const HEXDIG: CharClass = DIGIT
+    .union(CharClass::range(b'A', b'F'))
+    .union(CharClass::range(b'a', b'f'));
+
+/// `unreserved = ALPHA / DIGIT / "-" / "." / "_" / "~"`
+/// ([RFC 3986, section 2.3](https://www.rfc-editor.org/rfc/rfc3986#section-2.3)).
+///
+/// # Examples
+///
+/// ```
+/// assert!(uri_core::grammar::UNRESERVED.contains(b'~'));
+/// ```
+pub const UNRESERVED: CharClass = ALPHA.union(DIGIT).union(CharClass::new(b"-._~"));
+
+/// `gen-delims = ":" / "/" / "?" / "#" / "[" / "]" / "@"`
+/// ([RFC 3986, section 2.2](https://www.rfc-editor.org/rfc/rfc3986#section-2.2)).
+///
+/// # Examples
+///
+/// ```
+/// assert!(uri_core::grammar::GEN_DELIMS.contains(b'@'));
+/// ```
+pub const GEN_DELIMS: CharClass = CharClass::new(b":/?#[]@");
+
+/// `sub-delims = "!" / "$" / "&" / "'" / "(" / ")" / "*" / "+" / "," / ";" / "="`
+/// ([RFC 3986, section 2.2](https://www.rfc-editor.org/rfc/rfc3986#section-2.2)).
+///
+/// # Examples
+///
+/// ```
+/// assert!(uri_core::grammar::SUB_DELIMS.contains(b';'));
+/// ```
+pub const SUB_DELIMS: CharClass = CharClass::new(b"!$&'()*+,;=");
+
+/// `reserved = gen-delims / sub-delims`
+/// ([RFC 3986, section 2.2](https://www.rfc-editor.org/rfc/rfc3986#section-2.2)).
+///
+/// # Examples
+///
+/// ```
+/// assert!(uri_core::grammar::RESERVED.contains(b'['));
+/// ```
+pub const RESERVED: CharClass = GEN_DELIMS.union(SUB_DELIMS);
+
+/// The literal bytes of `scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`
+/// after the first ([RFC 3986, section 3.1](https://www.rfc-editor.org/rfc/rfc3986#section-3.1)).
+///
+/// # Examples
+///
+/// ```
+/// assert!(uri_core::grammar::SCHEME.contains(b'+'));
+/// ```
+pub const SCHEME: CharClass = ALPHA.union(DIGIT).union(CharClass::new(b"+-."));
+
+/// Literal bytes of `pchar = unreserved / pct-encoded / sub-delims / ":" / "@"`
+/// ([RFC 3986, section 3.3](https://www.rfc-editor.org/rfc/rfc3986#section-3.3));
+/// `%` is left out, as in every class here.
+///
+/// # Examples
+///
+/// ```
+/// assert!(uri_core::grammar::PCHAR.contains(b'@'));
+/// assert!(!uri_core::grammar::PCHAR.contains(b'/'));
+/// ```
+pub const PCHAR: CharClass = UNRESERVED.union(SUB_DELIMS).union(CharClass::new(b":@"));
+
+/// Literal bytes of `userinfo = *( unreserved / pct-encoded / sub-delims / ":" )`
+/// ([RFC 3986, section 3.2.1](https://www.rfc-editor.org/rfc/rfc3986#section-3.2.1)).
+///
+/// # Examples
+///
+/// ```
+/// assert!(uri_core::grammar::USERINFO.contains(b':'));
+/// assert!(!uri_core::grammar::USERINFO.contains(b'@'));
+/// ```
+pub const USERINFO: CharClass = UNRESERVED.union(SUB_DELIMS).with(b':');
+
+/// Literal bytes of `reg-name = *( unreserved / pct-encoded / sub-delims )`
+/// ([RFC 3986, section 3.2.2](https://www.rfc-editor.org/rfc/rfc3986#section-3.2.2)).
+///
+/// # Examples
+///
+/// ```
+/// assert!(uri_core::grammar::REG_NAME.contains(b'-'));
+/// assert!(!uri_core::grammar::REG_NAME.contains(b':'));
+/// ```
+pub const REG_NAME: CharClass = UNRESERVED.union(SUB_DELIMS);
+
+/// Literal bytes of a path: `pchar` and `"/"`
+/// ([RFC 3986, section 3.3](https://www.rfc-editor.org/rfc/rfc3986#section-3.3)).
+///
+/// # Examples
+///
+/// ```
+/// assert!(uri_core::grammar::PATH.contains(b'/'));
+/// assert!(!uri_core::grammar::PATH.contains(b'?'));
+/// ```
+pub const PATH: CharClass = PCHAR.with(b'/');
+
+/// Literal bytes of `query = *( pchar / "/" / "?" )`
+/// ([RFC 3986, section 3.4](https://www.rfc-editor.org/rfc/rfc3986#section-3.4)).
+///
+/// # Examples
+///
+/// ```
+/// assert!(uri_core::grammar::QUERY.contains(b'?'));
+/// assert!(!uri_core::grammar::QUERY.contains(b'#'));
+/// ```
+pub const QUERY: CharClass = PCHAR.union(CharClass::new(b"/?"));
+
+/// Literal bytes of `fragment = *( pchar / "/" / "?" )`
+/// ([RFC 3986, section 3.5](https://www.rfc-editor.org/rfc/rfc3986#section-3.5)).
+///
+/// # Examples
+///
+/// ```
+/// assert!(uri_core::grammar::FRAGMENT.contains(b'/'));
+/// assert!(!uri_core::grammar::FRAGMENT.contains(b'#'));
+/// ```
+pub const FRAGMENT: CharClass = QUERY;
+
+/// Literal bytes after the version of `IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )`
+/// ([RFC 3986, section 3.2.2](https://www.rfc-editor.org/rfc/rfc3986#section-3.2.2)).
+///
+/// # Examples
+///
+/// ```
+/// assert!(uri_core::grammar::IPV_FUTURE.contains(b':'));
+/// assert!(!uri_core::grammar::IPV_FUTURE.contains(b'%'));
+/// ```
+pub const IPV_FUTURE: CharClass = USERINFO;
+
+/// Returns `true` if `b` is an `unreserved` character.
+///
+/// # Grammar
+///
+/// ```text
+/// unreserved = ALPHA / DIGIT / "-" / "." / "_" / "~"
+/// ```
+///
+/// See [RFC 3986, section 2.3](https://www.rfc-editor.org/rfc/rfc3986#section-2.3).
+///
+/// # Examples
+///
+/// ```
+/// assert!(uri_core::grammar::is_unreserved(b'~'));
+/// assert!(!uri_core::grammar::is_unreserved(b'/'));
+/// ```
+#[inline]
+pub const fn is_unreserved(b: u8) -> bool {
+    UNRESERVED.contains(b)
+}
+
+/// Returns `true` if `b` is a `gen-delims` character
+/// ([RFC 3986, section 2.2](https://www.rfc-editor.org/rfc/rfc3986#section-2.2)).
+///
+/// # Examples
+///
+/// ```
+/// assert!(uri_core::grammar::is_gen_delim(b'#'));
+/// assert!(!uri_core::grammar::is_gen_delim(b'&'));
+/// ```
+#[inline]
+pub const fn is_gen_delim(b: u8) -> bool {
+    GEN_DELIMS.contains(b)
+}
+
+/// Returns `true` if `b` is a `sub-delims` character
+/// ([RFC 3986, section 2.2](https://www.rfc-editor.org/rfc/rfc3986#section-2.2)).
+///
+/// # Examples
+///
+/// ```
+/// assert!(uri_core::grammar::is_sub_delim(b'&'));
+/// assert!(!uri_core::grammar::is_sub_delim(b'#'));
+/// ```
+#[inline]
+pub const fn is_sub_delim(b: u8) -> bool {
+    SUB_DELIMS.contains(b)
+}
+
+/// Returns `true` if `b` is a `reserved` character
+/// ([RFC 3986, section 2.2](https://www.rfc-editor.org/rfc/rfc3986#section-2.2)).
+///
+/// # Examples
+///
+/// ```
+/// assert!(uri_core::grammar::is_reserved(b'/'));
+/// assert!(!uri_core::grammar::is_reserved(b'-'));
+/// ```
+#[inline]
+pub const fn is_reserved(b: u8) -> bool {
+    RESERVED.contains(b)
+}
+
+/// Returns `true` if `b` may appear literally in a `pchar`
+/// ([RFC 3986, section 3.3](https://www.rfc-editor.org/rfc/rfc3986#section-3.3)).
+///
+/// `%` returns `false`: it is only allowed as the start of a `pct-encoded` triplet.
+///
+/// # Examples
+///
+/// ```
+/// assert!(uri_core::grammar::is_pchar(b':'));
+/// assert!(!uri_core::grammar::is_pchar(b'%'));
+/// ```
+#[inline]
+pub const fn is_pchar(b: u8) -> bool {
+    PCHAR.contains(b)
+}
+
+/// Returns `true` if `b` is a hexadecimal digit, either case
+/// ([RFC 3986, section 2.1](https://www.rfc-editor.org/rfc/rfc3986#section-2.1)).
+///
+/// # Examples
+///
+/// ```
+/// assert!(uri_core::grammar::is_hexdig(b'F'));
+/// assert!(!uri_core::grammar::is_hexdig(b'g'));
+/// ```
+#[inline]
+pub const fn is_hexdig(b: u8) -> bool {
+    HEXDIG.contains(b)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The classes restated from the ABNF text, one `match` per rule.
+    fn abnf(name: &str, b: u8) -> bool {
+        let alpha = b.is_ascii_alphabetic();
+        let digit = b.is_ascii_digit();
+        let unreserved = alpha || digit || matches!(b, b'-' | b'.' | b'_' | b'~');
+        let gen_delims = matches!(b, b':' | b'/' | b'?' | b'#' | b'[' | b']' | b'@');
+        let sub = matches!(
+            b,
+            b'!' | b'$' | b'&' | b'\'' | b'(' | b')' | b'*' | b'+' | b',' | b';' | b'='
+        );
+        let pchar = unreserved || sub || b == b':' || b == b'@';
+        match name {
+            "ALPHA" => alpha,
+            "DIGIT" => digit,
+            "HEXDIG" => digit || matches!(b, b'A'..=b'F' | b'a'..=b'f'),
+            "unreserved" => unreserved,
+            "gen-delims" => gen_delims,
+            "sub-delims" => sub,
+            "reserved" => gen_delims || sub,
+            "scheme" => alpha || digit || matches!(b, b'+' | b'-' | b'.'),
+            "pchar" => pchar,
+            "userinfo" => unreserved || sub || b == b':',
+            "reg-name" => unreserved || sub,
+            "path" => pchar || b == b'/',
+            "query" | "fragment" => pchar || b == b'/' || b == b'?',
+            _ => unreachable!(),
+        }
+    }
+
+    #[test]
+    fn every_table_matches_the_abnf_for_all_256_bytes() {
+        let tables = [
+            ("ALPHA", ALPHA),
+            ("DIGIT", DIGIT),
+            ("HEXDIG", HEXDIG),
+            ("unreserved", UNRESERVED),
+            ("gen-delims", GEN_DELIMS),
+            ("sub-delims", SUB_DELIMS),
+            ("reserved", RESERVED),
+            ("scheme", SCHEME),
+            ("pchar", PCHAR),
+            ("userinfo", USERINFO),
+            ("reg-name", REG_NAME),
+            ("path", PATH),
+            ("query", QUERY),
+            ("fragment", FRAGMENT),
+        ];
+        for (name, table) in tables {
+            for b in 0..=255u8 {
+                assert_eq!(table.contains(b), abnf(name, b), "{name} at byte {b:#04x}");
+            }
+        }
+    }
+
+    #[test]
+    fn predicates_agree_with_tables() {
+        for b in 0..=255u8 {
+            assert_eq!(is_unreserved(b), UNRESERVED.contains(b));
+            assert_eq!(is_gen_delim(b), GEN_DELIMS.contains(b));
+            assert_eq!(is_sub_delim(b), SUB_DELIMS.contains(b));
+            assert_eq!(is_reserved(b), RESERVED.contains(b));
+            assert_eq!(is_pchar(b), PCHAR.contains(b));
+            assert_eq!(is_hexdig(b), HEXDIG.contains(b));
+        }
+    }
+
+    #[test]
+    fn no_class_holds_percent_or_non_ascii() {
+        for table in [PCHAR, USERINFO, REG_NAME, PATH, QUERY, FRAGMENT] {
+            assert!(!table.contains(b'%'));
+            assert!((0x80..=0xFF).all(|b| !table.contains(b)));
+        }
+    }
+
+    #[test]
+    fn set_operations() {
+        let c = CharClass::new(b"ab").union(CharClass::new(b"bc"));
+        assert_eq!(c, CharClass::range(b'a', b'c'));
+        assert_eq!(c.difference(CharClass::new(b"b")), CharClass::new(b"ac"));
+        assert_eq!(c.without(b'a').with(b'z'), CharClass::new(b"bcz"));
+    }
+}

@@ -1,0 +1,271 @@
+//! The getters and trait impls every reference type shares, written once.
+//!
+//! Each typed reference wraps [`Components`](crate::Components) and exposes
+//! the same getters; `$lt` is `'a` for borrowed types (results borrow the
+//! input) and `'_` for owned ones (results borrow `self`).
+
+/// Component getters, each with an example on `$example`, which must be
+/// `[scheme ":"] "//user@example.com:8080/a/b?q=1#frag"`.
+macro_rules! component_getters {
+    ($Type:ident, $lt:lifetime, $Err:ty, $example:literal) => {
+        /// The exact text, byte for byte as parsed.
+        ///
+        /// # Examples
+        ///
+        /// ```
+        #[doc = concat!("let r = uri_core::", stringify!($Type), "::parse(\"", $example, "\")?;")]
+        #[doc = concat!("assert_eq!(r.as_str(), \"", $example, "\");")]
+        #[doc = concat!("# Ok::<(), ", stringify!($Err), ">(())")]
+        /// ```
+        #[inline]
+        pub fn as_str(&self) -> &$lt str {
+            self.components().as_str()
+        }
+
+        /// The authority (§3.2), without `//`; `None` when there is no `//`.
+        ///
+        /// # Examples
+        ///
+        /// ```
+        #[doc = concat!("let r = uri_core::", stringify!($Type), "::parse(\"", $example, "\")?;")]
+        /// assert_eq!(r.authority().unwrap().as_str(), "user@example.com:8080");
+        #[doc = concat!("# Ok::<(), ", stringify!($Err), ">(())")]
+        /// ```
+        #[inline]
+        pub fn authority(&self) -> Option<$crate::Authority<$lt>> {
+            self.components().authority()
+        }
+
+        /// Whether there is an authority (a `//`), even an empty one.
+        ///
+        /// # Examples
+        ///
+        /// ```
+        #[doc = concat!("let r = uri_core::", stringify!($Type), "::parse(\"", $example, "\")?;")]
+        /// assert!(r.has_authority());
+        #[doc = concat!("# Ok::<(), ", stringify!($Err), ">(())")]
+        /// ```
+        #[inline]
+        pub fn has_authority(&self) -> bool {
+            self.components().authority().is_some()
+        }
+
+        /// The userinfo (§3.2.1), without `@`.
+        ///
+        /// # Examples
+        ///
+        /// ```
+        #[doc = concat!("let r = uri_core::", stringify!($Type), "::parse(\"", $example, "\")?;")]
+        /// assert_eq!(r.userinfo(), Some("user"));
+        #[doc = concat!("# Ok::<(), ", stringify!($Err), ">(())")]
+        /// ```
+        #[inline]
+        pub fn userinfo(&self) -> Option<&$lt str> {
+            self.components().userinfo()
+        }
+
+        /// The host (§3.2.2), parsed into an address or a registered name.
+        ///
+        /// # Examples
+        ///
+        /// ```
+        #[doc = concat!("let r = uri_core::", stringify!($Type), "::parse(\"", $example, "\")?;")]
+        /// assert_eq!(r.host(), Some(uri_core::Host::RegName("example.com")));
+        #[doc = concat!("# Ok::<(), ", stringify!($Err), ">(())")]
+        /// ```
+        #[inline]
+        pub fn host(&self) -> Option<$crate::Host<$lt>> {
+            self.components().host()
+        }
+
+        /// The host's exact text; an IP literal keeps its brackets.
+        ///
+        /// # Examples
+        ///
+        /// ```
+        #[doc = concat!("let r = uri_core::", stringify!($Type), "::parse(\"", $example, "\")?;")]
+        /// assert_eq!(r.host_str(), Some("example.com"));
+        #[doc = concat!("# Ok::<(), ", stringify!($Err), ">(())")]
+        /// ```
+        #[inline]
+        pub fn host_str(&self) -> Option<&$lt str> {
+            self.components().host_str()
+        }
+
+        /// The kind of host.
+        ///
+        /// # Examples
+        ///
+        /// ```
+        #[doc = concat!("let r = uri_core::", stringify!($Type), "::parse(\"", $example, "\")?;")]
+        /// assert_eq!(r.host_kind(), Some(uri_core::HostKind::RegName));
+        #[doc = concat!("# Ok::<(), ", stringify!($Err), ">(())")]
+        /// ```
+        #[inline]
+        pub fn host_kind(&self) -> Option<$crate::HostKind> {
+            self.components().host_kind()
+        }
+
+        /// The port's text (§3.2.3), without `:`; see
+        /// [`Authority::port_u16`](crate::Authority::port_u16) for a number.
+        ///
+        /// # Examples
+        ///
+        /// ```
+        #[doc = concat!("let r = uri_core::", stringify!($Type), "::parse(\"", $example, "\")?;")]
+        /// assert_eq!(r.port(), Some("8080"));
+        #[doc = concat!("# Ok::<(), ", stringify!($Err), ">(())")]
+        /// ```
+        #[inline]
+        pub fn port(&self) -> Option<&$lt str> {
+            self.components().port()
+        }
+
+        /// The path (§3.3): always present, perhaps empty.
+        ///
+        /// # Examples
+        ///
+        /// ```
+        #[doc = concat!("let r = uri_core::", stringify!($Type), "::parse(\"", $example, "\")?;")]
+        /// assert_eq!(r.path(), "/a/b");
+        #[doc = concat!("# Ok::<(), ", stringify!($Err), ">(())")]
+        /// ```
+        #[inline]
+        pub fn path(&self) -> &$lt str {
+            self.components().path()
+        }
+
+        /// The path's segments; see [`Segments`](crate::Segments).
+        ///
+        /// # Examples
+        ///
+        /// ```
+        #[doc = concat!("let r = uri_core::", stringify!($Type), "::parse(\"", $example, "\")?;")]
+        /// assert!(r.path_segments().eq(["a", "b"]));
+        #[doc = concat!("# Ok::<(), ", stringify!($Err), ">(())")]
+        /// ```
+        #[inline]
+        pub fn path_segments(&self) -> $crate::Segments<$lt> {
+            self.components().path_segments()
+        }
+
+        /// The query (§3.4), without `?`: `None` with no `?`, `Some("")` for a bare `?`.
+        ///
+        /// # Examples
+        ///
+        /// ```
+        #[doc = concat!("let r = uri_core::", stringify!($Type), "::parse(\"", $example, "\")?;")]
+        /// assert_eq!(r.query(), Some("q=1"));
+        #[doc = concat!("# Ok::<(), ", stringify!($Err), ">(())")]
+        /// ```
+        #[inline]
+        pub fn query(&self) -> Option<&$lt str> {
+            self.components().query()
+        }
+
+        /// The fragment (§3.5), without `#`: `None` with no `#`, `Some("")` for a bare `#`.
+        ///
+        /// # Examples
+        ///
+        /// ```
+        #[doc = concat!("let r = uri_core::", stringify!($Type), "::parse(\"", $example, "\")?;")]
+        /// assert_eq!(r.fragment(), Some("frag"));
+        #[doc = concat!("# Ok::<(), ", stringify!($Err), ">(())")]
+        /// ```
+        #[inline]
+        pub fn fragment(&self) -> Option<&$lt str> {
+            self.components().fragment()
+        }
+
+        /// A view that displays the reference with the password part of its
+        /// userinfo hidden; see [`Redacted`](crate::Redacted).
+        ///
+        /// # Examples
+        ///
+        /// ```
+        #[doc = concat!("let r = uri_core::", stringify!($Type), "::parse(\"", $example, "\")?;")]
+        /// assert!(r.redacted().to_string().contains("//user@example.com"));
+        #[doc = concat!("# Ok::<(), ", stringify!($Err), ">(())")]
+        /// ```
+        #[inline]
+        pub fn redacted(&self) -> $crate::Redacted<$lt> {
+            $crate::Redacted::new(self.components())
+        }
+    };
+}
+
+/// `Display` (exact), `Debug` (redacted), `AsRef<str>`, comparisons on the
+/// exact text, and `PartialEq` with `str`.
+macro_rules! text_traits {
+    ($Type:ident $(<$a:lifetime>)?) => {
+        impl $(<$a>)? core::fmt::Display for $Type $(<$a>)? {
+            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                f.write_str(self.as_str())
+            }
+        }
+
+        impl $(<$a>)? core::fmt::Debug for $Type $(<$a>)? {
+            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                f.debug_tuple(stringify!($Type)).field(&self.redacted()).finish()
+            }
+        }
+
+        impl $(<$a>)? AsRef<str> for $Type $(<$a>)? {
+            fn as_ref(&self) -> &str {
+                self.as_str()
+            }
+        }
+
+        impl $(<$a>)? PartialEq for $Type $(<$a>)? {
+            fn eq(&self, other: &Self) -> bool {
+                self.as_str() == other.as_str()
+            }
+        }
+
+        impl $(<$a>)? Eq for $Type $(<$a>)? {}
+
+        impl $(<$a>)? PartialOrd for $Type $(<$a>)? {
+            fn partial_cmp(&self, other: &Self) -> Option<core::cmp::Ordering> {
+                Some(self.cmp(other))
+            }
+        }
+
+        impl $(<$a>)? Ord for $Type $(<$a>)? {
+            fn cmp(&self, other: &Self) -> core::cmp::Ordering {
+                self.as_str().cmp(other.as_str())
+            }
+        }
+
+        impl $(<$a>)? core::hash::Hash for $Type $(<$a>)? {
+            fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+                self.as_str().hash(state)
+            }
+        }
+
+        impl $(<$a>)? PartialEq<str> for $Type $(<$a>)? {
+            fn eq(&self, other: &str) -> bool {
+                self.as_str() == other
+            }
+        }
+
+        impl $(<$a>)? PartialEq<&str> for $Type $(<$a>)? {
+            fn eq(&self, other: &&str) -> bool {
+                self.as_str() == *other
+            }
+        }
+
+        impl $(<$a>)? PartialEq<$Type $(<$a>)?> for str {
+            fn eq(&self, other: &$Type $(<$a>)?) -> bool {
+                self == other.as_str()
+            }
+        }
+
+        impl $(<$a>)? PartialEq<$Type $(<$a>)?> for &str {
+            fn eq(&self, other: &$Type $(<$a>)?) -> bool {
+                *self == other.as_str()
+            }
+        }
+    };
+}
+
+pub(crate) use {component_getters, text_traits};

@@ -1,0 +1,89 @@
+//! Display with the password part of the userinfo hidden (RFC 3986 §3.2.1).
+
+use core::fmt;
+
+use crate::Components;
+
+/// A reference displayed with everything after the first `:` of its userinfo
+/// replaced by `***`.
+///
+/// RFC 3986 §3.2.1: "Applications should not render as clear text any data
+/// after the first colon (":") character found within a userinfo subcomponent
+/// unless the data after the colon is the empty string." `Debug` on every
+/// reference type uses this view; `Display` stays exact.
+///
+/// # Examples
+///
+/// ```
+/// use uri_core::Uri;
+///
+/// let uri = Uri::parse("ftp://user:secret@host/file")?;
+/// assert_eq!(uri.redacted().to_string(), "ftp://user:***@host/file");
+/// assert_eq!(format!("{uri:?}"), r#"Uri("ftp://user:***@host/file")"#);
+/// assert_eq!(uri.to_string(), "ftp://user:secret@host/file");
+/// # Ok::<(), uri_core::ParseError>(())
+/// ```
+#[derive(Clone, Copy)]
+pub struct Redacted<'a> {
+    parts: Components<'a>,
+}
+
+impl<'a> Redacted<'a> {
+    /// The redacted view of `parts`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_core::{Redacted, UriReference};
+    ///
+    /// let r = UriReference::parse("//a:b@c")?;
+    /// assert_eq!(Redacted::new(r.components()).to_string(), "//a:***@c");
+    /// # Ok::<(), uri_core::ParseError>(())
+    /// ```
+    pub const fn new(parts: Components<'a>) -> Self {
+        Redacted { parts }
+    }
+}
+
+impl fmt::Display for Redacted<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let input = self.parts.as_str();
+        let layout = self.parts.layout();
+        let Some(userinfo) = self.parts.userinfo() else {
+            return f.write_str(input);
+        };
+        f.write_str(&input[..layout.auth_start])?;
+        write!(f, "{}", redact_userinfo(userinfo))?;
+        f.write_str(&input[layout.host_start - 1..])
+    }
+}
+
+impl fmt::Debug for Redacted<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "\"{self}\"")
+    }
+}
+
+/// The userinfo with what follows its first `:` hidden, unless that is empty.
+pub(crate) fn redact_userinfo(userinfo: &str) -> RedactedUserinfo<'_> {
+    RedactedUserinfo(userinfo)
+}
+
+/// See [`redact_userinfo`].
+#[derive(Clone, Copy)]
+pub(crate) struct RedactedUserinfo<'a>(&'a str);
+
+impl fmt::Display for RedactedUserinfo<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0.split_once(':') {
+            Some((user, secret)) if !secret.is_empty() => write!(f, "{user}:***"),
+            _ => f.write_str(self.0),
+        }
+    }
+}
+
+impl fmt::Debug for RedactedUserinfo<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "\"{self}\"")
+    }
+}
