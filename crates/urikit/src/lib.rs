@@ -1,0 +1,47 @@
+//! URIs the way the standards define them.
+//!
+//! # Should I use this crate?
+//!
+//! Yes, unless you want one layer alone: `urikit` is a facade that
+//! re-exports the urikit crates, each behind a feature, with no logic of its
+//! own. Today it holds the RFC 3986 syntax layer, [`uri_core`], at the top
+//! level; percent-encoding, resolution, IRIs and scheme rules join it as
+//! modules as their crates land.
+//!
+//! # Examples
+//!
+//! ```
+//! use urikit::prelude::*;
+//!
+//! let uri = Uri::parse("https://example.com:8042/over/there?name=ferret#nose")?;
+//! assert_eq!(uri.host(), Some(Host::RegName("example.com")));
+//! assert_eq!(uri.authority().and_then(|a| a.port_u16().ok()).flatten(), Some(8042));
+//! # Ok::<(), urikit::ParseError>(())
+//! ```
+//!
+//! # Crate features
+//!
+//! - `std` (default): `std::error::Error` on error types. Without it the
+//!   crate is `no_std` with `alloc`.
+
+#![no_std]
+
+pub use uri_core::*;
+
+/// The types most programs need, to import with one `use`.
+///
+/// # Examples
+///
+/// ```
+/// use urikit::prelude::*;
+///
+/// let r = UriReference::parse("../a?b")?;
+/// assert!(r.is_relative());
+/// # Ok::<(), urikit::ParseError>(())
+/// ```
+pub mod prelude {
+    pub use uri_core::{
+        Authority, Host, HostKind, ParseError, ParseErrorKind, ParseOptions, RelativeRef, RelativeRefBuf, Uri, UriBuf,
+        UriReference, UriReferenceBuf,
+    };
+}
