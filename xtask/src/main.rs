@@ -1,1 +1,48 @@
-fn main() {}
+//! Workspace automation for urikit, run as `cargo xtask <task>`.
+//!
+//! Standard library only, so it builds on a fresh machine with nothing but
+//! a Rust toolchain. Each task is a module; cargo is found through `$CARGO`.
+
+mod ci;
+mod tidy;
+
+use std::process::ExitCode;
+
+const USAGE: &str = "\
+usage: cargo xtask <task>
+
+tasks:
+  ci      every gate CI runs, in order: fmt, clippy, doc, test, each
+          library crate alone without default features, tidy
+  tidy    repository rules: module docs, crate READMEs and changelogs,
+          versions on internal dependencies, one MSRV
+";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let result = match args.first().map(String::as_str) {
+        Some("ci") => ci::run(),
+        Some("tidy") => tidy::run(),
+        Some("-h" | "--help" | "help") => {
+            print!("{USAGE}");
+            return ExitCode::SUCCESS;
+        }
+        _ => {
+            eprint!("{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("xtask: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// The workspace root: the parent of this crate's directory.
+fn root() -> std::path::PathBuf {
+    let manifest_dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    manifest_dir.parent().unwrap_or(manifest_dir).to_path_buf()
+}
