@@ -12,7 +12,11 @@ struct Gate {
 
 impl Gate {
     fn new(name: impl Into<String>, args: &[&str]) -> Self {
-        Gate { name: name.into(), args: args.iter().map(|s| s.to_string()).collect(), env: Vec::new() }
+        Gate {
+            name: name.into(),
+            args: args.iter().map(|s| s.to_string()).collect(),
+            env: Vec::new(),
+        }
     }
 }
 
@@ -22,11 +26,22 @@ pub(crate) fn run() -> Result<(), String> {
         Gate::new("fmt", &["fmt", "--all", "--check"]),
         Gate::new(
             "clippy",
-            &["clippy", "--workspace", "--all-targets", "--all-features", "--", "-D", "warnings"],
+            &[
+                "clippy",
+                "--workspace",
+                "--all-targets",
+                "--all-features",
+                "--",
+                "-D",
+                "warnings",
+            ],
         ),
         Gate {
             env: vec![("RUSTDOCFLAGS", "-D warnings")],
-            ..Gate::new("doc", &["doc", "--workspace", "--no-deps", "--all-features"])
+            ..Gate::new(
+                "doc",
+                &["doc", "--workspace", "--no-deps", "--all-features"],
+            )
         },
         Gate::new("test", &["test", "--workspace", "--all-features"]),
     ];
@@ -40,7 +55,11 @@ pub(crate) fn run() -> Result<(), String> {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let start = Instant::now();
     for gate in &gates {
-        eprintln!("\n==> xtask ci: {} (cargo {})", gate.name, gate.args.join(" "));
+        eprintln!(
+            "\n==> xtask ci: {} (cargo {})",
+            gate.name,
+            gate.args.join(" ")
+        );
         let gate_start = Instant::now();
         let status = Command::new(&cargo)
             .args(&gate.args)
@@ -51,11 +70,18 @@ pub(crate) fn run() -> Result<(), String> {
         if !status.success() {
             return Err(format!("gate `{}` failed ({status})", gate.name));
         }
-        eprintln!("==> {} passed in {:.1}s", gate.name, gate_start.elapsed().as_secs_f64());
+        eprintln!(
+            "==> {} passed in {:.1}s",
+            gate.name,
+            gate_start.elapsed().as_secs_f64()
+        );
     }
     eprintln!("\n==> xtask ci: tidy");
     crate::tidy::run()?;
-    eprintln!("\n==> xtask ci: all gates passed in {:.1}s", start.elapsed().as_secs_f64());
+    eprintln!(
+        "\n==> xtask ci: all gates passed in {:.1}s",
+        start.elapsed().as_secs_f64()
+    );
     Ok(())
 }
 
@@ -66,7 +92,8 @@ pub(crate) fn library_crates() -> Result<Vec<String>, String> {
     for entry in std::fs::read_dir(&dir).map_err(|e| format!("{}: {e}", dir.display()))? {
         let path = entry.map_err(|e| e.to_string())?.path();
         if path.join("src/lib.rs").is_file() {
-            let manifest = std::fs::read_to_string(path.join("Cargo.toml")).map_err(|e| e.to_string())?;
+            let manifest =
+                std::fs::read_to_string(path.join("Cargo.toml")).map_err(|e| e.to_string())?;
             if let Some(name) = package_name(&manifest) {
                 names.push(name);
             }
@@ -99,7 +126,8 @@ mod tests {
 
     #[test]
     fn reads_the_package_name() {
-        let manifest = "[workspace]\nname = \"no\"\n[package]\nname = \"uri-core\"\nversion = \"0.1.0\"\n";
+        let manifest =
+            "[workspace]\nname = \"no\"\n[package]\nname = \"uri-core\"\nversion = \"0.1.0\"\n";
         assert_eq!(package_name(manifest).as_deref(), Some("uri-core"));
         assert_eq!(package_name("[lib]\nname = \"x\"\n"), None);
     }

@@ -40,13 +40,18 @@ fn module_docs(root: &Path, problems: &mut Vec<String>) {
     for file in files {
         let text = read(&file);
         if !text.trim_start().starts_with("//!") {
-            problems.push(format!("{} does not start with a `//!` module doc", rel(root, &file)));
+            problems.push(format!(
+                "{} does not start with a `//!` module doc",
+                rel(root, &file)
+            ));
         }
     }
 }
 
 fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
     for entry in entries.flatten() {
         let path = entry.path();
         let name = entry.file_name();
@@ -62,7 +67,9 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
 
 /// Publishable crates have a README and a changelog, and the workspace MSRV.
 fn crate_files(root: &Path, problems: &mut Vec<String>) {
-    let Ok(entries) = std::fs::read_dir(root.join("crates")) else { return };
+    let Ok(entries) = std::fs::read_dir(root.join("crates")) else {
+        return;
+    };
     for entry in entries.flatten() {
         let dir = entry.path();
         let manifest = read(&dir.join("Cargo.toml"));
@@ -74,10 +81,14 @@ fn crate_files(root: &Path, problems: &mut Vec<String>) {
             problems.push(format!("{name} has no README.md"));
         }
         if !read(&dir.join("CHANGELOG.md")).contains("## [Unreleased]") {
-            problems.push(format!("{name} has no CHANGELOG.md with an `## [Unreleased]` section"));
+            problems.push(format!(
+                "{name} has no CHANGELOG.md with an `## [Unreleased]` section"
+            ));
         }
         if !manifest.contains("rust-version.workspace = true") {
-            problems.push(format!("{name} does not take rust-version from the workspace"));
+            problems.push(format!(
+                "{name} does not take rust-version from the workspace"
+            ));
         }
     }
 }
@@ -86,7 +97,10 @@ fn crate_files(root: &Path, problems: &mut Vec<String>) {
 fn internal_versions(root: &Path, problems: &mut Vec<String>) {
     for line in read(&root.join("Cargo.toml")).lines() {
         if line.contains("path = ") && !line.contains("version = ") {
-            problems.push(format!("internal dependency without a version: {}", line.trim()));
+            problems.push(format!(
+                "internal dependency without a version: {}",
+                line.trim()
+            ));
         }
     }
 }
@@ -103,10 +117,15 @@ fn msrv(root: &Path, problems: &mut Vec<String>) {
         return;
     };
     if !read(&root.join("README.md")).contains(&format!("Rust {version}")) {
-        problems.push(format!("README.md does not state the MSRV as `Rust {version}`"));
+        problems.push(format!(
+            "README.md does not state the MSRV as `Rust {version}`"
+        ));
     }
 }
 
 fn rel(root: &Path, path: &Path) -> String {
-    path.strip_prefix(root).unwrap_or(path).display().to_string()
+    path.strip_prefix(root)
+        .unwrap_or(path)
+        .display()
+        .to_string()
 }

@@ -7,10 +7,10 @@
 use alloc::string::String;
 use core::fmt::Write as _;
 
+use crate::Components;
 use crate::error::{ParseError, ParseErrorKind};
 use crate::owned::{RelativeRefBuf, UriBuf, UriReferenceBuf};
-use crate::parser::{self, check_part, Layout, ParseOptions, PartRule, Rfc3986, Rule};
-use crate::Components;
+use crate::parser::{self, Layout, ParseOptions, PartRule, Rfc3986, Rule, check_part};
 
 /// The part of a reference a [`BuildError`] is about.
 ///
@@ -272,7 +272,8 @@ impl<'a> Builder<'a> {
             query: parts.query(),
             fragment: parts.fragment(),
             // Keep a zone identifier that was accepted when parsing.
-            options: ParseOptions::new().allow_zone_id(host.is_some_and(|h| h.starts_with('[') && h.contains('%'))),
+            options: ParseOptions::new()
+                .allow_zone_id(host.is_some_and(|h| h.starts_with('[') && h.contains('%'))),
         }
     }
 
@@ -439,7 +440,11 @@ impl<'a> Builder<'a> {
     /// ```
     pub fn build_uri(self) -> Result<UriBuf, BuildError> {
         if self.scheme.is_none() {
-            return Err(BuildError::new(Part::Scheme, BuildErrorKind::MissingScheme, 0));
+            return Err(BuildError::new(
+                Part::Scheme,
+                BuildErrorKind::MissingScheme,
+                0,
+            ));
         }
         let (text, layout) = self.assemble(Rule::Uri)?;
         Ok(UriBuf::from_raw(text, layout))
@@ -463,7 +468,11 @@ impl<'a> Builder<'a> {
     /// ```
     pub fn build_relative(self) -> Result<RelativeRefBuf, BuildError> {
         if self.scheme.is_some() {
-            return Err(BuildError::new(Part::Scheme, BuildErrorKind::UnexpectedScheme, 0));
+            return Err(BuildError::new(
+                Part::Scheme,
+                BuildErrorKind::UnexpectedScheme,
+                0,
+            ));
         }
         let (text, layout) = self.assemble(Rule::Relative)?;
         Ok(RelativeRefBuf::from_raw(text, layout))
@@ -473,7 +482,8 @@ impl<'a> Builder<'a> {
     /// reference and parses it against `rule` as a last guard.
     fn assemble(&self, rule: Rule) -> Result<(String, Layout), BuildError> {
         let check = |part: Part, text: &str| {
-            check_part::<Rfc3986>(text, part.rule(), self.options).map_err(|e| BuildError::syntax(part, e))
+            check_part::<Rfc3986>(text, part.rule(), self.options)
+                .map_err(|e| BuildError::syntax(part, e))
         };
         let digits = match self.port {
             Some(PortValue::Number(n)) => Some(itoa_u16(n)),
@@ -509,20 +519,41 @@ impl<'a> Builder<'a> {
                 return Err(BuildError::new(Part::Host, BuildErrorKind::MissingHost, 0));
             }
             if path.starts_with(b"//") {
-                return Err(BuildError::new(Part::Path, BuildErrorKind::PathStartsWithDoubleSlash, 0));
+                return Err(BuildError::new(
+                    Part::Path,
+                    BuildErrorKind::PathStartsWithDoubleSlash,
+                    0,
+                ));
             }
             if self.scheme.is_none() {
                 let first = path.iter().position(|&c| c == b'/').unwrap_or(path.len());
                 if let Some(k) = path[..first].iter().position(|&c| c == b':') {
-                    return Err(BuildError::new(Part::Path, BuildErrorKind::ColonInFirstSegment, k));
+                    return Err(BuildError::new(
+                        Part::Path,
+                        BuildErrorKind::ColonInFirstSegment,
+                        k,
+                    ));
                 }
             }
         } else if !path.is_empty() && path[0] != b'/' {
-            return Err(BuildError::new(Part::Path, BuildErrorKind::PathNotAbsolute, 0));
+            return Err(BuildError::new(
+                Part::Path,
+                BuildErrorKind::PathNotAbsolute,
+                0,
+            ));
         }
 
         let mut text = String::new();
-        let _ = write_parts(&mut text, self.scheme, self.userinfo, self.host, port, self.path, self.query, self.fragment);
+        let _ = write_parts(
+            &mut text,
+            self.scheme,
+            self.userinfo,
+            self.host,
+            port,
+            self.path,
+            self.query,
+            self.fragment,
+        );
         match parser::parse::<Rfc3986>(&text, self.options, rule) {
             Ok(layout) => Ok((text, layout)),
             // Unreachable when the checks above are complete; reported, not panicked.
@@ -760,7 +791,9 @@ impl UriReferenceBuf {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn set_scheme(&mut self, scheme: Option<&str>) -> Result<(), BuildError> {
-        *self = Builder::from_components(self.components()).scheme(scheme).build()?;
+        *self = Builder::from_components(self.components())
+            .scheme(scheme)
+            .build()?;
         Ok(())
     }
 }
@@ -795,7 +828,9 @@ impl UriBuf {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn set_scheme(&mut self, scheme: &str) -> Result<(), BuildError> {
-        *self = Builder::from_components(self.components()).scheme(scheme).build_uri()?;
+        *self = Builder::from_components(self.components())
+            .scheme(scheme)
+            .build_uri()?;
         Ok(())
     }
 }

@@ -261,7 +261,9 @@ impl core::hash::Hash for Components<'_> {
 
 impl core::fmt::Debug for Components<'_> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.debug_tuple("Components").field(&format_args!("{}", crate::Redacted::new(*self))).finish()
+        f.debug_tuple("Components")
+            .field(&format_args!("{}", crate::Redacted::new(*self)))
+            .finish()
     }
 }
 
@@ -347,12 +349,18 @@ impl<'a> Authority<'a> {
                     Some(pct) => (&inner[..pct], Some(&inner[pct + 3..])),
                     None => (inner, None),
                 };
-                Host::Ipv6 { addr: ip::parse_ipv6(addr.as_bytes()).unwrap_or(Ipv6Addr::UNSPECIFIED), zone }
+                Host::Ipv6 {
+                    addr: ip::parse_ipv6(addr.as_bytes()).unwrap_or(Ipv6Addr::UNSPECIFIED),
+                    zone,
+                }
             }
             HostKind::IpvFuture => {
                 let inner = &text[2..text.len() - 1];
                 let dot = inner.find('.').unwrap_or(0);
-                Host::IpvFuture { version: &inner[..dot], address: &inner[dot + 1..] }
+                Host::IpvFuture {
+                    version: &inner[..dot],
+                    address: &inner[dot + 1..],
+                }
             }
             HostKind::RegName => Host::RegName(text),
         }
@@ -423,7 +431,9 @@ impl<'a> Authority<'a> {
     /// assert_eq!(port("http://a:65536/"), Err(PortError::TooLarge));
     /// ```
     pub fn port_u16(&self) -> Result<Option<u16>, PortError> {
-        let Some(port) = self.port() else { return Ok(None) };
+        let Some(port) = self.port() else {
+            return Ok(None);
+        };
         if port.is_empty() {
             return Err(PortError::Empty);
         }
@@ -441,7 +451,10 @@ impl<'a> Authority<'a> {
 impl core::fmt::Debug for Authority<'_> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.debug_struct("Authority")
-            .field("userinfo", &self.userinfo().map(crate::redact::redact_userinfo))
+            .field(
+                "userinfo",
+                &self.userinfo().map(crate::redact::redact_userinfo),
+            )
             .field("host", &self.host_str())
             .field("port", &self.port())
             .finish()

@@ -80,7 +80,10 @@ impl ParseError {
     /// );
     /// ```
     pub fn caret<'a>(&self, input: &'a str) -> Caret<'a> {
-        Caret { error: *self, input: input.as_bytes() }
+        Caret {
+            error: *self,
+            input: input.as_bytes(),
+        }
     }
 
     /// Like [`ParseError::caret`], for input that may not be UTF-8 (the CLI
@@ -95,7 +98,10 @@ impl ParseError {
     /// assert!(err.caret_bytes(b"a:%").to_string().ends_with("\n    ^"));
     /// ```
     pub fn caret_bytes<'a>(&self, input: &'a [u8]) -> Caret<'a> {
-        Caret { error: *self, input }
+        Caret {
+            error: *self,
+            input,
+        }
     }
 }
 
@@ -121,7 +127,9 @@ pub enum ParseErrorKind {
     EmptyScheme,
     /// A scheme that does not start with a letter, or holds a byte other than
     /// a letter, digit, `+`, `-` or `.` (§3.1). `index` points at that byte.
-    #[error("invalid character in scheme (a scheme is a letter, then letters, digits, `+`, `-`, `.`)")]
+    #[error(
+        "invalid character in scheme (a scheme is a letter, then letters, digits, `+`, `-`, `.`)"
+    )]
     InvalidScheme,
     /// A URI was expected, but the input has no scheme (§3, §4.3).
     #[error("missing scheme (expected a URI such as `https://…`)")]

@@ -94,7 +94,11 @@ pub(crate) fn parse_ipv6(b: &[u8]) -> Result<Ipv6Addr, usize> {
         if i < b.len() && b[i] == b'.' {
             // Only an ls32 position can hold an IPv4 tail: six groups before
             // it, or fewer with an ellipsis.
-            let fits = if ellipsis.is_some() { count <= 6 } else { count == 6 };
+            let fits = if ellipsis.is_some() {
+                count <= 6
+            } else {
+                count == 6
+            };
             if !fits {
                 return Err(i);
             }
@@ -159,7 +163,10 @@ pub(crate) fn parse_ipv6(b: &[u8]) -> Result<Ipv6Addr, usize> {
 /// An IPv4address at the start of `b` that is followed by nothing or a
 /// non-digit, non-dot byte: the address and its length.
 fn parse_ipv4_prefix(b: &[u8]) -> Option<(Ipv4Addr, usize)> {
-    let end = b.iter().position(|&c| !(c.is_ascii_digit() || c == b'.')).unwrap_or(b.len());
+    let end = b
+        .iter()
+        .position(|&c| !(c.is_ascii_digit() || c == b'.'))
+        .unwrap_or(b.len());
     parse_ipv4(&b[..end]).map(|a| (a, end))
 }
 
@@ -213,7 +220,10 @@ pub(crate) fn check_ipv_future(b: &[u8]) -> Result<(), usize> {
 /// `b` starting at the `%`. Returns the error kind and the offset of the bad byte.
 pub(crate) fn check_zone_id(b: &[u8]) -> Result<(), (ParseErrorKind, usize)> {
     if !b.starts_with(b"%25") || b.len() == 3 {
-        return Err((ParseErrorKind::InvalidZoneId, if b.starts_with(b"%25") { 3 } else { 0 }));
+        return Err((
+            ParseErrorKind::InvalidZoneId,
+            if b.starts_with(b"%25") { 3 } else { 0 },
+        ));
     }
     let mut i = 3;
     while i < b.len() {
@@ -240,10 +250,25 @@ mod tests {
     fn ipv4_dec_octet() {
         assert_eq!(parse_ipv4(b"0.0.0.0"), Some(Ipv4Addr::new(0, 0, 0, 0)));
         assert_eq!(parse_ipv4(b"255.255.255.255"), Some(Ipv4Addr::BROADCAST));
-        assert_eq!(parse_ipv4(b"192.0.2.16"), Some(Ipv4Addr::new(192, 0, 2, 16)));
+        assert_eq!(
+            parse_ipv4(b"192.0.2.16"),
+            Some(Ipv4Addr::new(192, 0, 2, 16))
+        );
         for bad in [
-            "1.2.3.04", "256.1.1.1", "1.2.3", "1.2.3.4.", "1.2.3.4.5", "0x7f.0.0.1", "127.1",
-            "2130706433", "", ".1.2.3", "1..2.3", "1.2.3.4 ", "01.2.3.4", "1.2.3.0255",
+            "1.2.3.04",
+            "256.1.1.1",
+            "1.2.3",
+            "1.2.3.4.",
+            "1.2.3.4.5",
+            "0x7f.0.0.1",
+            "127.1",
+            "2130706433",
+            "",
+            ".1.2.3",
+            "1..2.3",
+            "1.2.3.4 ",
+            "01.2.3.4",
+            "1.2.3.0255",
         ] {
             assert_eq!(parse_ipv4(bad.as_bytes()), None, "{bad}");
         }
@@ -322,9 +347,21 @@ mod tests {
     fn zone_ids() {
         assert_eq!(check_zone_id(b"%25en1"), Ok(()));
         assert_eq!(check_zone_id(b"%25%41"), Ok(()));
-        assert_eq!(check_zone_id(b"%25"), Err((ParseErrorKind::InvalidZoneId, 3)));
-        assert_eq!(check_zone_id(b"%en1"), Err((ParseErrorKind::InvalidZoneId, 0)));
-        assert_eq!(check_zone_id(b"%25a:b"), Err((ParseErrorKind::InvalidZoneId, 4)));
-        assert_eq!(check_zone_id(b"%25a%4"), Err((ParseErrorKind::InvalidPercentEncoding, 4)));
+        assert_eq!(
+            check_zone_id(b"%25"),
+            Err((ParseErrorKind::InvalidZoneId, 3))
+        );
+        assert_eq!(
+            check_zone_id(b"%en1"),
+            Err((ParseErrorKind::InvalidZoneId, 0))
+        );
+        assert_eq!(
+            check_zone_id(b"%25a:b"),
+            Err((ParseErrorKind::InvalidZoneId, 4))
+        );
+        assert_eq!(
+            check_zone_id(b"%25a%4"),
+            Err((ParseErrorKind::InvalidPercentEncoding, 4))
+        );
     }
 }

@@ -85,3 +85,8 @@ pub use owned::{ParseBufError, RelativeRefBuf, UriBuf, UriReferenceBuf};
 pub use parser::{HostKind, ParseOptions};
 pub use redact::Redacted;
 pub use reference::{RelativeRef, Uri, UriReference};
+
+/// The README's examples, run as doc tests so it cannot drift.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

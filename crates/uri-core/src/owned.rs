@@ -3,11 +3,11 @@
 use alloc::string::String;
 use core::str::FromStr;
 
+use crate::Components;
 use crate::error::{ParseError, ParseErrorKind};
 use crate::macros::{component_getters, text_traits};
 use crate::parser::{self, Layout, ParseOptions, Rfc3986, Rule};
 use crate::reference::{RelativeRef, Uri, UriReference};
-use crate::Components;
 
 /// A [`ParseError`] that gives back the `String` that failed to parse.
 ///
@@ -362,13 +362,19 @@ impl UriBuf {
 
 impl From<UriBuf> for UriReferenceBuf {
     fn from(uri: UriBuf) -> Self {
-        UriReferenceBuf { text: uri.text, layout: uri.layout }
+        UriReferenceBuf {
+            text: uri.text,
+            layout: uri.layout,
+        }
     }
 }
 
 impl From<RelativeRefBuf> for UriReferenceBuf {
     fn from(r: RelativeRefBuf) -> Self {
-        UriReferenceBuf { text: r.text, layout: r.layout }
+        UriReferenceBuf {
+            text: r.text,
+            layout: r.layout,
+        }
     }
 }
 
@@ -378,8 +384,14 @@ impl TryFrom<UriReferenceBuf> for UriBuf {
 
     fn try_from(r: UriReferenceBuf) -> Result<Self, ParseBufError> {
         match Uri::try_from(r.as_uri_reference()) {
-            Ok(_) => Ok(UriBuf { text: r.text, layout: r.layout }),
-            Err(error) => Err(ParseBufError { error, input: r.text }),
+            Ok(_) => Ok(UriBuf {
+                text: r.text,
+                layout: r.layout,
+            }),
+            Err(error) => Err(ParseBufError {
+                error,
+                input: r.text,
+            }),
         }
     }
 }
@@ -390,8 +402,14 @@ impl TryFrom<UriReferenceBuf> for RelativeRefBuf {
 
     fn try_from(r: UriReferenceBuf) -> Result<Self, ParseBufError> {
         match RelativeRef::try_from(r.as_uri_reference()) {
-            Ok(_) => Ok(RelativeRefBuf { text: r.text, layout: r.layout }),
-            Err(error) => Err(ParseBufError { error, input: r.text }),
+            Ok(_) => Ok(RelativeRefBuf {
+                text: r.text,
+                layout: r.layout,
+            }),
+            Err(error) => Err(ParseBufError {
+                error,
+                input: r.text,
+            }),
         }
     }
 }

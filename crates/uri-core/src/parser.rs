@@ -246,8 +246,18 @@ pub fn parse_reference<G: Grammar>(
 }
 
 /// Parses `input` against `rule` under grammar `G`.
-pub(crate) fn parse<G: Grammar>(input: &str, options: ParseOptions, rule: Rule) -> Result<Layout, ParseError> {
-    Parser::<G> { s: input, b: input.as_bytes(), options, grammar: core::marker::PhantomData }.run(rule)
+pub(crate) fn parse<G: Grammar>(
+    input: &str,
+    options: ParseOptions,
+    rule: Rule,
+) -> Result<Layout, ParseError> {
+    Parser::<G> {
+        s: input,
+        b: input.as_bytes(),
+        options,
+        grammar: core::marker::PhantomData,
+    }
+    .run(rule)
 }
 
 struct Parser<'a, G> {
@@ -283,7 +293,7 @@ impl<G: Grammar> Parser<'_, G> {
         }
 
         // hier-part / relative-part path: up to `?`, `#` or the end.
-        let path_end = self.scan(i, n, &grammar::PATH, Component::Path, Kind::InvalidPathChar, b'?', b'#')?;
+        let path_end = self.scan(i, n, &PATH, [b'?', b'#'])?;
         if rule == Rule::Relative && layout.auth_start == 0 {
             check_first_segment(b, i, path_end)?;
         }
@@ -291,14 +301,14 @@ impl<G: Grammar> Parser<'_, G> {
         i = path_end;
 
         if i < n && b[i] == b'?' {
-            i = self.scan(i + 1, n, &grammar::QUERY, Component::Query, Kind::InvalidQueryChar, b'#', b'#')?;
+            i = self.scan(i + 1, n, &QUERY, [b'#', b'#'])?;
         }
         layout.query_end = i;
 
         if i < n {
             // b[i] == b'#': nothing else stops a query scan. With no stop
             // bytes, the fragment scan reaches the end or fails.
-            self.scan(i + 1, n, &grammar::FRAGMENT, Component::Fragment, Kind::InvalidFragmentChar, 0, 0)?;
+            self.scan(i + 1, n, &FRAGMENT, [0, 0])?;
         }
         Ok(layout)
     }
@@ -329,10 +339,16 @@ impl<G: Grammar> Parser<'_, G> {
         }
         // Not a scheme. Is there a `:` in the first segment all the same?
         if j < b.len() && !matches!(b[j], b'/' | b'?' | b'#') {
-            let colon = b[j..].iter().position(|&c| matches!(c, b':' | b'/' | b'?' | b'#'));
+            let colon = b[j..]
+                .iter()
+                .position(|&c| matches!(c, b':' | b'/' | b'?' | b'#'));
             if let Some(k) = colon {
                 if b[j + k] == b':' {
-                    let at = if j > 0 && !grammar::ALPHA.contains(b[0]) { 0 } else { j };
+                    let at = if j > 0 && !grammar::ALPHA.contains(b[0]) {
+                        0
+                    } else {
+                        j
+                    };
                     return Err(ParseError::new(Kind::InvalidScheme, at));
                 }
             }
@@ -361,7 +377,7 @@ impl<G: Grammar> Parser<'_, G> {
 
         let mut host_start = start;
         if let Some(at) = at {
-            self.scan(start, at, &grammar::USERINFO, Component::Userinfo, Kind::InvalidUserinfoChar, 0, 0)?;
+            self.scan(start, at, &USERINFO, [0, 0])?;
             host_start = at + 1;
         }
         layout.host_start = host_start;
@@ -370,8 +386,7 @@ impl<G: Grammar> Parser<'_, G> {
             self.ip_literal(host_start, end, layout)?
         } else {
             // A second `@`, a `[` or a `]` here is an error like any other.
-            let host_end =
-                self.scan(host_start, end, &grammar::REG_NAME, Component::RegName, Kind::InvalidHostChar, b':', 0)?;
+            let host_end = self.scan(host_start, end, &REG_NAME, [b':', 0])?;
             layout.host_kind = if ip::parse_ipv4(&b[host_start..host_end]).is_some() {
                 HostKind::Ipv4
             } else {
@@ -383,7 +398,10 @@ impl<G: Grammar> Parser<'_, G> {
 
         if host_end < end {
             // b[host_end] == b':'
-            if let Some(k) = b[host_end + 1..end].iter().position(|c| !c.is_ascii_digit()) {
+            if let Some(k) = b[host_end + 1..end]
+                .iter()
+                .position(|c| !c.is_ascii_digit())
+            {
                 return Err(ParseError::new(Kind::InvalidPortChar, host_end + 1 + k));
             }
         }
@@ -393,16 +411,29 @@ impl<G: Grammar> Parser<'_, G> {
     /// Parses `IP-literal = "[" ( IPv6address / IPv6addrz / IPvFuture ) "]"`
     /// at `start` (the `[`), inside an authority ending at `end`; returns the
     /// offset after the `]`.
-    fn ip_literal(&self, start: usize, end: usize, layout: &mut Layout) -> Result<usize, ParseError> {
+    fn ip_literal(
+        &self,
+        start: usize,
+        end: usize,
+        layout: &mut Layout,
+    ) -> Result<usize, ParseError> {
         let b = self.b;
         let inner = start + 1;
         // Without a `]`, check what is there as if it closed at `end`: a bad
         // byte inside is reported as such, and only a good prefix as unclosed.
-        let close = b[inner..end].iter().position(|&c| c == b']').map_or(end, |k| inner + k);
+        let close = b[inner..end]
+            .iter()
+            .position(|&c| c == b']')
+            .map_or(end, |k| inner + k);
         let unclosed = |e: ParseError| {
-            if close == end && e.index() >= end { ParseError::new(Kind::UnclosedIpLiteral, end) } else { e }
+            if close == end && e.index() >= end {
+                ParseError::new(Kind::UnclosedIpLiteral, end)
+            } else {
+                e
+            }
         };
-        self.ip_literal_inner(inner, close, layout).map_err(unclosed)?;
+        self.ip_literal_inner(inner, close, layout)
+            .map_err(unclosed)?;
         if close == end {
             return Err(ParseError::new(Kind::UnclosedIpLiteral, end));
         }
@@ -414,20 +445,31 @@ impl<G: Grammar> Parser<'_, G> {
     }
 
     /// Checks the text between the brackets of an IP literal, `inner..close`.
-    fn ip_literal_inner(&self, inner: usize, close: usize, layout: &mut Layout) -> Result<(), ParseError> {
+    fn ip_literal_inner(
+        &self,
+        inner: usize,
+        close: usize,
+        layout: &mut Layout,
+    ) -> Result<(), ParseError> {
         let b = self.b;
         if matches!(b.get(inner), Some(b'v' | b'V')) {
-            ip::check_ipv_future(&b[inner..close]).map_err(|k| ParseError::new(Kind::InvalidIpvFuture, inner + k))?;
+            ip::check_ipv_future(&b[inner..close])
+                .map_err(|k| ParseError::new(Kind::InvalidIpvFuture, inner + k))?;
             layout.host_kind = HostKind::IpvFuture;
         } else {
-            let zone = b[inner..close].iter().position(|&c| c == b'%').map(|k| inner + k);
+            let zone = b[inner..close]
+                .iter()
+                .position(|&c| c == b'%')
+                .map(|k| inner + k);
             let addr_end = zone.unwrap_or(close);
-            ip::parse_ipv6(&b[inner..addr_end]).map_err(|k| ParseError::new(Kind::InvalidIpv6, inner + k))?;
+            ip::parse_ipv6(&b[inner..addr_end])
+                .map_err(|k| ParseError::new(Kind::InvalidIpv6, inner + k))?;
             if let Some(pct) = zone {
                 if !self.options.zone_id {
                     return Err(ParseError::new(Kind::ZoneIdNotAllowed, pct));
                 }
-                ip::check_zone_id(&b[pct..close]).map_err(|(kind, k)| ParseError::new(kind, pct + k))?;
+                ip::check_zone_id(&b[pct..close])
+                    .map_err(|(kind, k)| ParseError::new(kind, pct + k))?;
             }
             layout.host_kind = HostKind::Ipv6;
         }
@@ -443,12 +485,15 @@ impl<G: Grammar> Parser<'_, G> {
         &self,
         mut i: usize,
         end: usize,
-        class: &CharClass,
-        component: Component,
-        kind: Kind,
-        stop1: u8,
-        stop2: u8,
+        spec: &Spec,
+        stops: [u8; 2],
     ) -> Result<usize, ParseError> {
+        let Spec {
+            class,
+            component,
+            error: kind,
+        } = *spec;
+        let [stop1, stop2] = stops;
         let b = &self.b[..end];
         while i < b.len() {
             let c = b[i];
@@ -497,6 +542,42 @@ fn check_first_segment(b: &[u8], start: usize, end: usize) -> Result<(), ParseEr
     Ok(())
 }
 
+/// How to scan one component: the bytes it may hold literally, the
+/// component a [`Grammar`] is asked about for non-ASCII, and the error for
+/// any other byte.
+#[derive(Clone, Copy)]
+struct Spec {
+    class: &'static CharClass,
+    component: Component,
+    error: Kind,
+}
+
+const PATH: Spec = Spec {
+    class: &grammar::PATH,
+    component: Component::Path,
+    error: Kind::InvalidPathChar,
+};
+const QUERY: Spec = Spec {
+    class: &grammar::QUERY,
+    component: Component::Query,
+    error: Kind::InvalidQueryChar,
+};
+const FRAGMENT: Spec = Spec {
+    class: &grammar::FRAGMENT,
+    component: Component::Fragment,
+    error: Kind::InvalidFragmentChar,
+};
+const USERINFO: Spec = Spec {
+    class: &grammar::USERINFO,
+    component: Component::Userinfo,
+    error: Kind::InvalidUserinfoChar,
+};
+const REG_NAME: Spec = Spec {
+    class: &grammar::REG_NAME,
+    component: Component::RegName,
+    error: Kind::InvalidHostChar,
+};
+
 /// Which part of a reference a piece of text is checked as, by
 /// [`check_part`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -513,8 +594,17 @@ pub(crate) enum PartRule {
 /// Checks `text` as the whole of one component, with offsets relative to
 /// `text`: the builder's way to name the first bad byte of the part the
 /// caller gave, rather than of the assembled reference.
-pub(crate) fn check_part<G: Grammar>(text: &str, rule: PartRule, options: ParseOptions) -> Result<(), ParseError> {
-    let p = Parser::<G> { s: text, b: text.as_bytes(), options, grammar: core::marker::PhantomData };
+pub(crate) fn check_part<G: Grammar>(
+    text: &str,
+    rule: PartRule,
+    options: ParseOptions,
+) -> Result<(), ParseError> {
+    let p = Parser::<G> {
+        s: text,
+        b: text.as_bytes(),
+        options,
+        grammar: core::marker::PhantomData,
+    };
     let n = text.len();
     match rule {
         PartRule::Scheme => {
@@ -522,14 +612,14 @@ pub(crate) fn check_part<G: Grammar>(text: &str, rule: PartRule, options: ParseO
                 return Err(ParseError::new(Kind::EmptyScheme, 0));
             }
             match text.bytes().position(|c| !grammar::SCHEME.contains(c)) {
-                _ if !grammar::ALPHA.contains(text.as_bytes()[0]) => Err(ParseError::new(Kind::InvalidScheme, 0)),
+                _ if !grammar::ALPHA.contains(text.as_bytes()[0]) => {
+                    Err(ParseError::new(Kind::InvalidScheme, 0))
+                }
                 Some(k) => Err(ParseError::new(Kind::InvalidScheme, k)),
                 None => Ok(()),
             }
         }
-        PartRule::Userinfo => {
-            p.scan(0, n, &grammar::USERINFO, Component::Userinfo, Kind::InvalidUserinfoChar, 0, 0).map(drop)
-        }
+        PartRule::Userinfo => p.scan(0, n, &USERINFO, [0, 0]).map(drop),
         PartRule::Host if text.starts_with('[') => {
             let mut layout = Layout {
                 scheme_end: 0,
@@ -546,15 +636,13 @@ pub(crate) fn check_part<G: Grammar>(text: &str, rule: PartRule, options: ParseO
                 _ => Ok(()),
             }
         }
-        PartRule::Host => p.scan(0, n, &grammar::REG_NAME, Component::RegName, Kind::InvalidHostChar, 0, 0).map(drop),
+        PartRule::Host => p.scan(0, n, &REG_NAME, [0, 0]).map(drop),
         PartRule::Port => match text.bytes().position(|c| !c.is_ascii_digit()) {
             Some(k) => Err(ParseError::new(Kind::InvalidPortChar, k)),
             None => Ok(()),
         },
-        PartRule::Path => p.scan(0, n, &grammar::PATH, Component::Path, Kind::InvalidPathChar, 0, 0).map(drop),
-        PartRule::Query => p.scan(0, n, &grammar::QUERY, Component::Query, Kind::InvalidQueryChar, 0, 0).map(drop),
-        PartRule::Fragment => {
-            p.scan(0, n, &grammar::FRAGMENT, Component::Fragment, Kind::InvalidFragmentChar, 0, 0).map(drop)
-        }
+        PartRule::Path => p.scan(0, n, &PATH, [0, 0]).map(drop),
+        PartRule::Query => p.scan(0, n, &QUERY, [0, 0]).map(drop),
+        PartRule::Fragment => p.scan(0, n, &FRAGMENT, [0, 0]).map(drop),
     }
 }

@@ -4,11 +4,11 @@
 //! allocates nothing. They differ in the rule they were parsed against
 //! (RFC 3986 §4.1, §3, §4.2) and convert where the grammar allows.
 
+use crate::Components;
 use crate::error::{ParseError, ParseErrorKind};
 use crate::macros::{component_getters, text_traits};
 use crate::owned::{RelativeRefBuf, UriBuf, UriReferenceBuf};
 use crate::parser::{self, ParseOptions, Rfc3986, Rule};
-use crate::Components;
 
 /// A `URI-reference` (RFC 3986 §4.1): a URI, or a relative reference.
 ///
@@ -143,7 +143,9 @@ impl<'a> UriReference<'a> {
     #[inline]
     pub fn parse_with(input: &'a str, options: ParseOptions) -> Result<Self, ParseError> {
         let layout = parser::parse::<Rfc3986>(input, options, Rule::Reference)?;
-        Ok(UriReference { parts: Components::new(input, layout) })
+        Ok(UriReference {
+            parts: Components::new(input, layout),
+        })
     }
 
     /// The parsed components, shared with the other reference types.
@@ -215,7 +217,8 @@ impl<'a> UriReference<'a> {
     /// ```
     #[inline]
     pub fn as_relative_ref(&self) -> Option<RelativeRef<'a>> {
-        self.is_relative().then_some(RelativeRef { parts: self.parts })
+        self.is_relative()
+            .then_some(RelativeRef { parts: self.parts })
     }
 
     /// An owned copy: one allocation, the same offsets.
@@ -279,7 +282,9 @@ impl<'a> Uri<'a> {
     #[inline]
     pub fn parse_with(input: &'a str, options: ParseOptions) -> Result<Self, ParseError> {
         let layout = parser::parse::<Rfc3986>(input, options, Rule::Uri)?;
-        Ok(Uri { parts: Components::new(input, layout) })
+        Ok(Uri {
+            parts: Components::new(input, layout),
+        })
     }
 
     /// The parsed components, shared with the other reference types.
@@ -384,7 +389,9 @@ impl<'a> RelativeRef<'a> {
     #[inline]
     pub fn parse_with(input: &'a str, options: ParseOptions) -> Result<Self, ParseError> {
         let layout = parser::parse::<Rfc3986>(input, options, Rule::Relative)?;
-        Ok(RelativeRef { parts: Components::new(input, layout) })
+        Ok(RelativeRef {
+            parts: Components::new(input, layout),
+        })
     }
 
     /// The parsed components, shared with the other reference types.
@@ -477,7 +484,8 @@ impl<'a> TryFrom<UriReference<'a>> for Uri<'a> {
     type Error = ParseError;
 
     fn try_from(r: UriReference<'a>) -> Result<Self, ParseError> {
-        r.as_uri().ok_or(ParseError::new(ParseErrorKind::MissingScheme, 0))
+        r.as_uri()
+            .ok_or(ParseError::new(ParseErrorKind::MissingScheme, 0))
     }
 }
 
@@ -487,7 +495,9 @@ impl<'a> TryFrom<UriReference<'a>> for RelativeRef<'a> {
     type Error = ParseError;
 
     fn try_from(r: UriReference<'a>) -> Result<Self, ParseError> {
-        r.as_relative_ref()
-            .ok_or(ParseError::new(ParseErrorKind::ColonInFirstSegment, r.parts.layout().scheme_end))
+        r.as_relative_ref().ok_or(ParseError::new(
+            ParseErrorKind::ColonInFirstSegment,
+            r.parts.layout().scheme_end,
+        ))
     }
 }

@@ -41,7 +41,17 @@ pub use uri_core::*;
 /// ```
 pub mod prelude {
     pub use uri_core::{
-        Authority, Host, HostKind, ParseError, ParseErrorKind, ParseOptions, RelativeRef, RelativeRefBuf, Uri, UriBuf,
-        UriReference, UriReferenceBuf,
+        Authority, Host, HostKind, ParseError, ParseErrorKind, ParseOptions, RelativeRef,
+        RelativeRefBuf, Uri, UriBuf, UriReference, UriReferenceBuf,
     };
 }
+
+/// The crate README's examples, run as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
+
+/// The workspace README's examples, run as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+struct WorkspaceReadmeDoctests;
