@@ -849,3 +849,212 @@ impl RelativeRefBuf {
         Builder::new()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Uri, UriReference};
+
+    #[track_caller]
+    fn fails(b: Builder<'_>, part: Part, kind: BuildErrorKind, index: usize) {
+        let err = b.build().unwrap_err();
+        assert_eq!(
+            (err.part(), err.kind(), err.index()),
+            (part, kind, index),
+            "{err}"
+        );
+    }
+
+    fn syntax(kind: ParseErrorKind) -> BuildErrorKind {
+        BuildErrorKind::Syntax(kind)
+    }
+
+    #[test]
+    fn every_part_is_checked_alone() {
+        use ParseErrorKind as K;
+        let b = Builder::new;
+        fails(b().scheme(""), Part::Scheme, syntax(K::EmptyScheme), 0);
+        fails(b().scheme("1a"), Part::Scheme, syntax(K::InvalidScheme), 0);
+        fails(b().scheme("a_b"), Part::Scheme, syntax(K::InvalidScheme), 1);
+        fails(
+            b().host("h").userinfo("a@b"),
+            Part::Userinfo,
+            syntax(K::InvalidUserinfoChar),
+            1,
+        );
+        fails(
+            b().host("h").userinfo("%4"),
+            Part::Userinfo,
+            syntax(K::InvalidPercentEncoding),
+            0,
+        );
+        fails(b().host("a/b"), Part::Host, syntax(K::InvalidHostChar), 1);
+        fails(b().host("a:1"), Part::Host, syntax(K::InvalidHostChar), 1);
+        fails(
+            b().host("[::1"),
+            Part::Host,
+            syntax(K::UnclosedIpLiteral),
+            4,
+        );
+        fails(
+            b().host("[::1]x"),
+            Part::Host,
+            syntax(K::InvalidAfterIpLiteral),
+            5,
+        );
+        fails(
+            b().host("[::1]:80"),
+            Part::Host,
+            syntax(K::InvalidAfterIpLiteral),
+            5,
+        );
+        fails(
+            b().host("[fe80::1%25x]"),
+            Part::Host,
+            syntax(K::ZoneIdNotAllowed),
+            8,
+        );
+        fails(
+            b().host("h").port_str("8a"),
+            Part::Port,
+            syntax(K::InvalidPortChar),
+            1,
+        );
+        fails(b().path("/a?b"), Part::Path, syntax(K::InvalidPathChar), 2);
+        fails(b().path("/a#b"), Part::Path, syntax(K::InvalidPathChar), 2);
+        fails(
+            b().query("a#b"),
+            Part::Query,
+            syntax(K::InvalidQueryChar),
+            1,
+        );
+        fails(
+            b().fragment("a#b"),
+            Part::Fragment,
+            syntax(K::InvalidFragmentChar),
+            1,
+        );
+        fails(
+            b().fragment("é"),
+            Part::Fragment,
+            syntax(K::InvalidFragmentChar),
+            0,
+        );
+    }
+
+    #[test]
+    fn rules_between_parts() {
+        let b = Builder::new;
+        fails(
+            b().userinfo("u"),
+            Part::Host,
+            BuildErrorKind::MissingHost,
+            0,
+        );
+        fails(b().port(80), Part::Host, BuildErrorKind::MissingHost, 0);
+        fails(
+            b().host("h").path("a"),
+            Part::Path,
+            BuildErrorKind::PathNotAbsolute,
+            0,
+        );
+        fails(
+            b().scheme("s").path("//a"),
+            Part::Path,
+            BuildErrorKind::PathStartsWithDoubleSlash,
+            0,
+        );
+        fails(
+            b().path("//a"),
+            Part::Path,
+            BuildErrorKind::PathStartsWithDoubleSlash,
+            0,
+        );
+        fails(
+            b().path("a:b/c"),
+            Part::Path,
+            BuildErrorKind::ColonInFirstSegment,
+            1,
+        );
+        // A colon after the first segment, or with a scheme, is fine.
+        assert_eq!(b().path("a/b:c").build().unwrap(), "a/b:c");
+        assert_eq!(b().scheme("s").path("a:b").build().unwrap(), "s:a:b");
+        assert_eq!(b().host("h").path("/a:b").build().unwrap(), "//h/a:b");
+        let err = b().path("a").build_uri().unwrap_err();
+        assert_eq!(err.kind(), BuildErrorKind::MissingScheme);
+        let err = b().scheme("s").build_relative().unwrap_err();
+        assert_eq!(err.kind(), BuildErrorKind::UnexpectedScheme);
+    }
+
+    #[test]
+    fn built_references_parse_to_the_same_parts() {
+        let uri = Builder::new()
+            .scheme("foo")
+            .userinfo("u:p")
+            .host("[v7.x:y]")
+            .port_str("")
+            .path("/a/b")
+            .query("")
+            .fragment("")
+            .build_uri()
+            .unwrap();
+        assert_eq!(uri, "foo://u:p@[v7.x:y]:/a/b?#");
+        let reparsed = Uri::parse(uri.as_str()).unwrap();
+        assert_eq!(reparsed.port(), Some(""));
+        assert_eq!(reparsed.query(), Some(""));
+        assert_eq!(reparsed.fragment(), Some(""));
+        assert_eq!(uri.port(), reparsed.port());
+        assert_eq!(uri.host_kind(), reparsed.host_kind());
+    }
+
+    #[test]
+    fn round_trip_through_components() {
+        for input in [
+            "",
+            "a:",
+            "a:b:c",
+            "//h",
+            "///p",
+            "s://u@h:1/p?q#f",
+            "./a:b",
+            "http://[::1.2.3.4]:80",
+            "?#",
+        ] {
+            let r = UriReference::parse(input).unwrap();
+            let built = Builder::from_components(r.components()).build().unwrap();
+            assert_eq!(built, input);
+        }
+    }
+
+    #[test]
+    fn setters_keep_the_value_on_error() {
+        let mut uri = UriBuf::parse("http://u:p@h:8/p?q#f").unwrap();
+        assert!(uri.set_path("no-slash").is_err());
+        assert!(uri.set_host(Some("bad host")).is_err());
+        assert!(uri.set_scheme("").is_err());
+        assert_eq!(uri, "http://u:p@h:8/p?q#f");
+        uri.set_host(None).unwrap();
+        assert_eq!(uri, "http:/p?q#f");
+        assert!(uri.set_path("//x").is_err());
+        uri.set_query(None).unwrap();
+        uri.set_fragment(None).unwrap();
+        assert_eq!(uri, "http:/p");
+        uri.set_host(Some("")).unwrap();
+        assert_eq!(uri, "http:///p");
+    }
+
+    #[test]
+    fn zone_ids_survive_setters() {
+        let opts = ParseOptions::new().allow_zone_id(true);
+        let mut uri = UriBuf::parse_with("http://[fe80::1%25eth0]/", opts).unwrap();
+        uri.set_path("/x").unwrap();
+        assert_eq!(uri, "http://[fe80::1%25eth0]/x");
+    }
+
+    #[test]
+    fn port_numbers_are_written_in_decimal() {
+        for (n, text) in [(0u16, "0"), (7, "7"), (80, "80"), (65535, "65535")] {
+            assert_eq!(itoa_u16(n).as_str(), text);
+        }
+    }
+}
