@@ -80,10 +80,7 @@ impl ParseError {
     /// );
     /// ```
     pub fn caret<'a>(&self, input: &'a str) -> Caret<'a> {
-        Caret {
-            error: *self,
-            input: input.as_bytes(),
-        }
+        Caret::new(self.kind.message(), self.index, input.as_bytes())
     }
 
     /// Like [`ParseError::caret`], for input that may not be UTF-8 (the CLI
@@ -98,10 +95,7 @@ impl ParseError {
     /// assert!(err.caret_bytes(b"a:%").to_string().ends_with("\n    ^"));
     /// ```
     pub fn caret_bytes<'a>(&self, input: &'a [u8]) -> Caret<'a> {
-        Caret {
-            error: *self,
-            input,
-        }
+        Caret::new(self.kind.message(), self.index, input)
     }
 }
 
@@ -118,68 +112,49 @@ impl ParseError {
 /// assert_eq!(err.kind(), ParseErrorKind::InvalidHostChar);
 /// assert_eq!(err.kind().name(), "InvalidHostChar");
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, thiserror::Error)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[non_exhaustive]
 pub enum ParseErrorKind {
     /// A `:` with nothing before it, where a scheme was expected (§3.1).
     /// `index` points at the `:`.
-    #[error("empty scheme before `:`")]
     EmptyScheme,
     /// A scheme that does not start with a letter, or holds a byte other than
     /// a letter, digit, `+`, `-` or `.` (§3.1). `index` points at that byte.
-    #[error(
-        "invalid character in scheme (a scheme is a letter, then letters, digits, `+`, `-`, `.`)"
-    )]
     InvalidScheme,
     /// A URI was expected, but the input has no scheme (§3, §4.3).
-    #[error("missing scheme (expected a URI such as `https://…`)")]
     MissingScheme,
     /// A relative reference whose first path segment holds a `:`, which would
     /// read as a scheme (§4.2). Write it as `./a:b`. `index` points at the `:`.
-    #[error("`:` in the first segment of a relative path (write `./` before it)")]
     ColonInFirstSegment,
     /// A `%` not followed by two hexadecimal digits (§2.1). `index` points at the `%`.
-    #[error("`%` not followed by two hex digits")]
     InvalidPercentEncoding,
     /// A byte not allowed in the userinfo (§3.2.1).
-    #[error("character not allowed in userinfo")]
     InvalidUserinfoChar,
     /// A byte not allowed in a registered name (§3.2.2), such as a second `@`,
     /// a space, or a bracket outside an IP literal.
-    #[error("character not allowed in host")]
     InvalidHostChar,
     /// An IP literal (`[…]`) that is not a valid IPv6 address (§3.2.2).
     /// `index` points at the first byte that cannot be part of one.
-    #[error("invalid IPv6 address")]
     InvalidIpv6,
     /// An IP literal starting with `v` that is not a valid `IPvFuture` (§3.2.2).
-    #[error("invalid IPvFuture address")]
     InvalidIpvFuture,
     /// An IP literal with no closing `]`. `index` is where the `]` was expected.
-    #[error("IP literal not closed by `]`")]
     UnclosedIpLiteral,
     /// Something other than `:port` after the `]` of an IP literal.
-    #[error("unexpected character after IP literal (expected `:` or the end of the authority)")]
     InvalidAfterIpLiteral,
     /// An IPv6 zone identifier, which RFC 9844 removed from URIs. Accepted in
     /// the RFC 6874 form (`%25`) with [`ParseOptions::allow_zone_id`](crate::ParseOptions::allow_zone_id).
     /// `index` points at the `%`.
-    #[error("IPv6 zone identifier not allowed (RFC 9844)")]
     ZoneIdNotAllowed,
     /// A zone identifier that is not `"%25" 1*( unreserved / pct-encoded )` (RFC 6874 §2).
-    #[error("invalid IPv6 zone identifier")]
     InvalidZoneId,
     /// A byte other than a digit in the port (§3.2.3).
-    #[error("non-digit in port")]
     InvalidPortChar,
     /// A byte not allowed in the path (§3.3).
-    #[error("character not allowed in path")]
     InvalidPathChar,
     /// A byte not allowed in the query (§3.4).
-    #[error("character not allowed in query")]
     InvalidQueryChar,
     /// A byte not allowed in the fragment (§3.5), such as a second `#`.
-    #[error("character not allowed in fragment")]
     InvalidFragmentChar,
 }
 
@@ -215,6 +190,45 @@ impl ParseErrorKind {
         }
     }
 
+    /// What the kind means, in a few words: the text `Display` writes.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_core::ParseErrorKind;
+    ///
+    /// assert_eq!(ParseErrorKind::InvalidPortChar.message(), "non-digit in port");
+    /// assert_eq!(ParseErrorKind::InvalidPortChar.to_string(), "non-digit in port");
+    /// ```
+    pub const fn message(self) -> &'static str {
+        use ParseErrorKind::*;
+        match self {
+            EmptyScheme => "empty scheme before `:`",
+            InvalidScheme => {
+                "invalid character in scheme (a scheme is a letter, then letters, digits, `+`, `-`, `.`)"
+            }
+            MissingScheme => "missing scheme (expected a URI such as `https://…`)",
+            ColonInFirstSegment => {
+                "`:` in the first segment of a relative path (write `./` before it)"
+            }
+            InvalidPercentEncoding => "`%` not followed by two hex digits",
+            InvalidUserinfoChar => "character not allowed in userinfo",
+            InvalidHostChar => "character not allowed in host",
+            InvalidIpv6 => "invalid IPv6 address",
+            InvalidIpvFuture => "invalid IPvFuture address",
+            UnclosedIpLiteral => "IP literal not closed by `]`",
+            InvalidAfterIpLiteral => {
+                "unexpected character after IP literal (expected `:` or the end of the authority)"
+            }
+            ZoneIdNotAllowed => "IPv6 zone identifier not allowed (RFC 9844)",
+            InvalidZoneId => "invalid IPv6 zone identifier",
+            InvalidPortChar => "non-digit in port",
+            InvalidPathChar => "character not allowed in path",
+            InvalidQueryChar => "character not allowed in query",
+            InvalidFragmentChar => "character not allowed in fragment",
+        }
+    }
+
     /// Every kind, in declaration order: for tests and tools that tabulate errors.
     ///
     /// # Examples
@@ -246,8 +260,14 @@ impl ParseErrorKind {
     };
 }
 
+impl fmt::Display for ParseErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.message())
+    }
+}
+
 /// The input drawn with a caret under the offending byte; made by
-/// [`ParseError::caret`].
+/// [`ParseError::caret`], or by [`Caret::new`] for errors of your own.
 ///
 /// The first line is `error: {error}`, the second the input (indented by two
 /// spaces), the third the caret.
@@ -263,8 +283,31 @@ impl ParseErrorKind {
 /// ```
 #[derive(Debug, Clone, Copy)]
 pub struct Caret<'a> {
-    error: ParseError,
+    message: &'a str,
+    index: usize,
     input: &'a [u8],
+}
+
+impl<'a> Caret<'a> {
+    /// A caret under byte `index` of `input`, headed `error: {message} at
+    /// byte {index}`: the same rendering for errors that are not
+    /// [`ParseError`]s (a line that is not UTF-8, say).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_core::Caret;
+    ///
+    /// let text = Caret::new("invalid UTF-8", 2, b"ab\xffc").to_string();
+    /// assert_eq!(text, "error: invalid UTF-8 at byte 2\n  ab\\xffc\n    ^");
+    /// ```
+    pub const fn new(message: &'a str, index: usize, input: &'a [u8]) -> Self {
+        Caret {
+            message,
+            index,
+            input,
+        }
+    }
 }
 
 /// How many display columns of context to show on each side of the error.
@@ -272,8 +315,8 @@ const WINDOW: usize = 60;
 
 impl fmt::Display for Caret<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let index = self.error.index.min(self.input.len());
-        writeln!(f, "error: {}", self.error)?;
+        let index = self.index.min(self.input.len());
+        writeln!(f, "error: {} at byte {}", self.message, self.index)?;
         let start = window_start(self.input, index);
         let end = window_end(self.input, index);
         f.write_str("  ")?;

@@ -1,0 +1,511 @@
+//! The diagram of `explain`: a reference drawn with its components bracketed
+//! and labelled, as in RFC 3986 §3.
+//!
+//! ```text
+//!           userinfo       host      port
+//!           ┌──┴───┐ ┌──────┴──────┐ ┌┴┐
+//!   https://john.doe@www.example.com:123/forum/questions/?tag=networking&order=newest#top
+//!   └─┬─┘   └────────────┬─────────────┘└───────┬───────┘ └────────────┬────────────┘ └┬┘
+//!   scheme           authority                 path                  query          fragment
+//! ```
+//!
+//! The subcomponents of the authority go above, the top-level components
+//! below. A bracket spans exactly its component's bytes, delimiters left out,
+//! and empty components are not drawn. Each label is centred under its
+//! bracket's tick when it fits; a label that would touch another, or cover
+//! the tick of one still to be placed, moves to a further row, joined to its
+//! tick by a `│`. [`draw`] is a pure function of the input and its spans.
+
+use urikit::UriReference;
+
+/// How many columns the reference is indented by, so that labels centred
+/// under a short first component have room on the left.
+pub(crate) const INDENT: usize = 2;
+
+/// A labelled, non-empty range of the input, in bytes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Span {
+    /// The component's name, printed as its label.
+    pub(crate) label: &'static str,
+    /// Offset of the component's first byte.
+    pub(crate) start: usize,
+    /// Offset after the component's last byte.
+    pub(crate) end: usize,
+}
+
+/// The spans to draw for `reference`: the userinfo, host and port above,
+/// the scheme, authority, path, query and fragment below. Empty components
+/// are left out.
+pub(crate) fn spans(reference: &UriReference<'_>) -> (Vec<Span>, Vec<Span>) {
+    let mut above = Vec::new();
+    let mut below = Vec::new();
+    let mut pos = 0;
+    if let Some(scheme) = reference.scheme() {
+        push(&mut below, "scheme", pos, scheme);
+        pos += scheme.len() + 1; // ":"
+    }
+    if let Some(authority) = reference.authority() {
+        pos += 2; // "//"
+        push(&mut below, "authority", pos, authority.as_str());
+        let mut host_start = pos;
+        if let Some(userinfo) = authority.userinfo() {
+            push(&mut above, "userinfo", pos, userinfo);
+            host_start += userinfo.len() + 1; // "@"
+        }
+        let host = authority.host_str();
+        push(&mut above, "host", host_start, host);
+        if let Some(port) = authority.port() {
+            push(&mut above, "port", host_start + host.len() + 1, port);
+        }
+        pos += authority.as_str().len();
+    }
+    push(&mut below, "path", pos, reference.path());
+    pos += reference.path().len();
+    if let Some(query) = reference.query() {
+        push(&mut below, "query", pos + 1, query);
+        pos += 1 + query.len();
+    }
+    if let Some(fragment) = reference.fragment() {
+        push(&mut below, "fragment", pos + 1, fragment);
+    }
+    (above, below)
+}
+
+/// Adds the span of `text`, found at `start`, unless it is empty.
+fn push(spans: &mut Vec<Span>, label: &'static str, start: usize, text: &str) {
+    if !text.is_empty() {
+        spans.push(Span {
+            label,
+            start,
+            end: start + text.len(),
+        });
+    }
+}
+
+/// The diagram of `input`, whose spans are `above` and `below`, as lines
+/// without trailing spaces: the rows above, the input indented by
+/// [`INDENT`], the rows below.
+///
+/// Spans on one side must not overlap, and must lie on character
+/// boundaries of `input`. With no spans the diagram is the input alone.
+pub(crate) fn draw(input: &str, above: &[Span], below: &[Span]) -> Vec<String> {
+    let column = |byte: usize| INDENT + input[..byte].chars().count();
+    let mut lines: Vec<String> = side(above, Side::Above, column)
+        .iter()
+        .rev()
+        .map(|row| finish(row))
+        .collect();
+    lines.push(format!("{:INDENT$}{input}", "").trim_end().to_owned());
+    lines.extend(
+        side(below, Side::Below, column)
+            .iter()
+            .map(|row| finish(row)),
+    );
+    lines
+}
+
+/// The diagram of a valid reference: [`draw`] with its [`spans`].
+pub(crate) fn diagram(reference: &UriReference<'_>) -> Vec<String> {
+    let (above, below) = spans(reference);
+    draw(reference.as_str(), &above, &below)
+}
+
+/// Which side of the input a set of brackets is drawn on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Side {
+    /// Above: brackets open downwards, rows stack upwards.
+    Above,
+    /// Below: brackets open upwards, rows stack downwards.
+    Below,
+}
+
+impl Side {
+    /// The bracket characters: left corner, right corner, tick, a corner that
+    /// is also the tick (two-column span), a one-column span.
+    const fn glyphs(self) -> [char; 5] {
+        match self {
+            Side::Above => ['┌', '┐', '┴', '├', '│'],
+            Side::Below => ['└', '┘', '┬', '├', '│'],
+        }
+    }
+}
+
+/// The rows of one side, nearest the input first: the brackets, then the
+/// label rows; none without spans.
+fn side(spans: &[Span], side: Side, column: impl Fn(usize) -> usize) -> Vec<Vec<char>> {
+    if spans.is_empty() {
+        return Vec::new();
+    }
+    let [left, right, tick_glyph, left_tick, single] = side.glyphs();
+    let mut brackets = Vec::new();
+    let mut labels = Vec::new();
+    for span in spans {
+        let (start, end) = (column(span.start), column(span.end));
+        let tick = tick_column(start, end);
+        match end - start {
+            1 => put(&mut brackets, start, single),
+            2 => {
+                put(&mut brackets, start, left_tick);
+                put(&mut brackets, start + 1, right);
+            }
+            _ => {
+                put(&mut brackets, start, left);
+                for c in start + 1..end - 1 {
+                    put(&mut brackets, c, '─');
+                }
+                put(&mut brackets, end - 1, right);
+                put(&mut brackets, tick, tick_glyph);
+            }
+        }
+        labels.push(Label {
+            tick,
+            text: span.label,
+        });
+    }
+    labels.sort_by_key(|l| l.tick);
+    let mut rows = vec![brackets];
+    for placed in place(&labels) {
+        while rows.len() <= placed.row {
+            rows.push(Vec::new());
+        }
+        for row in &mut rows[1..placed.row] {
+            put(row, placed.label.tick, '│');
+        }
+        for (i, c) in placed.label.text.chars().enumerate() {
+            put(&mut rows[placed.row], placed.start + i, c);
+        }
+    }
+    rows
+}
+
+/// The column of the tick of a bracket over columns `start..end`: the
+/// middle, or left of the middle for an even width.
+fn tick_column(start: usize, end: usize) -> usize {
+    start + (end - start - 1) / 2
+}
+
+/// Sets the character at `column` of `row`, padding it with spaces.
+fn put(row: &mut Vec<char>, column: usize, c: char) {
+    if row.len() <= column {
+        row.resize(column + 1, ' ');
+    }
+    row[column] = c;
+}
+
+/// A row as a string without trailing spaces.
+fn finish(row: &[char]) -> String {
+    let text: String = row.iter().collect();
+    text.trim_end().to_owned()
+}
+
+/// A label to place: its text and the column of its bracket's tick.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Label {
+    /// The column of the tick the label hangs from.
+    tick: usize,
+    /// The text.
+    text: &'static str,
+}
+
+/// A label placed in a row: row 1 is next to the brackets; a label in a
+/// further row has a `│` in each row before its own, at its tick's column.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Placed {
+    /// The label.
+    label: Label,
+    /// Its row, from 1.
+    row: usize,
+    /// The column of its first character.
+    start: usize,
+}
+
+/// Places `labels`, sorted by tick with distinct ticks, in rows, so that
+/// no two labels in a row touch and no label covers the column of a
+/// connector from a label in a further row.
+///
+/// Rows are filled one at a time, left to right. A label goes in the
+/// current row at the first of three positions (centred on its tick,
+/// starting at its tick, ending at its tick) that keeps a space from every
+/// label already in the row and from every tick whose label is still to be
+/// placed, since that label's connector will pass through this row. When no
+/// label fits, the rightmost one is placed starting at its tick, which
+/// covers no other tick; so every row places at least one label.
+fn place(labels: &[Label]) -> Vec<Placed> {
+    let mut placed: Vec<Placed> = Vec::with_capacity(labels.len());
+    let mut remaining: Vec<Label> = labels.to_vec();
+    let mut row = 0;
+    while let Some(&rightmost) = remaining.last() {
+        row += 1;
+        let row_start = placed.len();
+        let mut i = 0;
+        while i < remaining.len() {
+            let label = remaining[i];
+            let len = label.text.chars().count().max(1);
+            let candidates = [
+                label.tick.checked_sub((len - 1) / 2),
+                Some(label.tick),
+                (label.tick + 1).checked_sub(len),
+            ];
+            let fits = |start: usize| {
+                let (lo, hi) = (start.saturating_sub(1), start + len + 1);
+                let touches_label = placed[row_start..]
+                    .iter()
+                    .any(|p| lo < p.start + p.label.text.chars().count() && p.start < hi);
+                let covers_tick = remaining
+                    .iter()
+                    .any(|other| other.tick != label.tick && (lo..hi).contains(&other.tick));
+                !touches_label && !covers_tick
+            };
+            match candidates.into_iter().flatten().find(|&start| fits(start)) {
+                Some(start) => {
+                    placed.push(Placed { label, row, start });
+                    remaining.remove(i);
+                }
+                None => i += 1,
+            }
+        }
+        if placed.len() == row_start {
+            placed.push(Placed {
+                label: rightmost,
+                row,
+                start: rightmost.tick,
+            });
+            remaining.pop();
+        }
+    }
+    placed
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const EXAMPLE: &str =
+        "https://john.doe@www.example.com:123/forum/questions/?tag=networking&order=newest#top";
+
+    fn explain(input: &str) -> Vec<String> {
+        diagram(&UriReference::parse(input).unwrap())
+    }
+
+    fn labels(spec: &[(usize, &'static str)]) -> Vec<Label> {
+        spec.iter()
+            .map(|&(tick, text)| Label { tick, text })
+            .collect()
+    }
+
+    /// Checks that no two labels in a row touch, and that no label covers a
+    /// connector from a further row or starts before column 0.
+    #[track_caller]
+    fn assert_sound(labels: &[Label]) -> Vec<Placed> {
+        let placed = place(labels);
+        assert_eq!(placed.len(), labels.len());
+        let width = |p: &Placed| p.label.text.chars().count();
+        for a in &placed {
+            for b in &placed {
+                if a != b && a.row == b.row {
+                    assert!(
+                        a.start + width(a) < b.start || b.start + width(b) < a.start,
+                        "{a:?} touches {b:?}"
+                    );
+                }
+                if b.row > a.row && b.label.tick != a.label.tick {
+                    assert!(
+                        !(a.start..a.start + width(a)).contains(&b.label.tick),
+                        "{a:?} covers the connector of {b:?}"
+                    );
+                }
+            }
+        }
+        placed
+    }
+
+    #[test]
+    fn the_rfc_example() {
+        assert_eq!(
+            explain(EXAMPLE),
+            [
+                "          userinfo       host      port",
+                "          ┌──┴───┐ ┌──────┴──────┐ ┌┴┐",
+                &format!("  {EXAMPLE}"),
+                "  └─┬─┘   └────────────┬─────────────┘└───────┬───────┘ └────────────┬────────────┘ └┬┘",
+                "  scheme           authority                 path                  query          fragment",
+            ]
+        );
+    }
+
+    fn nonempty(text: Option<&str>) -> Option<&str> {
+        text.filter(|t| !t.is_empty())
+    }
+
+    #[test]
+    fn spans_are_the_components_bytes() {
+        for input in [
+            EXAMPLE,
+            "//u@[::1]:8/p?q#f",
+            "a:",
+            "?",
+            "#f",
+            "file:///etc",
+            "//@h:",
+            "mailto:a@b",
+            "",
+            "./a:b?#",
+        ] {
+            let r = UriReference::parse(input).unwrap();
+            let (above, below) = spans(&r);
+            let text = |label| {
+                above
+                    .iter()
+                    .chain(&below)
+                    .find(|s| s.label == label)
+                    .map(|s| &input[s.start..s.end])
+            };
+            assert_eq!(text("scheme"), nonempty(r.scheme()), "{input}");
+            assert_eq!(
+                text("authority"),
+                nonempty(r.authority().map(|a| a.as_str())),
+                "{input}"
+            );
+            assert_eq!(text("userinfo"), nonempty(r.userinfo()), "{input}");
+            assert_eq!(text("host"), nonempty(r.host_str()), "{input}");
+            assert_eq!(text("port"), nonempty(r.port()), "{input}");
+            assert_eq!(text("path"), nonempty(Some(r.path())), "{input}");
+            assert_eq!(text("query"), nonempty(r.query()), "{input}");
+            assert_eq!(text("fragment"), nonempty(r.fragment()), "{input}");
+        }
+    }
+
+    #[test]
+    fn short_spans() {
+        assert_eq!(
+            explain("ab:c"),
+            [
+                "  ab:c", //
+                "  ├┘ │",
+                "  │ path",
+                "scheme",
+            ]
+        );
+    }
+
+    #[test]
+    fn empty_components_are_not_drawn() {
+        assert_eq!(
+            explain("file:///?#"),
+            ["  file:///?#", "  └┬─┘   │", " scheme path"]
+        );
+        // An authority of empty userinfo, host and port.
+        assert_eq!(explain("//@:"), ["  //@:", "    ├┘", "authority"]);
+        assert_eq!(explain(""), [""]);
+    }
+
+    #[test]
+    fn colliding_labels_move_to_further_rows() {
+        assert_eq!(
+            explain("a:b?c#d"),
+            [
+                "  a:b?c#d", //
+                "  │ │ │ │",
+                "  │ │ │ fragment",
+                "  │ │ query",
+                "  │ path",
+                "scheme",
+            ]
+        );
+        assert_eq!(
+            explain("http://a:1/b?c#d"),
+            [
+                "      host port",
+                "         │ │",
+                "  http://a:1/b?c#d",
+                "  └┬─┘   └┬┘├┘ │ │",
+                " scheme   │ │  │ fragment",
+                "  authority │  query",
+                "           path",
+            ]
+        );
+    }
+
+    #[test]
+    fn adjacent_ticks() {
+        // The authority and the path are one column apart: the fallback
+        // places the path's label right of the authority's connector.
+        assert_eq!(
+            explain("//a/"),
+            [
+                "   host", //
+                "    │",
+                "  //a/",
+                "    ││",
+                "    │path",
+                "authority",
+            ]
+        );
+    }
+
+    #[test]
+    fn placement_is_sound() {
+        assert_sound(&labels(&[
+            (2, "scheme"),
+            (4, "path"),
+            (6, "query"),
+            (8, "fragment"),
+        ]));
+        assert_sound(&labels(&[
+            (4, "authority"),
+            (5, "path"),
+            (6, "query"),
+            (7, "fragment"),
+        ]));
+        assert_sound(&labels(&[(0, "x"), (1, "y"), (2, "z")]));
+        let mut many = Vec::new();
+        for tick in (0..60).step_by(3) {
+            many.push(Label {
+                tick,
+                text: "a-long-label",
+            });
+        }
+        let placed = assert_sound(&many);
+        assert!(placed.iter().all(|p| p.row <= many.len()));
+        for input in [
+            EXAMPLE,
+            "a:b?c#d",
+            "http://a:1/b?c#d",
+            "//u@h:1",
+            "ldap://[2001:db8::7]/c=GB?objectClass?one",
+        ] {
+            let r = UriReference::parse(input).unwrap();
+            let (above, below) = spans(&r);
+            for spans in [above, below] {
+                let ticks: Vec<Label> = spans
+                    .iter()
+                    .map(|s| Label {
+                        tick: tick_column(INDENT + s.start, INDENT + s.end),
+                        text: s.label,
+                    })
+                    .collect();
+                assert_sound(&ticks);
+            }
+        }
+    }
+
+    #[test]
+    fn wide_labels_all_fit_on_one_row_when_apart() {
+        let placed = assert_sound(&labels(&[(10, "scheme"), (30, "authority"), (50, "path")]));
+        assert!(placed.iter().all(|p| p.row == 1));
+        assert_eq!(
+            placed.iter().map(|p| p.start).collect::<Vec<_>>(),
+            [8, 26, 49]
+        );
+    }
+
+    #[test]
+    fn non_ascii_input_is_drawn_by_characters() {
+        let spans = [Span {
+            label: "path",
+            start: 0,
+            end: "é/ü".len(),
+        }];
+        assert_eq!(draw("é/ü", &[], &spans), ["  é/ü", "  └┬┘", "  path"]);
+    }
+}

@@ -1,0 +1,543 @@
+//! End-to-end tests of the `urikit` binary: exact JSON lines, exit statuses,
+//! standard input handling, `check` summaries and the `explain` diagram.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// What a run of the binary gave.
+struct Run {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+/// Runs `urikit args…` with `stdin` on standard input.
+fn urikit(args: &[&str], stdin: &[u8]) -> Run {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_urikit"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the urikit binary runs");
+    let mut pipe = child.stdin.take().unwrap();
+    // The command may exit without reading its input (inputs given as
+    // arguments), so a failed write is not an error here.
+    let _ = pipe.write_all(stdin);
+    drop(pipe);
+    let output = child.wait_with_output().unwrap();
+    Run {
+        code: output.status.code().expect("exited, not killed"),
+        stdout: String::from_utf8(output.stdout).expect("UTF-8 output"),
+        stderr: String::from_utf8(output.stderr).expect("UTF-8 error output"),
+    }
+}
+
+/// The JSON line `parse --json` prints for a valid input; `fields` are the
+/// values after `valid`, as JSON.
+fn valid_line(input: &str, fields: [&str; 10]) -> String {
+    let names = [
+        "kind",
+        "scheme",
+        "authority",
+        "userinfo",
+        "host",
+        "host_kind",
+        "port",
+        "path",
+        "query",
+        "fragment",
+    ];
+    let fields: Vec<String> = names
+        .iter()
+        .zip(fields)
+        .map(|(name, value)| format!("\"{name}\":{value}"))
+        .collect();
+    format!(
+        "{{\"input\":\"{input}\",\"valid\":true,{}}}\n",
+        fields.join(",")
+    )
+}
+
+/// A temporary file holding `content`, removed when dropped.
+struct TempFile(PathBuf);
+
+impl TempFile {
+    fn new(content: &[u8]) -> Self {
+        static COUNTER: AtomicUsize = AtomicUsize::new(0);
+        let name = format!(
+            "urikit-cli-test-{}-{}.txt",
+            std::process::id(),
+            COUNTER.fetch_add(1, Ordering::Relaxed)
+        );
+        let path = std::env::temp_dir().join(name);
+        std::fs::write(&path, content).unwrap();
+        TempFile(path)
+    }
+
+    fn path(&self) -> &str {
+        self.0.to_str().unwrap()
+    }
+}
+
+impl Drop for TempFile {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
+const EXAMPLE: &str =
+    "https://john.doe@www.example.com:123/forum/questions/?tag=networking&order=newest#top";
+
+#[test]
+fn parse_json_full_uri() {
+    let run = urikit(&["parse", "--json", EXAMPLE], b"");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(
+        run.stdout,
+        valid_line(
+            EXAMPLE,
+            [
+                r#""uri""#,
+                r#""https""#,
+                r#""john.doe@www.example.com:123""#,
+                r#""john.doe""#,
+                r#""www.example.com""#,
+                r#""reg-name""#,
+                r#""123""#,
+                r#""/forum/questions/""#,
+                r#""tag=networking&order=newest""#,
+                r#""top""#,
+            ]
+        )
+    );
+}
+
+#[test]
+fn parse_json_ipv6_host_keeps_its_brackets() {
+    let input = "ldap://[2001:db8::7]/c=GB?objectClass?one";
+    let run = urikit(&["parse", "--json", input], b"");
+    assert_eq!(
+        run.stdout,
+        r#"{"input":"ldap://[2001:db8::7]/c=GB?objectClass?one","valid":true,"kind":"uri","scheme":"ldap","authority":"[2001:db8::7]","userinfo":null,"host":"[2001:db8::7]","host_kind":"ipv6","port":null,"path":"/c=GB","query":"objectClass?one","fragment":null}"#
+            .to_owned()
+            + "\n"
+    );
+}
+
+#[test]
+fn parse_json_empty_query_is_not_absent() {
+    let run = urikit(&["parse", "--json", "http://a?", "http://a"], b"");
+    let base = |input, query| {
+        valid_line(
+            input,
+            [
+                r#""uri""#,
+                r#""http""#,
+                r#""a""#,
+                "null",
+                r#""a""#,
+                r#""reg-name""#,
+                "null",
+                r#""""#,
+                query,
+                "null",
+            ],
+        )
+    };
+    assert_eq!(
+        run.stdout,
+        base("http://a?", r#""""#) + &base("http://a", "null")
+    );
+    assert_eq!(run.code, 0);
+}
+
+#[test]
+fn parse_json_other_host_kinds_and_relative_references() {
+    let run = urikit(
+        &["parse", "--json", "//192.0.2.16:", "//[v7.x]", "./a:b#"],
+        b"",
+    );
+    assert_eq!(
+        run.stdout,
+        valid_line(
+            "//192.0.2.16:",
+            [
+                "\"relative\"",
+                "null",
+                "\"192.0.2.16:\"",
+                "null",
+                "\"192.0.2.16\"",
+                "\"ipv4\"",
+                "\"\"",
+                "\"\"",
+                "null",
+                "null"
+            ]
+        ) + &valid_line(
+            "//[v7.x]",
+            [
+                "\"relative\"",
+                "null",
+                "\"[v7.x]\"",
+                "null",
+                "\"[v7.x]\"",
+                "\"ipvfuture\"",
+                "null",
+                "\"\"",
+                "null",
+                "null"
+            ]
+        ) + &valid_line(
+            "./a:b#",
+            [
+                "\"relative\"",
+                "null",
+                "null",
+                "null",
+                "null",
+                "null",
+                "null",
+                "\"./a:b\"",
+                "null",
+                "\"\""
+            ]
+        )
+    );
+}
+
+#[test]
+fn parse_json_empty_line_is_an_input() {
+    let run = urikit(&["parse", "--json"], b"a\n\nb\n");
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    assert_eq!(lines.len(), 3, "{}", run.stdout);
+    assert_eq!(
+        lines[1],
+        r#"{"input":"","valid":true,"kind":"relative","scheme":null,"authority":null,"userinfo":null,"host":null,"host_kind":null,"port":null,"path":"","query":null,"fragment":null}"#
+    );
+    assert_eq!(run.code, 0);
+}
+
+#[test]
+fn parse_json_invalid_input() {
+    let run = urikit(&["parse", "--json", "http://a/b c", "1http:"], b"");
+    assert_eq!(
+        run.stdout,
+        concat!(
+            r#"{"input":"http://a/b c","valid":false,"error":{"kind":"InvalidPathChar","index":10,"message":"character not allowed in path"}}"#,
+            "\n",
+            r#"{"input":"1http:","valid":false,"error":{"kind":"InvalidScheme","index":0,"message":"invalid character in scheme (a scheme is a letter, then letters, digits, `+`, `-`, `.`)"}}"#,
+            "\n",
+        )
+    );
+    assert_eq!(run.code, 1);
+}
+
+#[test]
+fn parse_json_invalid_utf8_line_on_stdin() {
+    let run = urikit(&["parse", "--json"], b"ok\nab\xFFc\n");
+    assert_eq!(
+        run.stdout.lines().nth(1),
+        Some(
+            r#"{"input":"ab�c","valid":false,"error":{"kind":"InvalidUtf8","index":2,"message":"invalid UTF-8"}}"#
+        )
+    );
+    assert_eq!(run.code, 1);
+}
+
+#[test]
+fn crlf_line_endings() {
+    let run = urikit(&["parse", "--json"], b"http://a?\r\n\r\n#f\r\n");
+    let inputs: Vec<&str> = run
+        .stdout
+        .lines()
+        .map(|l| l.split('"').nth(3).unwrap())
+        .collect();
+    assert_eq!(inputs, ["http://a?", "", "#f"]);
+    assert!(
+        run.stdout.lines().all(|l| l.contains(r#""valid":true"#)),
+        "{}",
+        run.stdout
+    );
+    assert_eq!(run.code, 0);
+}
+
+#[test]
+fn stdin_in_place_of_dash() {
+    let run = urikit(&["parse", "--json", "a", "-", "d"], b"b\nc\n");
+    let inputs: Vec<&str> = run
+        .stdout
+        .lines()
+        .map(|l| l.split('"').nth(3).unwrap())
+        .collect();
+    assert_eq!(inputs, ["a", "b", "c", "d"]);
+}
+
+#[test]
+fn parse_table() {
+    let run = urikit(&["parse", "//[::1]:80", "a b", "?"], b"");
+    assert_eq!(
+        run.stdout,
+        "\
+input      //[::1]:80
+kind       relative
+scheme     -
+authority  [::1]:80
+userinfo   -
+host       [::1] (ipv6)
+port       80
+path       \"\"
+query      -
+fragment   -
+
+error: character not allowed in path at byte 1
+  a\\x20b
+   ^
+
+input      ?
+kind       relative
+scheme     -
+authority  -
+userinfo   -
+host       -
+port       -
+path       \"\"
+query      \"\"
+fragment   -
+"
+    );
+    assert_eq!(run.code, 1);
+}
+
+#[test]
+fn exit_statuses() {
+    assert_eq!(urikit(&["parse", "http://a"], b"").code, 0);
+    assert_eq!(urikit(&["parse", "http://a", "http://a b"], b"").code, 1);
+    assert_eq!(
+        urikit(&["parse"], b"").code,
+        0,
+        "no input at all is all valid"
+    );
+    for args in [
+        &["parse", "--nope"][..],
+        &["frobnicate"],
+        &[],
+        &["parse", "-", "-"],
+        &["check", "a", "b"],
+    ] {
+        let run = urikit(args, b"");
+        assert_eq!(run.code, 2, "{args:?}");
+        assert!(run.stderr.contains("Usage"), "{args:?}: {}", run.stderr);
+    }
+    let run = urikit(&["check", "/nonexistent/urikit-cli-test"], b"");
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr.contains("/nonexistent/urikit-cli-test"),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn check_file() {
+    let file = TempFile::new(b"http://a/\nhttp://a b\n\nhttp://[::1\r\nx\xFF\n:y\nz:w\n");
+    let run = urikit(&["check", file.path()], b"");
+    let name = file.path();
+    assert_eq!(
+        run.stdout,
+        format!(
+            "\
+{name}:2: error: character not allowed in host at byte 8
+  http://a\\x20b
+          ^
+{name}:4: error: IP literal not closed by `]` at byte 11
+  http://[::1
+             ^
+{name}:5: error: invalid UTF-8 at byte 1
+  x\\xff
+   ^
+{name}:6: error: empty scheme before `:` at byte 0
+  :y
+  ^
+
+lines: 7
+valid: 3
+invalid: 4
+  EmptyScheme: 1
+  InvalidHostChar: 1
+  InvalidUtf8: 1
+  UnclosedIpLiteral: 1
+"
+        )
+    );
+    assert_eq!(run.code, 1);
+}
+
+#[test]
+fn check_counts_lines_like_a_text_file() {
+    for (content, lines) in [
+        (&b"a\nb\n"[..], 2),
+        (b"a\nb", 2),
+        (b"a\n\nb\n", 3),
+        (b"", 0),
+        (b"\n", 1),
+        (b"a\r\nb\r\n", 2),
+    ] {
+        let file = TempFile::new(content);
+        let run = urikit(&["check", file.path()], b"");
+        assert_eq!(
+            run.stdout,
+            format!("lines: {lines}\nvalid: {lines}\ninvalid: 0\n"),
+            "{content:?}"
+        );
+        assert_eq!(run.code, 0);
+    }
+}
+
+#[test]
+fn check_sorts_kinds_by_count_then_name() {
+    let run = urikit(&["check", "-"], b"a b\n%\nc d\n#\x01\n%z\n");
+    assert!(
+        run.stdout
+            .starts_with("<stdin>:1: error: character not allowed in path at byte 1\n"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout.ends_with(
+            "lines: 5\nvalid: 0\ninvalid: 5\n  InvalidPathChar: 2\n  InvalidPercentEncoding: 2\n  InvalidFragmentChar: 1\n"
+        ),
+        "{}",
+        run.stdout
+    );
+    assert_eq!(run.code, 1);
+}
+
+/// Columns (in characters) of the brackets on a line: (first, last) of each.
+fn brackets(line: &str, opening: char, closing: char, single: [char; 2]) -> Vec<(usize, usize)> {
+    let mut found = Vec::new();
+    let mut start = None;
+    for (i, c) in line.chars().enumerate() {
+        if c == opening {
+            start = Some(i);
+        } else if c == closing {
+            found.push((start.take().unwrap_or(i - 1), i));
+        } else if c == single[0] {
+            found.push((i, i));
+        } else if c == single[1] {
+            start = Some(i);
+        }
+    }
+    found
+}
+
+#[test]
+fn explain_draws_the_rfc_example() {
+    let run = urikit(&["explain", EXAMPLE], b"");
+    assert_eq!(run.code, 0);
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    let at = |s: &str| 2 + EXAMPLE.find(s).unwrap();
+    assert_eq!(lines[2], format!("  {EXAMPLE}"));
+
+    // Above: userinfo, host, port, each bracket over exactly its bytes.
+    let above = brackets(lines[1], '┌', '┐', ['│', '├']);
+    assert_eq!(
+        above,
+        [
+            (at("john.doe"), at("@") - 1),
+            (at("www"), at(":123") - 1),
+            (at("123"), at("/forum") - 1)
+        ]
+    );
+    let labels: Vec<(usize, &str)> = words(lines[0]);
+    assert_eq!(
+        labels.iter().map(|l| l.1).collect::<Vec<_>>(),
+        ["userinfo", "host", "port"]
+    );
+
+    // Below: scheme, authority, path, query, fragment.
+    let below = brackets(lines[3], '└', '┘', ['│', '├']);
+    assert_eq!(
+        below,
+        [
+            (2, at("://") - 1),
+            (at("john"), at("/forum") - 1),
+            (at("/forum"), at("?") - 1),
+            (at("tag"), at("#") - 1),
+            (at("top"), at("top") + 2),
+        ]
+    );
+    let labels = words(lines[4]);
+    assert_eq!(
+        labels.iter().map(|l| l.1).collect::<Vec<_>>(),
+        ["scheme", "authority", "path", "query", "fragment"]
+    );
+    // Each label covers the column of its bracket's tick.
+    for (line, brackets, labels, ticks) in [
+        (lines[3], &below, &labels, ['┬', '├']),
+        (lines[1], &above, &words(lines[0]), ['┴', '├']),
+    ] {
+        for (&(start, end), &(column, label)) in brackets.iter().zip(labels) {
+            let tick = start + (end - start) / 2;
+            let glyph = line.chars().nth(tick).unwrap();
+            assert!(
+                ticks.contains(&glyph) || start == end,
+                "no tick at {tick} in {line}"
+            );
+            assert!(
+                (column..column + label.len()).contains(&tick),
+                "{label} at {column} is not at the tick {tick}"
+            );
+        }
+    }
+
+    // Then a blank line and the component table.
+    assert_eq!(lines[5], "");
+    assert_eq!(lines[6], format!("input      {EXAMPLE}"));
+    assert_eq!(lines[11], "host       www.example.com (reg-name)");
+    assert_eq!(lines.len(), 16);
+}
+
+/// The words of a line with their starting columns.
+fn words(line: &str) -> Vec<(usize, &str)> {
+    let mut found = Vec::new();
+    let mut column = 0;
+    for word in line.split(' ') {
+        if !word.is_empty() {
+            found.push((column, word));
+        }
+        column += word.chars().count() + 1;
+    }
+    found
+}
+
+#[test]
+fn explain_from_stdin_and_errors() {
+    let run = urikit(&["explain"], b"a:b\nhttp://[::1\n");
+    assert_eq!(
+        run.stdout,
+        "  a:b
+  │ │
+  │ path
+scheme
+
+input      a:b
+kind       uri
+scheme     a
+authority  -
+userinfo   -
+host       -
+port       -
+path       b
+query      -
+fragment   -
+
+error: IP literal not closed by `]` at byte 11
+  http://[::1
+             ^
+"
+    );
+    assert_eq!(run.code, 1);
+}
