@@ -306,7 +306,8 @@ impl<'a> Builder<'a> {
     }
 
     /// Sets or removes the host (§3.2.2): a registered name, an IPv4
-    /// address, or an IP literal in brackets. `None` removes the authority.
+    /// address, or an IP literal in brackets. `None` removes the whole
+    /// authority, userinfo and port included.
     ///
     /// # Examples
     ///
@@ -317,6 +318,10 @@ impl<'a> Builder<'a> {
     /// ```
     pub fn host(mut self, host: impl Into<Option<&'a str>>) -> Self {
         self.host = host.into();
+        if self.host.is_none() {
+            self.userinfo = None;
+            self.port = None;
+        }
         self
     }
 
@@ -513,10 +518,14 @@ impl<'a> Builder<'a> {
         let path = self.path.as_bytes();
         if self.host.is_none() {
             if self.userinfo.is_some() {
-                return Err(BuildError::new(Part::Host, BuildErrorKind::MissingHost, 0));
+                return Err(BuildError::new(
+                    Part::Userinfo,
+                    BuildErrorKind::MissingHost,
+                    0,
+                ));
             }
             if port.is_some() {
-                return Err(BuildError::new(Part::Host, BuildErrorKind::MissingHost, 0));
+                return Err(BuildError::new(Part::Port, BuildErrorKind::MissingHost, 0));
             }
             if path.starts_with(b"//") {
                 return Err(BuildError::new(
@@ -664,12 +673,7 @@ macro_rules! setters {
             /// # Ok::<(), Box<dyn std::error::Error>>(())
             /// ```
             pub fn set_host(&mut self, host: Option<&str>) -> Result<(), BuildError> {
-                let b = Builder::from_components(self.components());
-                let b = match host {
-                    Some(h) => b.host(h),
-                    None => b.host(None).userinfo(None).port_str(None),
-                };
-                *self = b.$build()?;
+                *self = Builder::from_components(self.components()).host(host).$build()?;
                 Ok(())
             }
 
@@ -947,11 +951,15 @@ mod tests {
         let b = Builder::new;
         fails(
             b().userinfo("u"),
-            Part::Host,
+            Part::Userinfo,
             BuildErrorKind::MissingHost,
             0,
         );
-        fails(b().port(80), Part::Host, BuildErrorKind::MissingHost, 0);
+        fails(b().port(80), Part::Port, BuildErrorKind::MissingHost, 0);
+        // Removing the host removes the userinfo and port with it.
+        let r = UriReference::parse("http://u@h:1/p").unwrap();
+        let built = Builder::from_components(r.components()).host(None).build();
+        assert_eq!(built.unwrap(), "http:/p");
         fails(
             b().host("h").path("a"),
             Part::Path,

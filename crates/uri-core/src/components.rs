@@ -269,6 +269,9 @@ impl core::fmt::Debug for Components<'_> {
 
 /// The authority of a reference (§3.2): `[ userinfo "@" ] host [ ":" port ]`.
 ///
+/// `Eq` and `Hash` compare the authority's exact text, whatever reference it
+/// came from.
+///
 /// # Examples
 ///
 /// ```
@@ -283,7 +286,7 @@ impl core::fmt::Debug for Components<'_> {
 /// assert_eq!(auth.port_u16(), Ok(Some(123)));
 /// # Ok::<(), uri_core::ParseError>(())
 /// ```
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy)]
 pub struct Authority<'a> {
     input: &'a str,
     start: usize,
@@ -445,6 +448,20 @@ impl<'a> Authority<'a> {
             }
         }
         Ok(Some(value as u16))
+    }
+}
+
+impl PartialEq for Authority<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        self.as_str() == other.as_str()
+    }
+}
+
+impl Eq for Authority<'_> {}
+
+impl core::hash::Hash for Authority<'_> {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        self.as_str().hash(state);
     }
 }
 

@@ -62,10 +62,11 @@ impl ParseError {
 
     /// A view that renders `input` with a caret under the offending byte.
     ///
-    /// Control characters, spaces and other invisible characters are shown
-    /// escaped (`\t`, `\u{0}`), and a long input is cut to a window around the
-    /// error, so the caret always lines up in a terminal. `input` must be the
-    /// string that was parsed.
+    /// Control characters, spaces and other invisible or direction-changing
+    /// characters are shown escaped (`\t`, `\x00`, `\u{202e}`), East Asian
+    /// wide characters count two columns and combining marks none, and a long
+    /// input is cut to a window around the error, so the caret lines up in a
+    /// terminal. `input` must be the string that was parsed.
     ///
     /// # Examples
     ///
@@ -402,7 +403,7 @@ fn write_escaped(f: &mut fmt::Formatter<'_>, rest: &[u8]) -> Result<(usize, usiz
                 Ok((len, width))
             } else {
                 f.write_str(s)?;
-                Ok((len, 1))
+                Ok((len, display_width(c)))
             }
         }
         Err(_) => {
@@ -412,10 +413,54 @@ fn write_escaped(f: &mut fmt::Formatter<'_>, rest: &[u8]) -> Result<(usize, usiz
     }
 }
 
-/// Characters with no width or that change text direction: shown escaped so
-/// nothing hides in the rendered line.
+/// Characters with no width or that change text direction (format
+/// characters, bidi controls): shown escaped so nothing hides in the line.
 fn is_invisible(c: char) -> bool {
-    matches!(c, '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2060}'..='\u{2069}' | '\u{FEFF}')
+    matches!(
+        c,
+        '\u{AD}'
+            | '\u{61C}'
+            | '\u{180E}'
+            | '\u{200B}'..='\u{200F}'
+            | '\u{202A}'..='\u{202E}'
+            | '\u{2060}'..='\u{206F}'
+            | '\u{FEFF}'
+            | '\u{FFF9}'..='\u{FFFB}'
+            | '\u{E0000}'..='\u{E007F}'
+    )
+}
+
+/// Columns a visible character takes in a terminal: 0 for common combining
+/// marks, 2 for East Asian wide and fullwidth characters and emoji, else 1.
+/// An approximation of UAX #11 that needs no tables beyond these ranges.
+fn display_width(c: char) -> usize {
+    match c {
+        '\u{300}'..='\u{36F}'
+        | '\u{483}'..='\u{489}'
+        | '\u{591}'..='\u{5BD}'
+        | '\u{610}'..='\u{61A}'
+        | '\u{64B}'..='\u{65F}'
+        | '\u{1AB0}'..='\u{1AFF}'
+        | '\u{1DC0}'..='\u{1DFF}'
+        | '\u{20D0}'..='\u{20FF}'
+        | '\u{FE00}'..='\u{FE0F}'
+        | '\u{FE20}'..='\u{FE2F}' => 0,
+        '\u{1100}'..='\u{115F}'
+        | '\u{2E80}'..='\u{303E}'
+        | '\u{3041}'..='\u{33FF}'
+        | '\u{3400}'..='\u{4DBF}'
+        | '\u{4E00}'..='\u{9FFF}'
+        | '\u{A000}'..='\u{A4CF}'
+        | '\u{AC00}'..='\u{D7A3}'
+        | '\u{F900}'..='\u{FAFF}'
+        | '\u{FE30}'..='\u{FE4F}'
+        | '\u{FF00}'..='\u{FF60}'
+        | '\u{FFE0}'..='\u{FFE6}'
+        | '\u{1F300}'..='\u{1F64F}'
+        | '\u{1F900}'..='\u{1F9FF}'
+        | '\u{20000}'..='\u{3FFFD}' => 2,
+        _ => 1,
+    }
 }
 
 fn hex_digits(mut n: u32) -> usize {
@@ -469,6 +514,24 @@ mod tests {
         // An index inside a multi-byte character points at its first column.
         let text = caret(input.as_bytes(), ParseErrorKind::InvalidPathChar, 3);
         assert!(text.ends_with("\n    ^"), "{text}");
+    }
+
+    #[test]
+    fn caret_counts_display_columns() {
+        // Wide characters take two columns, combining marks none.
+        let input = "a:漢字 x";
+        let text = caret(input.as_bytes(), ParseErrorKind::InvalidPathChar, 8);
+        assert!(text.ends_with("  a:漢字\\x20x\n        ^"), "{text}");
+        let input = "a:e\u{301} x";
+        let text = caret(input.as_bytes(), ParseErrorKind::InvalidPathChar, 5);
+        assert!(text.ends_with("\n     ^"), "{text}");
+        // Bidi controls are escaped.
+        let text = caret(
+            "a:\u{61C}\u{202E}".as_bytes(),
+            ParseErrorKind::InvalidPathChar,
+            2,
+        );
+        assert!(text.contains("\\u{61c}\\u{202e}"), "{text}");
     }
 
     #[test]

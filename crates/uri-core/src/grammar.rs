@@ -294,6 +294,18 @@ pub const USERINFO: CharClass = UNRESERVED.union(SUB_DELIMS).with(b':');
 /// ```
 pub const REG_NAME: CharClass = UNRESERVED.union(SUB_DELIMS);
 
+/// Literal bytes of `segment-nz-nc = 1*( unreserved / pct-encoded / sub-delims / "@" )`,
+/// the first segment of a relative path without authority: `pchar` without `:`
+/// ([RFC 3986, section 3.3](https://www.rfc-editor.org/rfc/rfc3986#section-3.3)).
+///
+/// # Examples
+///
+/// ```
+/// assert!(!uri_core::grammar::SEGMENT_NZ_NC.contains(b':'));
+/// assert!(uri_core::grammar::SEGMENT_NZ_NC.contains(b'@'));
+/// ```
+pub const SEGMENT_NZ_NC: CharClass = PCHAR.without(b':');
+
 /// Literal bytes of a path: `pchar` and `"/"`
 /// ([RFC 3986, section 3.3](https://www.rfc-editor.org/rfc/rfc3986#section-3.3)).
 ///
@@ -456,6 +468,7 @@ mod tests {
             "reserved" => gen_delims || sub,
             "scheme" => alpha || digit || matches!(b, b'+' | b'-' | b'.'),
             "pchar" => pchar,
+            "segment-nz-nc" => unreserved || sub || b == b'@',
             "userinfo" => unreserved || sub || b == b':',
             "reg-name" => unreserved || sub,
             "path" => pchar || b == b'/',
@@ -476,6 +489,7 @@ mod tests {
             ("reserved", RESERVED),
             ("scheme", SCHEME),
             ("pchar", PCHAR),
+            ("segment-nz-nc", SEGMENT_NZ_NC),
             ("userinfo", USERINFO),
             ("reg-name", REG_NAME),
             ("path", PATH),

@@ -81,8 +81,10 @@ pub(crate) fn parse_ipv6(b: &[u8]) -> Result<Ipv6Addr, usize> {
     }
 
     loop {
-        if count == 8 {
-            return Err(i.saturating_sub(1));
+        // Explicit groups: eight, or at most seven beside `::`.
+        let max = if ellipsis.is_some() { 7 } else { 8 };
+        if count == max {
+            return Err(i);
         }
         // An h16, or an IPv4address filling the last 32 bits.
         let start = i;
@@ -93,23 +95,24 @@ pub(crate) fn parse_ipv6(b: &[u8]) -> Result<Ipv6Addr, usize> {
         }
         if i < b.len() && b[i] == b'.' {
             // Only an ls32 position can hold an IPv4 tail: six groups before
-            // it, or fewer with an ellipsis.
+            // it, or at most five with an ellipsis (which stands for at least
+            // one). And the digits read so far must be a whole dec-octet;
+            // until the `.`, they could have been an h16.
             let fits = if ellipsis.is_some() {
-                count <= 6
+                count <= 5
             } else {
                 count == 6
             };
-            if !fits {
+            let octet = dec_octet(&b[start..i]).is_some_and(|(_, len)| len == i - start);
+            if !fits || !octet {
                 return Err(i);
             }
-            let Some(v4) = parse_ipv4_prefix(&b[start..]) else {
-                return Err(ipv4_error_offset(&b[start..]) + start);
-            };
-            let [a, c, d, e] = v4.0.octets();
+            let (v4, len) = ipv4_tail(&b[start..]).map_err(|k| start + k)?;
+            let [a, c, d, e] = v4.octets();
             groups[count] = u16::from_be_bytes([a, c]);
             groups[count + 1] = u16::from_be_bytes([d, e]);
             count += 2;
-            i = start + v4.1;
+            i = start + len;
             if i != b.len() {
                 return Err(i);
             }
@@ -126,7 +129,8 @@ pub(crate) fn parse_ipv6(b: &[u8]) -> Result<Ipv6Addr, usize> {
         if i == b.len() {
             break;
         }
-        if count == 8 || b[i] != b':' {
+        let max = if ellipsis.is_some() { 7 } else { 8 };
+        if count == max || b[i] != b':' {
             return Err(i);
         }
         i += 1;
@@ -160,32 +164,35 @@ pub(crate) fn parse_ipv6(b: &[u8]) -> Result<Ipv6Addr, usize> {
     Ok(Ipv6Addr::from(groups))
 }
 
-/// An IPv4address at the start of `b` that is followed by nothing or a
-/// non-digit, non-dot byte: the address and its length.
-fn parse_ipv4_prefix(b: &[u8]) -> Option<(Ipv4Addr, usize)> {
-    let end = b
-        .iter()
-        .position(|&c| !(c.is_ascii_digit() || c == b'.'))
-        .unwrap_or(b.len());
-    parse_ipv4(&b[..end]).map(|a| (a, end))
-}
-
-/// Where a would-be IPv4 tail first goes wrong.
-fn ipv4_error_offset(b: &[u8]) -> usize {
+/// The `IPv4address` at the start of `b`, and its length; or the offset of
+/// the first byte that no `IPv4address` can continue with (a fourth digit,
+/// a digit after a leading `0`, a digit that takes the octet past 255, a
+/// missing `.` or octet).
+fn ipv4_tail(b: &[u8]) -> Result<(Ipv4Addr, usize), usize> {
+    let mut octets = [0u8; 4];
     let mut i = 0;
-    for n in 0..4 {
+    for (n, octet) in octets.iter_mut().enumerate() {
         if n > 0 {
             if b.get(i) != Some(&b'.') {
-                return i;
+                return Err(i);
             }
             i += 1;
         }
-        match dec_octet(&b[i.min(b.len())..]) {
-            Some((_, len)) => i += len,
-            None => return i,
+        let start = i;
+        let mut value: u32 = 0;
+        while i < b.len() && b[i].is_ascii_digit() {
+            value = value * 10 + u32::from(b[i] - b'0');
+            if i - start == 3 || (i > start && b[start] == b'0') || value > 255 {
+                return Err(i);
+            }
+            i += 1;
         }
+        if i == start {
+            return Err(i);
+        }
+        *octet = value as u8;
     }
-    i
+    Ok((Ipv4Addr::from(octets), i))
 }
 
 fn hex_value(b: u8) -> u32 {
@@ -318,13 +325,20 @@ mod tests {
             ("12345::", 4),
             ("1:2:3:4:5:6:7:8::", 15),
             ("::1.2.3", 7),
-            ("::1.2.3.256", 8),
+            ("::1.2.3.256", 10),
             ("1:2:3:4:5:6:7:1.2.3.4", 15),
             ("::1.2.3.4:5", 9),
             ("g::", 0),
             ("1:", 2),
-            ("1:2:3:4:5:6:7::8", 16),
+            ("1:2:3:4:5:6:7::8", 15),
             ("::1 ", 3),
+            ("::1.2.3.04", 9),
+            ("::256.1.1.1", 5),
+            ("::1234.5.6.7", 6),
+            ("1:2:3:4:5:6::1.2.3.4", 14),
+            ("1::2:3:4:5:6:7:8", 14),
+            ("::1:2:3:4:5:6:7:8", 15),
+            ("::a.1.2.3", 3),
         ];
         for &(text, at) in cases {
             assert_eq!(parse_ipv6(text.as_bytes()), Err(at), "{text}");

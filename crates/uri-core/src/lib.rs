@@ -49,8 +49,9 @@
 //!
 //! # Guarantees
 //!
-//! Parsing is one pass over the input with lookup tables: linear time, no
-//! recursion, no allocation, no panic on any input. Borrowed types are `Copy`
+//! Parsing is a left-to-right scan with lookup tables that reads each byte
+//! at most a bounded number of times: linear time, no recursion, no
+//! allocation, no panic on any input. Borrowed types are `Copy`
 //! and hold the input and offsets only.
 //!
 //! # Spec notes

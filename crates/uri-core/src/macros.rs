@@ -121,6 +121,25 @@ macro_rules! component_getters {
             self.components().port()
         }
 
+        /// The port as a number: `Ok(None)` without a port; see
+        /// [`Authority::port_u16`](crate::Authority::port_u16).
+        ///
+        /// # Errors
+        ///
+        /// [`PortError`](crate::PortError) for an empty port or one above 65535.
+        ///
+        /// # Examples
+        ///
+        /// ```
+        #[doc = concat!("let r = uri_core::", stringify!($Type), "::parse(\"", $example, "\")?;")]
+        /// assert_eq!(r.port_u16(), Ok(Some(8080)));
+        #[doc = concat!("# Ok::<(), ", stringify!($Err), ">(())")]
+        /// ```
+        #[inline]
+        pub fn port_u16(&self) -> Result<Option<u16>, $crate::PortError> {
+            self.components().authority().map_or(Ok(None), |a| a.port_u16())
+        }
+
         /// The path (§3.3): always present, perhaps empty.
         ///
         /// # Examples

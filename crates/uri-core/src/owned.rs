@@ -23,7 +23,8 @@ use crate::reference::{RelativeRef, Uri, UriReference};
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{error}")]
 pub struct ParseBufError {
-    #[source]
+    // Not `#[source]`: `Display` already says it, and error reporters would
+    // print it twice.
     error: ParseError,
     input: String,
 }
@@ -343,6 +344,32 @@ impl UriReferenceBuf {
     /// ```
     pub fn is_relative(&self) -> bool {
         self.layout.scheme_end == 0
+    }
+
+    /// A borrowed [`Uri`] view, if this has a scheme.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let r = uri_core::UriReferenceBuf::parse("a:b")?;
+    /// assert_eq!(r.as_uri().map(|u| u.scheme()), Some("a"));
+    /// # Ok::<(), uri_core::ParseBufError>(())
+    /// ```
+    pub fn as_uri(&self) -> Option<Uri<'_>> {
+        self.as_uri_reference().as_uri()
+    }
+
+    /// A borrowed [`RelativeRef`] view, if this has no scheme.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let r = uri_core::UriReferenceBuf::parse("./a:b")?;
+    /// assert!(r.as_relative_ref().is_some());
+    /// # Ok::<(), uri_core::ParseBufError>(())
+    /// ```
+    pub fn as_relative_ref(&self) -> Option<RelativeRef<'_>> {
+        self.as_uri_reference().as_relative_ref()
     }
 }
 

@@ -7,9 +7,9 @@
 //! percent-encoding, hosts, ports) is shared, so an IRI parser is this parser
 //! with another grammar, not a copy of it.
 //!
-//! The parser never recurses, never backtracks more than the first path
-//! segment, and touches each byte a bounded number of times: linear time, no
-//! allocation.
+//! The parser never recurses, re-reads at most the scheme, the authority and
+//! the first path segment once more, and so touches each byte a bounded
+//! number of times: linear time, no allocation.
 
 use crate::error::{ParseError, ParseErrorKind as Kind};
 use crate::grammar::{self, CharClass, HEXDIG};
@@ -140,6 +140,20 @@ impl ParseOptions {
     pub const fn allow_zone_id(self, yes: bool) -> Self {
         ParseOptions { zone_id: yes }
     }
+
+    /// Whether zone identifiers are accepted; see [`ParseOptions::allow_zone_id`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_core::ParseOptions;
+    ///
+    /// assert!(!ParseOptions::new().zone_id_allowed());
+    /// assert!(ParseOptions::new().allow_zone_id(true).zone_id_allowed());
+    /// ```
+    pub const fn zone_id_allowed(&self) -> bool {
+        self.zone_id
+    }
 }
 
 /// What kind of host the authority holds; see [`Host`](crate::Host) for the
@@ -167,7 +181,8 @@ pub enum HostKind {
 }
 
 impl HostKind {
-    /// The kind as the CLI's JSON writes it: `ipv4`, `ipv6`, `ipvfuture`, `reg-name`.
+    /// The kind's name in lower case, as the ABNF spells the rules:
+    /// `ipv4`, `ipv6`, `ipvfuture`, `reg-name`.
     ///
     /// # Examples
     ///
@@ -292,23 +307,29 @@ impl<G: Grammar> Parser<'_, G> {
             layout.path_start = i;
         }
 
-        // hier-part / relative-part path: up to `?`, `#` or the end.
-        let path_end = self.scan(i, n, &PATH, [b'?', b'#'])?;
+        // hier-part / relative-part path: up to `?`, `#` or the end. In a
+        // relative-ref without authority, the first segment is
+        // `segment-nz-nc` (§4.2): a `:` there is the first offending byte.
+        let mut path_start = i;
         if rule == Rule::Relative && layout.auth_start == 0 {
-            check_first_segment(b, i, path_end)?;
+            path_start = self.scan(i, n, &FIRST_SEGMENT, &FIRST_SEGMENT_STOPS)?;
+            if path_start < n && b[path_start] == b':' {
+                return Err(ParseError::new(Kind::ColonInFirstSegment, path_start));
+            }
         }
+        let path_end = self.scan(path_start, n, &PATH, &PATH_STOPS)?;
         layout.path_end = path_end;
         i = path_end;
 
         if i < n && b[i] == b'?' {
-            i = self.scan(i + 1, n, &QUERY, [b'#', b'#'])?;
+            i = self.scan(i + 1, n, &QUERY, &QUERY_STOPS)?;
         }
         layout.query_end = i;
 
         if i < n {
             // b[i] == b'#': nothing else stops a query scan. With no stop
             // bytes, the fragment scan reaches the end or fails.
-            self.scan(i + 1, n, &FRAGMENT, [0, 0])?;
+            self.scan(i + 1, n, &FRAGMENT, &NO_STOPS)?;
         }
         Ok(layout)
     }
@@ -377,7 +398,7 @@ impl<G: Grammar> Parser<'_, G> {
 
         let mut host_start = start;
         if let Some(at) = at {
-            self.scan(start, at, &USERINFO, [0, 0])?;
+            self.scan(start, at, &USERINFO, &NO_STOPS)?;
             host_start = at + 1;
         }
         layout.host_start = host_start;
@@ -386,7 +407,7 @@ impl<G: Grammar> Parser<'_, G> {
             self.ip_literal(host_start, end, layout)?
         } else {
             // A second `@`, a `[` or a `]` here is an error like any other.
-            let host_end = self.scan(host_start, end, &REG_NAME, [b':', 0])?;
+            let host_end = self.scan(host_start, end, &REG_NAME, &HOST_STOPS)?;
             layout.host_kind = if ip::parse_ipv4(&b[host_start..host_end]).is_some() {
                 HostKind::Ipv4
             } else {
@@ -478,22 +499,21 @@ impl<G: Grammar> Parser<'_, G> {
 
     /// Scans from `i` while bytes are in `class`, valid `pct-encoded`
     /// triplets, or non-ASCII characters the grammar allows in `component`.
-    /// Stops at `stop1`, `stop2` (0 for none) or `end`, returning that
-    /// offset; any other byte is an error of `kind`.
+    /// Stops at a byte in `stops` or at `end`, returning that offset; any
+    /// other byte is an error of the spec's kind.
     #[inline]
     fn scan(
         &self,
         mut i: usize,
         end: usize,
         spec: &Spec,
-        stops: [u8; 2],
+        stops: &CharClass,
     ) -> Result<usize, ParseError> {
         let Spec {
             class,
             component,
             error: kind,
         } = *spec;
-        let [stop1, stop2] = stops;
         let b = &self.b[..end];
         while i < b.len() {
             let c = b[i];
@@ -507,7 +527,7 @@ impl<G: Grammar> Parser<'_, G> {
                 }
             } else if c >= 0x80 {
                 i += self.non_ascii(i, component, kind)?;
-            } else if (c == stop1 || c == stop2) && c != 0 {
+            } else if stops.contains(c) {
                 return Ok(i);
             } else {
                 return Err(ParseError::new(kind, i));
@@ -527,19 +547,6 @@ impl<G: Grammar> Parser<'_, G> {
             Err(ParseError::new(kind, i))
         }
     }
-}
-
-/// §4.2: in a relative reference without authority, the first path segment
-/// may not hold a `:`.
-fn check_first_segment(b: &[u8], start: usize, end: usize) -> Result<(), ParseError> {
-    for (k, &c) in b[start..end].iter().enumerate() {
-        match c {
-            b'/' => return Ok(()),
-            b':' => return Err(ParseError::new(Kind::ColonInFirstSegment, start + k)),
-            _ => {}
-        }
-    }
-    Ok(())
 }
 
 /// How to scan one component: the bytes it may hold literally, the
@@ -577,6 +584,19 @@ const REG_NAME: Spec = Spec {
     component: Component::RegName,
     error: Kind::InvalidHostChar,
 };
+
+/// `segment-nz-nc`, the first segment of a relative path without authority (§4.2).
+const FIRST_SEGMENT: Spec = Spec {
+    class: &grammar::SEGMENT_NZ_NC,
+    component: Component::Path,
+    error: Kind::InvalidPathChar,
+};
+
+const NO_STOPS: CharClass = CharClass::new(b"");
+const PATH_STOPS: CharClass = CharClass::new(b"?#");
+const QUERY_STOPS: CharClass = CharClass::new(b"#");
+const HOST_STOPS: CharClass = CharClass::new(b":");
+const FIRST_SEGMENT_STOPS: CharClass = CharClass::new(b":/?#");
 
 /// Which part of a reference a piece of text is checked as, by
 /// [`check_part`].
@@ -619,7 +639,7 @@ pub(crate) fn check_part<G: Grammar>(
                 None => Ok(()),
             }
         }
-        PartRule::Userinfo => p.scan(0, n, &USERINFO, [0, 0]).map(drop),
+        PartRule::Userinfo => p.scan(0, n, &USERINFO, &NO_STOPS).map(drop),
         PartRule::Host if text.starts_with('[') => {
             let mut layout = Layout {
                 scheme_end: 0,
@@ -636,13 +656,13 @@ pub(crate) fn check_part<G: Grammar>(
                 _ => Ok(()),
             }
         }
-        PartRule::Host => p.scan(0, n, &REG_NAME, [0, 0]).map(drop),
+        PartRule::Host => p.scan(0, n, &REG_NAME, &NO_STOPS).map(drop),
         PartRule::Port => match text.bytes().position(|c| !c.is_ascii_digit()) {
             Some(k) => Err(ParseError::new(Kind::InvalidPortChar, k)),
             None => Ok(()),
         },
-        PartRule::Path => p.scan(0, n, &PATH, [0, 0]).map(drop),
-        PartRule::Query => p.scan(0, n, &QUERY, [0, 0]).map(drop),
-        PartRule::Fragment => p.scan(0, n, &FRAGMENT, [0, 0]).map(drop),
+        PartRule::Path => p.scan(0, n, &PATH, &NO_STOPS).map(drop),
+        PartRule::Query => p.scan(0, n, &QUERY, &NO_STOPS).map(drop),
+        PartRule::Fragment => p.scan(0, n, &FRAGMENT, &NO_STOPS).map(drop),
     }
 }
