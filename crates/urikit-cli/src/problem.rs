@@ -72,7 +72,7 @@ mod tests {
         let mut bad = input.to_vec();
         bad.push(0xFF);
         let expected = format!(
-            "error: invalid UTF-8 at byte 12\n  é\\t\\u{{200b}}ÿ😀\\xff\n  {:13}^",
+            "error: invalid UTF-8 at byte 12\n  é\\t\\u{{200b}}ÿ😀\\xff\n  {:14}^",
             ""
         );
         assert_eq!(utf8_caret(&bad, input.len()), expected);
