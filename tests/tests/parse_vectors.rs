@@ -18,6 +18,7 @@ use urikit::{
     Components, Host, ParseError, ParseErrorKind, ParseOptions, RelativeRef, RelativeRefBuf, Uri,
     UriBuf, UriReference, UriReferenceBuf,
 };
+use urikit_tests::{parts, recompose};
 
 /// The directory of the vector files.
 const VECTORS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/vectors");
@@ -196,69 +197,19 @@ fn parse_owned(
     input: &str,
     rule: Rule,
     options: ParseOptions,
-) -> Result<(String, Parts), ParseError> {
+) -> Result<(String, [Option<String>; 7]), ParseError> {
     let s = input.to_owned();
     match rule {
         Rule::Reference => UriReferenceBuf::parse_with(s, options)
-            .map(|r| (r.to_string(), Parts::of(&r.components())))
+            .map(|r| (r.to_string(), parts(&r.components())))
             .map_err(|e| e.error()),
         Rule::Uri => UriBuf::parse_with(s, options)
-            .map(|r| (r.to_string(), Parts::of(&r.components())))
+            .map(|r| (r.to_string(), parts(&r.components())))
             .map_err(|e| e.error()),
         Rule::Relative => RelativeRefBuf::parse_with(s, options)
-            .map(|r| (r.to_string(), Parts::of(&r.components())))
+            .map(|r| (r.to_string(), parts(&r.components())))
             .map_err(|e| e.error()),
     }
-}
-
-/// The seven components of a parse, owned, to compare parses.
-#[derive(Debug, PartialEq, Eq)]
-struct Parts([Option<String>; 7]);
-
-impl Parts {
-    fn of(c: &Components<'_>) -> Self {
-        let own = |s: Option<&str>| s.map(str::to_owned);
-        Parts([
-            own(c.scheme()),
-            own(c.userinfo()),
-            own(c.host_str()),
-            own(c.port()),
-            Some(c.path().to_owned()),
-            own(c.query()),
-            own(c.fragment()),
-        ])
-    }
-}
-
-/// The components joined with their delimiters, as RFC 3986 §5.3 recomposes them.
-fn recompose(c: &Components<'_>) -> String {
-    let mut out = String::new();
-    if let Some(scheme) = c.scheme() {
-        out.push_str(scheme);
-        out.push(':');
-    }
-    if let Some(host) = c.host_str() {
-        out.push_str("//");
-        if let Some(userinfo) = c.userinfo() {
-            out.push_str(userinfo);
-            out.push('@');
-        }
-        out.push_str(host);
-        if let Some(port) = c.port() {
-            out.push(':');
-            out.push_str(port);
-        }
-    }
-    out.push_str(c.path());
-    if let Some(query) = c.query() {
-        out.push('?');
-        out.push_str(query);
-    }
-    if let Some(fragment) = c.fragment() {
-        out.push('#');
-        out.push_str(fragment);
-    }
-    out
 }
 
 /// Shows an optional component as the vector files write it.
@@ -288,7 +239,7 @@ fn check(case: &Case<'_>) -> Vec<String> {
             ));
         }
         (Expectation::Invalid { .. }, Ok(c)) => {
-            problems.push(format!("{rule:?} accepted it, as {:?}", Parts::of(&c).0));
+            problems.push(format!("{rule:?} accepted it, as {:?}", parts(&c)));
         }
         (Expectation::Invalid { kind, index }, Err(e)) => {
             if let Some(kind) = kind {
@@ -412,7 +363,7 @@ fn check_valid(
             RefKind::Relative => (Rule::Relative, Rule::Uri),
         };
         match parse(input, same_rule, options) {
-            Ok(other) if Parts::of(&other) == Parts::of(c) => {}
+            Ok(other) if parts(&other) == parts(c) => {}
             other => problems.push(format!("{same_rule:?} disagrees: {other:?}")),
         }
         if parse(input, other_rule, options).is_ok() {
@@ -426,7 +377,7 @@ fn check_valid(
         }
     }
     match parse_owned(input, rule, options) {
-        Ok((text, parts)) if text == input && parts == Parts::of(c) => {}
+        Ok((text, parts)) if text == input && parts == urikit_tests::parts(c) => {}
         other => problems.push(format!("owned parse disagrees: {other:?}")),
     }
 }

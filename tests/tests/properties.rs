@@ -27,6 +27,7 @@ use urikit::{
     Builder, Components, Host, ParseError, ParseErrorKind, ParseOptions, PortError, RelativeRef,
     RelativeRefBuf, Uri, UriBuf, UriReference, UriReferenceBuf,
 };
+use urikit_tests::{parts, recompose};
 
 // ------------------------------------------------------------------ grammar strategies
 
@@ -397,56 +398,6 @@ fn reference() -> impl Strategy<Value = GenRef> {
 }
 
 // ------------------------------------------------------------------ checks
-
-/// The components of a parse, owned, to compare parses.
-fn parts(c: &Components<'_>) -> [Option<String>; 7] {
-    let own = |s: Option<&str>| s.map(str::to_owned);
-    [
-        own(c.scheme()),
-        own(c.userinfo()),
-        own(c.host_str()),
-        own(c.port()),
-        Some(c.path().to_owned()),
-        own(c.query()),
-        own(c.fragment()),
-    ]
-}
-
-/// (b): the components joined with their delimiters (RFC 3986 §5.3).
-fn recompose(c: &Components<'_>) -> String {
-    let mut out = String::new();
-    if let Some(s) = c.scheme() {
-        out = format!("{s}:");
-    }
-    if let Some(a) = c.authority() {
-        out += "//";
-        let mut auth = String::new();
-        if let Some(u) = c.userinfo() {
-            auth = format!("{u}@");
-        }
-        auth += a.host_str();
-        if let Some(p) = c.port() {
-            auth += ":";
-            auth += p;
-        }
-        assert_eq!(
-            auth,
-            a.as_str(),
-            "the authority's parts do not make its text"
-        );
-        out += &auth;
-    }
-    out += c.path();
-    if let Some(q) = c.query() {
-        out += "?";
-        out += q;
-    }
-    if let Some(f) = c.fragment() {
-        out += "#";
-        out += f;
-    }
-    out
-}
 
 /// The rules to parse against.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
