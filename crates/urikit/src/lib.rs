@@ -4,8 +4,8 @@
 //!
 //! Yes, unless you want one layer alone: `urikit` is a facade that
 //! re-exports the urikit crates, each behind a feature, with no logic of its
-//! own. Today it holds the RFC 3986 syntax layer, [`uri_core`], at the top
-//! level; percent-encoding, resolution, IRIs and scheme rules join it as
+//! own. The RFC 3986 syntax layer, [`uri_core`], is at the top level; the
+//! percent codec is [`encode`]; resolution, IRIs and scheme rules join as
 //! modules as their crates land.
 //!
 //! # Examples
@@ -23,10 +23,15 @@
 //!
 //! - `std` (default): `std::error::Error` on error types. Without it the
 //!   crate is `no_std` with `alloc`.
+//! - `encode` (default): [`encode`], the percent codec (`uri-encode`).
 
 #![no_std]
 
 pub use uri_core::*;
+
+/// The percent codec of RFC 3986 §2: the `uri-encode` crate.
+#[cfg(feature = "encode")]
+pub use uri_encode as encode;
 
 /// The types most programs need, to import with one `use`.
 ///

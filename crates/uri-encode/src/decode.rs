@@ -1,0 +1,440 @@
+//! Percent-decoding (RFC 3986 §2.1, §2.4): `%XX` triplets back to bytes.
+
+use alloc::borrow::Cow;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use crate::hex::triplet_value;
+
+/// Why a string does not decode, and where.
+///
+/// `index` is a byte offset into the encoded input: the `%` of a bad
+/// triplet, or the first byte of the input that decodes into invalid UTF-8.
+///
+/// # Examples
+///
+/// ```
+/// use uri_encode::{decode, DecodeErrorKind};
+///
+/// let err = decode("a%zzb").unwrap_err();
+/// assert_eq!((err.kind(), err.index()), (DecodeErrorKind::InvalidPercentEncoding, 1));
+/// assert_eq!(err.to_string(), "`%` not followed by two hex digits at byte 1");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
+#[error("{kind} at byte {index}")]
+pub struct DecodeError {
+    kind: DecodeErrorKind,
+    index: usize,
+}
+
+impl DecodeError {
+    /// What was wrong.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_encode::{decode_utf8, DecodeErrorKind};
+    ///
+    /// assert_eq!(decode_utf8("%FF").unwrap_err().kind(), DecodeErrorKind::InvalidUtf8);
+    /// ```
+    pub const fn kind(&self) -> DecodeErrorKind {
+        self.kind
+    }
+
+    /// The byte offset in the encoded input.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert_eq!(uri_encode::decode_utf8("ab%C3%28").unwrap_err().index(), 2);
+    /// ```
+    pub const fn index(&self) -> usize {
+        self.index
+    }
+}
+
+/// What was wrong with percent-encoded text. See [`DecodeError`] for where.
+///
+/// # Examples
+///
+/// ```
+/// use uri_encode::DecodeErrorKind;
+///
+/// assert_eq!(DecodeErrorKind::InvalidUtf8.name(), "InvalidUtf8");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, thiserror::Error)]
+#[non_exhaustive]
+pub enum DecodeErrorKind {
+    /// A `%` not followed by two hexadecimal digits (§2.1). `index` points at it.
+    #[error("`%` not followed by two hex digits")]
+    InvalidPercentEncoding,
+    /// The decoded bytes are not UTF-8. `index` points at the first input
+    /// byte (a `%` or a character) of the bad sequence.
+    #[error("decoded bytes are not UTF-8")]
+    InvalidUtf8,
+}
+
+impl DecodeErrorKind {
+    /// The kind's name as written in the source, stable for JSON output.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_encode::DecodeErrorKind;
+    ///
+    /// assert_eq!(DecodeErrorKind::InvalidPercentEncoding.name(), "InvalidPercentEncoding");
+    /// ```
+    pub const fn name(self) -> &'static str {
+        match self {
+            DecodeErrorKind::InvalidPercentEncoding => "InvalidPercentEncoding",
+            DecodeErrorKind::InvalidUtf8 => "InvalidUtf8",
+        }
+    }
+}
+
+/// A percent-decoder: strict or lossy, to bytes or to text, with `+` read
+/// as a space or not.
+///
+/// The free functions ([`decode`], [`decode_lossy`], [`decode_utf8`],
+/// [`decode_utf8_lossy`]) use the default decoder, which leaves `+` alone as
+/// RFC 3986 does; form-urlencoded data (HTML forms) wants
+/// [`Decoder::plus_as_space`].
+///
+/// Every method borrows the input when it holds nothing to decode.
+///
+/// # Examples
+///
+/// ```
+/// use uri_encode::Decoder;
+///
+/// let form = Decoder::new().plus_as_space(true);
+/// assert_eq!(form.decode_utf8("a+b%2Bc")?, "a b+c");
+/// assert_eq!(Decoder::new().decode_utf8("a+b")?, "a+b");
+/// # Ok::<(), uri_encode::DecodeError>(())
+/// ```
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Decoder {
+    plus: bool,
+}
+
+impl Decoder {
+    /// The RFC 3986 decoder: only `%XX` triplets change.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert_eq!(uri_encode::Decoder::new(), Default::default());
+    /// ```
+    pub const fn new() -> Self {
+        Decoder { plus: false }
+    }
+
+    /// Reads `+` as a space (`application/x-www-form-urlencoded`).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let d = uri_encode::Decoder::new().plus_as_space(true);
+    /// assert_eq!(d.decode_lossy("1+1"), &b"1 1"[..]);
+    /// ```
+    pub const fn plus_as_space(self, yes: bool) -> Self {
+        Decoder { plus: yes }
+    }
+
+    /// Decodes to bytes, refusing a bad triplet.
+    ///
+    /// # Errors
+    ///
+    /// [`DecodeErrorKind::InvalidPercentEncoding`] at the `%` of the first bad triplet.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_encode::Decoder;
+    ///
+    /// assert_eq!(Decoder::new().decode("%FF%00")?, &[0xFF, 0][..]);
+    /// assert!(Decoder::new().decode("%4").is_err());
+    /// # Ok::<(), uri_encode::DecodeError>(())
+    /// ```
+    pub fn decode<'a>(&self, input: &'a str) -> Result<Cow<'a, [u8]>, DecodeError> {
+        self.run(input.as_bytes(), true)
+            .map(|d| d.map_or(Cow::Borrowed(input.as_bytes()), Cow::Owned))
+    }
+
+    /// Decodes to bytes, copying a bad triplet as it is.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert_eq!(uri_encode::Decoder::new().decode_lossy("%41%zz%"), &b"A%zz%"[..]);
+    /// ```
+    pub fn decode_lossy<'a>(&self, input: &'a str) -> Cow<'a, [u8]> {
+        match self.run(input.as_bytes(), false) {
+            Ok(Some(v)) => Cow::Owned(v),
+            _ => Cow::Borrowed(input.as_bytes()),
+        }
+    }
+
+    /// Decodes to UTF-8 text, refusing a bad triplet or invalid UTF-8.
+    ///
+    /// # Errors
+    ///
+    /// [`DecodeErrorKind::InvalidPercentEncoding`] at the `%` of a bad
+    /// triplet; [`DecodeErrorKind::InvalidUtf8`] at the first input byte of
+    /// a sequence that does not decode to UTF-8.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_encode::Decoder;
+    ///
+    /// assert_eq!(Decoder::new().decode_utf8("%E3%82%A2")?, "ア");
+    /// # Ok::<(), uri_encode::DecodeError>(())
+    /// ```
+    pub fn decode_utf8<'a>(&self, input: &'a str) -> Result<Cow<'a, str>, DecodeError> {
+        match self.run(input.as_bytes(), true)? {
+            None => Ok(Cow::Borrowed(input)),
+            Some(bytes) => match String::from_utf8(bytes) {
+                Ok(text) => Ok(Cow::Owned(text)),
+                Err(e) => {
+                    let at = self.input_offset(input.as_bytes(), e.utf8_error().valid_up_to());
+                    Err(DecodeError {
+                        kind: DecodeErrorKind::InvalidUtf8,
+                        index: at,
+                    })
+                }
+            },
+        }
+    }
+
+    /// Decodes to UTF-8 text, copying bad triplets and replacing invalid
+    /// UTF-8 with U+FFFD. Never fails.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert_eq!(uri_encode::Decoder::new().decode_utf8_lossy("a%FFb%zz"), "a\u{FFFD}b%zz");
+    /// ```
+    pub fn decode_utf8_lossy<'a>(&self, input: &'a str) -> Cow<'a, str> {
+        match self.run(input.as_bytes(), false) {
+            Ok(Some(bytes)) => match String::from_utf8(bytes) {
+                Ok(text) => Cow::Owned(text),
+                Err(e) => Cow::Owned(String::from_utf8_lossy(e.as_bytes()).into_owned()),
+            },
+            _ => Cow::Borrowed(input),
+        }
+    }
+
+    /// Whether byte `b` changes when decoded (it starts a triplet or is a `+`).
+    #[inline(always)]
+    fn is_special(&self, b: u8) -> bool {
+        b == b'%' || (self.plus && b == b'+')
+    }
+
+    /// Decodes `input`; `None` when nothing changes. With `strict`, a bad
+    /// triplet is an error; without, it is copied.
+    fn run(&self, input: &[u8], strict: bool) -> Result<Option<Vec<u8>>, DecodeError> {
+        let Some(first) = input.iter().position(|&b| self.is_special(b)) else {
+            return Ok(None);
+        };
+        let mut out = Vec::with_capacity(input.len());
+        out.extend_from_slice(&input[..first]);
+        let mut i = first;
+        let mut changed = false;
+        while i < input.len() {
+            let b = input[i];
+            if b == b'%' {
+                if let Some(v) = triplet_value(input, i) {
+                    out.push(v);
+                    i += 3;
+                    changed = true;
+                    continue;
+                }
+                if strict {
+                    return Err(DecodeError {
+                        kind: DecodeErrorKind::InvalidPercentEncoding,
+                        index: i,
+                    });
+                }
+                out.push(b'%');
+            } else if b == b'+' && self.plus {
+                out.push(b' ');
+                changed = true;
+            } else {
+                // Copy the run up to the next special byte in one go.
+                let end = input[i..]
+                    .iter()
+                    .position(|&c| self.is_special(c))
+                    .map_or(input.len(), |k| i + k);
+                out.extend_from_slice(&input[i..end]);
+                i = end;
+                continue;
+            }
+            i += 1;
+        }
+        Ok(changed.then_some(out))
+    }
+
+    /// The offset in `input` whose decoding starts at decoded offset `target`.
+    #[cold]
+    fn input_offset(&self, input: &[u8], target: usize) -> usize {
+        let (mut i, mut decoded) = (0, 0);
+        while i < input.len() && decoded < target {
+            i += if triplet_value(input, i).is_some() {
+                3
+            } else {
+                1
+            };
+            decoded += 1;
+        }
+        i
+    }
+}
+
+/// Decodes `%XX` triplets to bytes, strictly (RFC 3986; `+` is left alone).
+///
+/// # Errors
+///
+/// [`DecodeErrorKind::InvalidPercentEncoding`] at the `%` of the first bad triplet.
+///
+/// # Examples
+///
+/// ```
+/// assert_eq!(uri_encode::decode("a%2Fb")?, &b"a/b"[..]);
+/// # Ok::<(), uri_encode::DecodeError>(())
+/// ```
+pub fn decode(input: &str) -> Result<Cow<'_, [u8]>, DecodeError> {
+    Decoder::new().decode(input)
+}
+
+/// Decodes `%XX` triplets to bytes, copying bad ones as they are.
+///
+/// # Examples
+///
+/// ```
+/// assert_eq!(uri_encode::decode_lossy("100%"), &b"100%"[..]);
+/// ```
+pub fn decode_lossy(input: &str) -> Cow<'_, [u8]> {
+    Decoder::new().decode_lossy(input)
+}
+
+/// Decodes `%XX` triplets to UTF-8 text, strictly.
+///
+/// # Errors
+///
+/// A bad triplet, or bytes that are not UTF-8; see [`Decoder::decode_utf8`].
+///
+/// # Examples
+///
+/// ```
+/// assert_eq!(uri_encode::decode_utf8("%D0%92%D0%B8%D0%BA%D0%B8")?, "Вики");
+/// # Ok::<(), uri_encode::DecodeError>(())
+/// ```
+pub fn decode_utf8(input: &str) -> Result<Cow<'_, str>, DecodeError> {
+    Decoder::new().decode_utf8(input)
+}
+
+/// Decodes `%XX` triplets to UTF-8 text, never failing; see
+/// [`Decoder::decode_utf8_lossy`].
+///
+/// # Examples
+///
+/// ```
+/// assert_eq!(uri_encode::decode_utf8_lossy("%C3%A9t%C3%A9%"), "été%");
+/// ```
+pub fn decode_utf8_lossy(input: &str) -> Cow<'_, str> {
+    Decoder::new().decode_utf8_lossy(input)
+}
+
+/// Checks that every `%` in `input` starts a `%XX` triplet (§2.1).
+///
+/// # Errors
+///
+/// [`DecodeErrorKind::InvalidPercentEncoding`] at the first bad `%`.
+///
+/// # Examples
+///
+/// ```
+/// use uri_encode::validate;
+///
+/// assert!(validate("a%20b").is_ok());
+/// assert_eq!(validate("a%2").unwrap_err().index(), 1);
+/// ```
+pub fn validate(input: &str) -> Result<(), DecodeError> {
+    let b = input.as_bytes();
+    let mut i = 0;
+    while let Some(k) = b[i..].iter().position(|&c| c == b'%') {
+        i += k;
+        if triplet_value(b, i).is_none() {
+            return Err(DecodeError {
+                kind: DecodeErrorKind::InvalidPercentEncoding,
+                index: i,
+            });
+        }
+        i += 3;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn borrowed_when_nothing_to_decode() {
+        assert!(matches!(decode("abc"), Ok(Cow::Borrowed(_))));
+        assert!(matches!(decode_utf8("abc"), Ok(Cow::Borrowed(_))));
+        assert!(matches!(decode_lossy("a%zz"), Cow::Borrowed(_)));
+        assert!(matches!(decode_utf8_lossy("a%"), Cow::Borrowed(_)));
+        assert!(matches!(
+            Decoder::new().plus_as_space(true).decode("a+b"),
+            Ok(Cow::Owned(_))
+        ));
+    }
+
+    #[test]
+    fn strict_errors_point_at_the_percent() {
+        for (input, index) in [("%", 0), ("%4", 0), ("a%zz", 1), ("%41%4g", 3), ("%%41", 0)] {
+            let err = decode(input).unwrap_err();
+            assert_eq!(
+                (err.kind(), err.index()),
+                (DecodeErrorKind::InvalidPercentEncoding, index),
+                "{input}"
+            );
+            assert_eq!(validate(input).unwrap_err(), err, "{input}");
+        }
+    }
+
+    #[test]
+    fn utf8_errors_point_into_the_input() {
+        for (input, index) in [
+            ("%FF", 0),
+            ("ab%C3%28", 2),
+            ("é%E2%82", 2),
+            ("%C3%A9%C3", 6),
+            ("a%C3b", 1),
+        ] {
+            let err = decode_utf8(input).unwrap_err();
+            assert_eq!(
+                (err.kind(), err.index()),
+                (DecodeErrorKind::InvalidUtf8, index),
+                "{input}"
+            );
+        }
+    }
+
+    #[test]
+    fn lossy_keeps_bad_triplets_and_replaces_bad_utf8() {
+        assert_eq!(decode_lossy("%4%41%"), &b"%4A%"[..]);
+        assert_eq!(decode_utf8_lossy("%F0%9F%98%80%F0"), "😀\u{FFFD}");
+    }
+
+    #[test]
+    fn every_byte_round_trips_through_a_triplet() {
+        for b in 0..=255u8 {
+            for text in [alloc::format!("%{b:02X}"), alloc::format!("%{b:02x}")] {
+                assert_eq!(decode(&text).unwrap(), &[b][..]);
+            }
+        }
+    }
+}

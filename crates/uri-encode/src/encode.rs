@@ -1,0 +1,208 @@
+//! Percent-encoding (RFC 3986 §2.1): bytes outside a set become `%XX`.
+
+use alloc::borrow::Cow;
+use alloc::string::String;
+
+use crate::EncodeSet;
+use crate::hex::{HEX_UPPER, is_triplet};
+
+/// Percent-encodes the UTF-8 bytes of `input` that `set` does not keep.
+///
+/// Borrows `input` when nothing needs encoding: no allocation. Hex digits
+/// are upper case, as §2.1 recommends.
+///
+/// # Examples
+///
+/// ```
+/// use std::borrow::Cow;
+/// use uri_encode::{encode, EncodeSet};
+///
+/// assert_eq!(encode("À la carte", &EncodeSet::PATH), "%C3%80%20la%20carte");
+/// assert!(matches!(encode("plain", &EncodeSet::PATH), Cow::Borrowed("plain")));
+/// ```
+pub fn encode<'a>(input: &'a str, set: &EncodeSet) -> Cow<'a, str> {
+    encode_bytes(input.as_bytes(), set).map_or(Cow::Borrowed(input), Cow::Owned)
+}
+
+/// Percent-encodes `input`, any bytes (invalid UTF-8 included), as text.
+///
+/// Borrows `input` when nothing needs encoding.
+///
+/// # Examples
+///
+/// ```
+/// use uri_encode::{encode_bytes_to_str, EncodeSet};
+///
+/// assert_eq!(encode_bytes_to_str(b"\xFFa b", &EncodeSet::QUERY), "%FFa%20b");
+/// ```
+pub fn encode_bytes_to_str<'a>(input: &'a [u8], set: &EncodeSet) -> Cow<'a, str> {
+    match encode_bytes(input, set) {
+        Some(owned) => Cow::Owned(owned),
+        // Nothing to encode: every byte is a kept ASCII byte.
+        None => Cow::Borrowed(core::str::from_utf8(input).unwrap_or_default()),
+    }
+}
+
+/// Appends `input`, percent-encoded for `set`, to `out`.
+///
+/// # Examples
+///
+/// ```
+/// use uri_encode::{encode_into, EncodeSet};
+///
+/// let mut url = String::from("https://example.com/search?q=");
+/// encode_into("rust & C", &EncodeSet::QUERY_COMPONENT, &mut url);
+/// assert_eq!(url, "https://example.com/search?q=rust%20%26%20C");
+/// ```
+pub fn encode_into(input: &str, set: &EncodeSet, out: &mut String) {
+    encode_bytes_into(input.as_bytes(), set, out);
+}
+
+/// Appends `input` (any bytes), percent-encoded for `set`, to `out`.
+///
+/// # Examples
+///
+/// ```
+/// use uri_encode::{encode_bytes_into, EncodeSet};
+///
+/// let mut out = String::new();
+/// encode_bytes_into(&[0, b'a', 0xFF], &EncodeSet::PATH, &mut out);
+/// assert_eq!(out, "%00a%FF");
+/// ```
+pub fn encode_bytes_into(input: &[u8], set: &EncodeSet, out: &mut String) {
+    let first = first_to_encode(input, set);
+    write_from(input, first, set, out);
+}
+
+/// The encoded form when something must be encoded, else `None`.
+fn encode_bytes(input: &[u8], set: &EncodeSet) -> Option<String> {
+    let first = first_to_encode(input, set);
+    if first == input.len() {
+        return None;
+    }
+    // Room for the input and a few triplets; grows as needed.
+    let mut out = String::with_capacity(input.len() + input.len() / 2 + 8);
+    write_from(input, first, set, &mut out);
+    Some(out)
+}
+
+/// The offset of the first byte that must change, or `input.len()`.
+#[inline]
+fn first_to_encode(input: &[u8], set: &EncodeSet) -> usize {
+    let mut i = 0;
+    while i < input.len() {
+        let b = input[i];
+        if !set.keeps(b) {
+            if b == b'%' && set.preserves_triplets() && is_triplet(input, i) {
+                i += 3;
+                continue;
+            }
+            return i;
+        }
+        i += 1;
+    }
+    input.len()
+}
+
+/// Writes `input` encoded to `out`, knowing `input[..first]` is kept as is.
+fn write_from(input: &[u8], first: usize, set: &EncodeSet, out: &mut String) {
+    // Kept bytes are ASCII, so every run of them is a `str`.
+    let mut run_start = 0;
+    let mut i = first;
+    push_ascii(out, &input[run_start..i]);
+    run_start = i;
+    while i < input.len() {
+        let b = input[i];
+        if set.keeps(b) {
+            i += 1;
+            continue;
+        }
+        if b == b'%' && set.preserves_triplets() && is_triplet(input, i) {
+            i += 3;
+            continue;
+        }
+        push_ascii(out, &input[run_start..i]);
+        if b == b' ' && set.writes_space_as_plus() {
+            out.push('+');
+        } else {
+            out.push('%');
+            out.push(char::from(HEX_UPPER[usize::from(b >> 4)]));
+            out.push(char::from(HEX_UPPER[usize::from(b & 0xF)]));
+        }
+        i += 1;
+        run_start = i;
+    }
+    push_ascii(out, &input[run_start..]);
+}
+
+/// Appends bytes known to be ASCII (kept bytes, or whole triplets).
+#[inline]
+fn push_ascii(out: &mut String, run: &[u8]) {
+    if !run.is_empty() {
+        // Every byte in a run is a kept byte (never >= 0x80) or part of a
+        // `%XX` triplet, so this never fails; the check is one fast pass.
+        out.push_str(core::str::from_utf8(run).unwrap_or_default());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_byte_through_every_set() {
+        let sets = [
+            EncodeSet::USERINFO,
+            EncodeSet::USERNAME,
+            EncodeSet::HOST,
+            EncodeSet::PATH,
+            EncodeSet::PATH_SEGMENT,
+            EncodeSet::PATH_SEGMENT_NC,
+            EncodeSet::QUERY,
+            EncodeSet::QUERY_COMPONENT,
+            EncodeSet::FRAGMENT,
+            EncodeSet::UNRESERVED,
+            EncodeSet::FORM,
+        ];
+        for set in sets {
+            for b in 0..=255u8 {
+                let mut out = String::new();
+                encode_bytes_into(&[b], &set, &mut out);
+                let expected = if set.keeps(b) {
+                    alloc::format!("{}", char::from(b))
+                } else if b == b' ' && set.writes_space_as_plus() {
+                    "+".into()
+                } else {
+                    alloc::format!("%{b:02X}")
+                };
+                assert_eq!(out, expected, "byte {b:#04x} in {set:?}");
+                assert!(b < 0x80 || !set.keeps(b));
+                assert!(!set.keeps(b'%'));
+            }
+        }
+    }
+
+    #[test]
+    fn borrowed_when_nothing_changes() {
+        assert!(matches!(encode("", &EncodeSet::PATH), Cow::Borrowed("")));
+        assert!(matches!(encode("a/b", &EncodeSet::PATH), Cow::Borrowed(_)));
+        let set = EncodeSet::PATH.preserving_triplets();
+        assert!(matches!(encode("a%2Fb", &set), Cow::Borrowed(_)));
+        assert!(matches!(encode("a%2Fb", &EncodeSet::PATH), Cow::Owned(_)));
+    }
+
+    #[test]
+    fn multibyte_characters_between_runs() {
+        assert_eq!(encode("aéb€c", &EncodeSet::PATH), "a%C3%A9b%E2%82%ACc");
+        assert_eq!(encode("é", &EncodeSet::PATH), "%C3%A9");
+        assert_eq!(encode_bytes_to_str(b"\xC3", &EncodeSet::PATH), "%C3");
+    }
+
+    #[test]
+    fn triplets_kept_only_when_valid() {
+        let set = EncodeSet::QUERY.preserving_triplets();
+        assert_eq!(encode("%41%4", &set), "%41%254");
+        assert_eq!(encode("%zz%", &set), "%25zz%25");
+        assert_eq!(encode("%e9", &set), "%e9");
+    }
+}

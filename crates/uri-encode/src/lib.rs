@@ -1,0 +1,87 @@
+//! The percent codec of RFC 3986 §2: encode sets per component, strict and
+//! lossy decoding, normalization, query pairs and form-urlencoding.
+//!
+//! # Should I use this crate?
+//!
+//! Use it when you build or read URI components: it encodes exactly what a
+//! component needs (no more, no less), decodes strictly or leniently, and
+//! borrows its input whenever nothing changes. Most readers reach it
+//! through the `urikit` facade.
+//!
+//! # Terminology
+//!
+//! - A **triplet** is `%` and two hex digits: one encoded byte (§2.1).
+//! - An **encode set** ([`EncodeSet`]) names the bytes kept as they are when
+//!   encoding for one component; all others become triplets.
+//! - **Strict** decoding refuses a `%` that does not start a triplet;
+//!   **lossy** decoding copies it.
+//! - **Form** data (`application/x-www-form-urlencoded`) writes a space as
+//!   `+`; RFC 3986 does not, so `+` is decoded as a space only on request.
+//!
+//! # Examples
+//!
+//! ```
+//! use uri_encode::{decode_utf8, encode, normalize, EncodeSet, QueryWriter};
+//!
+//! let segment = encode("report 2024/Q1.pdf", &EncodeSet::PATH_SEGMENT);
+//! assert_eq!(segment, "report%202024%2FQ1.pdf");
+//! assert_eq!(decode_utf8(&segment)?, "report 2024/Q1.pdf");
+//!
+//! let mut query = QueryWriter::form();
+//! query.append_pair("q", "café & crème");
+//! assert_eq!(query.finish(), "q=caf%C3%A9+%26+cr%C3%A8me");
+//!
+//! assert_eq!(normalize("%7euser/%2f"), "~user/%2F");
+//! # Ok::<(), uri_encode::DecodeError>(())
+//! ```
+//!
+//! With `uri-core`'s types, [`DecodeComponents`] gives decoded components:
+//!
+//! ```
+//! use uri_encode::DecodeComponents;
+//!
+//! let uri = uri_core::Uri::parse("https://example.com/search?q=caf%C3%A9")?;
+//! let q = uri.query_pairs().unwrap().next().unwrap();
+//! assert_eq!(q.value.unwrap().decode_utf8()?, "café");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # Crate features
+//!
+//! - `std` (default): `std::error::Error` for [`DecodeError`]. Without it the
+//!   crate is `no_std` with `alloc`.
+//!
+//! # Guarantees
+//!
+//! Every function runs in linear time, allocates nothing when its input
+//! needs no change (the result is `Cow::Borrowed`), and never panics.
+//! Encoding then decoding gives back any bytes, invalid UTF-8 included.
+
+#![no_std]
+
+extern crate alloc;
+#[cfg(feature = "std")]
+extern crate std;
+
+mod decode;
+mod encode;
+mod ext;
+mod hex;
+mod normalize;
+mod query;
+mod set;
+
+pub use decode::{
+    DecodeError, DecodeErrorKind, Decoder, decode, decode_lossy, decode_utf8, decode_utf8_lossy,
+    validate,
+};
+pub use encode::{encode, encode_bytes_into, encode_bytes_to_str, encode_into};
+pub use ext::DecodeComponents;
+pub use normalize::normalize;
+pub use query::{Encoded, Pair, QueryPairs, QueryWriter, Separator, decode_form, encode_form};
+pub use set::EncodeSet;
+
+/// The README's examples, run as doc tests so it cannot drift.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

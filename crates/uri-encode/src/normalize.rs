@@ -1,0 +1,114 @@
+//! Percent-encoding normalization (RFC 3986 §6.2.2.1, §6.2.2.2).
+
+use alloc::borrow::Cow;
+use alloc::string::String;
+
+use uri_core::grammar::UNRESERVED;
+
+use crate::hex::{HEX_UPPER, triplet_value};
+
+/// Normalizes the percent-encoding of `input`: hex digits of triplets
+/// upper case (§6.2.2.1), and triplets of `unreserved` characters decoded
+/// (§6.2.2.2). Everything else, bad triplets included, stays as it is.
+///
+/// Neither change can add or remove a delimiter (an `unreserved` character
+/// is never one), so this is safe on a whole URI reference as well as on a
+/// single component, and the result parses with the same components.
+/// Borrows `input` when it is already normal. Idempotent.
+///
+/// # Examples
+///
+/// ```
+/// use uri_encode::normalize;
+///
+/// assert_eq!(normalize("http://a/%7euser/%2fx%3a"), "http://a/~user/%2Fx%3A");
+/// assert_eq!(normalize("%41%62%25"), "Ab%25");
+/// ```
+pub fn normalize(input: &str) -> Cow<'_, str> {
+    let b = input.as_bytes();
+    let Some(first) = first_change(b, 0) else {
+        return Cow::Borrowed(input);
+    };
+    let mut out = String::with_capacity(input.len());
+    out.push_str(&input[..first]);
+    let mut i = first;
+    loop {
+        // b[i] is a `%` starting a triplet that changes.
+        let v = triplet_value(b, i).unwrap_or(0);
+        if UNRESERVED.contains(v) {
+            out.push(char::from(v));
+        } else {
+            out.push('%');
+            out.push(char::from(HEX_UPPER[usize::from(v >> 4)]));
+            out.push(char::from(HEX_UPPER[usize::from(v & 0xF)]));
+        }
+        i += 3;
+        match first_change(b, i) {
+            Some(next) => {
+                out.push_str(&input[i..next]);
+                i = next;
+            }
+            None => {
+                out.push_str(&input[i..]);
+                return Cow::Owned(out);
+            }
+        }
+    }
+}
+
+/// The offset of the next triplet from `i` that normalization changes.
+fn first_change(b: &[u8], mut i: usize) -> Option<usize> {
+    while let Some(k) = b[i..].iter().position(|&c| c == b'%') {
+        i += k;
+        match triplet_value(b, i) {
+            Some(v)
+                if UNRESERVED.contains(v)
+                    || b[i + 1].is_ascii_lowercase()
+                    || b[i + 2].is_ascii_lowercase() =>
+            {
+                return Some(i);
+            }
+            Some(_) => i += 3,
+            None => i += 1,
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rfc_examples() {
+        // §6.2.2.1: %3a and %3A are equivalent; upper case is normal.
+        assert_eq!(normalize("%3a"), "%3A");
+        // §6.2.2.2: %7E is `~`.
+        assert_eq!(normalize("%7Esmith"), "~smith");
+        assert_eq!(normalize("%41%5a%61%7A%30%39%2D%2E%5F%7E"), "AZaz09-._~");
+    }
+
+    #[test]
+    fn borrowed_when_normal_and_idempotent() {
+        for input in ["", "abc", "%2F", "%zz", "%", "a%2", "%C3%A9", "%25"] {
+            assert!(matches!(normalize(input), Cow::Borrowed(_)), "{input}");
+        }
+        for input in ["%2f%7e", "%e9%%41", "%%%41", "a%2fb%zz%3a"] {
+            let once = normalize(input);
+            assert_eq!(normalize(&once), once, "{input}");
+        }
+    }
+
+    #[test]
+    fn never_decodes_a_delimiter_or_a_percent() {
+        for b in 0..=255u8 {
+            let input = alloc::format!("%{b:02x}");
+            let out = normalize(&input);
+            if UNRESERVED.contains(b) {
+                assert_eq!(out.as_bytes(), [b]);
+            } else {
+                assert_eq!(out, alloc::format!("%{b:02X}"));
+            }
+        }
+    }
+}
