@@ -85,7 +85,8 @@ pub(crate) fn run() -> Result<(), String> {
     Ok(())
 }
 
-/// The crates under `crates/` that have a library target, by package name.
+/// The published crates under `crates/` that have a library target, by
+/// package name: the ones users build alone, with or without features.
 pub(crate) fn library_crates() -> Result<Vec<String>, String> {
     let dir = crate::root().join("crates");
     let mut names = Vec::new();
@@ -136,6 +137,7 @@ mod tests {
     fn finds_the_library_crates() {
         let crates = library_crates().unwrap();
         assert!(crates.contains(&"uri-core".to_string()));
+        assert!(crates.contains(&"uri-encode".to_string()));
         assert!(!crates.contains(&"urikit-cli".to_string()));
     }
 }
