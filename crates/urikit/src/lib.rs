@@ -5,8 +5,8 @@
 //! Yes, unless you want one layer alone: `urikit` is a facade that
 //! re-exports the urikit crates, each behind a feature, with no logic of its
 //! own. The RFC 3986 syntax layer, [`uri_core`], is at the top level; the
-//! percent codec is [`encode`]; resolution, IRIs and scheme rules join as
-//! modules as their crates land.
+//! percent codec is [`encode`]; resolution and normalization are
+//! [`resolve`]; IRIs and scheme rules join as modules as their crates land.
 //!
 //! # Examples
 //!
@@ -24,6 +24,8 @@
 //! - `std` (default): `std::error::Error` on error types. Without it the
 //!   crate is `no_std` with `alloc`.
 //! - `encode` (default): [`encode`], the percent codec (`uri-encode`).
+//! - `resolve` (default, implies `encode`): [`resolve`], reference
+//!   resolution, relativization and normalization (`uri-resolve`).
 
 #![no_std]
 
@@ -32,6 +34,11 @@ pub use uri_core::*;
 /// The percent codec of RFC 3986 §2: the `uri-encode` crate.
 #[cfg(feature = "encode")]
 pub use uri_encode as encode;
+
+/// Reference resolution (RFC 3986 §5) and normalization (§6): the
+/// `uri-resolve` crate.
+#[cfg(feature = "resolve")]
+pub use uri_resolve as resolve;
 
 /// The types most programs need, to import with one `use`.
 ///

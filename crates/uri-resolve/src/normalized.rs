@@ -1,0 +1,151 @@
+//! A URI whose equality and hash follow normalized equivalence.
+
+use core::fmt;
+use core::hash::{Hash, Hasher};
+
+use uri_core::{Uri, UriBuf};
+
+use crate::normalize::{SchemeNormalizer, normalize_uri, normalize_uri_with};
+
+/// A URI kept in its normal form, so that `Eq`, `Ord` and `Hash` follow
+/// equivalence (RFC 3986 §6.2.2, and §6.2.3 with scheme rules): two
+/// `NormalizedUri`s are equal exactly when their normal forms are, and can
+/// key a `HashMap` or `BTreeMap` to deduplicate URIs.
+///
+/// # Examples
+///
+/// ```
+/// use std::collections::HashSet;
+/// use uri_core::Uri;
+/// use uri_resolve::NormalizedUri;
+///
+/// let mut seen = HashSet::new();
+/// for text in ["http://example.org/~user", "HTTP://example.org/%7euser", "http://EXAMPLE.org/a/../%7Euser"] {
+///     seen.insert(NormalizedUri::new(Uri::parse(text)?));
+/// }
+/// assert_eq!(seen.len(), 1);
+/// # Ok::<(), uri_core::ParseError>(())
+/// ```
+#[derive(Clone)]
+pub struct NormalizedUri {
+    uri: UriBuf,
+}
+
+impl NormalizedUri {
+    /// The syntax-based normal form of `uri`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let n = uri_resolve::NormalizedUri::new(uri_core::Uri::parse("HTTP://A/b")?);
+    /// assert_eq!(n.as_str(), "http://a/b");
+    /// # Ok::<(), uri_core::ParseError>(())
+    /// ```
+    pub fn new(uri: Uri<'_>) -> Self {
+        NormalizedUri {
+            uri: normalize_uri(uri),
+        }
+    }
+
+    /// The normal form of `uri` by syntax and then by `rules`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_resolve::{NormalizedUri, SyntaxOnly};
+    ///
+    /// let n = NormalizedUri::with_rules(uri_core::Uri::parse("HTTP://A/b")?, &SyntaxOnly);
+    /// assert_eq!(n.as_str(), "http://a/b");
+    /// # Ok::<(), uri_core::ParseError>(())
+    /// ```
+    pub fn with_rules(uri: Uri<'_>, rules: &impl SchemeNormalizer) -> Self {
+        NormalizedUri {
+            uri: normalize_uri_with(uri, rules),
+        }
+    }
+
+    /// The normal form as a [`Uri`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let n = uri_resolve::NormalizedUri::new(uri_core::Uri::parse("http://a/./b")?);
+    /// assert_eq!(n.as_uri().path(), "/b");
+    /// # Ok::<(), uri_core::ParseError>(())
+    /// ```
+    pub fn as_uri(&self) -> Uri<'_> {
+        self.uri.as_uri()
+    }
+
+    /// The normal form's text.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let n = uri_resolve::NormalizedUri::new(uri_core::Uri::parse("http://a/%7e")?);
+    /// assert_eq!(n.as_str(), "http://a/~");
+    /// # Ok::<(), uri_core::ParseError>(())
+    /// ```
+    pub fn as_str(&self) -> &str {
+        self.uri.as_str()
+    }
+
+    /// The normal form, as an owned URI.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let n = uri_resolve::NormalizedUri::new(uri_core::Uri::parse("http://a")?);
+    /// assert_eq!(n.into_uri_buf(), "http://a");
+    /// # Ok::<(), uri_core::ParseError>(())
+    /// ```
+    pub fn into_uri_buf(self) -> UriBuf {
+        self.uri
+    }
+}
+
+impl PartialEq for NormalizedUri {
+    fn eq(&self, other: &Self) -> bool {
+        self.as_str() == other.as_str()
+    }
+}
+
+impl Eq for NormalizedUri {}
+
+impl PartialOrd for NormalizedUri {
+    fn partial_cmp(&self, other: &Self) -> Option<core::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for NormalizedUri {
+    fn cmp(&self, other: &Self) -> core::cmp::Ordering {
+        self.as_str().cmp(other.as_str())
+    }
+}
+
+impl Hash for NormalizedUri {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.as_str().hash(state);
+    }
+}
+
+impl fmt::Display for NormalizedUri {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl fmt::Debug for NormalizedUri {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_tuple("NormalizedUri")
+            .field(&self.uri.redacted())
+            .finish()
+    }
+}
+
+impl From<Uri<'_>> for NormalizedUri {
+    fn from(uri: Uri<'_>) -> Self {
+        NormalizedUri::new(uri)
+    }
+}

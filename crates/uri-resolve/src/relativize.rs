@@ -1,0 +1,342 @@
+//! The inverse of resolution: a relative reference from a base to a target.
+
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use uri_core::{Uri, UriReference, UriReferenceBuf};
+
+use crate::resolve::Resolver;
+
+/// Which kinds of reference [`relativize_with`] may answer with.
+///
+/// # Examples
+///
+/// ```
+/// use uri_core::Uri;
+/// use uri_resolve::{relativize_with, Form};
+///
+/// let base = Uri::parse("http://a/b/c/d")?;
+/// let target = Uri::parse("http://a/b/x")?;
+/// assert_eq!(relativize_with(base, target, Form::Shortest)?, "../x");
+/// assert_eq!(relativize_with(base, target, Form::AbsolutePath)?, "/b/x");
+/// assert_eq!(relativize_with(base, target, Form::NetworkPath)?, "//a/b/x");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Form {
+    /// The shortest reference of any kind: empty, `?query`, `#fragment`,
+    /// a relative path (`../x`), an absolute path, or a network path.
+    #[default]
+    Shortest,
+    /// An absolute-path reference (`/b/x`) or shorter same-path forms
+    /// (`?query`, `#fragment`), never `../`.
+    AbsolutePath,
+    /// A network-path reference (`//host/path`), keeping the authority.
+    NetworkPath,
+    /// A same-document reference: `#fragment` or empty (§4.4).
+    SameDocument,
+}
+
+/// Why there is no relative reference from a base to a target.
+///
+/// # Examples
+///
+/// ```
+/// use uri_core::Uri;
+/// use uri_resolve::{relativize, RelativizeError};
+///
+/// let err = relativize(Uri::parse("http://a/")?, Uri::parse("https://a/")?).unwrap_err();
+/// assert_eq!(err, RelativizeError::DifferentScheme);
+/// # Ok::<(), uri_core::ParseError>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
+#[non_exhaustive]
+pub enum RelativizeError {
+    /// The schemes differ (as text: resolution keeps the base's spelling),
+    /// so only the target itself, with its scheme, refers to it.
+    #[error("the target's scheme differs from the base's; only an absolute URI reaches it")]
+    DifferentScheme,
+    /// The target's path has `.` or `..` segments, which resolution would
+    /// remove: no reference resolves to it exactly. Normalize it first.
+    #[error("the target's path has dot segments that resolution would remove; normalize it first")]
+    DotSegments,
+    /// The target is not the base document (for [`Form::SameDocument`]).
+    #[error("the target is not the same document as the base")]
+    NotSameDocument,
+    /// No reference of the requested form resolves to the target: for
+    /// example, the target has no authority and the base has one, or a
+    /// rootless path cannot be reached from the base's.
+    #[error("no reference of the requested form resolves to the target")]
+    Unreachable,
+}
+
+impl RelativizeError {
+    /// The error's name, stable for JSON output.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert_eq!(uri_resolve::RelativizeError::DotSegments.name(), "DotSegments");
+    /// ```
+    pub const fn name(self) -> &'static str {
+        match self {
+            RelativizeError::DifferentScheme => "DifferentScheme",
+            RelativizeError::DotSegments => "DotSegments",
+            RelativizeError::NotSameDocument => "NotSameDocument",
+            RelativizeError::Unreachable => "Unreachable",
+        }
+    }
+}
+
+/// The shortest relative reference `r` such that `resolve(base, r)` is
+/// exactly `target`; see [`relativize_with`].
+///
+/// # Errors
+///
+/// A [`RelativizeError`] saying why there is none.
+///
+/// # Examples
+///
+/// ```
+/// use uri_core::Uri;
+/// use uri_resolve::relativize;
+///
+/// let base = Uri::parse("http://a/b/c/d;p?q")?;
+/// for (target, reference) in [
+///     ("http://a/b/c/g", "g"),
+///     ("http://a/b/g", "../g"),
+///     ("http://a/b/c/d;p?y", "?y"),
+///     ("http://a/b/c/d;p?q#s", "#s"),
+///     ("http://a/b/c/", "./"),
+///     ("http://g/x", "//g/x"),
+/// ] {
+///     assert_eq!(relativize(base, Uri::parse(target)?)?, reference);
+/// }
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn relativize(base: Uri<'_>, target: Uri<'_>) -> Result<UriReferenceBuf, RelativizeError> {
+    relativize_with(base, target, Form::Shortest)
+}
+
+/// A relative reference `r` of the given [`Form`] such that
+/// `resolve(base, r)` (strict, §5.2.2) is exactly `target`, the shortest
+/// such.
+///
+/// Each candidate is checked by resolving it against `base`, so an answer
+/// is always right; the error says why no candidate fits.
+///
+/// # Errors
+///
+/// [`RelativizeError::DifferentScheme`], [`RelativizeError::DotSegments`],
+/// [`RelativizeError::NotSameDocument`] or [`RelativizeError::Unreachable`].
+///
+/// # Examples
+///
+/// ```
+/// use uri_core::Uri;
+/// use uri_resolve::{relativize_with, Form, RelativizeError};
+///
+/// let base = Uri::parse("http://a/b?q")?;
+/// assert_eq!(relativize_with(base, Uri::parse("http://a/b?q#top")?, Form::SameDocument)?, "#top");
+/// assert_eq!(
+///     relativize_with(base, Uri::parse("http://a/c")?, Form::SameDocument),
+///     Err(RelativizeError::NotSameDocument)
+/// );
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn relativize_with(
+    base: Uri<'_>,
+    target: Uri<'_>,
+    form: Form,
+) -> Result<UriReferenceBuf, RelativizeError> {
+    if base.scheme() != target.scheme() {
+        return Err(RelativizeError::DifferentScheme);
+    }
+    let mut candidates: Vec<String> = Vec::new();
+    let tail = suffix(target);
+    let same_doc = if target.fragment().is_some() {
+        alloc::format!("#{}", target.fragment().unwrap_or(""))
+    } else {
+        String::new()
+    };
+
+    match form {
+        Form::SameDocument => candidates.push(same_doc),
+        Form::NetworkPath => network_path(target, &tail, &mut candidates),
+        Form::AbsolutePath => {
+            candidates.push(same_doc);
+            query_only(target, &mut candidates);
+            absolute_path(target, &tail, &mut candidates);
+        }
+        Form::Shortest => {
+            candidates.push(same_doc);
+            query_only(target, &mut candidates);
+            relative_paths(base, target, &tail, &mut candidates);
+            absolute_path(target, &tail, &mut candidates);
+            network_path(target, &tail, &mut candidates);
+        }
+    }
+
+    let mut resolver = Resolver::new(base);
+    let mut out = String::new();
+    let mut best: Option<String> = None;
+    for candidate in candidates {
+        if best.as_ref().is_some_and(|b| b.len() <= candidate.len()) {
+            continue;
+        }
+        let Ok(reference) = UriReference::parse(&candidate) else {
+            continue;
+        };
+        resolver.resolve_into(reference, &mut out);
+        if out == target.as_str() {
+            best = Some(candidate);
+        }
+    }
+    match best {
+        Some(r) => {
+            Ok(UriReferenceBuf::parse(r)
+                .unwrap_or_else(|_| unreachable!("candidates parsed above")))
+        }
+        None if form == Form::SameDocument => Err(RelativizeError::NotSameDocument),
+        None if crate::has_dot_segments(target.path()) => Err(RelativizeError::DotSegments),
+        None => Err(RelativizeError::Unreachable),
+    }
+}
+
+/// `?query` and `#fragment` of the target, as a reference ends with them.
+fn suffix(target: Uri<'_>) -> String {
+    let mut s = String::new();
+    if let Some(q) = target.query() {
+        s.push('?');
+        s.push_str(q);
+    }
+    if let Some(f) = target.fragment() {
+        s.push('#');
+        s.push_str(f);
+    }
+    s
+}
+
+/// `?query#fragment`, when the target has a query.
+fn query_only(target: Uri<'_>, out: &mut Vec<String>) {
+    if target.query().is_some() {
+        out.push(suffix(target));
+    }
+}
+
+/// The target's path as an absolute-path reference.
+fn absolute_path(target: Uri<'_>, tail: &str, out: &mut Vec<String>) {
+    let path = target.path();
+    if path.starts_with('/') && !path.starts_with("//") {
+        out.push(alloc::format!("{path}{tail}"));
+    }
+}
+
+/// `//authority` and the path.
+fn network_path(target: Uri<'_>, tail: &str, out: &mut Vec<String>) {
+    if let Some(a) = target.authority() {
+        out.push(alloc::format!("//{}{}{tail}", a.as_str(), target.path()));
+    }
+}
+
+/// Relative-path references from the base's directory to the target's path.
+fn relative_paths(base: Uri<'_>, target: Uri<'_>, tail: &str, out: &mut Vec<String>) {
+    let (b, t) = (base.path(), target.path());
+    // The target's last segment: used when only the query must go.
+    let last = t.rsplit('/').next().unwrap_or("");
+    out.push(alloc::format!("{}{tail}", safe_relative(last)));
+
+    let dir = match b.rfind('/') {
+        Some(k) => &b[..=k],
+        None if base.has_authority() => "/",
+        None => "",
+    };
+    if let Some(rest) = t.strip_prefix(dir) {
+        out.push(alloc::format!("{}{tail}", safe_relative(rest)));
+    }
+    if dir.starts_with('/') && t.starts_with('/') {
+        // Up with "../" to the longest common directory, then down.
+        let inner = dir[1..].strip_suffix('/').unwrap_or(&dir[1..]);
+        let dir_segments: Vec<&str> = if inner.is_empty() {
+            Vec::new()
+        } else {
+            inner.split('/').collect()
+        };
+        let target_segments: Vec<&str> = t[1..].split('/').collect();
+        let (target_dirs, _) = target_segments.split_at(target_segments.len() - 1);
+        let common = dir_segments
+            .iter()
+            .zip(target_dirs)
+            .take_while(|(x, y)| x == y)
+            .count();
+        let mut r = "../".repeat(dir_segments.len() - common);
+        r.push_str(&target_segments[common..].join("/"));
+        let r = if r.starts_with("../") {
+            r
+        } else {
+            String::from(safe_relative(&r))
+        };
+        out.push(alloc::format!("{r}{tail}"));
+    }
+}
+
+/// A relative path that resolves as written: `./` before one that is
+/// empty, begins with `/`, or has `:` in its first segment.
+fn safe_relative(path: &str) -> alloc::borrow::Cow<'_, str> {
+    let first = path.split('/').next().unwrap_or("");
+    if path.is_empty() || path.starts_with('/') || first.contains(':') {
+        alloc::borrow::Cow::Owned(alloc::format!("./{path}"))
+    } else {
+        alloc::borrow::Cow::Borrowed(path)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn check(base: &str, target: &str, expected: &str) {
+        let r = relativize(Uri::parse(base).unwrap(), Uri::parse(target).unwrap());
+        assert_eq!(
+            r.as_ref().map(|r| r.as_str()),
+            Ok(expected),
+            "{base} -> {target}"
+        );
+    }
+
+    #[test]
+    fn shortest_forms() {
+        check("http://a/b/c/d;p?q", "http://a/b/c/d;p?q", "");
+        check("http://a/b/c/d;p?q", "http://a/b/c/d;p", "d;p");
+        check("http://a/b/c/", "http://a/b/c/", "");
+        check("http://a/b/c/?q", "http://a/b/c/", "./");
+        check("http://a/b/c/d", "http://a/b/c/x:y", "./x:y");
+        check("http://a/b/c/d", "http://a/b/c//x", ".//x");
+        check("http://a/b/c/d", "http://a/", "/");
+        check("http://a/b/c/d", "http://a", "//a");
+        check("http://a?q", "http://a", "//a");
+        check("http://a", "http://a/x", "x");
+        check("mailto:a@b", "mailto:c@d", "c@d");
+        check("s:a/b", "s:a/c", "c");
+        // "./" resolves to the empty path when the base path has no "/".
+        check("s:?q", "s:", "./");
+    }
+
+    #[test]
+    fn unreachable_targets() {
+        let err = |b: &str, t: &str| {
+            relativize(Uri::parse(b).unwrap(), Uri::parse(t).unwrap()).unwrap_err()
+        };
+        assert_eq!(
+            err("http://a/", "HTTP://a/"),
+            RelativizeError::DifferentScheme
+        );
+        assert_eq!(
+            err("http://a/b", "http://a/./c"),
+            RelativizeError::DotSegments
+        );
+        assert_eq!(err("http://a/b", "http:/c"), RelativizeError::Unreachable);
+        assert_eq!(err("s:a/b", "s:c"), RelativizeError::Unreachable);
+    }
+}

@@ -1,0 +1,437 @@
+//! Reference resolution (RFC 3986 §5.2).
+
+use alloc::string::String;
+
+use uri_core::{Components, ParseErrorKind, Uri, UriBuf, UriReference};
+
+use crate::dot_segments::{has_dot_segments, remove_dot_segments, remove_dot_segments_after_dir};
+
+/// Why a reference could not be resolved, and where.
+///
+/// # Examples
+///
+/// ```
+/// use uri_resolve::{resolve_str, ResolveErrorKind};
+///
+/// let err = resolve_str("/relative/base", "g").unwrap_err();
+/// assert_eq!(err.kind(), ResolveErrorKind::RelativeBase);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
+#[error("{kind} at byte {index}")]
+pub struct ResolveError {
+    kind: ResolveErrorKind,
+    index: usize,
+}
+
+impl ResolveError {
+    /// What was wrong.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_core::ParseErrorKind;
+    /// use uri_resolve::{resolve_str, ResolveErrorKind};
+    ///
+    /// let err = resolve_str("http://a/", "b c").unwrap_err();
+    /// assert_eq!(err.kind(), ResolveErrorKind::InvalidReference(ParseErrorKind::InvalidPathChar));
+    /// ```
+    pub const fn kind(&self) -> ResolveErrorKind {
+        self.kind
+    }
+
+    /// The byte offset of the problem in the text at fault (the base or the
+    /// reference, as the kind says).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert_eq!(uri_resolve::resolve_str("http://a/", "b c").unwrap_err().index(), 1);
+    /// ```
+    pub const fn index(&self) -> usize {
+        self.index
+    }
+}
+
+/// What was wrong with a base or a reference.
+///
+/// # Examples
+///
+/// ```
+/// use uri_resolve::ResolveErrorKind;
+///
+/// assert_eq!(ResolveErrorKind::RelativeBase.name(), "RelativeBase");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
+#[non_exhaustive]
+pub enum ResolveErrorKind {
+    /// The base is a relative reference: §5.1 requires a base URI with a
+    /// scheme. `index` is 0.
+    #[error("the base is a relative reference; a base URI needs a scheme (§5.1)")]
+    RelativeBase,
+    /// The base is not a URI reference at all.
+    #[error("invalid base: {0}")]
+    InvalidBase(ParseErrorKind),
+    /// The reference is not a URI reference.
+    #[error("invalid reference: {0}")]
+    InvalidReference(ParseErrorKind),
+}
+
+impl ResolveErrorKind {
+    /// The kind's name, stable for JSON output: `RelativeBase`,
+    /// `InvalidBase`, `InvalidReference`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_core::ParseErrorKind;
+    /// use uri_resolve::ResolveErrorKind;
+    ///
+    /// assert_eq!(ResolveErrorKind::InvalidBase(ParseErrorKind::EmptyScheme).name(), "InvalidBase");
+    /// ```
+    pub const fn name(self) -> &'static str {
+        match self {
+            ResolveErrorKind::RelativeBase => "RelativeBase",
+            ResolveErrorKind::InvalidBase(_) => "InvalidBase",
+            ResolveErrorKind::InvalidReference(_) => "InvalidReference",
+        }
+    }
+}
+
+/// A pre-parsed base URI that resolves references (RFC 3986 §5.2.2) into
+/// a caller's buffer: no allocation per reference once the buffer has grown.
+///
+/// Strict by default; [`Resolver::non_strict`] gives the backward-compatible
+/// reading of §5.2.2, where a reference with the base's scheme and no
+/// authority (`http:g`) is relative. A fragment on the base is ignored
+/// (§5.1). The result always parses as a URI with the components it was
+/// written from: where the algorithm would give a path that starts with
+/// `//` and no authority, `/.` is written before it (see `docs/spec-notes.md`).
+///
+/// # Examples
+///
+/// ```
+/// use uri_core::{Uri, UriReference};
+/// use uri_resolve::Resolver;
+///
+/// let base = Uri::parse("http://a/b/c/d;p?q")?;
+/// let mut resolver = Resolver::new(base);
+/// let mut out = String::new();
+/// for (reference, target) in [("g", "http://a/b/c/g"), ("../..", "http://a/"), ("?y", "http://a/b/c/d;p?y")] {
+///     resolver.resolve_into(UriReference::parse(reference)?, &mut out);
+///     assert_eq!(out, target);
+/// }
+/// # Ok::<(), uri_core::ParseError>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct Resolver<'b> {
+    base: Components<'b>,
+    strict: bool,
+    /// The base path up to its last `/` (excluded), when it has no dot
+    /// segments: merged paths are then resolved without a copy.
+    clean_dir: Option<&'b str>,
+    scratch: String,
+}
+
+impl<'b> Resolver<'b> {
+    /// A strict resolver against `base`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let base = uri_core::Uri::parse("http://a/b")?;
+    /// let _resolver = uri_resolve::Resolver::new(base);
+    /// # Ok::<(), uri_core::ParseError>(())
+    /// ```
+    pub fn new(base: Uri<'b>) -> Self {
+        let base = base.components();
+        let path = base.path();
+        let dir = path.rfind('/').map(|k| &path[..k]);
+        let clean_dir = match dir {
+            Some(dir) if !has_dot_segments(dir) => Some(dir),
+            _ => None,
+        };
+        Resolver {
+            base,
+            strict: true,
+            clean_dir,
+            scratch: String::new(),
+        }
+    }
+
+    /// Switches to the non-strict reading of §5.2.2: a reference whose
+    /// scheme equals the base's (case-insensitively) is treated as relative.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_core::{Uri, UriReference};
+    /// use uri_resolve::Resolver;
+    ///
+    /// let base = Uri::parse("http://a/b/c/d;p?q")?;
+    /// let mut out = String::new();
+    /// Resolver::new(base).non_strict().resolve_into(UriReference::parse("http:g")?, &mut out);
+    /// assert_eq!(out, "http://a/b/c/g");
+    /// # Ok::<(), uri_core::ParseError>(())
+    /// ```
+    pub fn non_strict(mut self) -> Self {
+        self.strict = false;
+        self
+    }
+
+    /// The base.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let base = uri_core::Uri::parse("http://a/b#f")?;
+    /// assert_eq!(uri_resolve::Resolver::new(base).base().as_str(), "http://a/b#f");
+    /// # Ok::<(), uri_core::ParseError>(())
+    /// ```
+    pub fn base(&self) -> Components<'b> {
+        self.base
+    }
+
+    /// Resolves `reference`, writing the target URI to `out` (cleared first).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_core::{Uri, UriReference};
+    /// use uri_resolve::Resolver;
+    ///
+    /// let mut resolver = Resolver::new(Uri::parse("http://a/b/c/d;p?q")?);
+    /// let mut out = String::new();
+    /// resolver.resolve_into(UriReference::parse("g;x?y#s")?, &mut out);
+    /// assert_eq!(out, "http://a/b/c/g;x?y#s");
+    /// # Ok::<(), uri_core::ParseError>(())
+    /// ```
+    pub fn resolve_into(&mut self, reference: UriReference<'_>, out: &mut String) {
+        out.clear();
+        let r = reference.components();
+        let base = self.base;
+        let base_scheme = base.scheme().unwrap_or_default();
+        let r_scheme = match r.scheme() {
+            Some(s) if !self.strict && s.eq_ignore_ascii_case(base_scheme) => None,
+            other => other,
+        };
+
+        // T.scheme
+        out.push_str(r_scheme.unwrap_or(base_scheme));
+        out.push(':');
+        let path_start;
+        let has_authority;
+        if r_scheme.is_some() || r.authority().is_some() {
+            // T.authority, T.path, T.query all from R.
+            has_authority = write_authority(r, out);
+            path_start = out.len();
+            remove_dot_segments(r.path(), out);
+            write_query(r.query(), out);
+        } else {
+            has_authority = write_authority(base, out);
+            path_start = out.len();
+            let r_path = r.path();
+            if r_path.is_empty() {
+                out.push_str(base.path());
+                write_query(r.query().or(base.query()), out);
+            } else {
+                if r_path.starts_with('/') {
+                    remove_dot_segments(r_path, out);
+                } else {
+                    self.merge(r_path, out);
+                }
+                write_query(r.query(), out);
+            }
+        }
+        if !has_authority && out[path_start..].starts_with("//") {
+            // A path beginning with "//" would read as an authority: "/."
+            // keeps it a path, and resolves to the same path (§5.2.4 B).
+            out.insert_str(path_start, "/.");
+        }
+        if let Some(fragment) = r.fragment() {
+            out.push('#');
+            out.push_str(fragment);
+        }
+    }
+
+    /// Resolves `reference` into a new [`UriBuf`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_core::{Uri, UriReference};
+    /// use uri_resolve::Resolver;
+    ///
+    /// let mut resolver = Resolver::new(Uri::parse("http://a/b/c/d;p?q")?);
+    /// let target = resolver.resolve(UriReference::parse("../g")?);
+    /// assert_eq!(target.path(), "/b/g");
+    /// # Ok::<(), uri_core::ParseError>(())
+    /// ```
+    pub fn resolve(&mut self, reference: UriReference<'_>) -> UriBuf {
+        let mut out = String::new();
+        self.resolve_into(reference, &mut out);
+        to_uri_buf(out)
+    }
+
+    /// Writes `remove_dot_segments(merge(base.path, r_path))` (§5.2.3).
+    fn merge(&mut self, r_path: &str, out: &mut String) {
+        let floor = out.len();
+        let base = self.base;
+        if base.authority().is_some() && base.path().is_empty() {
+            // "/" + R.path
+            remove_dot_segments_after_dir(r_path, out, floor);
+        } else if let Some(dir) = self.clean_dir {
+            out.push_str(dir);
+            remove_dot_segments_after_dir(r_path, out, floor);
+        } else if !base.path().contains('/') {
+            // No "/" in the base path: the merged path is R.path.
+            remove_dot_segments(r_path, out);
+        } else {
+            // A base path with dot segments (rare): merge into the scratch
+            // buffer, then remove dot segments from the whole.
+            let path = base.path();
+            let dir = &path[..=path.rfind('/').unwrap_or(0)];
+            self.scratch.clear();
+            self.scratch.push_str(dir);
+            self.scratch.push_str(r_path);
+            remove_dot_segments(&self.scratch, out);
+        }
+    }
+}
+
+/// Writes `"//" authority` if `parts` has one; returns whether it did.
+fn write_authority(parts: Components<'_>, out: &mut String) -> bool {
+    match parts.authority() {
+        Some(a) => {
+            out.push_str("//");
+            out.push_str(a.as_str());
+            true
+        }
+        None => false,
+    }
+}
+
+fn write_query(query: Option<&str>, out: &mut String) {
+    if let Some(q) = query {
+        out.push('?');
+        out.push_str(q);
+    }
+}
+
+/// Parses a resolution result; it is a URI by construction.
+pub(crate) fn to_uri_buf(text: String) -> UriBuf {
+    match UriBuf::parse(text) {
+        Ok(uri) => uri,
+        // Unreachable: the result has the base's or the reference's scheme,
+        // components that each parsed, and no "//" path without authority.
+        Err(e) => unreachable!("resolution produced an invalid URI: {e}: {}", e.input()),
+    }
+}
+
+/// Resolves `reference` against `base` (RFC 3986 §5.2.2, strict).
+///
+/// # Examples
+///
+/// ```
+/// use uri_core::{Uri, UriReference};
+///
+/// let base = Uri::parse("http://a/b/c/d;p?q")?;
+/// let target = uri_resolve::resolve(base, UriReference::parse("../../g")?);
+/// assert_eq!(target, "http://a/g");
+/// # Ok::<(), uri_core::ParseError>(())
+/// ```
+pub fn resolve(base: Uri<'_>, reference: UriReference<'_>) -> UriBuf {
+    Resolver::new(base).resolve(reference)
+}
+
+/// Parses `base` and `reference`, then resolves (strict).
+///
+/// # Errors
+///
+/// [`ResolveErrorKind::InvalidBase`] or [`ResolveErrorKind::InvalidReference`]
+/// with the parse error's index; [`ResolveErrorKind::RelativeBase`] when the
+/// base has no scheme.
+///
+/// # Examples
+///
+/// ```
+/// let target = uri_resolve::resolve_str("http://a/b/c/d;p?q", "g?y#s")?;
+/// assert_eq!(target, "http://a/b/c/g?y#s");
+/// # Ok::<(), uri_resolve::ResolveError>(())
+/// ```
+pub fn resolve_str(base: &str, reference: &str) -> Result<UriBuf, ResolveError> {
+    let base = parse_base(base)?;
+    let reference = UriReference::parse(reference).map_err(|e| ResolveError {
+        kind: ResolveErrorKind::InvalidReference(e.kind()),
+        index: e.index(),
+    })?;
+    Ok(resolve(base, reference))
+}
+
+/// Parses a base URI, telling a relative one apart from an invalid one.
+pub(crate) fn parse_base(base: &str) -> Result<Uri<'_>, ResolveError> {
+    let parsed = UriReference::parse(base).map_err(|e| ResolveError {
+        kind: ResolveErrorKind::InvalidBase(e.kind()),
+        index: e.index(),
+    })?;
+    parsed.as_uri().ok_or(ResolveError {
+        kind: ResolveErrorKind::RelativeBase,
+        index: 0,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn check(base: &str, reference: &str, expected: &str) {
+        let base = Uri::parse(base).unwrap();
+        let mut out = String::new();
+        Resolver::new(base).resolve_into(UriReference::parse(reference).unwrap(), &mut out);
+        assert_eq!(out, expected, "{base} + {reference}");
+        let reparsed = Uri::parse(&out).unwrap();
+        assert_eq!(reparsed.as_str(), out);
+    }
+
+    #[test]
+    fn double_slash_paths_stay_paths() {
+        check("f:/a", ".//g", "f:/.//g");
+        check("f:/a/b", "../..//g", "f:/.//g");
+        check("a:b", "/.//x", "a:/.//x");
+        check("a:/x", "b:/.//.", "b:/.//");
+        // With an authority, "//" in the path is harmless.
+        check("http://h/a", ".//g", "http://h//g");
+    }
+
+    #[test]
+    fn bases_with_dot_segments_use_the_literal_merge() {
+        check("http://a/b/../c/d", "g", "http://a/c/g");
+        check("http://a/./b/", "../g", "http://a/g");
+        check("s:a/../b", "c", "s:/c");
+    }
+
+    #[test]
+    fn base_fragment_is_ignored_and_rootless_bases_merge() {
+        check("http://a/b#f", "", "http://a/b");
+        check("mailto:a@b", "c", "mailto:c");
+        check("s:a/b", "c", "s:a/c");
+        check("http://a", "b", "http://a/b");
+        check("http://a?q", "", "http://a?q");
+    }
+
+    #[test]
+    fn errors_say_which_side() {
+        let err = resolve_str("http://a b/", "g").unwrap_err();
+        assert_eq!(
+            (err.kind(), err.index()),
+            (
+                ResolveErrorKind::InvalidBase(ParseErrorKind::InvalidHostChar),
+                8
+            )
+        );
+        let err = resolve_str("//a/b", "g").unwrap_err();
+        assert_eq!(
+            (err.kind(), err.index()),
+            (ResolveErrorKind::RelativeBase, 0)
+        );
+    }
+}
