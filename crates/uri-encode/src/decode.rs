@@ -62,16 +62,20 @@ impl DecodeError {
 ///
 /// assert_eq!(DecodeErrorKind::InvalidUtf8.name(), "InvalidUtf8");
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, thiserror::Error)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[non_exhaustive]
 pub enum DecodeErrorKind {
     /// A `%` not followed by two hexadecimal digits (§2.1). `index` points at it.
-    #[error("`%` not followed by two hex digits")]
     InvalidPercentEncoding,
     /// The decoded bytes are not UTF-8. `index` points at the first input
     /// byte (a `%` or a character) of the bad sequence.
-    #[error("decoded bytes are not UTF-8")]
     InvalidUtf8,
+}
+
+impl core::fmt::Display for DecodeErrorKind {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(self.message())
+    }
 }
 
 impl DecodeErrorKind {
@@ -88,6 +92,22 @@ impl DecodeErrorKind {
         match self {
             DecodeErrorKind::InvalidPercentEncoding => "InvalidPercentEncoding",
             DecodeErrorKind::InvalidUtf8 => "InvalidUtf8",
+        }
+    }
+
+    /// What the kind means, in a few words: the text `Display` writes.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_encode::DecodeErrorKind;
+    ///
+    /// assert_eq!(DecodeErrorKind::InvalidUtf8.message(), "decoded bytes are not UTF-8");
+    /// ```
+    pub const fn message(self) -> &'static str {
+        match self {
+            DecodeErrorKind::InvalidPercentEncoding => "`%` not followed by two hex digits",
+            DecodeErrorKind::InvalidUtf8 => "decoded bytes are not UTF-8",
         }
     }
 }
@@ -159,6 +179,37 @@ impl Decoder {
     pub fn decode<'a>(&self, input: &'a str) -> Result<Cow<'a, [u8]>, DecodeError> {
         self.run(input.as_bytes(), true)
             .map(|d| d.map_or(Cow::Borrowed(input.as_bytes()), Cow::Owned))
+    }
+
+    /// Decodes bytes (not necessarily UTF-8) to bytes, refusing a bad triplet.
+    ///
+    /// # Errors
+    ///
+    /// [`DecodeErrorKind::InvalidPercentEncoding`] at the `%` of the first bad triplet.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert_eq!(uri_encode::Decoder::new().decode_bytes(b"\xFF%41")?, &b"\xFFA"[..]);
+    /// # Ok::<(), uri_encode::DecodeError>(())
+    /// ```
+    pub fn decode_bytes<'a>(&self, input: &'a [u8]) -> Result<Cow<'a, [u8]>, DecodeError> {
+        self.run(input, true)
+            .map(|d| d.map_or(Cow::Borrowed(input), Cow::Owned))
+    }
+
+    /// Decodes bytes to bytes, copying a bad triplet as it is.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert_eq!(uri_encode::Decoder::new().decode_bytes_lossy(b"%41%"), &b"A%"[..]);
+    /// ```
+    pub fn decode_bytes_lossy<'a>(&self, input: &'a [u8]) -> Cow<'a, [u8]> {
+        match self.run(input, false) {
+            Ok(Some(v)) => Cow::Owned(v),
+            _ => Cow::Borrowed(input),
+        }
     }
 
     /// Decodes to bytes, copying a bad triplet as it is.

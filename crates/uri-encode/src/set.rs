@@ -186,7 +186,9 @@ impl EncodeSet {
         }
     }
 
-    /// This set, also keeping byte `b` (if it is ASCII and not `%`).
+    /// This set, also keeping byte `b`, if it is ASCII and not `%`, and not
+    /// `+` or a space in a set that writes spaces as `+` (decoding could
+    /// not tell them apart).
     ///
     /// # Examples
     ///
@@ -194,12 +196,14 @@ impl EncodeSet {
     /// use uri_encode::{encode, EncodeSet};
     ///
     /// assert_eq!(encode("a/b", &EncodeSet::UNRESERVED.keeping(b'/')), "a/b");
+    /// assert_eq!(encode("a+b", &EncodeSet::FORM.keeping(b'+')), "a%2Bb");
     /// ```
     pub const fn keeping(self, b: u8) -> Self {
-        let keep = if b < 0x80 && b != b'%' {
-            self.keep.with(b)
-        } else {
+        let refused = b >= 0x80 || b == b'%' || (self.plus && (b == b'+' || b == b' '));
+        let keep = if refused {
             self.keep
+        } else {
+            self.keep.with(b)
         };
         EncodeSet { keep, ..self }
     }

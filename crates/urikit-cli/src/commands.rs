@@ -1,13 +1,16 @@
-//! The subcommands that print one result per input: `parse` and `explain`.
+//! The subcommands that print one result per input: `parse`, `explain`,
+//! `encode` and `decode`.
 //!
 //! Each is a function from the inputs to an [`Outcome`], built on
-//! [`input::for_each`]; a new per-input subcommand (`encode`, `resolve`, …)
-//! is one more such function, with [`json::Valid`] and [`json::Invalid`] for
-//! its JSON lines.
+//! [`input::for_each`]; a new per-input subcommand (`resolve`, …) is one
+//! more such function, with [`json::Valid`] and [`json::Invalid`] for its
+//! JSON lines.
 
+use std::borrow::Cow;
 use std::ffi::OsString;
 use std::io::{self, BufWriter, StdoutLock, Write};
 
+use crate::codec::{Decoding, Encoding};
 use crate::input::{self, Input};
 use crate::problem::Problem;
 use crate::{Outcome, explain, json, table};
@@ -64,6 +67,43 @@ pub(crate) fn explain(inputs: &[OsString]) -> Outcome {
         }
         Ok(parsed.is_ok())
     })
+}
+
+/// `urikit encode`: each input percent-encoded, one per line, or as JSON
+/// lines. Every input is encoded, even one that is not UTF-8.
+pub(crate) fn encode(inputs: &[OsString], encoding: Encoding, as_json: bool) -> Outcome {
+    per_input(inputs, |out, input| {
+        write_converted(out, input, Ok(encoding.apply(input)), as_json)
+    })
+}
+
+/// `urikit decode`: each input percent-decoded to UTF-8 text, one per line,
+/// or as JSON lines; a caret error for an input that does not decode.
+pub(crate) fn decode(inputs: &[OsString], decoding: Decoding, as_json: bool) -> Outcome {
+    per_input(inputs, |out, input| {
+        write_converted(out, input, decoding.apply(input), as_json)
+    })
+}
+
+/// Writes what `encode` or `decode` made of `input`: the output alone on its
+/// line, or its caret error; with `as_json`, the JSON line. Returns whether
+/// the input was converted.
+fn write_converted(
+    out: &mut impl Write,
+    input: Input<'_>,
+    converted: Result<Cow<'_, str>, Problem>,
+    as_json: bool,
+) -> io::Result<bool> {
+    match (&converted, as_json) {
+        (Ok(output), true) => json::write_line(
+            out,
+            &json::Valid::new(&input.lossy(), json::ConvertedFields::new(output)),
+        )?,
+        (Err(problem), true) => json::write_line(out, &json::Invalid::new(input, problem))?,
+        (Ok(output), false) => writeln!(out, "{output}")?,
+        (Err(problem), false) => write_caret(out, input, problem)?,
+    }
+    Ok(converted.is_ok())
 }
 
 /// Runs `each` on every input, writing to standard output. `each` returns

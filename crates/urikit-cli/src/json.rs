@@ -16,6 +16,9 @@ use crate::input::Input;
 use crate::problem::Problem;
 
 /// The line for a valid input: `{"input", "valid": true, ...fields}`.
+///
+/// `input` is the input as text; one that is not UTF-8 (which `encode`
+/// accepts) is given with bad UTF-8 sequences replaced by U+FFFD.
 #[derive(Debug, Serialize)]
 pub(crate) struct Valid<'a, T> {
     input: &'a str,
@@ -64,7 +67,7 @@ pub(crate) struct ErrorObject {
     /// The byte offset of the problem in the input.
     index: usize,
     /// The kind's description, without the position.
-    message: String,
+    message: &'static str,
 }
 
 impl From<&Problem> for ErrorObject {
@@ -118,6 +121,21 @@ impl<'a> ParsedFields<'a> {
             query: reference.query(),
             fragment: reference.fragment(),
         }
+    }
+}
+
+/// The fields of `encode --json` and `decode --json` for an input that
+/// converts: `{"output"}`.
+#[derive(Debug, Serialize)]
+pub(crate) struct ConvertedFields<'a> {
+    /// The input encoded, or decoded.
+    output: &'a str,
+}
+
+impl<'a> ConvertedFields<'a> {
+    /// The fields for `output`.
+    pub(crate) fn new(output: &'a str) -> Self {
+        ConvertedFields { output }
     }
 }
 

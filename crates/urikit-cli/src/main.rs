@@ -1,5 +1,5 @@
 //! The `urikit` command: parse, explain and bulk-check URI references
-//! against RFC 3986.
+//! against RFC 3986, and percent-encode or decode text.
 //!
 //! This file holds the command line (clap) and the exit status; each
 //! subcommand lives in its own module, and [`input`] reads the inputs of
@@ -13,7 +13,10 @@ use std::process::ExitCode;
 use clap::error::ErrorKind;
 use clap::{Args, CommandFactory, Parser, Subcommand};
 
+use crate::codec::{Decoding, Encoding, SetName};
+
 mod check;
+mod codec;
 mod commands;
 mod explain;
 mod input;
@@ -21,14 +24,16 @@ mod json;
 mod problem;
 mod table;
 
-/// Parse, explain and check URI references (RFC 3986).
+/// Parse, explain and check URI references (RFC 3986); percent-encode and
+/// decode text.
 #[derive(Debug, Parser)]
 #[command(
     name = "urikit",
     version,
-    after_help = "Inputs are URI references (RFC 3986 §4.1), from the arguments or, when there are none or \
-                  for `-`, one per line from standard input.\n\n\
-                  Exit status: 0 if every input is valid, 1 if some input is invalid, 2 on a usage or I/O error."
+    after_help = "Inputs are URI references (RFC 3986 §4.1), or text for `encode` and `decode`, from the \
+                  arguments or, when there are none or for `-`, one per line from standard input.\n\n\
+                  Exit status: 0 if every input is valid, 1 if some input is invalid (or does not decode), \
+                  2 on a usage or I/O error."
 )]
 struct Cli {
     /// What to do.
@@ -60,6 +65,40 @@ enum Command {
         #[arg(value_name = "FILE")]
         file: Option<PathBuf>,
     },
+    /// Percent-encode each text for one component: the output per line, or
+    /// JSON lines with `--json`.
+    Encode {
+        /// The component to encode for: which bytes stay as they are.
+        #[arg(long, value_enum, value_name = "NAME")]
+        set: SetName,
+        /// Copy `%XX` triplets already in the text instead of encoding their
+        /// `%`, so that encoding encoded text changes nothing.
+        #[arg(long)]
+        keep_triplets: bool,
+        /// Print one JSON object per input, one per line, in input order.
+        #[arg(long)]
+        json: bool,
+        /// The texts.
+        #[command(flatten)]
+        texts: Texts,
+    },
+    /// Percent-decode each text to UTF-8: the output per line, or JSON lines
+    /// with `--json`.
+    Decode {
+        /// Never fail: copy a `%` that starts no triplet, and replace bytes
+        /// that are not UTF-8 by U+FFFD.
+        #[arg(long)]
+        lossy: bool,
+        /// Read `+` as a space (form-urlencoded data).
+        #[arg(long)]
+        form: bool,
+        /// Print one JSON object per input, one per line, in input order.
+        #[arg(long)]
+        json: bool,
+        /// The texts.
+        #[command(flatten)]
+        texts: Texts,
+    },
 }
 
 /// The inputs of a per-input subcommand.
@@ -72,28 +111,43 @@ struct Inputs {
 }
 
 impl Inputs {
-    /// The inputs of `subcommand`, after checking that `-` is given at most
-    /// once (standard input can be read only once); exits with a usage error
-    /// otherwise.
+    /// The inputs of `subcommand`; see [`stdin_at_most_once`].
     fn checked(self, subcommand: &str) -> Vec<OsString> {
-        if self
-            .inputs
-            .iter()
-            .filter(|a| *a == input::STDIN_ARG)
-            .count()
-            > 1
-        {
-            let mut cli = Cli::command();
-            cli.build();
-            let mut cmd = cli.find_subcommand(subcommand).cloned().unwrap_or(cli);
-            cmd.error(
-                ErrorKind::ArgumentConflict,
-                "`-` (standard input) may be given only once",
-            )
-            .exit();
-        }
-        self.inputs
+        stdin_at_most_once(self.inputs, subcommand)
     }
+}
+
+/// The inputs of `encode` and `decode`: texts rather than URI references.
+#[derive(Debug, Args)]
+struct Texts {
+    /// Texts; read one per line from standard input when none are given,
+    /// and in place of `-`.
+    #[arg(value_name = "TEXT")]
+    texts: Vec<OsString>,
+}
+
+impl Texts {
+    /// The texts of `subcommand`; see [`stdin_at_most_once`].
+    fn checked(self, subcommand: &str) -> Vec<OsString> {
+        stdin_at_most_once(self.texts, subcommand)
+    }
+}
+
+/// `args`, the inputs of `subcommand`, after checking that `-` is given at
+/// most once (standard input can be read only once); exits with a usage
+/// error otherwise.
+fn stdin_at_most_once(args: Vec<OsString>, subcommand: &str) -> Vec<OsString> {
+    if args.iter().filter(|a| *a == input::STDIN_ARG).count() > 1 {
+        let mut cli = Cli::command();
+        cli.build();
+        let mut cmd = cli.find_subcommand(subcommand).cloned().unwrap_or(cli);
+        cmd.error(
+            ErrorKind::ArgumentConflict,
+            "`-` (standard input) may be given only once",
+        )
+        .exit();
+    }
+    args
 }
 
 /// What a subcommand found, and whether it could finish writing it.
@@ -126,6 +180,22 @@ fn main() -> ExitCode {
         Command::Parse { json, inputs } => commands::parse(&inputs.checked("parse"), json),
         Command::Explain { inputs } => commands::explain(&inputs.checked("explain")),
         Command::Check { file } => check::run(file.as_deref()),
+        Command::Encode {
+            set,
+            keep_triplets,
+            json,
+            texts,
+        } => commands::encode(
+            &texts.checked("encode"),
+            Encoding::new(set, keep_triplets),
+            json,
+        ),
+        Command::Decode {
+            lossy,
+            form,
+            json,
+            texts,
+        } => commands::decode(&texts.checked("decode"), Decoding::new(lossy, form), json),
     };
     outcome.exit_code()
 }

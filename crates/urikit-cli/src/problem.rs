@@ -1,6 +1,7 @@
-//! Why an input was refused: a [`ParseError`] from the library, or bytes that
-//! are not UTF-8, which the library never sees.
+//! Why an input was refused: a [`ParseError`] or a [`DecodeError`] from the
+//! library, or bytes that are not UTF-8, which the library never sees.
 
+use urikit::encode::DecodeError;
 use urikit::{Caret, ParseError};
 
 /// Why an input is invalid, and at which byte.
@@ -13,15 +14,20 @@ pub(crate) enum Problem {
     },
     /// The input is text but not a URI reference.
     Parse(ParseError),
+    /// The input is text but does not percent-decode to UTF-8 text.
+    Decode(DecodeError),
 }
 
 impl Problem {
     /// The kind's name for JSON output and summaries: a
-    /// [`ParseErrorKind::name`](urikit::ParseErrorKind::name), or `InvalidUtf8`.
+    /// [`ParseErrorKind::name`](urikit::ParseErrorKind::name), a
+    /// [`DecodeErrorKind::name`](urikit::encode::DecodeErrorKind::name), or
+    /// `InvalidUtf8`.
     pub(crate) fn kind_name(&self) -> &'static str {
         match self {
             Problem::InvalidUtf8 { .. } => "InvalidUtf8",
             Problem::Parse(e) => e.kind().name(),
+            Problem::Decode(e) => e.kind().name(),
         }
     }
 
@@ -30,24 +36,23 @@ impl Problem {
         match self {
             Problem::InvalidUtf8 { index } => *index,
             Problem::Parse(e) => e.index(),
+            Problem::Decode(e) => e.index(),
         }
     }
 
     /// What is wrong, without the position: the kind's display text.
-    pub(crate) fn message(&self) -> String {
+    pub(crate) fn message(&self) -> &'static str {
         match self {
-            Problem::InvalidUtf8 { .. } => INVALID_UTF8_MESSAGE.to_owned(),
-            Problem::Parse(e) => e.kind().to_string(),
+            Problem::InvalidUtf8 { .. } => INVALID_UTF8_MESSAGE,
+            Problem::Parse(e) => e.kind().message(),
+            Problem::Decode(e) => e.kind().message(),
         }
     }
 
     /// `input` drawn with a caret under the problem, in three lines: `error:
     /// {message} at byte {index}`, the input, the caret.
     pub(crate) fn caret<'a>(&self, input: &'a [u8]) -> Caret<'a> {
-        match *self {
-            Problem::InvalidUtf8 { index } => Caret::new(INVALID_UTF8_MESSAGE, index, input),
-            Problem::Parse(e) => e.caret_bytes(input),
-        }
+        Caret::new(self.message(), self.index(), input)
     }
 }
 
@@ -117,6 +122,29 @@ mod tests {
         assert_eq!(
             p.caret(b"abc\xFF").to_string().lines().next(),
             Some("error: invalid UTF-8 at byte 3")
+        );
+    }
+
+    #[test]
+    fn decode_errors() {
+        let e = urikit::encode::decode_utf8("a%zz").unwrap_err();
+        let p = Problem::Decode(e);
+        assert_eq!(
+            (p.kind_name(), p.index(), p.message()),
+            (
+                "InvalidPercentEncoding",
+                1,
+                "`%` not followed by two hex digits".into()
+            )
+        );
+        assert_eq!(
+            p.caret(b"a%zz").to_string(),
+            "error: `%` not followed by two hex digits at byte 1\n  a%zz\n   ^"
+        );
+        let p = Problem::Decode(urikit::encode::decode_utf8("ab%C3%28").unwrap_err());
+        assert_eq!(
+            (p.kind_name(), p.index(), p.message()),
+            ("InvalidUtf8", 2, "decoded bytes are not UTF-8".into())
         );
     }
 }

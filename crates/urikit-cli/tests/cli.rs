@@ -1,5 +1,6 @@
 //! End-to-end tests of the `urikit` binary: exact JSON lines, exit statuses,
-//! standard input handling, `check` summaries and the `explain` diagram.
+//! standard input handling, `check` summaries, the `explain` diagram, and
+//! `encode` and `decode`.
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -540,4 +541,294 @@ error: IP literal not closed by `]` at byte 11
 "
     );
     assert_eq!(run.code, 1);
+}
+
+/// The JSON line `encode --json` or `decode --json` prints for an input that
+/// converts.
+fn converted_line(input: &str, output: &str) -> String {
+    format!("{{\"input\":\"{input}\",\"valid\":true,\"output\":\"{output}\"}}\n")
+}
+
+/// The JSON line `encode --json` or `decode --json` prints for an input that
+/// does not convert.
+fn error_line(input: &str, kind: &str, index: usize, message: &str) -> String {
+    format!(
+        "{{\"input\":\"{input}\",\"valid\":false,\"error\":{{\"kind\":\"{kind}\",\"index\":{index},\"message\":\"{message}\"}}}}\n"
+    )
+}
+
+#[test]
+fn encode_json() {
+    let run = urikit(
+        &[
+            "encode", "--set", "path", "--json", "/a b/c?d", "", "café", "50%", "%41",
+        ],
+        b"",
+    );
+    assert_eq!(
+        run.stdout,
+        converted_line("/a b/c?d", "/a%20b/c%3Fd")
+            + &converted_line("", "")
+            + &converted_line("café", "caf%C3%A9")
+            + &converted_line("50%", "50%25")
+            + &converted_line("%41", "%2541")
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+
+    let run = urikit(
+        &[
+            "encode",
+            "--json",
+            "--set=query-component",
+            "a=1&b",
+            "\"x\"",
+        ],
+        b"",
+    );
+    assert_eq!(
+        run.stdout,
+        converted_line("a=1&b", "a%3D1%26b") + &converted_line(r#"\"x\""#, "%22x%22")
+    );
+    assert_eq!(run.code, 0);
+}
+
+#[test]
+fn encode_prints_only_the_output_per_line() {
+    let run = urikit(&["encode", "--set", "path"], b"a b\n");
+    assert_eq!((run.code, run.stdout.as_str()), (0, "a%20b\n"));
+    let run = urikit(&["encode", "--set", "form", "a b+c", "", "x~y"], b"");
+    assert_eq!(run.stdout, "a+b%2Bc\n\nx%7Ey\n");
+}
+
+#[test]
+fn encode_accepts_every_set_name() {
+    let input = "a b:/?#[]@!$&'()*+,;=%~é";
+    for (set, output) in [
+        ("userinfo", "a%20b:%2F%3F%23%5B%5D%40!$&'()*+,;=%25~%C3%A9"),
+        (
+            "username",
+            "a%20b%3A%2F%3F%23%5B%5D%40!$&'()*+,;=%25~%C3%A9",
+        ),
+        ("host", "a%20b%3A%2F%3F%23%5B%5D%40!$&'()*+,;=%25~%C3%A9"),
+        ("path", "a%20b:/%3F%23%5B%5D@!$&'()*+,;=%25~%C3%A9"),
+        (
+            "path-segment",
+            "a%20b:%2F%3F%23%5B%5D@!$&'()*+,;=%25~%C3%A9",
+        ),
+        (
+            "path-segment-nc",
+            "a%20b%3A%2F%3F%23%5B%5D@!$&'()*+,;=%25~%C3%A9",
+        ),
+        ("query", "a%20b:/?%23%5B%5D@!$&'()*+,;=%25~%C3%A9"),
+        (
+            "query-component",
+            "a%20b:/?%23%5B%5D@!$%26'()*%2B,%3B%3D%25~%C3%A9",
+        ),
+        ("fragment", "a%20b:/?%23%5B%5D@!$&'()*+,;=%25~%C3%A9"),
+        (
+            "unreserved",
+            "a%20b%3A%2F%3F%23%5B%5D%40%21%24%26%27%28%29%2A%2B%2C%3B%3D%25~%C3%A9",
+        ),
+        (
+            "form",
+            "a+b%3A%2F%3F%23%5B%5D%40%21%24%26%27%28%29*%2B%2C%3B%3D%25%7E%C3%A9",
+        ),
+    ] {
+        let run = urikit(&["encode", "--set", set, input], b"");
+        assert_eq!(run.code, 0, "{set}: {}", run.stderr);
+        assert_eq!(run.stdout, format!("{output}\n"), "{set}");
+    }
+}
+
+#[test]
+fn encode_usage_errors() {
+    for args in [
+        &["encode", "--set", "nope", "x"][..],
+        &["encode", "--set", "PATH", "x"],
+        &["encode", "--set", "path_segment", "x"],
+        &["encode", "x"],
+        &["encode", "--set", "path", "-", "-"],
+        &["decode", "--set", "path", "x"],
+        &["decode", "-", "-"],
+    ] {
+        let run = urikit(args, b"");
+        assert_eq!(run.code, 2, "{args:?}");
+        assert!(
+            run.stderr.starts_with("error: "),
+            "{args:?}: {}",
+            run.stderr
+        );
+        assert_eq!(run.stdout, "", "{args:?}");
+    }
+    let run = urikit(&["encode", "--set", "nope"], b"");
+    assert!(
+        run.stderr.contains("path-segment-nc"),
+        "the possible values are listed: {}",
+        run.stderr
+    );
+}
+
+#[test]
+fn encode_keep_triplets_is_idempotent() {
+    let input = "a%20b c%zz%4%e9/ü";
+    let once = urikit(&["encode", "--set", "path", "--keep-triplets", input], b"");
+    assert_eq!(once.stdout, "a%20b%20c%25zz%254%e9/%C3%BC\n");
+    let encoded = once.stdout.trim_end();
+    let twice = urikit(
+        &["encode", "--set", "path", "--keep-triplets", encoded],
+        b"",
+    );
+    assert_eq!(twice.stdout, once.stdout);
+    // Without it, every `%` is encoded again.
+    let again = urikit(&["encode", "--set", "path", encoded], b"");
+    assert_eq!(again.stdout, "a%2520b%2520c%2525zz%25254%25e9/%25C3%25BC\n");
+}
+
+#[test]
+fn encode_stdin_invalid_utf8_and_crlf() {
+    let run = urikit(
+        &["encode", "--set", "query", "--json"],
+        b"a b\r\n\xFFz\r\n\r\nq?\n",
+    );
+    assert_eq!(
+        run.stdout,
+        converted_line("a b", "a%20b")
+            + &converted_line("\u{FFFD}z", "%FFz")
+            + &converted_line("", "")
+            + &converted_line("q?", "q?")
+    );
+    assert_eq!(run.code, 0, "encoding never fails");
+    let run = urikit(&["encode", "--set", "query"], b"x\xC3\r\ny\n");
+    assert_eq!(run.stdout, "x%C3\ny\n");
+}
+
+#[test]
+fn decode_json() {
+    let run = urikit(
+        &[
+            "decode",
+            "--json",
+            "a%20b+c",
+            "caf%C3%A9",
+            "",
+            "ab%zz",
+            "100%",
+            "x%C3%28",
+            "%FF",
+        ],
+        b"",
+    );
+    assert_eq!(
+        run.stdout,
+        converted_line("a%20b+c", "a b+c")
+            + &converted_line("caf%C3%A9", "café")
+            + &converted_line("", "")
+            + &error_line(
+                "ab%zz",
+                "InvalidPercentEncoding",
+                2,
+                "`%` not followed by two hex digits"
+            )
+            + &error_line(
+                "100%",
+                "InvalidPercentEncoding",
+                3,
+                "`%` not followed by two hex digits"
+            )
+            + &error_line("x%C3%28", "InvalidUtf8", 1, "decoded bytes are not UTF-8")
+            + &error_line("%FF", "InvalidUtf8", 0, "decoded bytes are not UTF-8")
+    );
+    assert_eq!(run.code, 1);
+
+    let run = urikit(&["decode", "--json", "%22%5C%0A"], b"");
+    assert_eq!(run.stdout, converted_line("%22%5C%0A", r#"\"\\\n"#));
+    assert_eq!(run.code, 0);
+}
+
+#[test]
+fn decode_prints_the_output_or_a_caret() {
+    let run = urikit(&["decode"], b"a%20b\nx%C3%A9%zz\n%F0%9F%98%80\n%E2%82\n");
+    assert_eq!(
+        run.stdout,
+        "\
+a b
+error: `%` not followed by two hex digits at byte 7
+  x%C3%A9%zz
+         ^
+😀
+error: decoded bytes are not UTF-8 at byte 0
+  %E2%82
+  ^
+"
+    );
+    assert_eq!(run.code, 1);
+}
+
+#[test]
+fn decode_lossy_never_fails() {
+    let run = urikit(
+        &[
+            "decode",
+            "--lossy",
+            "--json",
+            "a%FFb%zz",
+            "100%",
+            "%C3%A9%C3",
+        ],
+        b"",
+    );
+    assert_eq!(
+        run.stdout,
+        converted_line("a%FFb%zz", "a\u{FFFD}b%zz")
+            + &converted_line("100%", "100%")
+            + &converted_line("%C3%A9%C3", "é\u{FFFD}")
+    );
+    assert_eq!(run.code, 0);
+    // Even a line that is not UTF-8.
+    let run = urikit(&["decode", "--lossy"], b"a\xFF%41\n");
+    assert_eq!((run.code, run.stdout.as_str()), (0, "a\u{FFFD}A\n"));
+}
+
+#[test]
+fn decode_form_reads_plus_as_space() {
+    let run = urikit(
+        &["decode", "--form", "q=caf%C3%A9+cr%C3%A8me", "1+%2B+1"],
+        b"",
+    );
+    assert_eq!(run.stdout, "q=café crème\n1 + 1\n");
+    assert_eq!(run.code, 0);
+    let run = urikit(&["decode", "q=caf%C3%A9+cr%C3%A8me"], b"");
+    assert_eq!(
+        run.stdout, "q=café+crème\n",
+        "`+` is left alone without --form"
+    );
+    let run = urikit(&["decode", "--form", "--lossy", "a+%zz"], b"");
+    assert_eq!(run.stdout, "a %zz\n");
+}
+
+#[test]
+fn decode_stdin_invalid_utf8_and_crlf() {
+    let run = urikit(&["decode", "--json"], b"a%20b\r\nab\xFFc%41\r\n\r\n");
+    assert_eq!(
+        run.stdout,
+        converted_line("a%20b", "a b")
+            + &error_line("ab\u{FFFD}c%41", "InvalidUtf8", 2, "invalid UTF-8")
+            + &converted_line("", "")
+    );
+    assert_eq!(run.code, 1);
+    let run = urikit(&["decode"], b"x\xFF\r\n");
+    assert_eq!(
+        run.stdout,
+        "error: invalid UTF-8 at byte 1\n  x\\xff\n   ^\n"
+    );
+    assert_eq!(run.code, 1);
+}
+
+#[test]
+fn encode_then_decode_round_trips() {
+    let input = "/päth with spaces/?q=a&b=c#frag%";
+    let encoded = urikit(&["encode", "--set", "unreserved", input], b"");
+    let decoded = urikit(&["decode", "-"], encoded.stdout.as_bytes());
+    assert_eq!(decoded.stdout, format!("{input}\n"));
+    assert_eq!(decoded.code, 0);
 }
