@@ -112,12 +112,12 @@ mod tests {
         let p = Problem::Parse(e);
         assert_eq!(
             (p.kind_name(), p.index(), p.message()),
-            ("InvalidHostChar", 8, "character not allowed in host".into())
+            ("InvalidHostChar", 8, "character not allowed in host")
         );
         let p = Problem::InvalidUtf8 { index: 3 };
         assert_eq!(
             (p.kind_name(), p.index(), p.message()),
-            ("InvalidUtf8", 3, "invalid UTF-8".into())
+            ("InvalidUtf8", 3, "invalid UTF-8")
         );
         assert_eq!(
             p.caret(b"abc\xFF").to_string().lines().next(),
@@ -134,7 +134,7 @@ mod tests {
             (
                 "InvalidPercentEncoding",
                 1,
-                "`%` not followed by two hex digits".into()
+                "`%` not followed by two hex digits"
             )
         );
         assert_eq!(
@@ -144,7 +144,7 @@ mod tests {
         let p = Problem::Decode(urikit::encode::decode_utf8("ab%C3%28").unwrap_err());
         assert_eq!(
             (p.kind_name(), p.index(), p.message()),
-            ("InvalidUtf8", 2, "decoded bytes are not UTF-8".into())
+            ("InvalidUtf8", 2, "decoded bytes are not UTF-8")
         );
     }
 }
