@@ -66,6 +66,10 @@ pub enum Component {
 /// # Ok::<(), uri_core::ParseError>(())
 /// ```
 pub trait Grammar {
+    /// `true` when the grammar allows no non-ASCII character anywhere: the
+    /// parser may then skip work that only matters for non-ASCII text.
+    const ASCII_ONLY: bool = false;
+
     /// Whether the non-ASCII character `c` may appear literally in `component`.
     fn allows_non_ascii(c: char, component: Component) -> bool;
 }
@@ -83,6 +87,8 @@ pub trait Grammar {
 pub struct Rfc3986;
 
 impl Grammar for Rfc3986 {
+    const ASCII_ONLY: bool = true;
+
     #[inline]
     fn allows_non_ascii(_: char, _: Component) -> bool {
         false
@@ -384,49 +390,112 @@ impl<G: Grammar> Parser<'_, G> {
     /// (after `//`); returns the offset where the authority ends.
     fn authority(&self, start: usize, layout: &mut Layout) -> Result<usize, ParseError> {
         let b = self.b;
-        // The authority ends at the first `/`, `?`, `#`; the userinfo at the first `@`.
-        let mut end = start;
-        let mut at = None;
-        while end < b.len() {
-            match b[end] {
-                b'/' | b'?' | b'#' => break,
-                b'@' if at.is_none() => at = Some(end),
-                _ => {}
-            }
-            end += 1;
+        // One scan with the userinfo class, which holds every byte of a
+        // reg-name and a port too. It stops at the first `@` (the end of a
+        // userinfo), at `/`, `?`, `#` or the end (the end of the authority,
+        // with no userinfo in it), or at a byte that fits none of them.
+        let stop = match self.scan(start, b.len(), &USERINFO, &AUTHORITY_STOPS) {
+            Ok(stop) => stop,
+            // A `[` (an IP literal), or a byte that is wrong somewhere.
+            Err(_) => return self.authority_slow(start, layout),
+        };
+        if b.get(stop) == Some(&b'@') {
+            // `[start, stop)` is the userinfo, checked by that scan.
+            layout.host_start = stop + 1;
+            return self.host_port(stop + 1, layout);
         }
+        if !G::ASCII_ONLY && !b[start..stop].is_ascii() {
+            // The grammar was asked about userinfo, but this is a host.
+            return self.authority_slow(start, layout);
+        }
+        // No userinfo: `[start, stop)` is `host [ ":" port ]`, the host being
+        // userinfo bytes without `:`, so a valid reg-name.
+        layout.host_start = start;
+        let host_end = b[start..stop]
+            .iter()
+            .position(|&c| c == b':')
+            .map_or(stop, |k| start + k);
+        self.finish_host(start, host_end, stop, layout)
+    }
 
+    /// Parses the authority as RFC 3986 reads it, in two steps: it ends at
+    /// the first `/`, `?`, `#`, and its userinfo at its first `@`. Taken
+    /// for IP literals and errors, where it names the right component.
+    #[cold]
+    fn authority_slow(&self, start: usize, layout: &mut Layout) -> Result<usize, ParseError> {
+        let b = self.b;
+        let end = b[start..]
+            .iter()
+            .position(|&c| matches!(c, b'/' | b'?' | b'#'))
+            .map_or(b.len(), |k| start + k);
         let mut host_start = start;
-        if let Some(at) = at {
+        if let Some(at) = b[start..end]
+            .iter()
+            .position(|&c| c == b'@')
+            .map(|k| start + k)
+        {
             self.scan(start, at, &USERINFO, &NO_STOPS)?;
             host_start = at + 1;
         }
         layout.host_start = host_start;
+        self.host_port(host_start, layout)
+    }
 
-        let host_end = if b.get(host_start) == Some(&b'[') {
-            self.ip_literal(host_start, end, layout)?
+    /// Parses `host [ ":" port ]` from `host_start` to the end of the
+    /// authority (the first `/`, `?`, `#`); returns that end.
+    fn host_port(&self, host_start: usize, layout: &mut Layout) -> Result<usize, ParseError> {
+        let b = self.b;
+        let end = b[host_start..]
+            .iter()
+            .position(|&c| matches!(c, b'/' | b'?' | b'#'))
+            .map_or(b.len(), |k| host_start + k);
+        if b.get(host_start) == Some(&b'[') {
+            let host_end = self.ip_literal(host_start, end, layout)?;
+            layout.host_end = host_end;
+            self.check_port(host_end, end)?;
+            return Ok(end);
+        }
+        // A second `@`, a `[` or a `]` here is an error like any other.
+        let host_end = self.scan(host_start, end, &REG_NAME, &HOST_STOPS)?;
+        self.finish_host(host_start, host_end, end, layout)
+    }
+
+    /// Records a reg-name or IPv4 host `[host_start, host_end)` and checks
+    /// the port that follows up to `end`; returns `end`.
+    #[inline]
+    fn finish_host(
+        &self,
+        host_start: usize,
+        host_end: usize,
+        end: usize,
+        layout: &mut Layout,
+    ) -> Result<usize, ParseError> {
+        let host = &self.b[host_start..host_end];
+        // Most names end in a letter: only digits-and-dots can be IPv4.
+        let ipv4 = host.last().is_some_and(u8::is_ascii_digit) && ip::parse_ipv4(host).is_some();
+        layout.host_kind = if ipv4 {
+            HostKind::Ipv4
         } else {
-            // A second `@`, a `[` or a `]` here is an error like any other.
-            let host_end = self.scan(host_start, end, &REG_NAME, &HOST_STOPS)?;
-            layout.host_kind = if ip::parse_ipv4(&b[host_start..host_end]).is_some() {
-                HostKind::Ipv4
-            } else {
-                HostKind::RegName
-            };
-            host_end
+            HostKind::RegName
         };
         layout.host_end = host_end;
+        self.check_port(host_end, end)?;
+        Ok(end)
+    }
 
+    /// Checks `port = *DIGIT` after the `:` at `host_end`, if any, up to `end`.
+    #[inline]
+    fn check_port(&self, host_end: usize, end: usize) -> Result<(), ParseError> {
         if host_end < end {
             // b[host_end] == b':'
-            if let Some(k) = b[host_end + 1..end]
+            if let Some(k) = self.b[host_end + 1..end]
                 .iter()
                 .position(|c| !c.is_ascii_digit())
             {
                 return Err(ParseError::new(Kind::InvalidPortChar, host_end + 1 + k));
             }
         }
-        Ok(end)
+        Ok(())
     }
 
     /// Parses `IP-literal = "[" ( IPv6address / IPv6addrz / IPvFuture ) "]"`
@@ -515,25 +584,38 @@ impl<G: Grammar> Parser<'_, G> {
             error: kind,
         } = *spec;
         let b = &self.b[..end];
-        while i < b.len() {
-            let c = b[i];
-            if class.contains(c) {
-                i += 1;
-            } else if c == b'%' {
-                if i + 2 < b.len() && HEXDIG.contains(b[i + 1]) && HEXDIG.contains(b[i + 2]) {
-                    i += 3;
-                } else {
-                    return Err(ParseError::new(Kind::InvalidPercentEncoding, i));
+        loop {
+            // Fast path: eight bytes at a time while all are in the class
+            // (one branch per chunk instead of one per byte).
+            while let Some(chunk) = b.get(i..i + 8) {
+                if !class.contains_all(chunk) {
+                    break;
                 }
-            } else if c >= 0x80 {
-                i += self.non_ascii(i, component, kind)?;
-            } else if stops.contains(c) {
-                return Ok(i);
-            } else {
-                return Err(ParseError::new(kind, i));
+                i += 8;
+            }
+            // Byte by byte up to and including the next byte not in the class.
+            loop {
+                let Some(&c) = b.get(i) else { return Ok(i) };
+                if class.contains(c) {
+                    i += 1;
+                    continue;
+                }
+                if c == b'%' {
+                    if i + 2 < b.len() && HEXDIG.contains(b[i + 1]) && HEXDIG.contains(b[i + 2]) {
+                        i += 3;
+                    } else {
+                        return Err(ParseError::new(Kind::InvalidPercentEncoding, i));
+                    }
+                } else if c >= 0x80 {
+                    i += self.non_ascii(i, component, kind)?;
+                } else if stops.contains(c) {
+                    return Ok(i);
+                } else {
+                    return Err(ParseError::new(kind, i));
+                }
+                break;
             }
         }
-        Ok(i)
     }
 
     /// Checks the non-ASCII character at `i` (a char boundary, as `s` is a
@@ -597,6 +679,7 @@ const PATH_STOPS: CharClass = CharClass::new(b"?#");
 const QUERY_STOPS: CharClass = CharClass::new(b"#");
 const HOST_STOPS: CharClass = CharClass::new(b":");
 const FIRST_SEGMENT_STOPS: CharClass = CharClass::new(b":/?#");
+const AUTHORITY_STOPS: CharClass = CharClass::new(b"@/?#");
 
 /// Which part of a reference a piece of text is checked as, by
 /// [`check_part`].
