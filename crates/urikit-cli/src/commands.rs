@@ -1,18 +1,21 @@
 //! The subcommands that print one result per input: `parse`, `explain`,
-//! `encode` and `decode`.
+//! `encode`, `decode`, `resolve`, `relativize` and `normalize`.
 //!
 //! Each is a function from the inputs to an [`Outcome`], built on
-//! [`input::for_each`]; a new per-input subcommand (`resolve`, …) is one
-//! more such function, with [`json::Valid`] and [`json::Invalid`] for its
-//! JSON lines.
+//! [`input::for_each`]; a new per-input subcommand is one more such
+//! function, with [`json::Valid`] and [`json::Invalid`] for its JSON lines.
 
 use std::borrow::Cow;
 use std::ffi::OsString;
 use std::io::{self, BufWriter, StdoutLock, Write};
 
+use serde::Serialize;
+use urikit::Uri;
+
 use crate::codec::{Decoding, Encoding};
 use crate::input::{self, Input};
 use crate::problem::Problem;
+use crate::resolution::{FormName, Normalization, Relativization, Resolution};
 use crate::{Outcome, explain, json, table};
 
 /// Standard output, locked and buffered.
@@ -85,25 +88,92 @@ pub(crate) fn decode(inputs: &[OsString], decoding: Decoding, as_json: bool) -> 
     })
 }
 
-/// Writes what `encode` or `decode` made of `input`: the output alone on its
-/// line, or its caret error; with `as_json`, the JSON line. Returns whether
-/// the input was converted.
+/// `urikit resolve`: the target URI of each reference against `base`, one
+/// per line, or as JSON lines.
+pub(crate) fn resolve(
+    inputs: &[OsString],
+    base: Uri<'_>,
+    non_strict: bool,
+    as_json: bool,
+) -> Outcome {
+    let mut resolution = Resolution::new(base, non_strict);
+    per_input(inputs, |out, input| {
+        let id = json::Id::base_ref(base.as_str(), input);
+        let target = resolution.apply(input);
+        write_result(out, input, id, target, json::TargetFields::new, as_json)
+    })
+}
+
+/// `urikit relativize`: the reference of the form `form` from `base` to each
+/// target, one per line, or as JSON lines.
+pub(crate) fn relativize(
+    inputs: &[OsString],
+    base: Uri<'_>,
+    form: FormName,
+    as_json: bool,
+) -> Outcome {
+    let relativization = Relativization::new(base, form);
+    per_input(inputs, |out, input| {
+        let id = json::Id::base_target(base.as_str(), input);
+        let reference = relativization.apply(input);
+        let reference = reference.as_ref().map(|r| r.as_str()).map_err(|p| *p);
+        write_result(out, input, id, reference, json::RefFields::new, as_json)
+    })
+}
+
+/// `urikit normalize`: the syntax-based normal form of each input, one per
+/// line, or as JSON lines.
+pub(crate) fn normalize(inputs: &[OsString], as_json: bool) -> Outcome {
+    let mut normalization = Normalization::default();
+    per_input(inputs, |out, input| {
+        let normalized = normalization.apply(input);
+        write_result(
+            out,
+            input,
+            json::Id::input(input),
+            normalized,
+            json::NormalizedFields::new,
+            as_json,
+        )
+    })
+}
+
+/// Writes what `encode` or `decode` made of `input`; see [`write_result`].
 fn write_converted(
     out: &mut impl Write,
     input: Input<'_>,
     converted: Result<Cow<'_, str>, Problem>,
     as_json: bool,
 ) -> io::Result<bool> {
-    match (&converted, as_json) {
-        (Ok(output), true) => json::write_line(
-            out,
-            &json::Valid::new(&input.lossy(), json::ConvertedFields::new(output)),
-        )?,
-        (Err(problem), true) => json::write_line(out, &json::Invalid::new(input, problem))?,
+    write_result(
+        out,
+        input,
+        json::Id::input(input),
+        converted.as_deref().map_err(|p| *p),
+        json::ConvertedFields::new,
+        as_json,
+    )
+}
+
+/// Writes the result of a subcommand that makes one text of each input: the
+/// output alone on its line, or the caret error under `input`; with
+/// `as_json`, the JSON line, with `id`, then `valid`, then `fields(output)`
+/// or the error. Returns whether there was an output.
+fn write_result<'o, F: Serialize>(
+    out: &mut impl Write,
+    input: Input<'_>,
+    id: json::Id<'_>,
+    result: Result<&'o str, Problem>,
+    fields: impl FnOnce(&'o str) -> F,
+    as_json: bool,
+) -> io::Result<bool> {
+    match (result, as_json) {
+        (Ok(output), true) => json::write_line(out, &json::Valid::with_id(id, fields(output)))?,
+        (Err(problem), true) => json::write_line(out, &json::Invalid::with_id(id, &problem))?,
         (Ok(output), false) => writeln!(out, "{output}")?,
-        (Err(problem), false) => write_caret(out, input, problem)?,
+        (Err(problem), false) => write_caret(out, input, &problem)?,
     }
-    Ok(converted.is_ok())
+    Ok(result.is_ok())
 }
 
 /// Runs `each` on every input, writing to standard output. `each` returns

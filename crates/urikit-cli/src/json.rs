@@ -1,10 +1,12 @@
 //! The JSON lines the subcommands print with `--json`: one object per input,
 //! one per line, in input order. Field names and order are a public interface.
 //!
-//! Every line starts with `"input"` and `"valid"`. A valid input's line goes
-//! on with the subcommand's own fields ([`Valid`]); an invalid one's with
-//! `"error": {"kind", "index", "message"}` ([`Invalid`], [`ErrorObject`]),
-//! the same for every subcommand.
+//! Every line starts with the fields that say which input it is about (an
+//! [`Id`]: `"input"`, or for `resolve` `"base"` and `"ref"`, for
+//! `relativize` `"base"` and `"target"`), then `"valid"`. A valid input's
+//! line goes on with the subcommand's own fields ([`Valid`]); an invalid
+//! one's with `"error": {"kind", "index", "message"}` ([`Invalid`],
+//! [`ErrorObject`]), the same for every subcommand.
 
 use std::borrow::Cow;
 use std::io::{self, Write};
@@ -15,13 +17,11 @@ use urikit::UriReference;
 use crate::input::Input;
 use crate::problem::Problem;
 
-/// The line for a valid input: `{"input", "valid": true, ...fields}`.
-///
-/// `input` is the input as text; one that is not UTF-8 (which `encode`
-/// accepts) is given with bad UTF-8 sequences replaced by U+FFFD.
+/// The line for a valid input: `{...id, "valid": true, ...fields}`.
 #[derive(Debug, Serialize)]
 pub(crate) struct Valid<'a, T> {
-    input: &'a str,
+    #[serde(flatten)]
+    id: Id<'a>,
     valid: bool,
     #[serde(flatten)]
     fields: T,
@@ -29,32 +29,99 @@ pub(crate) struct Valid<'a, T> {
 
 impl<'a, T: Serialize> Valid<'a, T> {
     /// The line for `input`, with the subcommand's `fields` after `valid`.
+    ///
+    /// `input` is the input as text; one that is not UTF-8 (which `encode`
+    /// accepts) is given with bad UTF-8 sequences replaced by U+FFFD.
     pub(crate) fn new(input: &'a str, fields: T) -> Self {
+        let input = Cow::Borrowed(input);
+        Valid::with_id(Id::Input { input }, fields)
+    }
+
+    /// The line for the input that `id` names, with the subcommand's
+    /// `fields` after `valid`.
+    pub(crate) fn with_id(id: Id<'a>, fields: T) -> Self {
         Valid {
-            input,
+            id,
             valid: true,
             fields,
         }
     }
 }
 
-/// The line for an invalid input: `{"input", "valid": false, "error"}`.
-///
-/// `input` is the input as text, bad UTF-8 sequences replaced by U+FFFD.
+/// The line for an invalid input: `{...id, "valid": false, "error"}`.
 #[derive(Debug, Serialize)]
 pub(crate) struct Invalid<'a> {
-    input: Cow<'a, str>,
+    #[serde(flatten)]
+    id: Id<'a>,
     valid: bool,
     error: ErrorObject,
 }
 
 impl<'a> Invalid<'a> {
-    /// The line for `input`, refused for `problem`.
+    /// The line for `input`, refused for `problem`. `input` is given as
+    /// text, bad UTF-8 sequences replaced by U+FFFD.
     pub(crate) fn new(input: Input<'a>, problem: &Problem) -> Self {
+        Invalid::with_id(Id::input(input), problem)
+    }
+
+    /// The line for the input that `id` names, refused for `problem`.
+    pub(crate) fn with_id(id: Id<'a>, problem: &Problem) -> Self {
         Invalid {
-            input: input.lossy(),
+            id,
             valid: false,
             error: ErrorObject::from(problem),
+        }
+    }
+}
+
+/// The fields that open a line and say which input it is about. Texts that
+/// come from an input are given with bad UTF-8 sequences replaced by U+FFFD.
+#[derive(Debug, Serialize)]
+#[serde(untagged)]
+pub(crate) enum Id<'a> {
+    /// `{"input"}`: every subcommand but `resolve` and `relativize`.
+    Input {
+        /// The input.
+        input: Cow<'a, str>,
+    },
+    /// `{"base", "ref"}`: `resolve`.
+    BaseRef {
+        /// The base, as given.
+        base: &'a str,
+        /// The reference resolved against it: the input.
+        #[serde(rename = "ref")]
+        reference: Cow<'a, str>,
+    },
+    /// `{"base", "target"}`: `relativize`.
+    BaseTarget {
+        /// The base, as given.
+        base: &'a str,
+        /// The target to reach from it: the input.
+        target: Cow<'a, str>,
+    },
+}
+
+impl<'a> Id<'a> {
+    /// `{"input"}`.
+    pub(crate) fn input(input: Input<'a>) -> Self {
+        Id::Input {
+            input: input.lossy(),
+        }
+    }
+
+    /// `{"base", "ref"}`: `reference` resolved against `base`.
+    pub(crate) fn base_ref(base: &'a str, reference: Input<'a>) -> Self {
+        Id::BaseRef {
+            base,
+            reference: reference.lossy(),
+        }
+    }
+
+    /// `{"base", "target"}`: `target` relativized against `base`.
+    pub(crate) fn base_target(base: &'a str, target: Input<'a>) -> Self {
+        Id::BaseTarget {
+            base,
+            target: target.lossy(),
         }
     }
 }
@@ -67,7 +134,7 @@ pub(crate) struct ErrorObject {
     /// The byte offset of the problem in the input.
     index: usize,
     /// The kind's description, without the position.
-    message: &'static str,
+    message: Cow<'static, str>,
 }
 
 impl From<&Problem> for ErrorObject {
@@ -139,6 +206,51 @@ impl<'a> ConvertedFields<'a> {
     }
 }
 
+/// The fields of `resolve --json` for a reference that resolves:
+/// `{"target"}`.
+#[derive(Debug, Serialize)]
+pub(crate) struct TargetFields<'a> {
+    /// The target URI.
+    target: &'a str,
+}
+
+impl<'a> TargetFields<'a> {
+    /// The fields for `target`.
+    pub(crate) fn new(target: &'a str) -> Self {
+        TargetFields { target }
+    }
+}
+
+/// The fields of `relativize --json` for a target that a reference
+/// reaches: `{"ref"}`.
+#[derive(Debug, Serialize)]
+pub(crate) struct RefFields<'a> {
+    /// The relative reference from the base to the target.
+    #[serde(rename = "ref")]
+    reference: &'a str,
+}
+
+impl<'a> RefFields<'a> {
+    /// The fields for `reference`.
+    pub(crate) fn new(reference: &'a str) -> Self {
+        RefFields { reference }
+    }
+}
+
+/// The fields of `normalize --json` for a valid input: `{"normalized"}`.
+#[derive(Debug, Serialize)]
+pub(crate) struct NormalizedFields<'a> {
+    /// The input's syntax-based normal form.
+    normalized: &'a str,
+}
+
+impl<'a> NormalizedFields<'a> {
+    /// The fields for `normalized`.
+    pub(crate) fn new(normalized: &'a str) -> Self {
+        NormalizedFields { normalized }
+    }
+}
+
 /// `uri` for a reference with a scheme, `relative` for one without; the
 /// `kind` of `parse --json` and of the table.
 pub(crate) fn reference_kind(reference: &UriReference<'_>) -> &'static str {
@@ -183,6 +295,46 @@ mod tests {
                 r#""userinfo":null,"host":"[v1.x]","host_kind":"ipvfuture","port":"","path":"","query":null,"fragment":null}"#,
                 "\n"
             )
+        );
+    }
+
+    fn to_line(value: &impl Serialize) -> String {
+        let mut out = Vec::new();
+        write_line(&mut out, value).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn identifying_fields_come_before_valid() {
+        let problem = Problem::InvalidUtf8 { index: 1 };
+        let reference = Input::new(b"g\xFF");
+        assert_eq!(
+            to_line(&Valid::with_id(
+                Id::base_ref("http://a/", Input::new(b"g")),
+                TargetFields::new("http://a/g")
+            )),
+            "{\"base\":\"http://a/\",\"ref\":\"g\",\"valid\":true,\"target\":\"http://a/g\"}\n"
+        );
+        assert_eq!(
+            to_line(&Invalid::with_id(
+                Id::base_ref("http://a/", reference),
+                &problem
+            )),
+            "{\"base\":\"http://a/\",\"ref\":\"g\u{FFFD}\",\"valid\":false,\"error\":{\"kind\":\"InvalidUtf8\",\"index\":1,\"message\":\"invalid UTF-8\"}}\n"
+        );
+        assert_eq!(
+            to_line(&Valid::with_id(
+                Id::base_target("http://a/", Input::new(b"http://a/g")),
+                RefFields::new("g")
+            )),
+            "{\"base\":\"http://a/\",\"target\":\"http://a/g\",\"valid\":true,\"ref\":\"g\"}\n"
+        );
+        assert_eq!(
+            to_line(&Valid::with_id(
+                Id::input(Input::new(b"HTTP://A")),
+                NormalizedFields::new("http://a")
+            )),
+            "{\"input\":\"HTTP://A\",\"valid\":true,\"normalized\":\"http://a\"}\n"
         );
     }
 

@@ -1,5 +1,6 @@
 //! The `urikit` command: parse, explain and bulk-check URI references
-//! against RFC 3986, and percent-encode or decode text.
+//! against RFC 3986; percent-encode or decode text; resolve, relativize and
+//! normalize references.
 //!
 //! This file holds the command line (clap) and the exit status; each
 //! subcommand lives in its own module, and [`input`] reads the inputs of
@@ -14,6 +15,8 @@ use clap::error::ErrorKind;
 use clap::{Args, CommandFactory, Parser, Subcommand};
 
 use crate::codec::{Decoding, Encoding, SetName};
+use crate::input::Input;
+use crate::resolution::FormName;
 
 mod check;
 mod codec;
@@ -22,18 +25,20 @@ mod explain;
 mod input;
 mod json;
 mod problem;
+mod resolution;
 mod table;
 
 /// Parse, explain and check URI references (RFC 3986); percent-encode and
-/// decode text.
+/// decode text; resolve, relativize and normalize references.
 #[derive(Debug, Parser)]
 #[command(
     name = "urikit",
     version,
-    after_help = "Inputs are URI references (RFC 3986 §4.1), or text for `encode` and `decode`, from the \
-                  arguments or, when there are none or for `-`, one per line from standard input.\n\n\
-                  Exit status: 0 if every input is valid, 1 if some input is invalid (or does not decode), \
-                  2 on a usage or I/O error."
+    after_help = "Inputs are URI references (RFC 3986 §4.1), or text for `encode` and `decode`, or URIs \
+                  for `relativize`, from the arguments or, when there are none or for `-`, one per line \
+                  from standard input.\n\n\
+                  Exit status: 0 if every input is valid, 1 if some input is invalid (or does not decode, \
+                  resolve or relativize), 2 on a usage or I/O error (an invalid `--base` included)."
 )]
 struct Cli {
     /// What to do.
@@ -99,6 +104,54 @@ enum Command {
         #[command(flatten)]
         texts: Texts,
     },
+    /// Resolve each reference against a base URI (RFC 3986 §5.2): the
+    /// target URI per line, or JSON lines with `--json`.
+    Resolve {
+        /// The base URI, with a scheme; an invalid or relative base is a
+        /// usage error.
+        #[arg(long, value_name = "BASE")]
+        base: OsString,
+        /// Read a reference with the base's scheme and no authority
+        /// (`http:g`) as relative, as RFC 3986 §5.2.2 allows for backward
+        /// compatibility.
+        #[arg(long)]
+        non_strict: bool,
+        /// Print one JSON object per reference, one per line, in input order.
+        #[arg(long)]
+        json: bool,
+        /// URI references; read one per line from standard input when none
+        /// are given, and in place of `-`.
+        #[arg(value_name = "REF")]
+        refs: Vec<OsString>,
+    },
+    /// Find the reference from a base URI to each target URI (the inverse
+    /// of `resolve`): the reference per line, or JSON lines with `--json`.
+    Relativize {
+        /// The base URI, with a scheme; an invalid or relative base is a
+        /// usage error.
+        #[arg(long, value_name = "BASE")]
+        base: OsString,
+        /// The kind of reference to answer with: the shortest such.
+        #[arg(long, value_enum, value_name = "FORM", default_value_t = FormName::Shortest)]
+        form: FormName,
+        /// Print one JSON object per target, one per line, in input order.
+        #[arg(long)]
+        json: bool,
+        /// URIs, with a scheme; read one per line from standard input when
+        /// none are given, and in place of `-`.
+        #[arg(value_name = "TARGET")]
+        targets: Vec<OsString>,
+    },
+    /// Normalize each input by syntax (RFC 3986 §6.2.2): the normal form per
+    /// line, or JSON lines with `--json`.
+    Normalize {
+        /// Print one JSON object per input, one per line, in input order.
+        #[arg(long)]
+        json: bool,
+        /// The inputs.
+        #[command(flatten)]
+        inputs: Inputs,
+    },
 }
 
 /// The inputs of a per-input subcommand.
@@ -138,16 +191,39 @@ impl Texts {
 /// error otherwise.
 fn stdin_at_most_once(args: Vec<OsString>, subcommand: &str) -> Vec<OsString> {
     if args.iter().filter(|a| *a == input::STDIN_ARG).count() > 1 {
-        let mut cli = Cli::command();
-        cli.build();
-        let mut cmd = cli.find_subcommand(subcommand).cloned().unwrap_or(cli);
-        cmd.error(
-            ErrorKind::ArgumentConflict,
-            "`-` (standard input) may be given only once",
-        )
-        .exit();
+        command_of(subcommand)
+            .error(
+                ErrorKind::ArgumentConflict,
+                "`-` (standard input) may be given only once",
+            )
+            .exit();
     }
     args
+}
+
+/// The `--base` of `subcommand`, parsed; for a base that is not a base URI
+/// (invalid, relative, or not UTF-8), prints its caret error and the usage
+/// to standard error and exits with status 2, before any input is read.
+fn base_or_exit<'a>(base: &'a OsString, subcommand: &str) -> urikit::Uri<'a> {
+    let base = Input::new(base.as_encoded_bytes());
+    match resolution::parse_base(base) {
+        Ok(uri) => uri,
+        Err(problem) => {
+            let usage = command_of(subcommand).render_usage();
+            eprintln!(
+                "{}\n\n{usage}\n\nFor more information, try '--help'.",
+                problem.caret(base.bytes())
+            );
+            std::process::exit(2)
+        }
+    }
+}
+
+/// The clap command of `subcommand`, for its error messages.
+fn command_of(subcommand: &str) -> clap::Command {
+    let mut cli = Cli::command();
+    cli.build();
+    cli.find_subcommand(subcommand).cloned().unwrap_or(cli)
 }
 
 /// What a subcommand found, and whether it could finish writing it.
@@ -196,6 +272,28 @@ fn main() -> ExitCode {
             json,
             texts,
         } => commands::decode(&texts.checked("decode"), Decoding::new(lossy, form), json),
+        Command::Resolve {
+            base,
+            non_strict,
+            json,
+            refs,
+        } => {
+            let refs = stdin_at_most_once(refs, "resolve");
+            commands::resolve(&refs, base_or_exit(&base, "resolve"), non_strict, json)
+        }
+        Command::Relativize {
+            base,
+            form,
+            json,
+            targets,
+        } => {
+            let targets = stdin_at_most_once(targets, "relativize");
+            let base = base_or_exit(&base, "relativize");
+            commands::relativize(&targets, base, form, json)
+        }
+        Command::Normalize { json, inputs } => {
+            commands::normalize(&inputs.checked("normalize"), json)
+        }
     };
     outcome.exit_code()
 }

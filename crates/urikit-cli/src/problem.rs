@@ -1,7 +1,12 @@
-//! Why an input was refused: a [`ParseError`] or a [`DecodeError`] from the
-//! library, or bytes that are not UTF-8, which the library never sees.
+//! Why an input was refused: a [`ParseError`], a [`DecodeError`] or a
+//! [`RelativizeError`] from the library, a base that is not a base URI, or
+//! bytes that are not UTF-8, which the library never sees.
+
+use std::borrow::Cow;
+use std::fmt;
 
 use urikit::encode::DecodeError;
+use urikit::resolve::{RelativizeError, ResolveErrorKind};
 use urikit::{Caret, ParseError};
 
 /// Why an input is invalid, and at which byte.
@@ -16,43 +21,83 @@ pub(crate) enum Problem {
     Parse(ParseError),
     /// The input is text but does not percent-decode to UTF-8 text.
     Decode(DecodeError),
+    /// The `--base` of `resolve` or `relativize` is not a base URI: `kind`
+    /// is [`ResolveErrorKind::InvalidBase`] at the parse error's offset, or
+    /// [`ResolveErrorKind::RelativeBase`] at 0.
+    Base {
+        /// What is wrong with the base.
+        kind: ResolveErrorKind,
+        /// The byte offset of the problem in the base.
+        index: usize,
+    },
+    /// No reference of the requested form leads from the base to the
+    /// target; reported at offset 0 of the target.
+    Relativize(RelativizeError),
 }
 
 impl Problem {
     /// The kind's name for JSON output and summaries: a
     /// [`ParseErrorKind::name`](urikit::ParseErrorKind::name), a
-    /// [`DecodeErrorKind::name`](urikit::encode::DecodeErrorKind::name), or
+    /// [`DecodeErrorKind::name`](urikit::encode::DecodeErrorKind::name), a
+    /// [`ResolveErrorKind::name`], a [`RelativizeError::name`], or
     /// `InvalidUtf8`.
     pub(crate) fn kind_name(&self) -> &'static str {
         match self {
             Problem::InvalidUtf8 { .. } => "InvalidUtf8",
             Problem::Parse(e) => e.kind().name(),
             Problem::Decode(e) => e.kind().name(),
+            Problem::Base { kind, .. } => kind.name(),
+            Problem::Relativize(e) => e.name(),
         }
     }
 
     /// The byte offset of the problem in the input.
     pub(crate) fn index(&self) -> usize {
         match self {
-            Problem::InvalidUtf8 { index } => *index,
+            Problem::InvalidUtf8 { index } | Problem::Base { index, .. } => *index,
             Problem::Parse(e) => e.index(),
             Problem::Decode(e) => e.index(),
+            Problem::Relativize(_) => 0,
         }
     }
 
     /// What is wrong, without the position: the kind's display text.
-    pub(crate) fn message(&self) -> &'static str {
+    ///
+    /// Static but for the errors of `uri-resolve`, whose text exists only
+    /// as their `Display`.
+    pub(crate) fn message(&self) -> Cow<'static, str> {
         match self {
-            Problem::InvalidUtf8 { .. } => INVALID_UTF8_MESSAGE,
-            Problem::Parse(e) => e.kind().message(),
-            Problem::Decode(e) => e.kind().message(),
+            Problem::InvalidUtf8 { .. } => Cow::Borrowed(INVALID_UTF8_MESSAGE),
+            Problem::Parse(e) => Cow::Borrowed(e.kind().message()),
+            Problem::Decode(e) => Cow::Borrowed(e.kind().message()),
+            Problem::Base { kind, .. } => Cow::Owned(kind.to_string()),
+            Problem::Relativize(e) => Cow::Owned(e.to_string()),
         }
     }
 
     /// `input` drawn with a caret under the problem, in three lines: `error:
     /// {message} at byte {index}`, the input, the caret.
-    pub(crate) fn caret<'a>(&self, input: &'a [u8]) -> Caret<'a> {
-        Caret::new(self.message(), self.index(), input)
+    pub(crate) fn caret<'a>(&self, input: &'a [u8]) -> ProblemCaret<'a> {
+        ProblemCaret {
+            message: self.message(),
+            index: self.index(),
+            input,
+        }
+    }
+}
+
+/// An input drawn with a caret under a [`Problem`]: a [`Caret`] that owns
+/// its message. Made by [`Problem::caret`].
+#[derive(Debug, Clone)]
+pub(crate) struct ProblemCaret<'a> {
+    message: Cow<'static, str>,
+    index: usize,
+    input: &'a [u8],
+}
+
+impl fmt::Display for ProblemCaret<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        Caret::new(&self.message, self.index, self.input).fmt(f)
     }
 }
 
@@ -111,12 +156,12 @@ mod tests {
         let e = urikit::UriReference::parse("http://a b").unwrap_err();
         let p = Problem::Parse(e);
         assert_eq!(
-            (p.kind_name(), p.index(), p.message()),
+            (p.kind_name(), p.index(), &*p.message()),
             ("InvalidHostChar", 8, "character not allowed in host")
         );
         let p = Problem::InvalidUtf8 { index: 3 };
         assert_eq!(
-            (p.kind_name(), p.index(), p.message()),
+            (p.kind_name(), p.index(), &*p.message()),
             ("InvalidUtf8", 3, "invalid UTF-8")
         );
         assert_eq!(
@@ -130,7 +175,7 @@ mod tests {
         let e = urikit::encode::decode_utf8("a%zz").unwrap_err();
         let p = Problem::Decode(e);
         assert_eq!(
-            (p.kind_name(), p.index(), p.message()),
+            (p.kind_name(), p.index(), &*p.message()),
             (
                 "InvalidPercentEncoding",
                 1,
@@ -143,8 +188,35 @@ mod tests {
         );
         let p = Problem::Decode(urikit::encode::decode_utf8("ab%C3%28").unwrap_err());
         assert_eq!(
-            (p.kind_name(), p.index(), p.message()),
+            (p.kind_name(), p.index(), &*p.message()),
             ("InvalidUtf8", 2, "decoded bytes are not UTF-8")
+        );
+    }
+
+    #[test]
+    fn base_and_relativize_errors() {
+        let p = Problem::Base {
+            kind: ResolveErrorKind::RelativeBase,
+            index: 0,
+        };
+        assert_eq!((p.kind_name(), p.index()), ("RelativeBase", 0));
+        assert!(p.message().contains("needs a scheme"), "{}", p.message());
+        let p = Problem::Base {
+            kind: ResolveErrorKind::InvalidBase(urikit::ParseErrorKind::InvalidHostChar),
+            index: 8,
+        };
+        assert_eq!(
+            p.caret(b"http://a b/").to_string(),
+            "error: invalid base: character not allowed in host at byte 8\n  http://a\\x20b/\n          ^"
+        );
+        let p = Problem::Relativize(RelativizeError::DifferentScheme);
+        assert_eq!(
+            (p.kind_name(), p.index(), &*p.message()),
+            (
+                "DifferentScheme",
+                0,
+                "the target's scheme differs from the base's; only an absolute URI reaches it"
+            )
         );
     }
 }

@@ -1,6 +1,6 @@
 //! End-to-end tests of the `urikit` binary: exact JSON lines, exit statuses,
-//! standard input handling, `check` summaries, the `explain` diagram, and
-//! `encode` and `decode`.
+//! standard input handling, `check` summaries, the `explain` diagram,
+//! `encode` and `decode`, and `resolve`, `relativize` and `normalize`.
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -831,4 +831,514 @@ fn encode_then_decode_round_trips() {
     let decoded = urikit(&["decode", "-"], encoded.stdout.as_bytes());
     assert_eq!(decoded.stdout, format!("{input}\n"));
     assert_eq!(decoded.code, 0);
+}
+
+/// The base of the examples of RFC 3986 §5.4.
+const RFC_BASE: &str = "http://a/b/c/d;p?q";
+
+/// The JSON line `resolve --json` prints for a reference that resolves.
+fn resolved_line(base: &str, reference: &str, target: &str) -> String {
+    format!(
+        "{{\"base\":\"{base}\",\"ref\":\"{reference}\",\"valid\":true,\"target\":\"{target}\"}}\n"
+    )
+}
+
+/// The JSON line `relativize --json` prints for a target it reaches.
+fn relativized_line(base: &str, target: &str, reference: &str) -> String {
+    format!(
+        "{{\"base\":\"{base}\",\"target\":\"{target}\",\"valid\":true,\"ref\":\"{reference}\"}}\n"
+    )
+}
+
+/// The `"error"` object of a JSON line, and the `}` that closes the line.
+fn error_tail(kind: &str, index: usize, message: &str) -> String {
+    format!(
+        "\"valid\":false,\"error\":{{\"kind\":\"{kind}\",\"index\":{index},\"message\":\"{message}\"}}}}\n"
+    )
+}
+
+/// RFC 3986 §5.4.1, normal examples: reference and target against
+/// [`RFC_BASE`].
+const RFC_NORMAL: [(&str, &str); 23] = [
+    ("g:h", "g:h"),
+    ("g", "http://a/b/c/g"),
+    ("./g", "http://a/b/c/g"),
+    ("g/", "http://a/b/c/g/"),
+    ("/g", "http://a/g"),
+    ("//g", "http://g"),
+    ("?y", "http://a/b/c/d;p?y"),
+    ("g?y", "http://a/b/c/g?y"),
+    ("#s", "http://a/b/c/d;p?q#s"),
+    ("g#s", "http://a/b/c/g#s"),
+    ("g?y#s", "http://a/b/c/g?y#s"),
+    (";x", "http://a/b/c/;x"),
+    ("g;x", "http://a/b/c/g;x"),
+    ("g;x?y#s", "http://a/b/c/g;x?y#s"),
+    ("", "http://a/b/c/d;p?q"),
+    (".", "http://a/b/c/"),
+    ("./", "http://a/b/c/"),
+    ("..", "http://a/b/"),
+    ("../", "http://a/b/"),
+    ("../g", "http://a/b/g"),
+    ("../..", "http://a/"),
+    ("../../", "http://a/"),
+    ("../../g", "http://a/g"),
+];
+
+#[test]
+fn resolve_json_rfc_normal_examples() {
+    let mut args = vec!["resolve", "--json", "--base", RFC_BASE];
+    args.extend(RFC_NORMAL.iter().map(|(reference, _)| *reference));
+    let run = urikit(&args, b"");
+    let expected: String = RFC_NORMAL
+        .iter()
+        .map(|(reference, target)| resolved_line(RFC_BASE, reference, target))
+        .collect();
+    assert_eq!(run.stdout, expected);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+
+    // A handful, spelled out.
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    assert_eq!(
+        lines[20],
+        r#"{"base":"http://a/b/c/d;p?q","ref":"../..","valid":true,"target":"http://a/"}"#
+    );
+    assert_eq!(
+        lines[6],
+        r#"{"base":"http://a/b/c/d;p?q","ref":"?y","valid":true,"target":"http://a/b/c/d;p?y"}"#
+    );
+    assert_eq!(
+        lines[8],
+        r##"{"base":"http://a/b/c/d;p?q","ref":"#s","valid":true,"target":"http://a/b/c/d;p?q#s"}"##
+    );
+    assert_eq!(
+        lines[14],
+        r#"{"base":"http://a/b/c/d;p?q","ref":"","valid":true,"target":"http://a/b/c/d;p?q"}"#
+    );
+}
+
+#[test]
+fn resolve_rfc_abnormal_examples() {
+    // RFC 3986 §5.4.2, a selection.
+    let cases = [
+        ("../../../g", "http://a/g"),
+        ("/./g", "http://a/g"),
+        ("/../g", "http://a/g"),
+        ("g.", "http://a/b/c/g."),
+        ("..g", "http://a/b/c/..g"),
+        ("./../g", "http://a/b/g"),
+        ("g/./h", "http://a/b/c/g/h"),
+        ("g/../h", "http://a/b/c/h"),
+        ("g;x=1/../y", "http://a/b/c/y"),
+        ("g?y/./x", "http://a/b/c/g?y/./x"),
+        ("g#s/../x", "http://a/b/c/g#s/../x"),
+    ];
+    let mut args = vec!["resolve", "--base", RFC_BASE];
+    args.extend(cases.iter().map(|(reference, _)| *reference));
+    let run = urikit(&args, b"");
+    let expected: String = cases.iter().map(|(_, t)| format!("{t}\n")).collect();
+    assert_eq!(run.stdout, expected);
+    assert_eq!(run.code, 0);
+}
+
+#[test]
+fn resolve_http_g_strict_and_non_strict() {
+    let run = urikit(&["resolve", "--json", "--base", RFC_BASE, "http:g"], b"");
+    assert_eq!(run.stdout, resolved_line(RFC_BASE, "http:g", "http:g"));
+    assert_eq!(run.code, 0);
+    let run = urikit(
+        &[
+            "resolve",
+            "--json",
+            "--non-strict",
+            "--base",
+            RFC_BASE,
+            "http:g",
+            "HTTP:g",
+            "ftp:g",
+        ],
+        b"",
+    );
+    assert_eq!(
+        run.stdout,
+        resolved_line(RFC_BASE, "http:g", "http://a/b/c/g")
+            + &resolved_line(RFC_BASE, "HTTP:g", "http://a/b/c/g")
+            + &resolved_line(RFC_BASE, "ftp:g", "ftp:g")
+    );
+    assert_eq!(run.code, 0);
+}
+
+#[test]
+fn resolve_prints_the_target_or_a_caret() {
+    let run = urikit(
+        &["resolve", "--base", RFC_BASE, "../g", "", "a b", "#s"],
+        b"",
+    );
+    assert_eq!(
+        run.stdout,
+        "\
+http://a/b/g
+http://a/b/c/d;p?q
+error: character not allowed in path at byte 1
+  a\\x20b
+   ^
+http://a/b/c/d;p?q#s
+"
+    );
+    assert_eq!(run.code, 1);
+}
+
+#[test]
+fn resolve_invalid_reference_lines() {
+    let run = urikit(
+        &["resolve", "--json", "--base", "http://a/b"],
+        b"g\nhttp://[::1\nx\xFFy\n",
+    );
+    let base = "\"base\":\"http://a/b\"";
+    assert_eq!(
+        run.stdout,
+        resolved_line("http://a/b", "g", "http://a/g")
+            + &format!(
+                "{{{base},\"ref\":\"http://[::1\",{}",
+                error_tail("UnclosedIpLiteral", 11, "IP literal not closed by `]`")
+            )
+            + &format!(
+                "{{{base},\"ref\":\"x\u{FFFD}y\",{}",
+                error_tail("InvalidUtf8", 1, "invalid UTF-8")
+            )
+    );
+    assert_eq!(run.code, 1);
+}
+
+#[test]
+fn resolve_stdin_with_crlf() {
+    let run = urikit(
+        &["resolve", "--json", "--base", RFC_BASE, "g", "-"],
+        b"../..\r\n\r\n?y\r\n",
+    );
+    assert_eq!(
+        run.stdout,
+        resolved_line(RFC_BASE, "g", "http://a/b/c/g")
+            + &resolved_line(RFC_BASE, "../..", "http://a/")
+            + &resolved_line(RFC_BASE, "", "http://a/b/c/d;p?q")
+            + &resolved_line(RFC_BASE, "?y", "http://a/b/c/d;p?y")
+    );
+    assert_eq!(run.code, 0);
+}
+
+#[test]
+fn resolve_relative_or_invalid_base_is_a_usage_error() {
+    for args in [
+        &["resolve", "--base", "/b/c/d", "g"][..],
+        &["resolve", "--json", "--base", "//a/b"],
+        &["resolve", "--base", ""],
+    ] {
+        // References on standard input are not read, nor answered.
+        let run = urikit(args, b"g\n");
+        assert_eq!(run.code, 2, "{args:?}");
+        assert_eq!(run.stdout, "", "{args:?}");
+        assert!(
+            run.stderr.starts_with(
+                "error: the base is a relative reference; a base URI needs a scheme (§5.1) at byte 0\n"
+            ),
+            "{args:?}: {}",
+            run.stderr
+        );
+        assert!(
+            run.stderr.contains("Usage: urikit resolve"),
+            "{}",
+            run.stderr
+        );
+    }
+    let run = urikit(&["resolve", "--base", "/b/c/d", "g"], b"");
+    assert!(
+        run.stderr.starts_with(
+            "error: the base is a relative reference; a base URI needs a scheme (§5.1) at byte 0\n  /b/c/d\n  ^\n"
+        ),
+        "{}",
+        run.stderr
+    );
+
+    let run = urikit(&["resolve", "--base", "http://a b/", "g"], b"");
+    assert_eq!(run.code, 2);
+    assert_eq!(run.stdout, "");
+    assert!(
+        run.stderr.starts_with(
+            "error: invalid base: character not allowed in host at byte 8\n  http://a\\x20b/\n          ^\n"
+        ),
+        "{}",
+        run.stderr
+    );
+    let run = urikit(&["relativize", "--base", "a/b", "http://a/"], b"");
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr.contains("a base URI needs a scheme"),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        run.stderr.contains("Usage: urikit relativize"),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn resolve_relativize_normalize_usage_errors() {
+    for args in [
+        &["resolve", "g"][..],
+        &["resolve", "--base"],
+        &["resolve", "--base", "http://a/", "-", "-"],
+        &["relativize", "http://a/"],
+        &[
+            "relativize",
+            "--base",
+            "http://a/",
+            "--form",
+            "shortest-path",
+        ],
+        &[
+            "relativize",
+            "--base",
+            "http://a/",
+            "--form",
+            "absolute_path",
+        ],
+        &["normalize", "--base", "http://a/"],
+        &["normalize", "-", "-"],
+    ] {
+        let run = urikit(args, b"");
+        assert_eq!(run.code, 2, "{args:?}");
+        assert!(
+            run.stderr.starts_with("error: "),
+            "{args:?}: {}",
+            run.stderr
+        );
+        assert_eq!(run.stdout, "", "{args:?}");
+    }
+}
+
+/// Targets of [`RFC_BASE`]'s scheme for the round trips of `relativize`.
+const TARGETS: [&str; 14] = [
+    "http://a/b/c/g",
+    "http://a/b/c/d;p?q",
+    "http://a/b/c/d;p?q#s",
+    "http://a/b/c/d;p?y",
+    "http://a/b/c/d;p",
+    "http://a/b/c/",
+    "http://a/b/",
+    "http://a/",
+    "http://a",
+    "http://a/g?y#s",
+    "http://a/b/x:y",
+    "http://a/b/c//g",
+    "http://g/x",
+    "http://a/b/c/d;p?q#",
+];
+
+#[test]
+fn relativize_then_resolve_round_trips() {
+    let same_document = [
+        "http://a/b/c/d;p?q",
+        "http://a/b/c/d;p?q#s",
+        "http://a/b/c/d;p?q#",
+    ];
+    let not_absolute_path = ["http://a", "http://g/x"];
+    for form in ["shortest", "absolute-path", "network-path", "same-document"] {
+        let targets: Vec<&str> = match form {
+            "same-document" => same_document.to_vec(),
+            "absolute-path" => TARGETS
+                .into_iter()
+                .filter(|t| !not_absolute_path.contains(t))
+                .collect(),
+            _ => TARGETS.to_vec(),
+        };
+        let mut args = vec!["relativize", "--base", RFC_BASE, "--form", form];
+        args.extend(&targets);
+        let relativized = urikit(&args, b"");
+        assert_eq!(relativized.code, 0, "{form}: {}", relativized.stdout);
+        assert_eq!(relativized.stdout.lines().count(), targets.len(), "{form}");
+        let resolved = urikit(
+            &["resolve", "--base", RFC_BASE],
+            relativized.stdout.as_bytes(),
+        );
+        let expected: String = targets.iter().map(|t| format!("{t}\n")).collect();
+        assert_eq!(resolved.stdout, expected, "{form}: {}", relativized.stdout);
+        assert_eq!(resolved.code, 0);
+    }
+    // An absolute path cannot drop the authority, nor change it.
+    let mut args = vec!["relativize", "--base", RFC_BASE, "--form", "absolute-path"];
+    args.extend(not_absolute_path);
+    let run = urikit(&args, b"");
+    assert_eq!(
+        run.stdout
+            .matches("no reference of the requested form resolves to the target")
+            .count(),
+        2,
+        "{}",
+        run.stdout
+    );
+    assert_eq!(run.code, 1);
+}
+
+#[test]
+fn relativize_json_shortest() {
+    let run = urikit(
+        &["relativize", "--json", "--base", RFC_BASE],
+        b"http://a/b/c/g\r\nhttp://a/b/g\r\nhttp://a/b/c/d;p?q\r\nhttp://a/b/c/x:y\r\n",
+    );
+    assert_eq!(
+        run.stdout,
+        relativized_line(RFC_BASE, "http://a/b/c/g", "g")
+            + &relativized_line(RFC_BASE, "http://a/b/g", "../g")
+            + &relativized_line(RFC_BASE, "http://a/b/c/d;p?q", "")
+            + &relativized_line(RFC_BASE, "http://a/b/c/x:y", "./x:y")
+    );
+    assert_eq!(run.code, 0);
+}
+
+#[test]
+fn relativize_each_form() {
+    let targets = ["http://a/b/g?y", "http://a/b/c/d;p?q#s", "http://a/b/c/g"];
+    for (form, outputs) in [
+        ("shortest", ["../g?y", "#s", "g"]),
+        ("absolute-path", ["/b/g?y", "#s", "/b/c/g"]),
+        (
+            "network-path",
+            ["//a/b/g?y", "//a/b/c/d;p?q#s", "//a/b/c/g"],
+        ),
+    ] {
+        let mut args = vec!["relativize", "--base", RFC_BASE, "--form", form];
+        args.extend(targets);
+        let run = urikit(&args, b"");
+        let expected: String = outputs.iter().map(|r| format!("{r}\n")).collect();
+        assert_eq!(run.stdout, expected, "{form}");
+        assert_eq!(run.code, 0, "{form}");
+    }
+    // Shortest is the default.
+    let run = urikit(&["relativize", "--base", RFC_BASE, targets[0]], b"");
+    assert_eq!(run.stdout, "../g?y\n");
+
+    let run = urikit(
+        &[
+            "relativize",
+            "--json",
+            "--form",
+            "same-document",
+            "--base",
+            RFC_BASE,
+            "http://a/b/c/d;p?q#s",
+            "http://a/b/c/d;p?q",
+            "http://a/b/c/g",
+        ],
+        b"",
+    );
+    assert_eq!(
+        run.stdout,
+        relativized_line(RFC_BASE, "http://a/b/c/d;p?q#s", "#s")
+            + &relativized_line(RFC_BASE, "http://a/b/c/d;p?q", "")
+            + &format!(
+                "{{\"base\":\"{RFC_BASE}\",\"target\":\"http://a/b/c/g\",{}",
+                error_tail(
+                    "NotSameDocument",
+                    0,
+                    "the target is not the same document as the base"
+                )
+            )
+    );
+    assert_eq!(run.code, 1);
+}
+
+#[test]
+fn relativize_errors() {
+    let run = urikit(
+        &[
+            "relativize",
+            "--json",
+            "--base",
+            "http://a/b",
+            "https://a/b",
+            "../c",
+            "http://a/./c",
+            "http://a/b c",
+        ],
+        b"",
+    );
+    let head = |target: &str| format!("{{\"base\":\"http://a/b\",\"target\":\"{target}\",");
+    assert_eq!(
+        run.stdout,
+        head("https://a/b")
+            + &error_tail(
+                "DifferentScheme",
+                0,
+                "the target's scheme differs from the base's; only an absolute URI reaches it"
+            )
+            + &head("../c")
+            + &error_tail(
+                "MissingScheme",
+                0,
+                "missing scheme (expected a URI such as `https://…`)"
+            )
+            + &head("http://a/./c")
+            + &error_tail(
+                "DotSegments",
+                0,
+                "the target's path has dot segments that resolution would remove; normalize it first"
+            )
+            + &head("http://a/b c")
+            + &error_tail("InvalidPathChar", 10, "character not allowed in path")
+    );
+    assert_eq!(run.code, 1);
+
+    let run = urikit(&["relativize", "--base", "http://a/b", "HTTP://a/c"], b"");
+    assert_eq!(
+        run.stdout,
+        "\
+error: the target's scheme differs from the base's; only an absolute URI reaches it at byte 0
+  HTTP://a/c
+  ^
+"
+    );
+    assert_eq!(run.code, 1);
+}
+
+#[test]
+fn normalize_json_and_text() {
+    let input = "eXAMPLE://a/./b/../b/%63/%7bfoo%7d";
+    let run = urikit(&["normalize", "--json", input, "../a/./%7e", "a b"], b"");
+    assert_eq!(
+        run.stdout,
+        format!(
+            "{{\"input\":\"{input}\",\"valid\":true,\"normalized\":\"example://a/b/c/%7Bfoo%7D\"}}\n"
+        ) + "{\"input\":\"../a/./%7e\",\"valid\":true,\"normalized\":\"../a/./~\"}\n"
+            + &error_line("a b", "InvalidPathChar", 1, "character not allowed in path")
+    );
+    assert_eq!(run.code, 1);
+
+    let run = urikit(
+        &[
+            "normalize",
+            input,
+            "HTTP://[2001:DB8:0:0:0:0:0:1]:80/%2e%2E/b?%7E#%7e",
+        ],
+        b"",
+    );
+    assert_eq!(
+        run.stdout,
+        "example://a/b/c/%7Bfoo%7D\nhttp://[2001:db8::1]:80/b?~#~\n"
+    );
+    assert_eq!(run.code, 0);
+}
+
+#[test]
+fn normalize_stdin_with_crlf() {
+    let run = urikit(
+        &["normalize"],
+        b"HTTP://A/./b\r\n\r\nx\xFF\r\n/%7Ba%7d/../c\r\n",
+    );
+    assert_eq!(
+        run.stdout,
+        "http://a/b\n\nerror: invalid UTF-8 at byte 1\n  x\\xff\n   ^\n/c\n"
+    );
+    assert_eq!(run.code, 1);
 }
