@@ -158,6 +158,25 @@ impl<'b> Resolver<'b> {
         }
     }
 
+    /// A strict resolver against `base`, parsed here.
+    ///
+    /// # Errors
+    ///
+    /// [`ResolveErrorKind::InvalidBase`] with the parse error's index, or
+    /// [`ResolveErrorKind::RelativeBase`] when `base` has no scheme.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_resolve::{Resolver, ResolveErrorKind};
+    ///
+    /// assert!(Resolver::parse("http://a/b").is_ok());
+    /// assert_eq!(Resolver::parse("/b").unwrap_err().kind(), ResolveErrorKind::RelativeBase);
+    /// ```
+    pub fn parse(base: &'b str) -> Result<Self, ResolveError> {
+        parse_base(base).map(Resolver::new)
+    }
+
     /// Switches to the non-strict reading of §5.2.2: a reference whose
     /// scheme equals the base's (case-insensitively) is treated as relative.
     ///
