@@ -285,20 +285,34 @@ impl Decoder {
     /// Decodes `input`; `None` when nothing changes. With `strict`, a bad
     /// triplet is an error; without, it is copied.
     fn run(&self, input: &[u8], strict: bool) -> Result<Option<Vec<u8>>, DecodeError> {
-        let Some(first) = input.iter().position(|&b| self.is_special(b)) else {
-            return Ok(None);
-        };
+        // Find the first byte that changes before allocating: a `%` that
+        // is not a triplet changes nothing in lossy mode.
+        let mut first = 0;
+        loop {
+            let Some(k) = input[first..].iter().position(|&b| self.is_special(b)) else {
+                return Ok(None);
+            };
+            first += k;
+            if input[first] == b'+' || triplet_value(input, first).is_some() {
+                break;
+            }
+            if strict {
+                return Err(DecodeError {
+                    kind: DecodeErrorKind::InvalidPercentEncoding,
+                    index: first,
+                });
+            }
+            first += 1;
+        }
         let mut out = Vec::with_capacity(input.len());
         out.extend_from_slice(&input[..first]);
         let mut i = first;
-        let mut changed = false;
         while i < input.len() {
             let b = input[i];
             if b == b'%' {
                 if let Some(v) = triplet_value(input, i) {
                     out.push(v);
                     i += 3;
-                    changed = true;
                     continue;
                 }
                 if strict {
@@ -310,7 +324,6 @@ impl Decoder {
                 out.push(b'%');
             } else if b == b'+' && self.plus {
                 out.push(b' ');
-                changed = true;
             } else {
                 // Copy the run up to the next special byte in one go.
                 let end = input[i..]
@@ -323,7 +336,7 @@ impl Decoder {
             }
             i += 1;
         }
-        Ok(changed.then_some(out))
+        Ok(Some(out))
     }
 
     /// The offset in `input` whose decoding starts at decoded offset `target`.

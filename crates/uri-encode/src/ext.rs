@@ -3,7 +3,7 @@
 use alloc::borrow::Cow;
 
 use uri_core::{
-    Components, RelativeRef, RelativeRefBuf, Uri, UriBuf, UriReference, UriReferenceBuf,
+    Components, HostKind, RelativeRef, RelativeRefBuf, Uri, UriBuf, UriReference, UriReferenceBuf,
 };
 
 use crate::{DecodeError, QueryPairs, Separator, decode_utf8};
@@ -54,8 +54,9 @@ pub trait DecodeComponents {
         self.encoded_components().userinfo().map(decode_utf8)
     }
 
-    /// A registered-name host, decoded to UTF-8 (IP literals and IPv4 hosts
-    /// hold no triplets and come back as written).
+    /// The host: a registered name decoded to UTF-8; an IPv4 address or an
+    /// IP literal exactly as written (the `%25` before an IPv6 zone is a
+    /// delimiter, not an encoded `%`).
     ///
     /// # Errors
     ///
@@ -71,7 +72,13 @@ pub trait DecodeComponents {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     fn host_decoded(&self) -> Option<Result<Cow<'_, str>, DecodeError>> {
-        self.encoded_components().host_str().map(decode_utf8)
+        let parts = self.encoded_components();
+        let host = parts.host_str()?;
+        Some(match parts.host_kind() {
+            Some(HostKind::RegName) => decode_utf8(host),
+            // An IP literal's `%25` introduces a zone: not an encoded byte.
+            _ => Ok(Cow::Borrowed(host)),
+        })
     }
 
     /// The whole path, decoded to UTF-8.

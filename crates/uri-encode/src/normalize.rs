@@ -9,7 +9,10 @@ use crate::hex::{HEX_UPPER, triplet_value};
 
 /// Normalizes the percent-encoding of `input`: hex digits of triplets
 /// upper case (§6.2.2.1), and triplets of `unreserved` characters decoded
-/// (§6.2.2.2). Everything else, bad triplets included, stays as it is.
+/// (§6.2.2.2). A `%` that starts no triplet (invalid in a URI, but this
+/// takes any text) is written `%25`, so that a decoded character can never
+/// join it into a new triplet (`%4%41` is `%254A`, not `%4A`); lossy
+/// decoding gives the same bytes before and after. Everything else stays.
 ///
 /// Neither change can add or remove a delimiter (an `unreserved` character
 /// is never one), so this is safe on a whole URI reference as well as on a
@@ -33,8 +36,22 @@ pub fn normalize(input: &str) -> Cow<'_, str> {
     out.push_str(&input[..first]);
     let mut i = first;
     loop {
-        // b[i] is a `%` starting a triplet that changes.
-        let v = triplet_value(b, i).unwrap_or(0);
+        // b[i] is a `%` that changes: a triplet, or a stray `%`.
+        let Some(v) = triplet_value(b, i) else {
+            out.push_str("%25");
+            i += 1;
+            match first_change(b, i) {
+                Some(next) => {
+                    out.push_str(&input[i..next]);
+                    i = next;
+                }
+                None => {
+                    out.push_str(&input[i..]);
+                    return Cow::Owned(out);
+                }
+            }
+            continue;
+        };
         if UNRESERVED.contains(v) {
             out.push(char::from(v));
         } else {
@@ -69,7 +86,7 @@ fn first_change(b: &[u8], mut i: usize) -> Option<usize> {
                 return Some(i);
             }
             Some(_) => i += 3,
-            None => i += 1,
+            None => return Some(i),
         }
     }
     None
@@ -90,9 +107,13 @@ mod tests {
 
     #[test]
     fn borrowed_when_normal_and_idempotent() {
-        for input in ["", "abc", "%2F", "%zz", "%", "a%2", "%C3%A9", "%25"] {
+        for input in ["", "abc", "%2F", "%C3%A9", "%25"] {
             assert!(matches!(normalize(input), Cow::Borrowed(_)), "{input}");
         }
+        // A stray `%` is escaped, so decoded characters cannot join it.
+        assert_eq!(normalize("%4%41"), "%254A");
+        assert_eq!(normalize("%%41%42"), "%25AB");
+        assert_eq!(normalize("a%2"), "a%252");
         for input in ["%2f%7e", "%e9%%41", "%%%41", "a%2fb%zz%3a"] {
             let once = normalize(input);
             assert_eq!(normalize(&once), once, "{input}");

@@ -226,8 +226,10 @@ impl EncodeSet {
 
     /// This set, copying valid `%XX` triplets already in the input instead of
     /// encoding their `%`: for text that may already be partly encoded.
-    /// Encoding is then idempotent. A `%` not followed by two hex digits is
-    /// still encoded as `%25`.
+    /// Encoding is then idempotent, except with [`EncodeSet::space_as_plus`]:
+    /// there a `+` in the input is a literal plus, encoded as `%2B`, while
+    /// a `+` in the output stands for a space. A `%` not followed by two
+    /// hex digits is still encoded as `%25`.
     ///
     /// # Examples
     ///

@@ -1,0 +1,405 @@
+//! The percent codec's borrowed path allocates nothing; its owned path does.
+//!
+//! `urikit::encode` promises that every function "allocates nothing when its
+//! input needs no change (the result is `Cow::Borrowed`)". This checks it
+//! for encoding text that needs no encoding, decoding and normalizing text
+//! with nothing to decode, `validate`, and iterating `QueryPairs` raw; and
+//! checks that the owned path does allocate, so the counter is live.
+//!
+//! A counting global allocator, for this test binary only, counts the
+//! allocations of the current thread while a thread-local flag is on, so the
+//! test harness and other test threads do not disturb the count. It is the
+//! one of `tests/no_alloc.rs`.
+//!
+//! With `tests/no_alloc.rs`, this is one of the two files of the crate with
+//! `unsafe`: `GlobalAlloc` is an `unsafe` trait. The workspace forbids
+//! `unsafe_code`, and `forbid` cannot be lifted by `#![allow]` (E0453), so
+//! `tests/Cargo.toml` copies the workspace lints with `unsafe_code = "deny"`,
+//! and these two files alone allow it.
+
+#![allow(unsafe_code)]
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::borrow::Cow;
+use std::cell::Cell;
+use std::fmt::Write as _;
+use std::hint::black_box;
+
+use urikit::Uri;
+use urikit::encode::{
+    DecodeComponents, Decoder, EncodeSet, QueryPairs, Separator, decode, decode_form, decode_lossy,
+    decode_utf8, decode_utf8_lossy, encode, encode_bytes_to_str, normalize, validate,
+};
+use urikit_tests::ENCODE_SETS;
+
+/// The system allocator, counting allocations while [`COUNTING`] is on.
+struct CountingAllocator;
+
+thread_local! {
+    /// Whether this thread's allocations are counted now.
+    static COUNTING: Cell<bool> = const { Cell::new(false) };
+    /// How many allocations this thread made while counting.
+    static COUNT: Cell<usize> = const { Cell::new(0) };
+}
+
+/// Counts one allocation if this thread is counting.
+///
+/// Allocation-free: both thread-locals are `const`-initialized `Cell`s with no
+/// destructor, so touching them registers nothing and allocates nothing;
+/// `try_with` only fails while the thread is being torn down, and then the
+/// allocation is not counted.
+fn note_allocation() {
+    let counting = COUNTING.try_with(Cell::get).unwrap_or(false);
+    if counting {
+        let _ = COUNT.try_with(|c| c.set(c.get() + 1));
+    }
+}
+
+// SAFETY: every method forwards its arguments unchanged to `System`, which
+// implements `GlobalAlloc` soundly, and returns `System`'s result unchanged,
+// so every contract of `GlobalAlloc` (layouts, alignment, pointers passed back
+// to `dealloc`/`realloc` having come from this allocator with that layout) is
+// the one `System` already upholds. The only addition, `note_allocation`,
+// does not allocate, does not unwind (it panics on nothing: `try_with` and
+// `Cell` accesses cannot fail), and touches no memory the allocator hands out.
+unsafe impl GlobalAlloc for CountingAllocator {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        note_allocation();
+        // SAFETY: the caller upholds `GlobalAlloc::alloc`'s contract for `layout`.
+        unsafe { System.alloc(layout) }
+    }
+
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        note_allocation();
+        // SAFETY: the caller upholds `GlobalAlloc::alloc_zeroed`'s contract for `layout`.
+        unsafe { System.alloc_zeroed(layout) }
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        note_allocation();
+        // SAFETY: `ptr` came from this allocator, that is from `System`, with
+        // `layout`, as the caller guarantees; `new_size` is as the caller checked.
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        // SAFETY: `ptr` came from this allocator, that is from `System`, with `layout`.
+        unsafe { System.dealloc(ptr, layout) }
+    }
+}
+
+#[global_allocator]
+static ALLOCATOR: CountingAllocator = CountingAllocator;
+
+/// Runs `f`, returning its result and how many allocations it made on this thread.
+fn allocations<R>(f: impl FnOnce() -> R) -> (R, usize) {
+    COUNT.with(|c| c.set(0));
+    COUNTING.with(|c| c.set(true));
+    let result = f();
+    COUNTING.with(|c| c.set(false));
+    (result, COUNT.with(Cell::get))
+}
+
+/// Text with nothing to decode: no `%` (and `+`, which only a form decoder
+/// changes, in some).
+const PLAIN: &[&str] = &[
+    "",
+    "a",
+    "plain-text_with.unreserved~chars",
+    "a+b/c?d=e&f;g:h@i!$'()*,",
+    "spaces and \"quotes\" <> {} | \\ ^ `",
+    "é € 😀 ア",
+    "http://user@example.com:8080/a/b?q=1&r=2#frag",
+];
+
+/// Text already in normal form (§6.2.2): upper-case triplets of bytes
+/// outside `unreserved`, bad triplets (which normalization leaves alone).
+const NORMAL: &[&str] = &["%2F", "a%20b%C3%A9", "%25%3A%40"];
+
+/// Whether a `Cow` result is borrowed.
+macro_rules! borrowed {
+    ($cow:expr) => {
+        matches!($cow, Cow::Borrowed(_))
+    };
+}
+
+#[test]
+fn the_allocator_counts() {
+    let (s, n) = allocations(|| String::from("x"));
+    assert_eq!(n, 1, "the counting allocator missed an allocation");
+    let (v, n) = allocations(|| {
+        let mut v = Vec::with_capacity(1);
+        v.extend([1u8, 2, 3, 4, 5, 6, 7, 8, 9]);
+        v
+    });
+    assert!(n >= 2, "a realloc was not counted");
+    drop((s, v));
+}
+
+#[test]
+fn encoding_text_that_needs_no_encoding_allocates_nothing() {
+    let mut failures = Vec::new();
+    for (name, set) in ENCODE_SETS {
+        // Every byte the set keeps, then a few of them, then nothing.
+        let kept: String = (0..0x80u8)
+            .filter(|&b| set.keeps(b))
+            .map(char::from)
+            .collect();
+        let with_triplets = format!("{kept}%2F%c3%A9");
+        let inputs = [kept.as_str(), "a", ""];
+        for input in inputs {
+            let (out, n) = allocations(|| encode(black_box(input), &set));
+            if n != 0 || !borrowed!(&out) || out != input {
+                failures.push(format!(
+                    "{name}: encode({input:?}): {n} allocations, {out:?}"
+                ));
+            }
+            let (out, n) = allocations(|| encode_bytes_to_str(black_box(input.as_bytes()), &set));
+            if n != 0 || !borrowed!(&out) || out != input {
+                failures.push(format!(
+                    "{name}: encode_bytes_to_str({input:?}): {n} allocations, {out:?}"
+                ));
+            }
+        }
+        let p = set.preserving_triplets();
+        for input in [with_triplets.as_str(), kept.as_str()] {
+            let (out, n) = allocations(|| encode(black_box(input), &p));
+            if n != 0 || !borrowed!(&out) || out != input {
+                failures.push(format!(
+                    "{name}.preserving_triplets(): encode({input:?}): {n} allocations, {out:?}"
+                ));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn decoding_text_with_nothing_to_decode_allocates_nothing() {
+    let mut failures = Vec::new();
+    for plus in [false, true] {
+        let d = Decoder::new().plus_as_space(plus);
+        for &input in PLAIN {
+            // A form decoder changes `+`: that is the owned path.
+            if plus && input.contains('+') {
+                continue;
+            }
+            let (results, n) = allocations(|| {
+                let input = black_box(input);
+                [
+                    d.decode(input).is_ok_and(|c| borrowed!(&c)),
+                    d.decode_utf8(input).is_ok_and(|c| borrowed!(&c)),
+                    borrowed!(&d.decode_lossy(input)),
+                    borrowed!(&d.decode_utf8_lossy(input)),
+                ]
+            });
+            if n != 0 || results.contains(&false) {
+                failures.push(format!(
+                    "{input:?} (plus as space: {plus}): {n} allocations; borrowed \
+                     [decode, decode_utf8, decode_lossy, decode_utf8_lossy] = {results:?}"
+                ));
+            }
+        }
+    }
+    for &input in PLAIN {
+        let (results, n) = allocations(|| {
+            let input = black_box(input);
+            [
+                decode(input).is_ok_and(|c| borrowed!(&c)),
+                decode_utf8(input).is_ok_and(|c| borrowed!(&c)),
+                borrowed!(&decode_lossy(input)),
+                borrowed!(&decode_utf8_lossy(input)),
+                borrowed!(&normalize(input)),
+                validate(input).is_ok(),
+            ]
+        });
+        if n != 0 || results.contains(&false) {
+            failures.push(format!(
+                "{input:?}: {n} allocations, free functions gave {results:?}"
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn normalizing_normal_text_and_validating_allocate_nothing() {
+    let mut failures = Vec::new();
+    for &input in NORMAL.iter().chain(PLAIN) {
+        let (out, n) = allocations(|| normalize(black_box(input)));
+        if n != 0 || !borrowed!(&out) {
+            failures.push(format!("normalize({input:?}): {n} allocations, {out:?}"));
+        }
+    }
+    // `validate` never allocates, valid or not; nor does rendering its error.
+    /// A `fmt::Write` that keeps only the length: no buffer to grow.
+    struct Sink(usize);
+    impl std::fmt::Write for Sink {
+        fn write_str(&mut self, s: &str) -> std::fmt::Result {
+            self.0 += s.len();
+            Ok(())
+        }
+    }
+    for &input in NORMAL.iter().chain(PLAIN).chain(&["%4g", "a%", "%%%"]) {
+        let (written, n) = allocations(|| {
+            let mut sink = Sink(0);
+            if let Err(e) = validate(black_box(input)) {
+                let _ = write!(sink, "{e} {} {}", e.kind(), e.index());
+            }
+            sink.0
+        });
+        black_box(written);
+        if n != 0 {
+            failures.push(format!("validate({input:?}): {n} allocations"));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn iterating_query_pairs_allocates_nothing() {
+    let queries = [
+        "",
+        "a=1&b=2;c&&d=&=e&f=g=h",
+        "q=caf%C3%A9+cr%C3%A8me&x=%zz&y=100%",
+        ";;&&",
+    ];
+    let mut failures = Vec::new();
+    for query in queries {
+        for separator in [Separator::Ampersand, Separator::Semicolon, Separator::Both] {
+            for plus in [false, true] {
+                let (total, n) = allocations(|| {
+                    let pairs = QueryPairs::new(black_box(query), separator).plus_as_space(plus);
+                    pairs
+                        .map(|p| p.key.as_str().len() + p.value.map_or(0, |v| v.as_str().len()))
+                        .sum::<usize>()
+                });
+                black_box(total);
+                if n != 0 {
+                    failures.push(format!(
+                        "{query:?} ({separator:?}, plus {plus}): {n} allocations"
+                    ));
+                }
+            }
+        }
+    }
+    // Pieces with nothing to decode decode borrowed, and so does form data.
+    let (count, n) = allocations(|| {
+        let q = black_box("a=b&c&d=e");
+        let mut ok = 0;
+        for p in QueryPairs::form(q) {
+            for piece in std::iter::once(p.key).chain(p.value) {
+                ok += usize::from(piece.decode().is_ok_and(|c| borrowed!(&c)));
+                ok += usize::from(piece.decode_utf8().is_ok_and(|c| borrowed!(&c)));
+                ok += usize::from(borrowed!(&piece.decode_lossy()));
+                ok += usize::from(borrowed!(&piece.decode_utf8_lossy()));
+            }
+        }
+        ok + decode_form(q)
+            .filter(|(k, v)| borrowed!(k) && borrowed!(v))
+            .count()
+    });
+    if n != 0 || count != 5 * 4 + 3 {
+        failures.push(format!(
+            "decoding pieces with nothing to decode: {n} allocations, {count} of 23 borrowed"
+        ));
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn decoded_components_with_nothing_to_decode_allocate_nothing() {
+    let uri = Uri::parse("http://user@example.com/a/b?q=1&r#frag").expect("a valid URI");
+    let (all_borrowed, n) = allocations(|| {
+        let u = black_box(&uri);
+        let one =
+            |r: Option<Result<Cow<'_, str>, _>>| r.is_some_and(|r| r.is_ok_and(|c| borrowed!(&c)));
+        one(u.userinfo_decoded())
+            && one(u.host_decoded())
+            && u.path_decoded().is_ok_and(|c| borrowed!(&c))
+            && u.path_segments_decoded()
+                .all(|s| s.is_ok_and(|c| borrowed!(&c)))
+            && one(u.query_decoded())
+            && one(u.fragment_decoded())
+            && u.query_pairs().is_some_and(|q| q.count() == 2)
+    });
+    assert!(all_borrowed, "a decoded component was not borrowed");
+    assert_eq!(
+        n, 0,
+        "{n} allocations decoding components with nothing to decode"
+    );
+}
+
+#[test]
+fn the_owned_path_allocates() {
+    let mut failures = Vec::new();
+    let mut check = |what: &str, (owned, n): (bool, usize)| {
+        if !owned || n == 0 {
+            failures.push(format!("{what}: owned {owned}, {n} allocations"));
+        }
+    };
+    check(
+        "encode",
+        allocations(|| !borrowed!(&encode(black_box("a b"), &EncodeSet::PATH))),
+    );
+    check(
+        "encode_bytes_to_str",
+        allocations(|| !borrowed!(&encode_bytes_to_str(black_box(b"\xFF"), &EncodeSet::PATH))),
+    );
+    check(
+        "decode",
+        allocations(|| decode(black_box("%41")).is_ok_and(|c| !borrowed!(&c))),
+    );
+    check(
+        "decode_utf8",
+        allocations(|| decode_utf8(black_box("%C3%A9")).is_ok_and(|c| !borrowed!(&c))),
+    );
+    check(
+        "decode_lossy",
+        allocations(|| !borrowed!(&decode_lossy(black_box("%41%")))),
+    );
+    check(
+        "decode_utf8_lossy",
+        allocations(|| !borrowed!(&decode_utf8_lossy(black_box("%FF")))),
+    );
+    check(
+        "form decode",
+        allocations(|| {
+            Decoder::new()
+                .plus_as_space(true)
+                .decode(black_box("a+b"))
+                .is_ok_and(|c| !borrowed!(&c))
+        }),
+    );
+    check(
+        "normalize",
+        allocations(|| !borrowed!(&normalize(black_box("%7e")))),
+    );
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// SUSPECTED BUG. The crate documents that every function "allocates nothing
+/// when its input needs no change (the result is `Cow::Borrowed`)", but the
+/// lossy decoders allocate a buffer as soon as they meet a `%`, and free it
+/// when nothing changed: `decode_lossy("100%")` returns `Cow::Borrowed` after
+/// one allocation. (Strict decoding of such input is an error, which the
+/// promise does not cover.)
+#[test]
+fn lossy_decoding_of_bad_triplets_allocates_nothing() {
+    let mut failures = Vec::new();
+    for input in ["%", "100%", "%zz", "a%2", "%%"] {
+        let (was_borrowed, n) = allocations(|| borrowed!(&decode_lossy(black_box(input))));
+        if was_borrowed && n != 0 {
+            failures.push(format!(
+                "decode_lossy({input:?}): borrowed after {n} allocations"
+            ));
+        }
+        let (was_borrowed, n) = allocations(|| borrowed!(&decode_utf8_lossy(black_box(input))));
+        if was_borrowed && n != 0 {
+            failures.push(format!(
+                "decode_utf8_lossy({input:?}): borrowed after {n} allocations"
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
