@@ -570,7 +570,7 @@ impl<G: Grammar> Parser<'_, G> {
     /// triplets, or non-ASCII characters the grammar allows in `component`.
     /// Stops at a byte in `stops` or at `end`, returning that offset; any
     /// other byte is an error of the spec's kind.
-    #[inline]
+    #[inline(always)]
     fn scan(
         &self,
         mut i: usize,
@@ -587,7 +587,7 @@ impl<G: Grammar> Parser<'_, G> {
         loop {
             // Fast path: eight bytes at a time while all are in the class
             // (one branch per chunk instead of one per byte).
-            while let Some(chunk) = b.get(i..i + 8) {
+            while let Some(Ok(chunk)) = b.get(i..i + 8).map(<&[u8; 8]>::try_from) {
                 if !class.contains_all(chunk) {
                     break;
                 }
