@@ -39,9 +39,12 @@ impl Iterator for PctNormalized<'_> {
         }
         let b = self.b;
         let c = *b.get(self.i)?;
-        if c == b'%' && self.i + 2 < b.len() {
-            let (hi, lo) = (hex(b[self.i + 1]), hex(b[self.i + 2]));
-            if let (Some(hi), Some(lo)) = (hi, lo) {
+        if c == b'%' {
+            let hex = (
+                b.get(self.i + 1).copied().and_then(hex),
+                b.get(self.i + 2).copied().and_then(hex),
+            );
+            if let (Some(hi), Some(lo)) = hex {
                 self.i += 3;
                 let v = hi << 4 | lo;
                 if UNRESERVED.contains(v) {
@@ -58,6 +61,11 @@ impl Iterator for PctNormalized<'_> {
                 self.npending = 2;
                 return Some(b'%');
             }
+            // A stray `%` is written `%25`, as `uri_encode::normalize` does.
+            self.i += 1;
+            self.pending = *b"25";
+            self.npending = 2;
+            return Some(b'%');
         }
         self.i += 1;
         Some(if self.lowercase {
