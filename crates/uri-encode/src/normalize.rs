@@ -29,7 +29,7 @@ use crate::hex::{HEX_UPPER, triplet_value};
 /// ```
 pub fn normalize(input: &str) -> Cow<'_, str> {
     let b = input.as_bytes();
-    let Some(first) = first_change(b, 0) else {
+    let Some(first) = first_change(input, 0) else {
         return Cow::Borrowed(input);
     };
     let mut out = String::with_capacity(input.len());
@@ -40,7 +40,7 @@ pub fn normalize(input: &str) -> Cow<'_, str> {
         let Some(v) = triplet_value(b, i) else {
             out.push_str("%25");
             i += 1;
-            match first_change(b, i) {
+            match first_change(input, i) {
                 Some(next) => {
                     out.push_str(&input[i..next]);
                     i = next;
@@ -60,7 +60,7 @@ pub fn normalize(input: &str) -> Cow<'_, str> {
             out.push(char::from(HEX_UPPER[usize::from(v & 0xF)]));
         }
         i += 3;
-        match first_change(b, i) {
+        match first_change(input, i) {
             Some(next) => {
                 out.push_str(&input[i..next]);
                 i = next;
@@ -74,8 +74,13 @@ pub fn normalize(input: &str) -> Cow<'_, str> {
 }
 
 /// The offset of the next triplet from `i` that normalization changes.
-fn first_change(b: &[u8], mut i: usize) -> Option<usize> {
-    while let Some(k) = b[i..].iter().position(|&c| c == b'%') {
+///
+/// `i` is always a char boundary (the start, or just after ASCII), so the
+/// search can go through `str::find`, which the standard library runs
+/// word-at-a-time for a one-byte needle: most text has no `%` at all.
+fn first_change(s: &str, mut i: usize) -> Option<usize> {
+    let b = s.as_bytes();
+    while let Some(k) = s.get(i..).and_then(|rest| rest.find('%')) {
         i += k;
         match triplet_value(b, i) {
             Some(v)

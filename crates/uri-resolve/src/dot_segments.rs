@@ -34,8 +34,20 @@ use alloc::string::String;
 /// assert_eq!(out, "mid/6");
 /// ```
 pub fn remove_dot_segments(path: &str, out: &mut String) {
+    if !may_have_dot_segments(path) {
+        // No segment begins with `.`: every step is E, which copies.
+        out.push_str(path);
+        return;
+    }
     let floor = out.len();
     run(path, 0, out, floor);
+}
+
+/// `false` when no segment of `path` begins with `.`, so that it has no
+/// dot segments: found with substring search, faster than splitting.
+#[inline]
+fn may_have_dot_segments(path: &str) -> bool {
+    path.starts_with('.') || path.contains("/.")
 }
 
 /// `remove_dot_segments` of the merged path `dir + "/" + path` (§5.2.3),
@@ -45,6 +57,12 @@ pub fn remove_dot_segments(path: &str, out: &mut String) {
 /// `"/" + path`, and may remove segments of `dir`. No copy of the merged
 /// path is made.
 pub(crate) fn remove_dot_segments_after_dir(path: &str, out: &mut String, floor: usize) {
+    if !may_have_dot_segments(path) {
+        // Every step is E: "/" and the path are copied.
+        out.push('/');
+        out.push_str(path);
+        return;
+    }
     let b = path.as_bytes();
     // The first step sees "/" followed by `path`.
     let i = if b.starts_with(b"./") {
@@ -126,7 +144,7 @@ fn pop_segment(out: &mut String, floor: usize) {
 /// assert!(!has_dot_segments("/a/.b/c./..d"));
 /// ```
 pub fn has_dot_segments(path: &str) -> bool {
-    path.split('/').any(|s| s == "." || s == "..")
+    may_have_dot_segments(path) && path.split('/').any(|s| s == "." || s == "..")
 }
 
 #[cfg(test)]

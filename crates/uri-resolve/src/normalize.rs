@@ -143,25 +143,23 @@ fn write_host(host: Host<'_>, text: &str, out: &mut String) {
         }
         Host::IpvFuture { .. } => push_lowercase(out, text),
         Host::RegName(name) => {
-            let name = normalize_pct(name);
-            // Lower-case letters outside triplets; triplet hex stays upper.
-            let b = name.as_bytes();
-            let mut i = 0;
-            while i < b.len() {
-                if b[i] == b'%' {
-                    out.push_str(&name[i..(i + 3).min(b.len())]);
-                    i += 3;
-                } else {
-                    out.push(char::from(b[i].to_ascii_lowercase()));
-                    i += 1;
-                }
+            let start = out.len();
+            push_lowercase(out, &normalize_pct(name));
+            // Triplet hex digits go back to upper case.
+            let mut i = start;
+            while let Some(k) = out[i..].find('%') {
+                i += k + 1;
+                let end = (i + 2).min(out.len());
+                out[i..end].make_ascii_uppercase();
             }
         }
     }
 }
 
 fn push_lowercase(out: &mut String, text: &str) {
-    out.extend(text.chars().map(|c| c.to_ascii_lowercase()));
+    let start = out.len();
+    out.push_str(text);
+    out[start..].make_ascii_lowercase();
 }
 
 /// The syntax-based normal form of a URI reference; see [`normalize_into`].
