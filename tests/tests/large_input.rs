@@ -208,7 +208,7 @@ fn parsing_time_grows_linearly() {
     const LIMIT: f64 = 12.0;
     /// Measurements per shape before calling it superlinear: a busy machine
     /// can spoil one, not a quadratic parser's every one.
-    const ATTEMPTS: usize = 3;
+    const ATTEMPTS: usize = 5;
     let mut report = Vec::new();
     let mut failed = false;
     for &(name, make) in SHAPES {
