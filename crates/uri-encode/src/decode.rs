@@ -4,7 +4,7 @@ use alloc::borrow::Cow;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use crate::hex::triplet_value;
+use crate::hex::{find_byte, triplet_value};
 
 /// Why a string does not decode, and where.
 ///
@@ -276,10 +276,11 @@ impl Decoder {
         }
     }
 
-    /// Whether byte `b` changes when decoded (it starts a triplet or is a `+`).
+    /// The offset of the first byte of `b` that may change when decoded:
+    /// a `%`, or a `+` when it stands for a space.
     #[inline(always)]
-    fn is_special(&self, b: u8) -> bool {
-        b == b'%' || (self.plus && b == b'+')
+    fn find_special(&self, b: &[u8]) -> Option<usize> {
+        find_byte(b, b'%', self.plus.then_some(b'+'))
     }
 
     /// Decodes `input`; `None` when nothing changes. With `strict`, a bad
@@ -289,7 +290,7 @@ impl Decoder {
         // is not a triplet changes nothing in lossy mode.
         let mut first = 0;
         loop {
-            let Some(k) = input[first..].iter().position(|&b| self.is_special(b)) else {
+            let Some(k) = self.find_special(&input[first..]) else {
                 return Ok(None);
             };
             first += k;
@@ -326,9 +327,8 @@ impl Decoder {
                 out.push(b' ');
             } else {
                 // Copy the run up to the next special byte in one go.
-                let end = input[i..]
-                    .iter()
-                    .position(|&c| self.is_special(c))
+                let end = self
+                    .find_special(&input[i..])
                     .map_or(input.len(), |k| i + k);
                 out.extend_from_slice(&input[i..end]);
                 i = end;

@@ -4,7 +4,7 @@ use alloc::borrow::Cow;
 use alloc::string::String;
 
 use crate::EncodeSet;
-use crate::hex::{HEX_UPPER, is_triplet};
+use crate::hex::{is_triplet, triplet};
 
 /// Percent-encodes the UTF-8 bytes of `input` that `set` does not keep.
 ///
@@ -21,7 +21,15 @@ use crate::hex::{HEX_UPPER, is_triplet};
 /// assert!(matches!(encode("plain", &EncodeSet::PATH), Cow::Borrowed("plain")));
 /// ```
 pub fn encode<'a>(input: &'a str, set: &EncodeSet) -> Cow<'a, str> {
-    encode_bytes(input.as_bytes(), set).map_or(Cow::Borrowed(input), Cow::Owned)
+    let first = first_to_encode(input.as_bytes(), set);
+    if first == input.len() {
+        return Cow::Borrowed(input);
+    }
+    let mut out = String::with_capacity(capacity(input.len(), first));
+    write_from(input.as_bytes(), first, set, &mut out, |out, start, end| {
+        out.push_str(&input[start..end])
+    });
+    Cow::Owned(out)
 }
 
 /// Percent-encodes `input`, any bytes (invalid UTF-8 included), as text.
@@ -55,7 +63,11 @@ pub fn encode_bytes_to_str<'a>(input: &'a [u8], set: &EncodeSet) -> Cow<'a, str>
 /// assert_eq!(url, "https://example.com/search?q=rust%20%26%20C");
 /// ```
 pub fn encode_into(input: &str, set: &EncodeSet, out: &mut String) {
-    encode_bytes_into(input.as_bytes(), set, out);
+    let first = first_to_encode(input.as_bytes(), set);
+    out.reserve(capacity(input.len(), first));
+    write_from(input.as_bytes(), first, set, out, |out, start, end| {
+        out.push_str(&input[start..end])
+    });
 }
 
 /// Appends `input` (any bytes), percent-encoded for `set`, to `out`.
@@ -71,7 +83,10 @@ pub fn encode_into(input: &str, set: &EncodeSet, out: &mut String) {
 /// ```
 pub fn encode_bytes_into(input: &[u8], set: &EncodeSet, out: &mut String) {
     let first = first_to_encode(input, set);
-    write_from(input, first, set, out);
+    out.reserve(capacity(input.len(), first));
+    write_from(input, first, set, out, |out, start, end| {
+        push_ascii(out, &input[start..end])
+    });
 }
 
 /// The encoded form when something must be encoded, else `None`.
@@ -80,16 +95,33 @@ fn encode_bytes(input: &[u8], set: &EncodeSet) -> Option<String> {
     if first == input.len() {
         return None;
     }
-    // Room for the input and a few triplets; grows as needed.
-    let mut out = String::with_capacity(input.len() + input.len() / 2 + 8);
-    write_from(input, first, set, &mut out);
+    let mut out = String::with_capacity(capacity(input.len(), first));
+    write_from(input, first, set, &mut out, |out, start, end| {
+        push_ascii(out, &input[start..end])
+    });
     Some(out)
+}
+
+/// The most an encoding can need when bytes from `first` on may change:
+/// each becomes at most three. Reserving it once avoids regrowing.
+#[inline]
+fn capacity(len: usize, first: usize) -> usize {
+    first + 3 * (len - first)
 }
 
 /// The offset of the first byte that must change, or `input.len()`.
 #[inline]
 fn first_to_encode(input: &[u8], set: &EncodeSet) -> usize {
     let mut i = 0;
+    // Eight bytes at a time while all are kept: one branch per chunk.
+    while let Some(Ok(c)) = input.get(i..i + 8).map(<&[u8; 8]>::try_from) {
+        let all = (set.keeps(c[0]) & set.keeps(c[1]) & set.keeps(c[2]) & set.keeps(c[3]))
+            & (set.keeps(c[4]) & set.keeps(c[5]) & set.keeps(c[6]) & set.keeps(c[7]));
+        if !all {
+            break;
+        }
+        i += 8;
+    }
     while i < input.len() {
         let b = input[i];
         if !set.keeps(b) {
@@ -105,12 +137,21 @@ fn first_to_encode(input: &[u8], set: &EncodeSet) -> usize {
 }
 
 /// Writes `input` encoded to `out`, knowing `input[..first]` is kept as is.
-fn write_from(input: &[u8], first: usize, set: &EncodeSet, out: &mut String) {
-    // Kept bytes are ASCII, so every run of them is a `str`.
-    let mut run_start = 0;
+/// `push_run(out, start, end)` appends the kept bytes `input[start..end]`:
+/// a slice of the `str` when there is one, else checked ASCII.
+#[inline]
+fn write_from(
+    input: &[u8],
+    first: usize,
+    set: &EncodeSet,
+    out: &mut String,
+    push_run: impl Fn(&mut String, usize, usize),
+) {
+    if first > 0 {
+        push_run(out, 0, first);
+    }
     let mut i = first;
-    push_ascii(out, &input[run_start..i]);
-    run_start = i;
+    let mut run_start = i;
     while i < input.len() {
         let b = input[i];
         if set.keeps(b) {
@@ -121,28 +162,29 @@ fn write_from(input: &[u8], first: usize, set: &EncodeSet, out: &mut String) {
             i += 3;
             continue;
         }
-        push_ascii(out, &input[run_start..i]);
+        if run_start < i {
+            push_run(out, run_start, i);
+        }
         if b == b' ' && set.writes_space_as_plus() {
             out.push('+');
         } else {
-            out.push('%');
-            out.push(char::from(HEX_UPPER[usize::from(b >> 4)]));
-            out.push(char::from(HEX_UPPER[usize::from(b & 0xF)]));
+            out.push_str(triplet(b));
         }
         i += 1;
         run_start = i;
     }
-    push_ascii(out, &input[run_start..]);
+    if run_start < input.len() {
+        push_run(out, run_start, input.len());
+    }
 }
 
-/// Appends bytes known to be ASCII (kept bytes, or whole triplets).
+/// Appends bytes known to be ASCII (kept bytes, or whole triplets) from a
+/// byte input, which has no `str` to slice.
 #[inline]
 fn push_ascii(out: &mut String, run: &[u8]) {
-    if !run.is_empty() {
-        // Every byte in a run is a kept byte (never >= 0x80) or part of a
-        // `%XX` triplet, so this never fails; the check is one fast pass.
-        out.push_str(core::str::from_utf8(run).unwrap_or_default());
-    }
+    // Every byte in a run is a kept byte (never >= 0x80) or part of a `%XX`
+    // triplet, so this never fails; the check is one fast pass.
+    out.push_str(core::str::from_utf8(run).unwrap_or_default());
 }
 
 #[cfg(test)]
