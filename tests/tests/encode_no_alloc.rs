@@ -11,11 +11,11 @@
 //! test harness and other test threads do not disturb the count. It is the
 //! one of `tests/no_alloc.rs`.
 //!
-//! With `tests/no_alloc.rs`, this is one of the two files of the crate with
-//! `unsafe`: `GlobalAlloc` is an `unsafe` trait. The workspace forbids
-//! `unsafe_code`, and `forbid` cannot be lifted by `#![allow]` (E0453), so
-//! `tests/Cargo.toml` copies the workspace lints with `unsafe_code = "deny"`,
-//! and these two files alone allow it.
+//! With `tests/no_alloc.rs` and `tests/resolve_no_alloc.rs`, this is one of
+//! the three files of the crate with `unsafe`: `GlobalAlloc` is an `unsafe`
+//! trait. The workspace forbids `unsafe_code`, and `forbid` cannot be lifted
+//! by `#![allow]` (E0453), so `tests/Cargo.toml` copies the workspace lints
+//! with `unsafe_code = "deny"`, and these three files alone allow it.
 
 #![allow(unsafe_code)]
 

@@ -4,10 +4,11 @@
 //! allocations of the current thread while a thread-local flag is on, so the
 //! test harness and other test threads do not disturb the count.
 //!
-//! This is the one file of the crate with `unsafe`: `GlobalAlloc` is an
+//! With `tests/encode_no_alloc.rs` and `tests/resolve_no_alloc.rs`, this is
+//! one of the three files of the crate with `unsafe`: `GlobalAlloc` is an
 //! `unsafe` trait. The workspace forbids `unsafe_code`, and `forbid` cannot be
 //! lifted by `#![allow]` (E0453), so `tests/Cargo.toml` copies the workspace
-//! lints with `unsafe_code = "deny"`, and this file alone allows it.
+//! lints with `unsafe_code = "deny"`, and these three files alone allow it.
 
 #![allow(unsafe_code)]
 

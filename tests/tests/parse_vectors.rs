@@ -10,7 +10,6 @@
 //! fails the test too, so the list stays honest.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::fmt::Write as _;
 use std::net::IpAddr;
 
 use serde::{Deserialize, Deserializer};
@@ -18,13 +17,10 @@ use urikit::{
     Components, Host, ParseError, ParseErrorKind, ParseOptions, RelativeRef, RelativeRefBuf, Uri,
     UriBuf, UriReference, UriReferenceBuf,
 };
-use urikit_tests::{parts, recompose};
+use urikit_tests::{Failure, parts, recompose, report_expected};
 
 /// The directory of the vector files.
 const VECTORS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/vectors");
-
-/// The list of vectors known to fail.
-const EXPECTED_FAILURES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/expected_failures.txt");
 
 /// The RFC vectors.
 const RFC_FILE: &str = "parse.json";
@@ -384,103 +380,11 @@ fn check_valid(
 
 // ------------------------------------------------------------------ running
 
-/// A record that failed: where from, and what went wrong.
-#[derive(Debug)]
-struct Failure {
-    id: String,
-    source: String,
-    input: String,
-    problems: Vec<String>,
-}
-
 /// Reads a vector file.
 fn load<T: for<'de> Deserialize<'de>>(file: &str) -> Vec<T> {
     let path = format!("{VECTORS}/{file}");
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {path}: {e}"));
     serde_json::from_str(&text).unwrap_or_else(|e| panic!("{path} does not match the schema: {e}"))
-}
-
-/// The expected failures of `file`: id to reason. Panics on a malformed line.
-fn expected_failures(file: &str) -> BTreeMap<String, String> {
-    let text = std::fs::read_to_string(EXPECTED_FAILURES)
-        .unwrap_or_else(|e| panic!("cannot read {EXPECTED_FAILURES}: {e}"));
-    let mut out = BTreeMap::new();
-    for (n, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let (id, reason) = line.split_once(" :: ").unwrap_or_else(|| {
-            panic!(
-                "expected_failures.txt:{}: not `<file>#<id> :: <reason>`",
-                n + 1
-            )
-        });
-        let (f, id) = id
-            .split_once('#')
-            .unwrap_or_else(|| panic!("expected_failures.txt:{}: no `#` in the id", n + 1));
-        assert!(
-            !reason.trim().is_empty(),
-            "expected_failures.txt:{}: empty reason",
-            n + 1
-        );
-        assert!(
-            f == RFC_FILE || f == OWN_FILE,
-            "expected_failures.txt:{}: unknown file {f}",
-            n + 1
-        );
-        if f == file {
-            let previous = out.insert(id.to_owned(), reason.to_owned());
-            assert!(
-                previous.is_none(),
-                "expected_failures.txt:{}: {id} listed twice",
-                n + 1
-            );
-        }
-    }
-    out
-}
-
-/// Compares the failures of `file` with the expected ones; panics with the
-/// whole report if they differ.
-fn report(file: &str, total: usize, ids: &BTreeSet<String>, failures: Vec<Failure>) {
-    let expected = expected_failures(file);
-    let mut out = String::new();
-    let failed: BTreeSet<&str> = failures.iter().map(|f| f.id.as_str()).collect();
-    let mut unexpected = 0;
-    for f in &failures {
-        if expected.contains_key(&f.id) {
-            continue;
-        }
-        unexpected += 1;
-        let _ = writeln!(
-            out,
-            "\n{file}#{}  (source: {})\n  input: {:?}",
-            f.id, f.source, f.input
-        );
-        for p in &f.problems {
-            let _ = writeln!(out, "  - {p}");
-        }
-    }
-    for (id, reason) in &expected {
-        if !ids.contains(id) {
-            let _ = writeln!(
-                out,
-                "\n{file}#{id} is listed in expected_failures.txt but there is no such record"
-            );
-        } else if !failed.contains(id.as_str()) {
-            let _ = writeln!(
-                out,
-                "\n{file}#{id} is listed in expected_failures.txt ({reason}) but passes now: remove it from the list"
-            );
-        }
-    }
-    if !out.is_empty() {
-        panic!(
-            "{file}: {unexpected} of {total} records failed unexpectedly ({} failures expected){out}",
-            expected.len()
-        );
-    }
 }
 
 /// The options a record parses with.
@@ -574,7 +478,7 @@ fn rfc_vectors() {
             });
         }
     }
-    report(RFC_FILE, records.len(), &ids, failures);
+    report_expected(RFC_FILE, records.len(), &ids, &failures);
 }
 
 /// "on" when the options allow zone identifiers.
@@ -652,7 +556,7 @@ fn own_vectors() {
             });
         }
     }
-    report(OWN_FILE, records.len(), &ids, failures);
+    report_expected(OWN_FILE, records.len(), &ids, &failures);
 }
 
 #[test]

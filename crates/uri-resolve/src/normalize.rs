@@ -176,7 +176,7 @@ fn push_lowercase(out: &mut String, text: &str) {
 pub fn normalize(reference: UriReference<'_>) -> UriReferenceBuf {
     let mut out = String::new();
     normalize_into(reference.components(), &mut out);
-    match UriReferenceBuf::parse(out) {
+    match UriReferenceBuf::parse_with(out, crate::resolve::LENIENT) {
         Ok(r) => r,
         Err(e) => unreachable!(
             "normalization produced an invalid reference: {e}: {}",

@@ -108,7 +108,7 @@ impl RelativizeError {
 ///     ("http://a/b/g", "../g"),
 ///     ("http://a/b/c/d;p?y", "?y"),
 ///     ("http://a/b/c/d;p?q#s", "#s"),
-///     ("http://a/b/c/", "./"),
+///     ("http://a/b/c/", "."),
 ///     ("http://g/x", "//g/x"),
 /// ] {
 ///     assert_eq!(relativize(base, Uri::parse(target)?)?, reference);
@@ -185,7 +185,7 @@ pub fn relativize_with(
         if best.as_ref().is_some_and(|b| b.len() <= candidate.len()) {
             continue;
         }
-        let Ok(reference) = UriReference::parse(&candidate) else {
+        let Ok(reference) = UriReference::parse_with(&candidate, crate::resolve::LENIENT) else {
             continue;
         };
         resolver.resolve_into(reference, &mut out);
@@ -194,10 +194,8 @@ pub fn relativize_with(
         }
     }
     match best {
-        Some(r) => {
-            Ok(UriReferenceBuf::parse(r)
-                .unwrap_or_else(|_| unreachable!("candidates parsed above")))
-        }
+        Some(r) => Ok(UriReferenceBuf::parse_with(r, crate::resolve::LENIENT)
+            .unwrap_or_else(|_| unreachable!("candidates parsed above"))),
         None if form == Form::SameDocument => Err(RelativizeError::NotSameDocument),
         None if crate::has_dot_segments(target.path()) => Err(RelativizeError::DotSegments),
         None => Err(RelativizeError::Unreachable),
@@ -252,40 +250,73 @@ fn relative_paths(base: Uri<'_>, target: Uri<'_>, tail: &str, out: &mut Vec<Stri
         None if base.has_authority() => "/",
         None => "",
     };
-    if let Some(rest) = t.strip_prefix(dir) {
-        out.push(alloc::format!("{}{tail}", safe_relative(rest)));
-    }
-    if dir.starts_with('/') && t.starts_with('/') {
-        // Up with "../" to the longest common directory, then down.
-        let inner = dir[1..].strip_suffix('/').unwrap_or(&dir[1..]);
-        let dir_segments: Vec<&str> = if inner.is_empty() {
-            Vec::new()
-        } else {
-            inner.split('/').collect()
-        };
-        let target_segments: Vec<&str> = t[1..].split('/').collect();
-        let (target_dirs, _) = target_segments.split_at(target_segments.len() - 1);
-        let common = dir_segments
-            .iter()
-            .zip(target_dirs)
-            .take_while(|(x, y)| x == y)
-            .count();
-        let mut r = "../".repeat(dir_segments.len() - common);
-        r.push_str(&target_segments[common..].join("/"));
-        let r = if r.starts_with("../") {
-            r
-        } else {
-            String::from(safe_relative(&r))
-        };
-        out.push(alloc::format!("{r}{tail}"));
+    down_and_up(dir, t, tail, out);
+    if crate::has_dot_segments(dir) {
+        // Merging happens before dot segments go (§5.2.3, §5.2.4): the
+        // directory references start from is the resolved one.
+        let mut resolver = Resolver::new(base);
+        let mut probe = String::new();
+        if let Ok(x) = UriReference::parse("x") {
+            resolver.resolve_into(x, &mut probe);
+        }
+        let path = Uri::parse_with(&probe, crate::resolve::LENIENT)
+            .map(|u| u.path())
+            .unwrap_or("");
+        let effective = &path[..path.rfind('/').map_or(0, |k| k + 1)];
+        down_and_up(effective, t, tail, out);
     }
 }
 
-/// A relative path that resolves as written: `./` before one that is
-/// empty, begins with `/`, or has `:` in its first segment.
+/// Candidates from directory `dir` to path `t`: down when `t` is under
+/// `dir`, else up with `../` to the longest common directory, then down.
+/// Both paths absolute, or both rootless.
+fn down_and_up(dir: &str, t: &str, tail: &str, out: &mut Vec<String>) {
+    if let Some(rest) = t.strip_prefix(dir) {
+        out.push(alloc::format!("{}{tail}", safe_relative(rest)));
+    }
+    let (dir, t) = match (dir.strip_prefix('/'), t.strip_prefix('/')) {
+        (Some(d), Some(t)) => (d, t),
+        (None, None) => (dir, t),
+        _ => return,
+    };
+    let inner = dir.strip_suffix('/').unwrap_or(dir);
+    let dir_segments: Vec<&str> = if inner.is_empty() {
+        Vec::new()
+    } else {
+        inner.split('/').collect()
+    };
+    let target_segments: Vec<&str> = t.split('/').collect();
+    let (target_dirs, _) = target_segments.split_at(target_segments.len() - 1);
+    let common = dir_segments
+        .iter()
+        .zip(target_dirs)
+        .take_while(|(x, y)| x == y)
+        .count();
+    let ups = dir_segments.len() - common;
+    let down = target_segments[common..].join("/");
+    let r = if ups == 0 {
+        String::from(safe_relative(&down))
+    } else if down.is_empty() {
+        // "../.." rather than "../../": the same directory, one byte less.
+        let mut r = "../".repeat(ups);
+        r.pop();
+        r
+    } else {
+        let mut r = "../".repeat(ups);
+        r.push_str(&down);
+        r
+    };
+    out.push(alloc::format!("{r}{tail}"));
+}
+
+/// A relative path that resolves as written: `.` for the empty one (the
+/// directory itself, §5.2.4 D), `./` before one that begins with `/` or has
+/// `:` in its first segment.
 fn safe_relative(path: &str) -> alloc::borrow::Cow<'_, str> {
     let first = path.split('/').next().unwrap_or("");
-    if path.is_empty() || path.starts_with('/') || first.contains(':') {
+    if path.is_empty() {
+        alloc::borrow::Cow::Borrowed(".")
+    } else if path.starts_with('/') || first.contains(':') {
         alloc::borrow::Cow::Owned(alloc::format!("./{path}"))
     } else {
         alloc::borrow::Cow::Borrowed(path)
@@ -310,7 +341,7 @@ mod tests {
         check("http://a/b/c/d;p?q", "http://a/b/c/d;p?q", "");
         check("http://a/b/c/d;p?q", "http://a/b/c/d;p", "d;p");
         check("http://a/b/c/", "http://a/b/c/", "");
-        check("http://a/b/c/?q", "http://a/b/c/", "./");
+        check("http://a/b/c/?q", "http://a/b/c/", ".");
         check("http://a/b/c/d", "http://a/b/c/x:y", "./x:y");
         check("http://a/b/c/d", "http://a/b/c//x", ".//x");
         check("http://a/b/c/d", "http://a/", "/");
@@ -319,8 +350,13 @@ mod tests {
         check("http://a", "http://a/x", "x");
         check("mailto:a@b", "mailto:c@d", "c@d");
         check("s:a/b", "s:a/c", "c");
-        // "./" resolves to the empty path when the base path has no "/".
-        check("s:?q", "s:", "./");
+        // "." resolves to the empty path when the base path has no "/".
+        check("s:?q", "s:", ".");
+        check("http://a/b/c/d", "http://a/b/", "..");
+        check("http://a/b/c/d", "http://a/", "/");
+        // A base directory with dot segments, and rootless bases.
+        check("http://a/b/../c/d", "http://a/c/x/y", "x/y");
+        check("s:a/b/c", "s:a/x", "../x");
     }
 
     #[test]

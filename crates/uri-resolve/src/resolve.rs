@@ -2,7 +2,7 @@
 
 use alloc::string::String;
 
-use uri_core::{Components, ParseErrorKind, Uri, UriBuf, UriReference};
+use uri_core::{Components, ParseErrorKind, ParseOptions, Uri, UriBuf, UriReference};
 
 use crate::dot_segments::{has_dot_segments, remove_dot_segments, remove_dot_segments_after_dir};
 
@@ -338,13 +338,20 @@ fn write_query(query: Option<&str>, out: &mut String) {
 
 /// Parses a resolution result; it is a URI by construction.
 pub(crate) fn to_uri_buf(text: String) -> UriBuf {
-    match UriBuf::parse(text) {
+    // Zone identifiers are accepted: they can only be there because the
+    // base or reference was parsed with them allowed.
+    match UriBuf::parse_with(text, LENIENT) {
         Ok(uri) => uri,
         // Unreachable: the result has the base's or the reference's scheme,
-        // components that each parsed, and no "//" path without authority.
+        // components that each parsed (with zone ids at most), and no "//"
+        // path without authority.
         Err(e) => unreachable!("resolution produced an invalid URI: {e}: {}", e.input()),
     }
 }
+
+/// Options that accept whatever a parsed input may hold (zone identifiers),
+/// for re-parsing results built from parsed parts.
+pub(crate) const LENIENT: ParseOptions = ParseOptions::new().allow_zone_id(true);
 
 /// Resolves `reference` against `base` (RFC 3986 §5.2.2, strict).
 ///
