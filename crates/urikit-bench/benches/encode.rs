@@ -42,6 +42,9 @@
 //! every peer checks UTF-8, and ours also refuses bad triplets, which the
 //! inputs do not hold.
 //!
+//! Each group also writes a record for `cargo xtask bench`
+//! ([`urikit_bench::GroupInfo`]): lines, bytes and what the checks found.
+//!
 //! Run: `cargo bench -p urikit-bench --bench encode`; add for example
 //! `-- --warm-up-time 1 --measurement-time 3` for a quicker run, or a
 //! filter such as `-- decode/heavy`.
@@ -55,6 +58,7 @@ use criterion::{BenchmarkGroup, Criterion, SamplingMode, Throughput};
 use fluent_uri::encoding::{EStr, EString, Encoder, Table};
 use percent_encoding::{AsciiSet, percent_decode_str, utf8_percent_encode};
 use uri_encode::{EncodeSet, decode_utf8, encode};
+use urikit_bench::GroupInfo;
 
 /// Our query-component set, the one `encode/mixed` uses.
 const QUERY_COMPONENT: EncodeSet = EncodeSet::QUERY_COMPONENT;
@@ -205,17 +209,16 @@ struct Group<'c, 'i> {
     inputs: &'i [String],
     /// The expected output of each line.
     expected: &'i [String],
+    /// The record `cargo xtask bench` reads.
+    info: GroupInfo,
 }
 
 impl<'c, 'i> Group<'c, 'i> {
     /// Starts group `name` over `inputs`, whose outputs must be `expected`.
     fn new(c: &'c mut Criterion, name: &str, inputs: &'i [String], expected: &'i [String]) -> Self {
         assert_eq!(inputs.len(), expected.len(), "{name}");
-        eprintln!(
-            "{name}: {} lines, {} bytes",
-            inputs.len(),
-            urikit_bench::total_bytes(inputs)
-        );
+        let bytes = urikit_bench::total_bytes(inputs);
+        eprintln!("{name}: {} lines, {bytes} bytes", inputs.len());
         let mut group = c.benchmark_group(name);
         group.throughput(Throughput::Elements(inputs.len() as u64));
         // One iteration is a whole corpus (about a millisecond): flat sampling.
@@ -226,6 +229,7 @@ impl<'c, 'i> Group<'c, 'i> {
             name: name.to_owned(),
             inputs,
             expected,
+            info: GroupInfo::new(name, inputs.len() as u64, bytes, "uri-encode"),
         }
     }
 
@@ -243,10 +247,11 @@ impl<'c, 'i> Group<'c, 'i> {
             );
             borrowed += usize::from(out.borrowed());
         }
-        eprintln!(
-            "  {}/{id}: output identical on every line; borrowed on {borrowed}",
-            self.name
-        );
+        self.info.note(if id == "scan-only" {
+            format!("{id} (a reference point, not a peer): borrowed on {borrowed} lines")
+        } else {
+            format!("{id}: output identical to the expected on every line; borrowed on {borrowed}")
+        });
         let inputs = self.inputs;
         self.group.bench_function(id, |b| {
             b.iter(|| {
@@ -257,8 +262,12 @@ impl<'c, 'i> Group<'c, 'i> {
         });
     }
 
-    /// Ends the group (criterion prints its summary).
+    /// Writes the group's record and ends the group (criterion prints its
+    /// summary).
     fn finish(self) {
+        if let Err(e) = self.info.write() {
+            eprintln!("{}: cannot write its record: {e}", self.name);
+        }
         self.group.finish();
     }
 }

@@ -103,7 +103,7 @@ fn vector_files() -> Vec<(String, Value)> {
 const REFERENCE_FIELDS: &[&str] = &["input", "base", "ref", "expected", "target", "a", "b"];
 
 /// Every URI reference of the vector files: each string held by one of
-/// [`REFERENCE_FIELDS`] in a record of any `tests/vectors/*.json`, in file
+/// `REFERENCE_FIELDS` in a record of any `tests/vectors/*.json`, in file
 /// order, without repeats. Files whose records hold no such field (the
 /// percent-encoding ones) give nothing.
 ///

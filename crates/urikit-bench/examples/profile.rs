@@ -1,0 +1,182 @@
+//! A small harness for instruction-count profiles: runs one operation once
+//! over a corpus, for `valgrind --tool=callgrind`, whose counts (unlike
+//! wall-clock times on a shared machine) repeat exactly.
+//!
+//! ```sh
+//! cargo build --release -p urikit-bench --example profile
+//! valgrind --tool=callgrind --toggle-collect='profile::measure' \
+//!     --callgrind-out-file=parse.out target/release/examples/profile parse
+//! callgrind_annotate --inclusive=yes parse.out | head -40
+//! ```
+//!
+//! With `--toggle-collect`, only [`measure`] (the loop over the corpus) is
+//! counted, not loading the corpus or parsing the bases: divide the total
+//! by the items printed.
+//!
+//! Operations (`urikit` unless a peer is named): `parse`, `components`,
+//! `resolve`, `normalize`; the peers' `parse-fluent-uri`,
+//! `components-fluent-uri`, `parse-oxiri`, `resolve-oxiri`,
+//! `normalize-fluent-uri`; and `baseline` (the loop over `mixed.txt`
+//! alone). Corpora: `mixed.txt` (parse, components, normalize) and
+//! `relative-1in3.txt` (resolve), as in the benchmarks. Prints the item
+//! count and a checksum (so that no work is optimized away).
+//!
+//! Counts on `mixed.txt` / `relative-1in3.txt` when this harness was
+//! written (instructions per item, loop included): baseline 10; parse 528
+//! (fluent-uri 847, oxiri 2,543); components 562 (fluent-uri 1,054);
+//! resolve 705 (oxiri 1,808); normalize 1,325 (fluent-uri 3,830).
+
+use std::hint::black_box;
+
+use uri_core::{Uri, UriReference};
+use uri_resolve::{Resolver, normalize_into};
+
+/// The inputs, loaded before [`measure`].
+struct Inputs<'a> {
+    /// The lines of `mixed.txt`.
+    lines: &'a [String],
+    /// The pairs of `relative-1in3.txt`.
+    pairs: &'a [(String, String)],
+    /// Our resolver for each pair's base.
+    resolvers: Vec<Resolver<'a>>,
+    /// `oxiri`'s parsed base of each pair.
+    oxiri_bases: Vec<oxiri::Iri<&'a str>>,
+}
+
+/// Runs `op` once over its corpus: the only function callgrind counts.
+/// Returns the items done and a checksum.
+#[inline(never)]
+fn measure(op: &str, inputs: &mut Inputs<'_>) -> (usize, usize) {
+    let (lines, pairs) = (inputs.lines, inputs.pairs);
+    let mut out = String::new();
+    let mut sum = 0usize;
+    let mut items = 0usize;
+    match op {
+        "baseline" => {
+            for line in lines {
+                sum += black_box(line.as_str()).len();
+                items += 1;
+            }
+        }
+        "parse" => {
+            for line in lines {
+                sum += usize::from(black_box(UriReference::parse(black_box(line))).is_ok());
+                items += 1;
+            }
+        }
+        "components" => {
+            for line in lines {
+                if let Ok(r) = UriReference::parse(black_box(line)) {
+                    let a = r.authority();
+                    black_box((
+                        r.scheme(),
+                        a.map(|a| (a.userinfo(), a.host_str(), a.port())),
+                        r.path(),
+                        r.query(),
+                        r.fragment(),
+                    ));
+                    sum += 1;
+                }
+                items += 1;
+            }
+        }
+        "resolve" => {
+            for (resolver, (_, reference)) in inputs.resolvers.iter_mut().zip(pairs) {
+                if let Ok(r) = UriReference::parse(black_box(reference)) {
+                    resolver.resolve_into(r, &mut out);
+                    sum += black_box(&out).len();
+                }
+                items += 1;
+            }
+        }
+        "normalize" => {
+            for line in lines {
+                if let Ok(r) = UriReference::parse(black_box(line)) {
+                    normalize_into(r.components(), &mut out);
+                    sum += black_box(&out).len();
+                }
+                items += 1;
+            }
+        }
+        "parse-fluent-uri" => {
+            for line in lines {
+                let r = fluent_uri::UriRef::parse(black_box(line.as_str()));
+                sum += usize::from(black_box(r).is_ok());
+                items += 1;
+            }
+        }
+        "components-fluent-uri" => {
+            for line in lines {
+                if let Ok(r) = fluent_uri::UriRef::parse(black_box(line.as_str())) {
+                    let a = r.authority();
+                    black_box((
+                        r.scheme().map(|s| s.as_str()),
+                        a.map(|a| {
+                            (
+                                a.userinfo().map(|u| u.as_str()),
+                                a.host(),
+                                a.port().map(|p| p.as_str()),
+                            )
+                        }),
+                        r.path().as_str(),
+                        r.query().map(|q| q.as_str()),
+                        r.fragment().map(|f| f.as_str()),
+                    ));
+                    sum += 1;
+                }
+                items += 1;
+            }
+        }
+        "parse-oxiri" => {
+            for line in lines {
+                let r = oxiri::IriRef::parse(black_box(line.as_str()));
+                sum += usize::from(black_box(r).is_ok());
+                items += 1;
+            }
+        }
+        "resolve-oxiri" => {
+            for (base, (_, reference)) in inputs.oxiri_bases.iter().zip(pairs) {
+                out.clear();
+                if base.resolve_into(black_box(reference), &mut out).is_ok() {
+                    sum += black_box(&out).len();
+                }
+                items += 1;
+            }
+        }
+        "normalize-fluent-uri" => {
+            for line in lines {
+                if let Ok(r) = fluent_uri::UriRef::parse(black_box(line.as_str())) {
+                    sum += black_box(r.normalize()).as_str().len();
+                }
+                items += 1;
+            }
+        }
+        other => {
+            eprintln!("unknown operation `{other}`; see the module docs");
+            std::process::exit(2);
+        }
+    }
+    (items, sum)
+}
+
+/// Loads the corpora, runs the operation named by the first argument and
+/// prints what it did.
+fn main() {
+    let op = std::env::args().nth(1).unwrap_or_else(|| "parse".into());
+    let lines = urikit_bench::lines("mixed.txt").expect("corpus in data/");
+    let pairs = urikit_bench::pairs("relative-1in3.txt").expect("corpus in data/");
+    let mut inputs = Inputs {
+        lines: &lines,
+        pairs: &pairs,
+        resolvers: pairs
+            .iter()
+            .map(|(base, _)| Resolver::new(Uri::parse(base).expect("valid base")))
+            .collect(),
+        oxiri_bases: pairs
+            .iter()
+            .map(|(base, _)| oxiri::Iri::parse(base.as_str()).expect("valid base"))
+            .collect(),
+    };
+    let (items, sum) = measure(&op, &mut inputs);
+    println!("{op}: {items} items, checksum {sum}");
+}

@@ -1,0 +1,1148 @@
+//! `cargo xtask bench`: run urikit's benchmarks beside their peers and
+//! write `docs/benchmarks.md`.
+//!
+//! Steps:
+//!
+//! 1. `cargo bench -p urikit-bench --benches` with short criterion
+//!    settings (`--quick`: shorter still), passing on a filter if given;
+//! 2. `cargo build --release -p urikit-cli`, then `urikit check` on the
+//!    whole of `mixed.txt` a few times, timed as a whole process;
+//! 3. criterion's results of this run (`target/criterion/<group>/<function>/new/`:
+//!    `estimates.json` for the median time per iteration, `benchmark.json`
+//!    for the items per iteration), with each group's record written by
+//!    the bench (`urikit-group.json`: bytes, which function is ours, what
+//!    the checks before timing found), become one table per operation:
+//!    ns per item, MB/s, and each peer's time over ours;
+//! 4. the issue's targets, met or not, the machine and the date go on top.
+//!
+//! Standard library only: JSON is read by the small parser at the bottom.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+
+/// The usage of this task.
+const USAGE: &str = "\
+usage: cargo xtask bench [--quick] [FILTER]
+
+  --quick   about 2 minutes instead of about 10 (fewer, shorter samples)
+  FILTER    a criterion filter (regex on `group/function`, e.g. `parse/`);
+            `cli` runs only the `urikit check` timing
+";
+
+/// The corpus `urikit check` reads, relative to the workspace root.
+const CHECK_CORPUS: &str = "crates/urikit-bench/data/mixed.txt";
+
+/// Criterion settings of one kind of run.
+struct Settings {
+    /// `--warm-up-time`, seconds.
+    warm_up: &'static str,
+    /// `--measurement-time`, seconds.
+    measurement: &'static str,
+    /// `--nresamples` of criterion's bootstrap.
+    resamples: &'static str,
+    /// Runs of `urikit check`.
+    check_runs: usize,
+}
+
+/// The default run: about 10 minutes on 2 busy cores.
+const FULL: Settings = Settings {
+    warm_up: "1",
+    measurement: "3",
+    resamples: "20000",
+    check_runs: 5,
+};
+
+/// `--quick`: about 2 minutes.
+const QUICK: Settings = Settings {
+    warm_up: "0.2",
+    measurement: "0.6",
+    resamples: "5000",
+    check_runs: 3,
+};
+
+/// Runs the task with its arguments (after `bench`).
+pub(crate) fn run(args: &[String]) -> Result<(), String> {
+    let mut quick = false;
+    let mut filter = None;
+    for arg in args {
+        match arg.as_str() {
+            "--quick" => quick = true,
+            "-h" | "--help" => {
+                print!("{USAGE}");
+                return Ok(());
+            }
+            a if a.starts_with('-') => return Err(format!("unknown option `{a}`\n{USAGE}")),
+            a if filter.is_none() => filter = Some(a.to_owned()),
+            a => return Err(format!("one filter only, got a second: `{a}`\n{USAGE}")),
+        }
+    }
+    let settings = if quick { &QUICK } else { &FULL };
+    let root = crate::root();
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    // Results older than this are from another run, and left out.
+    let started = SystemTime::now() - Duration::from_secs(1);
+    let clock = Instant::now();
+    let load_before = load_average();
+
+    let only_cli = filter.as_deref() == Some("cli");
+    if !only_cli {
+        let mut bench = Command::new(&cargo);
+        bench
+            .args(["bench", "-p", "urikit-bench", "--benches", "--"])
+            .args(["--warm-up-time", settings.warm_up])
+            .args(["--measurement-time", settings.measurement])
+            .args(["--nresamples", settings.resamples])
+            .arg("--noplot")
+            .args(filter.as_deref())
+            .current_dir(&root);
+        eprintln!("==> xtask bench: {}", describe(&bench));
+        let status = bench
+            .status()
+            .map_err(|e| format!("cannot run {cargo}: {e}"))?;
+        if !status.success() {
+            return Err(format!("cargo bench failed ({status})"));
+        }
+    }
+    let check = match &filter {
+        Some(f) if !only_cli && !"cli/check".contains(f.as_str()) => None,
+        _ => Some(time_check(&cargo, &root, settings.check_runs)?),
+    };
+
+    let groups = collect(&criterion_dir(&root), started)?;
+    if groups.is_empty() && check.is_none() {
+        return Err("no benchmark results from this run (does the filter match?)".into());
+    }
+    let machine = Machine::detect(load_before);
+    let mode = if quick { "quick" } else { "full" };
+    let report = render(
+        &groups,
+        check.as_ref(),
+        &machine,
+        settings,
+        mode,
+        filter.as_deref(),
+    );
+    let path = root.join("docs/benchmarks.md");
+    std::fs::write(&path, report).map_err(|e| format!("{}: {e}", path.display()))?;
+    eprintln!(
+        "==> xtask bench: wrote {} in {:.0}s",
+        path.display(),
+        clock.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+/// A command as a line to show.
+fn describe(command: &Command) -> String {
+    let mut line = command.get_program().to_string_lossy().into_owned();
+    for arg in command.get_args() {
+        line.push(' ');
+        line.push_str(&arg.to_string_lossy());
+    }
+    line
+}
+
+/// Where cargo puts its output: `$CARGO_TARGET_DIR`, else `target/`.
+fn target_dir(root: &Path) -> PathBuf {
+    std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| root.join("target"))
+}
+
+/// Where criterion writes: `$CRITERION_HOME`, else `<target>/criterion`.
+fn criterion_dir(root: &Path) -> PathBuf {
+    std::env::var_os("CRITERION_HOME")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| target_dir(root).join("criterion"))
+}
+
+/// The whole-process timing of `urikit check` on the corpus.
+struct CheckTiming {
+    /// Wall time of each run, in order.
+    runs: Vec<Duration>,
+    /// Lines in the corpus.
+    lines: u64,
+    /// Bytes in the corpus, line ends included (the process reads them).
+    bytes: u64,
+    /// The exit code (1 when some lines are invalid, as in `mixed.txt`).
+    code: Option<i32>,
+}
+
+impl CheckTiming {
+    /// The median run.
+    fn median(&self) -> Duration {
+        let mut runs = self.runs.clone();
+        runs.sort();
+        runs[runs.len() / 2]
+    }
+}
+
+/// Builds the CLI and times `urikit check` on the corpus `runs` times.
+fn time_check(cargo: &str, root: &Path, runs: usize) -> Result<CheckTiming, String> {
+    let mut build = Command::new(cargo);
+    build
+        .args(["build", "--release", "-p", "urikit-cli"])
+        .current_dir(root);
+    eprintln!("==> xtask bench: {}", describe(&build));
+    let status = build
+        .status()
+        .map_err(|e| format!("cannot run {cargo}: {e}"))?;
+    if !status.success() {
+        return Err(format!("building urikit-cli failed ({status})"));
+    }
+    let exe = target_dir(root)
+        .join("release")
+        .join(format!("urikit{}", std::env::consts::EXE_SUFFIX));
+    let corpus = root.join(CHECK_CORPUS);
+    let text = std::fs::read(&corpus).map_err(|e| format!("{}: {e}", corpus.display()))?;
+    let lines = text.iter().filter(|&&b| b == b'\n').count() as u64;
+    let mut timing = CheckTiming {
+        runs: Vec::new(),
+        lines,
+        bytes: text.len() as u64,
+        code: None,
+    };
+    eprintln!(
+        "==> xtask bench: {} check {CHECK_CORPUS} x{runs}",
+        exe.display()
+    );
+    // One run first, untimed, so that the file is in the page cache.
+    for i in 0..=runs {
+        let start = Instant::now();
+        let status = Command::new(&exe)
+            .arg("check")
+            .arg(&corpus)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+            .map_err(|e| format!("cannot run {}: {e}", exe.display()))?;
+        let elapsed = start.elapsed();
+        // 0: every line valid; 1: some invalid. Anything else is a failure.
+        match status.code() {
+            Some(code @ (0 | 1)) => timing.code = Some(code),
+            _ => return Err(format!("urikit check failed ({status})")),
+        }
+        if i > 0 {
+            timing.runs.push(elapsed);
+        }
+    }
+    Ok(timing)
+}
+
+/// One timed function of a group.
+struct Function {
+    /// criterion's function id (`urikit`, `oxiri`, …).
+    id: String,
+    /// Median time of one iteration (the whole input), ns.
+    median_ns: f64,
+    /// Items per iteration, from criterion's throughput.
+    items: u64,
+}
+
+impl Function {
+    /// Median ns per item.
+    fn ns_per_item(&self) -> f64 {
+        self.median_ns / self.items.max(1) as f64
+    }
+}
+
+/// One group of this run: its record and its functions.
+struct Group {
+    /// The name, `operation/input`.
+    name: String,
+    /// Items per iteration.
+    items: u64,
+    /// Bytes per iteration.
+    bytes: u64,
+    /// Our function's id.
+    ours: String,
+    /// The checks' findings.
+    notes: Vec<String>,
+    /// The functions, in criterion's folder order (sorted later).
+    functions: Vec<Function>,
+    /// When the bench wrote the record: groups are shown in run order.
+    written: SystemTime,
+}
+
+impl Group {
+    /// The operation: the name up to `/`.
+    fn operation(&self) -> &str {
+        self.name.split('/').next().unwrap_or(&self.name)
+    }
+
+    /// Our function.
+    fn ours(&self) -> Option<&Function> {
+        self.functions.iter().find(|f| f.id == self.ours)
+    }
+
+    /// The function `id`.
+    fn function(&self, id: &str) -> Option<&Function> {
+        self.functions.iter().find(|f| f.id == id)
+    }
+
+    /// MB/s of `f` on this group's bytes.
+    fn mb_per_s(&self, f: &Function) -> f64 {
+        self.bytes as f64 / f.median_ns * 1e3
+    }
+}
+
+/// Whether `path` was modified at or after `since`.
+fn fresh(path: &Path, since: SystemTime) -> bool {
+    std::fs::metadata(path)
+        .and_then(|m| m.modified())
+        .is_ok_and(|t| t >= since)
+}
+
+/// Reads a JSON file.
+fn read_json(path: &Path) -> Result<Json, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    Json::parse(&text).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// The groups of this run, in run order: those whose record and results
+/// are newer than `since`.
+fn collect(dir: &Path, since: SystemTime) -> Result<Vec<Group>, String> {
+    let mut groups = Vec::new();
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Ok(groups);
+    };
+    let mut dirs: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
+    dirs.sort();
+    for group_dir in dirs {
+        let record = group_dir.join("urikit-group.json");
+        if !fresh(&record, since) {
+            continue;
+        }
+        let json = read_json(&record)?;
+        let mut group = Group {
+            name: json
+                .get("group")
+                .and_then(Json::as_str)
+                .unwrap_or("?")
+                .to_owned(),
+            items: json.get("items").and_then(Json::as_f64).unwrap_or(0.0) as u64,
+            bytes: json.get("bytes").and_then(Json::as_f64).unwrap_or(0.0) as u64,
+            ours: json
+                .get("ours")
+                .and_then(Json::as_str)
+                .unwrap_or("urikit")
+                .to_owned(),
+            notes: json
+                .get("notes")
+                .and_then(Json::as_array)
+                .unwrap_or_default()
+                .iter()
+                .filter_map(|n| n.as_str().map(str::to_owned))
+                .collect(),
+            functions: Vec::new(),
+            written: std::fs::metadata(&record)
+                .and_then(|m| m.modified())
+                .unwrap_or(since),
+        };
+        let Ok(entries) = std::fs::read_dir(&group_dir) else {
+            continue;
+        };
+        for entry in entries.flatten() {
+            let new = entry.path().join("new");
+            let estimates = new.join("estimates.json");
+            if !fresh(&estimates, since) {
+                continue;
+            }
+            let benchmark = read_json(&new.join("benchmark.json"))?;
+            let estimates = read_json(&estimates)?;
+            let median = estimates
+                .get("median")
+                .and_then(|m| m.get("point_estimate"))
+                .and_then(Json::as_f64);
+            let items = benchmark
+                .get("throughput")
+                .and_then(|t| t.get("Elements"))
+                .and_then(Json::as_f64);
+            let id = benchmark.get("function_id").and_then(Json::as_str);
+            if let (Some(median), Some(items), Some(id)) = (median, items, id) {
+                group.functions.push(Function {
+                    id: id.to_owned(),
+                    median_ns: median,
+                    items: items as u64,
+                });
+            }
+        }
+        if !group.functions.is_empty() {
+            // Ours first, then fastest to slowest.
+            let ours = group.ours.clone();
+            group.functions.sort_by(|a, b| {
+                (b.id == ours)
+                    .cmp(&(a.id == ours))
+                    .then(a.ns_per_item().total_cmp(&b.ns_per_item()))
+            });
+            groups.push(group);
+        }
+    }
+    groups.sort_by_key(|g| g.written);
+    Ok(groups)
+}
+
+/// The machine the run was on.
+struct Machine {
+    /// The CPU's model name.
+    cpu: String,
+    /// Logical cores.
+    cores: usize,
+    /// `rustc -V`.
+    rustc: String,
+    /// The 1-minute load average before and after the run.
+    load: (String, String),
+    /// Today, `YYYY-MM-DD HH:MM UTC`.
+    date: String,
+}
+
+impl Machine {
+    /// Reads `/proc/cpuinfo`, `/proc/loadavg`, `rustc -V` and the clock.
+    fn detect(load_before: String) -> Self {
+        let cpuinfo = std::fs::read_to_string("/proc/cpuinfo").unwrap_or_default();
+        let cpu = cpuinfo
+            .lines()
+            .find(|l| l.starts_with("model name"))
+            .and_then(|l| l.split_once(':'))
+            .map_or("unknown CPU", |(_, v)| v.trim())
+            .to_owned();
+        let listed = cpuinfo
+            .lines()
+            .filter(|l| l.starts_with("processor"))
+            .count();
+        let cores = if listed > 0 {
+            listed
+        } else {
+            std::thread::available_parallelism().map_or(0, |n| n.get())
+        };
+        let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".into());
+        let rustc = Command::new(rustc)
+            .arg("-V")
+            .output()
+            .ok()
+            .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_owned())
+            .unwrap_or_else(|| "rustc: unknown".into());
+        Machine {
+            cpu,
+            cores,
+            rustc,
+            load: (load_before, load_average()),
+            date: utc_now(),
+        }
+    }
+}
+
+/// The 1-minute load average, or `?`.
+fn load_average() -> String {
+    std::fs::read_to_string("/proc/loadavg")
+        .ok()
+        .and_then(|s| s.split_whitespace().next().map(str::to_owned))
+        .unwrap_or_else(|| "?".into())
+}
+
+/// The current time as `YYYY-MM-DD HH:MM UTC`.
+fn utc_now() -> String {
+    let secs = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let (days, rest) = (secs / 86_400, secs % 86_400);
+    let (y, m, d) = civil_from_days(days as i64);
+    format!(
+        "{y:04}-{m:02}-{d:02} {:02}:{:02} UTC",
+        rest / 3600,
+        rest % 3600 / 60
+    )
+}
+
+/// The proleptic Gregorian date of a day count since 1970-01-01 (Howard
+/// Hinnant's `civil_from_days`).
+fn civil_from_days(z: i64) -> (i64, u32, u32) {
+    let z = z + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    (y, m, d)
+}
+
+/// One of the issue's performance targets.
+struct Target {
+    /// The operation, for the label.
+    label: &'static str,
+    /// Which groups it applies to: a group name, or `op/` for every
+    /// group of an operation.
+    groups: &'static str,
+    /// The peers it compares with: the fastest of them present counts.
+    peers: &'static [&'static str],
+    /// The least ratio (peer time over ours) that meets it.
+    ratio: f64,
+}
+
+/// The issue's targets.
+const TARGETS: &[Target] = &[
+    Target {
+        label: "parse",
+        groups: "parse/mixed",
+        peers: &["fluent-uri", "oxiri"],
+        ratio: 2.0,
+    },
+    Target {
+        label: "parse and read components",
+        groups: "components/mixed",
+        peers: &["fluent-uri", "oxiri"],
+        ratio: 2.0,
+    },
+    Target {
+        label: "resolve",
+        groups: "resolve/relative",
+        peers: &["oxiri"],
+        ratio: 2.0,
+    },
+    Target {
+        label: "normalize",
+        groups: "normalize/mixed",
+        peers: &["fluent-uri"],
+        ratio: 3.0,
+    },
+    Target {
+        label: "encode",
+        groups: "encode/",
+        peers: &["percent-encoding", "urlencoding"],
+        ratio: 1.5,
+    },
+    Target {
+        label: "decode",
+        groups: "decode/",
+        peers: &["percent-encoding", "urlencoding"],
+        ratio: 1.5,
+    },
+];
+
+/// The operations, in the order of the report, with their headings and
+/// what each measures.
+const OPERATIONS: &[(&str, &str, &str)] = &[
+    (
+        "parse",
+        "Parse",
+        "Parse only (`uri_core::UriReference::parse`); each result black-boxed.",
+    ),
+    (
+        "components",
+        "Parse and read every component",
+        "Parse, then scheme, authority, userinfo, host, port, path, query and \
+         fragment as each library's API gives them, each black-boxed.",
+    ),
+    (
+        "resolve",
+        "Resolve",
+        "Bases parsed before timing; per reference: parse it and resolve it \
+         (`uri_resolve::Resolver::resolve_into` a reused `String`). ns per reference.",
+    ),
+    (
+        "normalize",
+        "Normalize",
+        "Parse and normalize (`uri_resolve::normalize_into` a reused `String`); \
+         every peer parses inside the timed loop too.",
+    ),
+    (
+        "encode",
+        "Percent-encode",
+        "`uri_encode::encode`; every output asserted equal to ours before timing.",
+    ),
+    (
+        "decode",
+        "Percent-decode",
+        "`uri_encode::decode_utf8`; every output asserted equal to the original before timing.",
+    ),
+];
+
+/// Formats a float with `digits` decimals, or `—` when it is not finite.
+fn num(x: f64, digits: usize) -> String {
+    if x.is_finite() {
+        format!("{x:.digits$}")
+    } else {
+        "—".into()
+    }
+}
+
+/// `n` with thousands separators.
+fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// The report.
+fn render(
+    groups: &[Group],
+    check: Option<&CheckTiming>,
+    machine: &Machine,
+    settings: &Settings,
+    mode: &str,
+    filter: Option<&str>,
+) -> String {
+    let mut md = String::new();
+    let w = &mut md;
+    let _ = writeln!(w, "# Benchmarks");
+    let _ = writeln!(w);
+    let _ = writeln!(
+        w,
+        "Written by `cargo xtask bench` (`xtask/src/bench.rs`); do not edit by hand, run it again."
+    );
+    let _ = writeln!(w);
+    let _ = writeln!(
+        w,
+        "**Ratios, not absolute times, are what these tables are for.** Every peer runs on \
+         the same input as we do, in the same process and the same run, so the ratio \
+         \"peer time / our time\" (above 1: we are faster) is what carries over to another \
+         machine. The machine below is shared with other work (see the load), so absolute \
+         ns and MB/s move by tens of percent between runs; for repeatable figures count \
+         instructions (`valgrind --tool=callgrind` on `crates/urikit-bench/examples/profile.rs`; \
+         see `docs/performance.md`)."
+    );
+    let _ = writeln!(w);
+    let _ = writeln!(
+        w,
+        "- Machine: {}, {} logical cores",
+        machine.cpu, machine.cores
+    );
+    let _ = writeln!(w, "- Toolchain: {}", machine.rustc);
+    let _ = writeln!(w, "- Date: {}", machine.date);
+    let _ = writeln!(
+        w,
+        "- Load average (1 min) before / after: {} / {}",
+        machine.load.0, machine.load.1
+    );
+    let _ = writeln!(
+        w,
+        "- Settings: {mode} run (criterion warm-up {} s, measurement {} s, {} resamples, \
+         flat sampling: one iteration is a whole corpus){}",
+        settings.warm_up,
+        settings.measurement,
+        settings.resamples,
+        match filter {
+            Some(f) => format!("; filter `{f}`: only the groups it matched are shown"),
+            None => String::new(),
+        }
+    );
+    let _ = writeln!(
+        w,
+        "- Columns: ns/item is criterion's median time per iteration divided by the items \
+         (lines) per iteration; MB/s is the input's bytes (line ends excluded) per second; \
+         ratio is that function's ns/item over ours."
+    );
+    let _ = writeln!(w);
+
+    render_targets(w, groups);
+    render_peers(w);
+
+    for (op, heading, what) in OPERATIONS {
+        let in_op: Vec<&Group> = groups.iter().filter(|g| g.operation() == *op).collect();
+        if in_op.is_empty() {
+            continue;
+        }
+        let _ = writeln!(w, "## {heading}");
+        let _ = writeln!(w);
+        let _ = writeln!(w, "{what}");
+        for g in in_op {
+            render_group(w, g);
+        }
+        let _ = writeln!(w);
+    }
+
+    if let Some(check) = check {
+        render_check(w, check);
+    }
+
+    let _ = writeln!(w, "## Not measured");
+    let _ = writeln!(w);
+    let _ = writeln!(
+        w,
+        "- Parsing IRIs (RFC 3987): urikit has no IRI parser yet (`uri-iri` is a later \
+         issue), so there is nothing of ours to compare; the group will come with it \
+         (corpus: `iri-1in2.txt`; peers: `oxiri`, `fluent-uri`'s `IriRef`, `iri-string`'s \
+         `IriReferenceStr`)."
+    );
+    md
+}
+
+/// The peers, what each is, in the order of the report.
+const PEERS: &[(&str, &str)] = &[
+    (
+        "fluent-uri",
+        "RFC 3986/3987, zero-copy parse; `resolve_against` and `normalize` return new strings; \
+         its own percent-encoding types",
+    ),
+    (
+        "oxiri",
+        "RFC 3987 IRIs (accepts non-ASCII), zero-copy parse; `resolve_into` a caller's `String`; \
+         no host/port getters",
+    ),
+    (
+        "iri-string",
+        "RFC 3986/3987 validation; getters find each component again; resolution and \
+         normalization as `Display` values (written into a reused `String` here)",
+    ),
+    (
+        "url",
+        "the WHATWG URL Standard, not RFC 3986: absolute URLs only, normalizes and copies \
+         while parsing (IDNA, percent-encoding); timed for orientation",
+    ),
+    (
+        "http",
+        "HTTP request targets, copied into `Bytes`; no userinfo or fragment getters",
+    ),
+    ("percent-encoding", "the `url` crate's percent codec"),
+    (
+        "urlencoding",
+        "a percent codec with a fixed set (`unreserved`)",
+    ),
+    ("criterion", "the harness"),
+];
+
+/// The peers' versions, from `Cargo.lock`.
+fn render_peers(w: &mut String) {
+    let lock = std::fs::read_to_string(crate::root().join("Cargo.lock")).unwrap_or_default();
+    let mut versions: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
+    let mut name = None;
+    for line in lock.lines() {
+        if let Some(n) = line.strip_prefix("name = ") {
+            name = Some(n.trim_matches('"'));
+        } else if let (Some(n), Some(v)) = (name, line.strip_prefix("version = ")) {
+            versions.entry(n).or_default().push(v.trim_matches('"'));
+            name = None;
+        }
+    }
+    let _ = writeln!(w, "## Peers");
+    let _ = writeln!(w);
+    let _ = writeln!(w, "| crate | version | what |");
+    let _ = writeln!(w, "|---|---|---|");
+    for (peer, what) in PEERS {
+        let version = versions
+            .get(peer)
+            .map_or_else(|| "?".to_owned(), |v| v.join(", "));
+        let _ = writeln!(w, "| `{peer}` | {version} | {what} |");
+    }
+    let _ = writeln!(w);
+}
+
+/// The targets table.
+fn render_targets(w: &mut String, groups: &[Group]) {
+    let _ = writeln!(w, "## Targets (issue 5)");
+    let _ = writeln!(w);
+    let _ = writeln!(
+        w,
+        "Ratio: the fastest listed peer's ns/item over ours, on the same group."
+    );
+    let _ = writeln!(w);
+    let _ = writeln!(
+        w,
+        "| target | group | fastest peer | ratio | needed | met |"
+    );
+    let _ = writeln!(w, "|---|---|---|---:|---:|---|");
+    let (mut met, mut total) = (0, 0);
+    for t in TARGETS {
+        let matching = groups.iter().filter(|g| {
+            if t.groups.ends_with('/') {
+                g.name.starts_with(t.groups)
+            } else {
+                g.name == t.groups
+            }
+        });
+        let mut any = false;
+        for g in matching {
+            let Some(ours) = g.ours() else { continue };
+            let best = t
+                .peers
+                .iter()
+                .filter_map(|p| g.function(p))
+                .min_by(|a, b| a.ns_per_item().total_cmp(&b.ns_per_item()));
+            let Some(best) = best else { continue };
+            any = true;
+            let ratio = best.ns_per_item() / ours.ns_per_item();
+            let ok = ratio >= t.ratio;
+            total += 1;
+            met += usize::from(ok);
+            let _ = writeln!(
+                w,
+                "| {} vs {} | `{}` | {} | {}× | ≥ {}× | {} |",
+                t.label,
+                t.peers.join(" / "),
+                g.name,
+                best.id,
+                num(ratio, 2),
+                t.ratio,
+                if ok { "met" } else { "**not met**" }
+            );
+        }
+        if !any {
+            let _ = writeln!(
+                w,
+                "| {} vs {} | `{}` | — | — | ≥ {}× | not run |",
+                t.label,
+                t.peers.join(" / "),
+                t.groups,
+                t.ratio
+            );
+        }
+    }
+    let _ = writeln!(w);
+    let _ = writeln!(w, "{met} of {total} met.");
+    let _ = writeln!(w);
+}
+
+/// One group's table and notes.
+fn render_group(w: &mut String, g: &Group) {
+    let _ = writeln!(w);
+    let _ = writeln!(
+        w,
+        "### `{}`: {} items, {} bytes",
+        g.name,
+        thousands(g.items),
+        thousands(g.bytes)
+    );
+    let _ = writeln!(w);
+    let _ = writeln!(w, "| implementation | ns/item | MB/s | ratio to us |");
+    let _ = writeln!(w, "|---|---:|---:|---:|");
+    let ours = g.ours();
+    for f in &g.functions {
+        let ratio = ours.map_or(f64::NAN, |o| f.ns_per_item() / o.ns_per_item());
+        let name = if f.id == g.ours {
+            format!("**{} (us)**", f.id)
+        } else {
+            f.id.clone()
+        };
+        let _ = writeln!(
+            w,
+            "| {name} | {} | {} | {}× |",
+            num(f.ns_per_item(), 1),
+            num(g.mb_per_s(f), 0),
+            num(ratio, 2)
+        );
+    }
+    if !g.notes.is_empty() {
+        let _ = writeln!(w);
+        let _ = writeln!(w, "Checks before timing:");
+        let _ = writeln!(w);
+        for note in &g.notes {
+            let _ = writeln!(w, "- {note}");
+        }
+    }
+}
+
+/// The `urikit check` table.
+fn render_check(w: &mut String, check: &CheckTiming) {
+    let median = check.median();
+    let ms = median.as_secs_f64() * 1e3;
+    let ns_per_line = median.as_secs_f64() * 1e9 / check.lines.max(1) as f64;
+    let mb_per_s = check.bytes as f64 / median.as_secs_f64() / 1e6;
+    let runs: Vec<String> = check
+        .runs
+        .iter()
+        .map(|r| format!("{:.0}", r.as_secs_f64() * 1e3))
+        .collect();
+    let _ = writeln!(w, "## CLI: `urikit check` on the whole corpus");
+    let _ = writeln!(w);
+    let _ = writeln!(
+        w,
+        "A whole process: `target/release/urikit check {CHECK_CORPUS}` ({} lines, {} bytes), \
+         output to `/dev/null`, after one untimed run to warm the page cache. It reads, \
+         validates, reports each invalid line with its caret and prints the summary \
+         (exit code {}). No peer has the same command; the figure is ours alone.",
+        thousands(check.lines),
+        thousands(check.bytes),
+        check.code.map_or("?".into(), |c| c.to_string())
+    );
+    let _ = writeln!(w);
+    let _ = writeln!(w, "| runs (ms) | median ms | ns/line | MB/s |");
+    let _ = writeln!(w, "|---|---:|---:|---:|");
+    let _ = writeln!(
+        w,
+        "| {} | {} | {} | {} |",
+        runs.join(", "),
+        num(ms, 1),
+        num(ns_per_line, 1),
+        num(mb_per_s, 0)
+    );
+    let _ = writeln!(w);
+}
+
+/// A JSON value: just enough for criterion's files and the group records.
+#[derive(Debug, Clone, PartialEq)]
+enum Json {
+    /// `null`.
+    Null,
+    /// `true` or `false`.
+    Bool(bool),
+    /// A number.
+    Number(f64),
+    /// A string.
+    String(String),
+    /// An array.
+    Array(Vec<Json>),
+    /// An object; keys sorted, duplicates keep the last.
+    Object(BTreeMap<String, Json>),
+}
+
+impl Json {
+    /// Parses a whole document.
+    fn parse(text: &str) -> Result<Json, String> {
+        let mut p = Parser {
+            bytes: text.as_bytes(),
+            at: 0,
+        };
+        let value = p.value()?;
+        p.space();
+        if p.at != p.bytes.len() {
+            return Err(format!("JSON: trailing text at byte {}", p.at));
+        }
+        Ok(value)
+    }
+
+    /// The member `key` of an object.
+    fn get(&self, key: &str) -> Option<&Json> {
+        match self {
+            Json::Object(map) => map.get(key),
+            _ => None,
+        }
+    }
+
+    /// The string, if this is one.
+    fn as_str(&self) -> Option<&str> {
+        match self {
+            Json::String(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// The number, if this is one.
+    fn as_f64(&self) -> Option<f64> {
+        match self {
+            Json::Number(n) => Some(*n),
+            _ => None,
+        }
+    }
+
+    /// The elements, if this is an array.
+    fn as_array(&self) -> Option<&[Json]> {
+        match self {
+            Json::Array(a) => Some(a),
+            _ => None,
+        }
+    }
+}
+
+/// A recursive-descent JSON parser over bytes.
+struct Parser<'a> {
+    /// The document.
+    bytes: &'a [u8],
+    /// The next byte to read.
+    at: usize,
+}
+
+impl Parser<'_> {
+    /// Skips white space.
+    fn space(&mut self) {
+        while self
+            .bytes
+            .get(self.at)
+            .is_some_and(|b| b.is_ascii_whitespace())
+        {
+            self.at += 1;
+        }
+    }
+
+    /// An error at the current byte.
+    fn error(&self, what: &str) -> String {
+        format!("JSON: {what} at byte {}", self.at)
+    }
+
+    /// Consumes `literal` or fails.
+    fn expect(&mut self, literal: &str) -> Result<(), String> {
+        if self.bytes[self.at..].starts_with(literal.as_bytes()) {
+            self.at += literal.len();
+            Ok(())
+        } else {
+            Err(self.error(&format!("expected `{literal}`")))
+        }
+    }
+
+    /// One value.
+    fn value(&mut self) -> Result<Json, String> {
+        self.space();
+        match self.bytes.get(self.at) {
+            Some(b'n') => self.expect("null").map(|()| Json::Null),
+            Some(b't') => self.expect("true").map(|()| Json::Bool(true)),
+            Some(b'f') => self.expect("false").map(|()| Json::Bool(false)),
+            Some(b'"') => self.string().map(Json::String),
+            Some(b'[') => {
+                self.at += 1;
+                let mut items = Vec::new();
+                self.space();
+                if self.bytes.get(self.at) == Some(&b']') {
+                    self.at += 1;
+                    return Ok(Json::Array(items));
+                }
+                loop {
+                    items.push(self.value()?);
+                    self.space();
+                    match self.bytes.get(self.at) {
+                        Some(b',') => self.at += 1,
+                        Some(b']') => {
+                            self.at += 1;
+                            return Ok(Json::Array(items));
+                        }
+                        _ => return Err(self.error("expected `,` or `]`")),
+                    }
+                }
+            }
+            Some(b'{') => {
+                self.at += 1;
+                let mut map = BTreeMap::new();
+                self.space();
+                if self.bytes.get(self.at) == Some(&b'}') {
+                    self.at += 1;
+                    return Ok(Json::Object(map));
+                }
+                loop {
+                    self.space();
+                    let key = self.string()?;
+                    self.space();
+                    self.expect(":")?;
+                    let value = self.value()?;
+                    map.insert(key, value);
+                    self.space();
+                    match self.bytes.get(self.at) {
+                        Some(b',') => self.at += 1,
+                        Some(b'}') => {
+                            self.at += 1;
+                            return Ok(Json::Object(map));
+                        }
+                        _ => return Err(self.error("expected `,` or `}`")),
+                    }
+                }
+            }
+            Some(b'-' | b'0'..=b'9') => {
+                let start = self.at;
+                while self
+                    .bytes
+                    .get(self.at)
+                    .is_some_and(|b| matches!(b, b'-' | b'+' | b'.' | b'e' | b'E' | b'0'..=b'9'))
+                {
+                    self.at += 1;
+                }
+                std::str::from_utf8(&self.bytes[start..self.at])
+                    .ok()
+                    .and_then(|s| s.parse().ok())
+                    .map(Json::Number)
+                    .ok_or_else(|| self.error("bad number"))
+            }
+            _ => Err(self.error("expected a value")),
+        }
+    }
+
+    /// A string, its escapes decoded (a lone surrogate becomes U+FFFD).
+    fn string(&mut self) -> Result<String, String> {
+        self.expect("\"")?;
+        let mut out = Vec::new();
+        loop {
+            let Some(&b) = self.bytes.get(self.at) else {
+                return Err(self.error("unterminated string"));
+            };
+            self.at += 1;
+            match b {
+                b'"' => return String::from_utf8(out).map_err(|_| self.error("bad UTF-8")),
+                b'\\' => {
+                    let Some(&e) = self.bytes.get(self.at) else {
+                        return Err(self.error("unterminated escape"));
+                    };
+                    self.at += 1;
+                    let c = match e {
+                        b'"' => '"',
+                        b'\\' => '\\',
+                        b'/' => '/',
+                        b'b' => '\u{8}',
+                        b'f' => '\u{c}',
+                        b'n' => '\n',
+                        b'r' => '\r',
+                        b't' => '\t',
+                        b'u' => {
+                            let hex = self
+                                .bytes
+                                .get(self.at..self.at + 4)
+                                .and_then(|h| std::str::from_utf8(h).ok())
+                                .and_then(|h| u32::from_str_radix(h, 16).ok())
+                                .ok_or_else(|| self.error("bad \\u escape"))?;
+                            self.at += 4;
+                            char::from_u32(hex).unwrap_or('\u{FFFD}')
+                        }
+                        _ => return Err(self.error("bad escape")),
+                    };
+                    let mut buf = [0; 4];
+                    out.extend_from_slice(c.encode_utf8(&mut buf).as_bytes());
+                }
+                _ => out.push(b),
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn json_reads_criterion_estimates() {
+        let text = r#"{"mean":{"point_estimate":1.5e3},"median":{"confidence_interval":{"lower_bound":9.0},"point_estimate":964027.59,"standard_error":4.8},"slope":null}"#;
+        let json = Json::parse(text).unwrap();
+        let median = json.get("median").and_then(|m| m.get("point_estimate"));
+        assert_eq!(median.and_then(Json::as_f64), Some(964027.59));
+        assert_eq!(json.get("slope"), Some(&Json::Null));
+        assert_eq!(
+            json.get("mean")
+                .and_then(|m| m.get("point_estimate"))
+                .and_then(Json::as_f64),
+            Some(1500.0)
+        );
+    }
+
+    #[test]
+    fn json_reads_records_with_escapes() {
+        let text = r#"{"group":"a/b","items":2,"notes":["say \"hi\" \\ \u00e9", "x"], "ok": true}"#;
+        let json = Json::parse(text).unwrap();
+        let notes = json.get("notes").and_then(Json::as_array).unwrap();
+        assert_eq!(notes[0].as_str(), Some("say \"hi\" \\ é"));
+        assert_eq!(json.get("ok"), Some(&Json::Bool(true)));
+        assert!(Json::parse("{\"a\":1,}").is_err());
+        assert!(Json::parse("[1 2]").is_err());
+        assert!(Json::parse("\"open").is_err());
+    }
+
+    #[test]
+    fn dates_from_day_counts() {
+        assert_eq!(civil_from_days(0), (1970, 1, 1));
+        assert_eq!(civil_from_days(11_016), (2000, 2, 29));
+        assert_eq!(civil_from_days(20_000), (2024, 10, 4));
+    }
+
+    #[test]
+    fn thousands_separators() {
+        assert_eq!(thousands(0), "0");
+        assert_eq!(thousands(999), "999");
+        assert_eq!(thousands(109_062), "109,062");
+        assert_eq!(thousands(6_079_263), "6,079,263");
+    }
+}
