@@ -47,7 +47,61 @@ pub fn remove_dot_segments(path: &str, out: &mut String) {
 /// dot segments: found with substring search, faster than splitting.
 #[inline]
 fn may_have_dot_segments(path: &str) -> bool {
-    path.starts_with('.') || path.contains("/.")
+    let b = path.as_bytes();
+    if b.first() == Some(&b'.') {
+        return true;
+    }
+    // A `/` followed by `.`, eight bytes at a time: per-byte masks of `/`
+    // and `.` (exact zero-byte test on `u64` words), the `/` mask shifted
+    // one byte up against the `.` mask, and the last `/` of one word
+    // carried to the first byte of the next.
+    const LO: u64 = 0x0101_0101_0101_0101;
+    const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+    let zero_bytes = |v: u64| !(((v & LOW7).wrapping_add(LOW7)) | v | LOW7);
+    let mut carry = 0u64;
+    let mut i = 0;
+    while let Some(Ok(chunk)) = b.get(i..i + 8).map(<[u8; 8]>::try_from) {
+        let w = u64::from_le_bytes(chunk);
+        let slash = zero_bytes(w ^ (LO * u64::from(b'/')));
+        let dot = zero_bytes(w ^ (LO * u64::from(b'.')));
+        if ((slash << 8) | carry) & dot != 0 {
+            return true;
+        }
+        carry = slash >> 56;
+        i += 8;
+    }
+    let mut prev_slash = i > 0 && b[i - 1] == b'/';
+    for &c in &b[i..] {
+        if prev_slash && c == b'.' {
+            return true;
+        }
+        prev_slash = c == b'/';
+    }
+    false
+}
+
+#[cfg(test)]
+#[test]
+fn slash_dot_search_agrees_with_contains() {
+    let alphabet = [b'/', b'.', b'a'];
+    // Every string of up to 10 bytes over the alphabet, at every length
+    // around the word size.
+    for len in 0..=10usize {
+        let total = 3usize.pow(len as u32);
+        for mut n in 0..total {
+            let mut v = alloc::vec::Vec::with_capacity(len);
+            for _ in 0..len {
+                v.push(alphabet[n % 3]);
+                n /= 3;
+            }
+            let s = core::str::from_utf8(&v).unwrap_or_default();
+            let expected = s.starts_with('.') || s.contains("/.");
+            assert_eq!(may_have_dot_segments(s), expected, "{s:?}");
+        }
+    }
+    let long = "/aaaaaaa/bbbbbbbb/ccccccc./d/.";
+    assert!(may_have_dot_segments(long));
+    assert!(!may_have_dot_segments("/aaaaaaaa/b.c/d.e/fffffff.g"));
 }
 
 /// `remove_dot_segments` of the merged path `dir + "/" + path` (§5.2.3),

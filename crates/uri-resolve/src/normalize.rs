@@ -4,11 +4,11 @@ use alloc::borrow::Cow;
 use alloc::string::String;
 use core::fmt::Write as _;
 
-use uri_core::{Components, Host, HostKind, Uri, UriBuf, UriReference, UriReferenceBuf};
+use uri_core::{Authority, Components, Host, HostKind, Uri, UriBuf, UriReference, UriReferenceBuf};
 use uri_encode::normalize as normalize_pct;
 
 use crate::dot_segments::remove_dot_segments;
-use crate::pct::{PctNormalized, has_normalized_dot_segments};
+use crate::pct::{PctNormalized, has_normalized_dot_segments, has_percent};
 use crate::resolve::to_uri_buf;
 
 /// Rules of a scheme for normalization beyond syntax (RFC 3986 §6.2.3):
@@ -91,6 +91,16 @@ impl SchemeNormalizer for SyntaxOnly {
 /// ```
 pub fn normalize_into(parts: Components<'_>, out: &mut String) {
     out.clear();
+    // Most references hold no `%`: then no component needs its triplets
+    // normalized, and each is copied (or lower-cased) as it stands.
+    let pct = has_percent(parts.as_str());
+    let norm = |text: &str, out: &mut String| {
+        if pct {
+            out.push_str(&normalize_pct(text));
+        } else {
+            out.push_str(text);
+        }
+    };
     if let Some(scheme) = parts.scheme() {
         push_lowercase(out, scheme);
         out.push(':');
@@ -99,17 +109,21 @@ pub fn normalize_into(parts: Components<'_>, out: &mut String) {
     if let Some(a) = authority {
         out.push_str("//");
         if let Some(userinfo) = a.userinfo() {
-            out.push_str(&normalize_pct(userinfo));
+            norm(userinfo, out);
             out.push('@');
         }
-        write_host(a.host(), a.host_str(), out);
+        write_host(a, pct, out);
         if let Some(port) = a.port() {
             out.push(':');
             out.push_str(port);
         }
     }
     let path_start = out.len();
-    let path = normalize_pct(parts.path());
+    let path = if pct {
+        normalize_pct(parts.path())
+    } else {
+        Cow::Borrowed(parts.path())
+    };
     if parts.scheme().is_some() || path.starts_with('/') {
         remove_dot_segments(&path, out);
     } else {
@@ -120,31 +134,35 @@ pub fn normalize_into(parts: Components<'_>, out: &mut String) {
     }
     if let Some(query) = parts.query() {
         out.push('?');
-        out.push_str(&normalize_pct(query));
+        norm(query, out);
     }
     if let Some(fragment) = parts.fragment() {
         out.push('#');
-        out.push_str(&normalize_pct(fragment));
+        norm(fragment, out);
     }
 }
 
 /// Writes a host in normal form.
-fn write_host(host: Host<'_>, text: &str, out: &mut String) {
-    match host {
-        Host::Ipv4(_) => out.push_str(text),
-        Host::Ipv6 { addr, zone } => {
-            // `Ipv6Addr`'s Display is the RFC 5952 form.
-            let _ = write!(out, "[{addr}");
-            if let Some(zone) = zone {
-                out.push_str("%25");
-                out.push_str(&normalize_pct(zone));
+fn write_host(authority: Authority<'_>, pct: bool, out: &mut String) {
+    let text = authority.host_str();
+    match authority.host_kind() {
+        HostKind::Ipv4 => out.push_str(text),
+        HostKind::Ipv6 => {
+            if let Host::Ipv6 { addr, zone } = authority.host() {
+                // `Ipv6Addr`'s Display is the RFC 5952 form.
+                let _ = write!(out, "[{addr}");
+                if let Some(zone) = zone {
+                    out.push_str("%25");
+                    out.push_str(&normalize_pct(zone));
+                }
+                out.push(']');
             }
-            out.push(']');
         }
-        Host::IpvFuture { .. } => push_lowercase(out, text),
-        Host::RegName(name) => {
+        HostKind::IpvFuture => push_lowercase(out, text),
+        HostKind::RegName if !pct => push_lowercase(out, text),
+        HostKind::RegName => {
             let start = out.len();
-            push_lowercase(out, &normalize_pct(name));
+            push_lowercase(out, &normalize_pct(text));
             // Triplet hex digits go back to upper case.
             let mut i = start;
             while let Some(k) = out[i..].find('%') {
@@ -159,7 +177,9 @@ fn write_host(host: Host<'_>, text: &str, out: &mut String) {
 fn push_lowercase(out: &mut String, text: &str) {
     let start = out.len();
     out.push_str(text);
-    out[start..].make_ascii_lowercase();
+    if text.bytes().any(|b| b.is_ascii_uppercase()) {
+        out[start..].make_ascii_lowercase();
+    }
 }
 
 /// The syntax-based normal form of a URI reference; see [`normalize_into`].
