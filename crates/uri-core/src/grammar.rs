@@ -169,13 +169,10 @@ impl CharClass {
 }
 
 impl CharClass {
-    /// Whether every byte of `chunk` is in the class; branch-free over the
-    /// chunk, for the parser's eight-bytes-at-a-time fast path.
+    /// The table itself, for the parser's unrolled scan.
     #[inline(always)]
-    pub(crate) fn contains_all(&self, chunk: &[u8]) -> bool {
-        chunk
-            .iter()
-            .fold(true, |all, &b| all & self.table[b as usize])
+    pub(crate) const fn table(&self) -> &[bool; 256] {
+        &self.table
     }
 }
 

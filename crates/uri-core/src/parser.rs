@@ -351,6 +351,13 @@ impl<G: Grammar> Parser<'_, G> {
         if rule == Rule::Relative {
             return Ok(0);
         }
+        // The two schemes of most URLs, compared as words.
+        if b.starts_with(b"https:") {
+            return Ok(5);
+        }
+        if b.starts_with(b"http:") {
+            return Ok(4);
+        }
         let mut j = 0;
         while j < b.len() && grammar::SCHEME.contains(b[j]) {
             j += 1;
@@ -390,32 +397,39 @@ impl<G: Grammar> Parser<'_, G> {
     /// (after `//`); returns the offset where the authority ends.
     fn authority(&self, start: usize, layout: &mut Layout) -> Result<usize, ParseError> {
         let b = self.b;
-        // One scan with the userinfo class, which holds every byte of a
-        // reg-name and a port too. It stops at the first `@` (the end of a
-        // userinfo), at `/`, `?`, `#` or the end (the end of the authority,
-        // with no userinfo in it), or at a byte that fits none of them.
-        let stop = match self.scan(start, b.len(), &USERINFO, &AUTHORITY_STOPS) {
-            Ok(stop) => stop,
+        // The usual authority is a bare reg-name: one scan with the reg-name
+        // class, stopping at `@`, `:`, `/`, `?`, `#` or the end, finds it.
+        let Ok(first) = self.scan(start, b.len(), &REG_NAME, &HOST_OR_USERINFO_STOPS) else {
             // A `[` (an IP literal), or a byte that is wrong somewhere.
-            Err(_) => return self.authority_slow(start, layout),
+            return self.authority_slow(start, layout);
         };
-        if b.get(stop) == Some(&b'@') {
-            // `[start, stop)` is the userinfo, checked by that scan.
-            layout.host_start = stop + 1;
-            return self.host_port(stop + 1, layout);
-        }
-        if !G::ASCII_ONLY && !b[start..stop].is_ascii() {
-            // The grammar was asked about userinfo, but this is a host.
+        let (userinfo_end, host_end, end) = match b.get(first) {
+            Some(b'@') => (Some(first), 0, 0),
+            Some(b':') => {
+                // A port, or the `:` of a userinfo: the userinfo class holds
+                // both, and an `@` decides.
+                let Ok(stop) = self.scan(first + 1, b.len(), &USERINFO, &AUTHORITY_STOPS) else {
+                    return self.authority_slow(start, layout);
+                };
+                if b.get(stop) == Some(&b'@') {
+                    (Some(stop), 0, 0)
+                } else {
+                    (None, first, stop)
+                }
+            }
+            _ => (None, first, first),
+        };
+        if !G::ASCII_ONLY && !b[start..userinfo_end.unwrap_or(end)].is_ascii() {
+            // The grammar was asked about one component for another's text.
             return self.authority_slow(start, layout);
         }
-        // No userinfo: `[start, stop)` is `host [ ":" port ]`, the host being
-        // userinfo bytes without `:`, so a valid reg-name.
+        if let Some(at) = userinfo_end {
+            // `[start, at)` is the userinfo, checked by those scans.
+            layout.host_start = at + 1;
+            return self.host_port(at + 1, layout);
+        }
         layout.host_start = start;
-        let host_end = b[start..stop]
-            .iter()
-            .position(|&c| c == b':')
-            .map_or(stop, |k| start + k);
-        self.finish_host(start, host_end, stop, layout)
+        self.finish_host(start, host_end, end, layout)
     }
 
     /// Parses the authority as RFC 3986 reads it, in two steps: it ends at
@@ -587,8 +601,15 @@ impl<G: Grammar> Parser<'_, G> {
         loop {
             // Fast path: eight bytes at a time while all are in the class
             // (one branch per chunk instead of one per byte).
-            while let Some(Ok(chunk)) = b.get(i..i + 8).map(<&[u8; 8]>::try_from) {
-                if !class.contains_all(chunk) {
+            while i + 8 <= b.len() {
+                let t = class.table();
+                let c = &b[i..i + 8];
+                let all = (t[c[0] as usize]
+                    & t[c[1] as usize]
+                    & t[c[2] as usize]
+                    & t[c[3] as usize])
+                    & (t[c[4] as usize] & t[c[5] as usize] & t[c[6] as usize] & t[c[7] as usize]);
+                if !all {
                     break;
                 }
                 i += 8;
@@ -680,6 +701,7 @@ const QUERY_STOPS: CharClass = CharClass::new(b"#");
 const HOST_STOPS: CharClass = CharClass::new(b":");
 const FIRST_SEGMENT_STOPS: CharClass = CharClass::new(b":/?#");
 const AUTHORITY_STOPS: CharClass = CharClass::new(b"@/?#");
+const HOST_OR_USERINFO_STOPS: CharClass = CharClass::new(b"@:/?#");
 
 /// Which part of a reference a piece of text is checked as, by
 /// [`check_part`].
