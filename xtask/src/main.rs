@@ -3,7 +3,9 @@
 //! Standard library only, so it builds on a fresh machine with nothing but
 //! a Rust toolchain. Each task is a module; cargo is found through `$CARGO`.
 
+mod bench;
 mod ci;
+mod fuzz;
 mod tidy;
 
 use std::process::ExitCode;
@@ -16,6 +18,13 @@ tasks:
           library crate alone without default features, tidy
   tidy    repository rules: module docs, crate READMEs and changelogs,
           versions on internal dependencies, one MSRV
+  fuzz [--time SECONDS] [--sanitizer NAME] [TARGET]
+          run every fuzz target in fuzz/ (or one) for SECONDS each
+          (default 60) with cargo-fuzz on nightly; print exec/s and
+          total executions (see fuzz/README.md)
+  bench [--quick] [FILTER]
+          run the benchmarks beside their peers (about 10 minutes;
+          --quick about 2) and write docs/benchmarks.md
 ";
 
 fn main() -> ExitCode {
@@ -23,6 +32,8 @@ fn main() -> ExitCode {
     let result = match args.first().map(String::as_str) {
         Some("ci") => ci::run(),
         Some("tidy") => tidy::run(),
+        Some("fuzz") => fuzz::run(&args[1..]),
+        Some("bench") => bench::run(&args[1..]),
         Some("-h" | "--help" | "help") => {
             print!("{USAGE}");
             return ExitCode::SUCCESS;
