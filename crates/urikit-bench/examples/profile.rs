@@ -16,7 +16,8 @@
 //! Operations (`urikit` unless a peer is named): `parse`, `components`,
 //! `resolve`, `normalize`; the peers' `parse-fluent-uri`,
 //! `components-fluent-uri`, `parse-oxiri`, `resolve-oxiri`,
-//! `normalize-fluent-uri`; and `baseline` (the loop over `mixed.txt`
+//! `normalize-fluent-uri`; `decode-heavy` and `decode-heavy-urlencoding`
+//! (`encoded-1in4.txt`); and `baseline` (the loop over `mixed.txt`
 //! alone). Corpora: `mixed.txt` (parse, components, normalize) and
 //! `relative-1in3.txt` (resolve), as in the benchmarks. Prints the item
 //! count and a checksum (so that no work is optimized away).
@@ -41,6 +42,9 @@ struct Inputs<'a> {
     resolvers: Vec<Resolver<'a>>,
     /// `oxiri`'s parsed base of each pair.
     oxiri_bases: Vec<oxiri::Iri<&'a str>>,
+    /// The lines of `encoded-1in4.txt` (every byte outside `unreserved`
+    /// percent-encoded), for the decoders.
+    encoded: &'a [String],
 }
 
 /// Runs `op` once over its corpus: the only function callgrind counts.
@@ -85,6 +89,22 @@ fn measure(op: &str, inputs: &mut Inputs<'_>) -> (usize, usize) {
                 if let Ok(r) = UriReference::parse(black_box(reference)) {
                     resolver.resolve_into(r, &mut out);
                     sum += black_box(&out).len();
+                }
+                items += 1;
+            }
+        }
+        "decode-heavy" => {
+            for line in inputs.encoded {
+                if let Ok(text) = uri_encode::decode_utf8(black_box(line)) {
+                    sum += black_box(text).len();
+                }
+                items += 1;
+            }
+        }
+        "decode-heavy-urlencoding" => {
+            for line in inputs.encoded {
+                if let Ok(text) = urlencoding::decode(black_box(line)) {
+                    sum += black_box(text).len();
                 }
                 items += 1;
             }
@@ -165,6 +185,7 @@ fn main() {
     let op = std::env::args().nth(1).unwrap_or_else(|| "parse".into());
     let lines = urikit_bench::lines("mixed.txt").expect("corpus in data/");
     let pairs = urikit_bench::pairs("relative-1in3.txt").expect("corpus in data/");
+    let encoded = urikit_bench::lines("encoded-1in4.txt").expect("corpus in data/");
     let mut inputs = Inputs {
         lines: &lines,
         pairs: &pairs,
@@ -176,6 +197,7 @@ fn main() {
             .iter()
             .map(|(base, _)| oxiri::Iri::parse(base.as_str()).expect("valid base"))
             .collect(),
+        encoded: &encoded,
     };
     let (items, sum) = measure(&op, &mut inputs);
     println!("{op}: {items} items, checksum {sum}");
