@@ -237,6 +237,20 @@ fn parse_json_invalid_input() {
 }
 
 #[test]
+fn overlong_utf8_is_invalid_utf8_not_a_slash() {
+    // `C0 AF` is an overlong `/`: a lenient decoder would see `http://a//x`.
+    let run = urikit(&["parse", "--json"], b"http://a/\xC0\xAFx\n");
+    let line = run.stdout.lines().next().unwrap_or_default();
+    assert!(
+        line.contains(r#""valid":false,"error":{"kind":"InvalidUtf8","index":9,"#),
+        "{line}"
+    );
+    let run = urikit(&["check"], b"http://a/\xC0\xAFx\nhttp://a/\n");
+    assert!(run.stdout.contains("InvalidUtf8: 1"), "{}", run.stdout);
+    assert_eq!(run.code, 1);
+}
+
+#[test]
 fn parse_json_invalid_utf8_line_on_stdin() {
     let run = urikit(&["parse", "--json"], b"ok\nab\xFFc\n");
     assert_eq!(
