@@ -95,6 +95,9 @@ pub(crate) fn library_crates() -> Result<Vec<String>, String> {
         if path.join("src/lib.rs").is_file() {
             let manifest =
                 std::fs::read_to_string(path.join("Cargo.toml")).map_err(|e| e.to_string())?;
+            if manifest.contains("publish = false") {
+                continue;
+            }
             if let Some(name) = package_name(&manifest) {
                 names.push(name);
             }
@@ -138,6 +141,7 @@ mod tests {
         let crates = library_crates().unwrap();
         assert!(crates.contains(&"uri-core".to_string()));
         assert!(crates.contains(&"uri-encode".to_string()));
+        assert!(!crates.contains(&"urikit-bench".to_string()));
         assert!(!crates.contains(&"urikit-cli".to_string()));
     }
 }
