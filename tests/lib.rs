@@ -8,6 +8,90 @@
 
 use urikit::Components;
 
+/// The rule of RFC 3986 an input is parsed against; named in vector files
+/// as `"reference"`, `"uri"` or `"relative"`.
+///
+/// # Examples
+///
+/// ```
+/// let c = urikit_tests::parse("a:b", urikit_tests::Rule::Uri, Default::default())?;
+/// assert_eq!(c.scheme(), Some("a"));
+/// # Ok::<(), urikit::ParseError>(())
+/// ```
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Rule {
+    /// `URI-reference`: [`urikit::UriReference::parse`].
+    #[default]
+    Reference,
+    /// `URI`: [`urikit::Uri::parse`].
+    Uri,
+    /// `relative-ref`: [`urikit::RelativeRef::parse`].
+    Relative,
+}
+
+/// Parses `input` against `rule`, borrowed.
+///
+/// # Errors
+///
+/// The parser's error.
+///
+/// # Examples
+///
+/// ```
+/// use urikit_tests::{parse, Rule};
+///
+/// assert!(parse("a:b", Rule::Relative, Default::default()).is_err());
+/// ```
+pub fn parse(
+    input: &str,
+    rule: Rule,
+    options: urikit::ParseOptions,
+) -> Result<Components<'_>, urikit::ParseError> {
+    use urikit::{RelativeRef, Uri, UriReference};
+    match rule {
+        Rule::Reference => UriReference::parse_with(input, options).map(|r| r.components()),
+        Rule::Uri => Uri::parse_with(input, options).map(|r| r.components()),
+        Rule::Relative => RelativeRef::parse_with(input, options).map(|r| r.components()),
+    }
+}
+
+/// Parses an owned copy of `input` against `rule`: its text and components,
+/// or the error.
+///
+/// # Errors
+///
+/// The parser's error.
+///
+/// # Examples
+///
+/// ```
+/// use urikit_tests::{parse_owned, Rule};
+///
+/// let (text, parts) = parse_owned("a:b", Rule::Uri, Default::default())?;
+/// assert_eq!((text.as_str(), parts[0].as_deref()), ("a:b", Some("a")));
+/// # Ok::<(), urikit::ParseError>(())
+/// ```
+pub fn parse_owned(
+    input: &str,
+    rule: Rule,
+    options: urikit::ParseOptions,
+) -> Result<(String, [Option<String>; 7]), urikit::ParseError> {
+    use urikit::{RelativeRefBuf, UriBuf, UriReferenceBuf};
+    let s = input.to_owned();
+    match rule {
+        Rule::Reference => UriReferenceBuf::parse_with(s, options)
+            .map(|r| (r.to_string(), parts(&r.components())))
+            .map_err(|e| e.error()),
+        Rule::Uri => UriBuf::parse_with(s, options)
+            .map(|r| (r.to_string(), parts(&r.components())))
+            .map_err(|e| e.error()),
+        Rule::Relative => RelativeRefBuf::parse_with(s, options)
+            .map(|r| (r.to_string(), parts(&r.components())))
+            .map_err(|e| e.error()),
+    }
+}
+
 /// The seven components of a parse, owned, in RFC 3986 order (scheme,
 /// userinfo, host, port, path, query, fragment), to compare two parses.
 ///

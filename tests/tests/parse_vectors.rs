@@ -13,11 +13,8 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::net::IpAddr;
 
 use serde::{Deserialize, Deserializer};
-use urikit::{
-    Components, Host, ParseError, ParseErrorKind, ParseOptions, RelativeRef, RelativeRefBuf, Uri,
-    UriBuf, UriReference, UriReferenceBuf,
-};
-use urikit_tests::{Failure, parts, recompose, report_expected};
+use urikit::{Components, Host, ParseErrorKind, ParseOptions, Uri, UriReference};
+use urikit_tests::{Failure, Rule, parse, parse_owned, parts, recompose, report_expected};
 
 /// The directory of the vector files.
 const VECTORS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/vectors");
@@ -65,19 +62,6 @@ struct ExpectedComponents {
 #[serde(rename_all = "lowercase")]
 enum RefKind {
     Uri,
-    Relative,
-}
-
-/// The rule an input is parsed against.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "lowercase")]
-enum Rule {
-    /// `URI-reference`: [`UriReference::parse`].
-    #[default]
-    Reference,
-    /// `URI`: [`Uri::parse`].
-    Uri,
-    /// `relative-ref`: [`RelativeRef::parse`].
     Relative,
 }
 
@@ -177,35 +161,6 @@ struct Case<'a> {
     rule: Rule,
     options: ParseOptions,
     expect: Expectation<'a>,
-}
-
-/// Parses `input` against `rule`.
-fn parse(input: &str, rule: Rule, options: ParseOptions) -> Result<Components<'_>, ParseError> {
-    match rule {
-        Rule::Reference => UriReference::parse_with(input, options).map(|r| r.components()),
-        Rule::Uri => Uri::parse_with(input, options).map(|r| r.components()),
-        Rule::Relative => RelativeRef::parse_with(input, options).map(|r| r.components()),
-    }
-}
-
-/// Parses an owned copy of `input` against `rule`: its text, components and error.
-fn parse_owned(
-    input: &str,
-    rule: Rule,
-    options: ParseOptions,
-) -> Result<(String, [Option<String>; 7]), ParseError> {
-    let s = input.to_owned();
-    match rule {
-        Rule::Reference => UriReferenceBuf::parse_with(s, options)
-            .map(|r| (r.to_string(), parts(&r.components())))
-            .map_err(|e| e.error()),
-        Rule::Uri => UriBuf::parse_with(s, options)
-            .map(|r| (r.to_string(), parts(&r.components())))
-            .map_err(|e| e.error()),
-        Rule::Relative => RelativeRefBuf::parse_with(s, options)
-            .map(|r| (r.to_string(), parts(&r.components())))
-            .map_err(|e| e.error()),
-    }
 }
 
 /// Shows an optional component as the vector files write it.

@@ -22,50 +22,13 @@ use proptest::prelude::*;
 use proptest::sample::{Index, select};
 use proptest::test_runner::TestCaseError;
 use urikit::{
-    Builder, Components, Host, ParseError, ParseErrorKind, ParseOptions, PortError, RelativeRef,
-    RelativeRefBuf, Uri, UriBuf, UriReference, UriReferenceBuf,
+    Builder, Components, Host, ParseErrorKind, ParseOptions, PortError, RelativeRef, Uri,
+    UriReference,
 };
 use urikit_tests::generators::{GenHost, GenRef, dotted_decimal, host, reference};
-use urikit_tests::{parts, recompose};
+use urikit_tests::{Rule, parse, parse_owned, parts, recompose};
 
 // ------------------------------------------------------------------ checks
-
-/// The rules to parse against.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Rule {
-    Reference,
-    Uri,
-    Relative,
-}
-
-/// Parses `input` against `rule`, borrowed.
-fn parse(input: &str, rule: Rule, options: ParseOptions) -> Result<Components<'_>, ParseError> {
-    match rule {
-        Rule::Reference => UriReference::parse_with(input, options).map(|r| r.components()),
-        Rule::Uri => Uri::parse_with(input, options).map(|r| r.components()),
-        Rule::Relative => RelativeRef::parse_with(input, options).map(|r| r.components()),
-    }
-}
-
-/// Parses `input` against `rule`, owned: the text and components, or the error.
-fn parse_owned(
-    input: &str,
-    rule: Rule,
-    options: ParseOptions,
-) -> Result<(String, [Option<String>; 7]), ParseError> {
-    let s = input.to_owned();
-    match rule {
-        Rule::Reference => UriReferenceBuf::parse_with(s, options)
-            .map(|r| (r.to_string(), parts(&r.components())))
-            .map_err(|e| e.error()),
-        Rule::Uri => UriBuf::parse_with(s, options)
-            .map(|r| (r.to_string(), parts(&r.components())))
-            .map_err(|e| e.error()),
-        Rule::Relative => RelativeRefBuf::parse_with(s, options)
-            .map(|r| (r.to_string(), parts(&r.components())))
-            .map_err(|e| e.error()),
-    }
-}
 
 /// Builds with `rule`'s build method.
 fn build(b: Builder<'_>, rule: Rule) -> Result<String, urikit::BuildError> {
