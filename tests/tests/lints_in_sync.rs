@@ -1,6 +1,7 @@
-//! `tests/Cargo.toml` copies the workspace lints instead of inheriting them,
-//! with `unsafe_code = "deny"` where the workspace has `"forbid"` (see
-//! `tests/no_alloc.rs` for why). This test keeps the copy in sync.
+//! `tests/Cargo.toml` and `crates/uri-core/Cargo.toml` copy the workspace
+//! lints instead of inheriting them, with `unsafe_code = "deny"` where the
+//! workspace has `"forbid"` (see `tests/no_alloc.rs` and
+//! `crates/uri-core/src/window.rs` for why). This test keeps the copies in sync.
 
 use std::collections::BTreeMap;
 
@@ -33,11 +34,18 @@ fn lints(manifest: &str, prefix: &str) -> BTreeMap<String, String> {
 
 #[test]
 fn the_crate_lints_are_the_workspace_lints_but_unsafe_code_deny() {
+    for manifest in ["/Cargo.toml", "/../crates/uri-core/Cargo.toml"] {
+        check(manifest);
+    }
+}
+
+/// Checks the manifest at `path` (from this crate's directory).
+fn check(path: &str) {
     let read = |path: &str| {
         std::fs::read_to_string(path).unwrap_or_else(|e| panic!("cannot read {path}: {e}"))
     };
     let workspace = read(concat!(env!("CARGO_MANIFEST_DIR"), "/../Cargo.toml"));
-    let ours = read(concat!(env!("CARGO_MANIFEST_DIR"), "/Cargo.toml"));
+    let ours = read(&format!("{}{path}", env!("CARGO_MANIFEST_DIR")));
     let mut expected = lints(&workspace, "workspace.lints");
     assert!(
         !expected.is_empty(),
@@ -46,12 +54,12 @@ fn the_crate_lints_are_the_workspace_lints_but_unsafe_code_deny() {
     assert_eq!(
         expected.get("rust.unsafe_code").map(String::as_str),
         Some("\"forbid\""),
-        "the workspace no longer forbids unsafe_code: tests/Cargo.toml can inherit the lints again"
+        "the workspace no longer forbids unsafe_code: {path} can inherit the lints again"
     );
     expected.insert("rust.unsafe_code".to_owned(), "\"deny\"".to_owned());
     assert_eq!(
         lints(&ours, "lints"),
         expected,
-        "tests/Cargo.toml [lints] drifted from [workspace.lints]"
+        "{path}: [lints] drifted from [workspace.lints]"
     );
 }

@@ -168,14 +168,6 @@ impl CharClass {
     }
 }
 
-impl CharClass {
-    /// The table itself, for the parser's unrolled scan.
-    #[inline(always)]
-    pub(crate) const fn table(&self) -> &[bool; 256] {
-        &self.table
-    }
-}
-
 impl core::fmt::Debug for CharClass {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         let mut set = f.debug_set();

@@ -78,6 +78,7 @@ mod owned;
 pub mod parser;
 mod redact;
 mod reference;
+mod window;
 
 pub use builder::{BuildError, BuildErrorKind, Builder, Part};
 pub use components::{Authority, Components, Host, PortError, Segments};

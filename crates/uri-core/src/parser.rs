@@ -14,6 +14,7 @@
 use crate::error::{ParseError, ParseErrorKind as Kind};
 use crate::grammar::{self, CharClass, HEXDIG};
 use crate::ip;
+use crate::window::{self, Runs, runs};
 
 /// The components in which a [`Grammar`] may allow non-ASCII characters.
 ///
@@ -580,10 +581,15 @@ impl<G: Grammar> Parser<'_, G> {
         Ok(())
     }
 
-    /// Scans from `i` while bytes are in `class`, valid `pct-encoded`
-    /// triplets, or non-ASCII characters the grammar allows in `component`.
-    /// Stops at a byte in `stops` or at `end`, returning that offset; any
-    /// other byte is an error of the spec's kind.
+    /// Scans from `i` while bytes are in the spec's class, valid
+    /// `pct-encoded` triplets, or non-ASCII characters the grammar allows in
+    /// its component. Stops at a byte in `stops` or at `end`, returning that
+    /// offset; any other byte is an error of the spec's kind.
+    ///
+    /// Sixteen bytes at a time ([`window::outside`]): the first byte outside
+    /// the class is found without a branch per byte, and only it is looked
+    /// at. Near the end, the last sixteen bytes are tested, less those
+    /// already seen; inputs shorter than that go byte by byte.
     #[inline(always)]
     fn scan(
         &self,
@@ -593,48 +599,52 @@ impl<G: Grammar> Parser<'_, G> {
         stops: &CharClass,
     ) -> Result<usize, ParseError> {
         let Spec {
-            class,
+            runs,
             component,
             error: kind,
         } = *spec;
         let b = &self.b[..end];
+        let n = b.len();
         loop {
-            // Fast path: eight bytes at a time while all are in the class
-            // (one branch per chunk instead of one per byte).
-            while i + 8 <= b.len() {
-                let t = class.table();
-                let c = &b[i..i + 8];
-                let all = (t[c[0] as usize]
-                    & t[c[1] as usize]
-                    & t[c[2] as usize]
-                    & t[c[3] as usize])
-                    & (t[c[4] as usize] & t[c[5] as usize] & t[c[6] as usize] & t[c[7] as usize]);
-                if !all {
-                    break;
-                }
-                i += 8;
-            }
-            // Byte by byte up to and including the next byte not in the class.
-            loop {
-                let Some(&c) = b.get(i) else { return Ok(i) };
-                if class.contains(c) {
-                    i += 1;
+            if let Some(window) = b.get(i..i + 16) {
+                let outside = window::outside(window.try_into().unwrap_or(&[0; 16]), &runs);
+                if outside == 0 {
+                    i += 16;
                     continue;
                 }
-                if c == b'%' {
-                    if i + 2 < b.len() && HEXDIG.contains(b[i + 1]) && HEXDIG.contains(b[i + 2]) {
-                        i += 3;
-                    } else {
-                        return Err(ParseError::new(Kind::InvalidPercentEncoding, i));
-                    }
-                } else if c >= 0x80 {
-                    i += self.non_ascii(i, component, kind)?;
-                } else if stops.contains(c) {
-                    return Ok(i);
-                } else {
-                    return Err(ParseError::new(kind, i));
+                i += outside.trailing_zeros() as usize;
+            } else if i >= n {
+                return Ok(n);
+            } else if let Some(last) = n.checked_sub(16) {
+                // The last sixteen bytes, less the `i - last` already seen.
+                let window = b[last..].try_into().unwrap_or(&[0; 16]);
+                let outside = window::outside(window, &runs) >> (i - last);
+                if outside == 0 {
+                    return Ok(n);
                 }
-                break;
+                i += outside.trailing_zeros() as usize;
+            } else {
+                while i < n && runs.class.contains(b[i]) {
+                    i += 1;
+                }
+                if i == n {
+                    return Ok(n);
+                }
+            }
+            // `b[i]` is outside the class.
+            let c = b[i];
+            if c == b'%' {
+                if i + 2 < n && HEXDIG.contains(b[i + 1]) && HEXDIG.contains(b[i + 2]) {
+                    i += 3;
+                } else {
+                    return Err(ParseError::new(Kind::InvalidPercentEncoding, i));
+                }
+            } else if c >= 0x80 {
+                i += self.non_ascii(i, component, kind)?;
+            } else if stops.contains(c) {
+                return Ok(i);
+            } else {
+                return Err(ParseError::new(kind, i));
             }
         }
     }
@@ -652,45 +662,45 @@ impl<G: Grammar> Parser<'_, G> {
     }
 }
 
-/// How to scan one component: the bytes it may hold literally, the
-/// component a [`Grammar`] is asked about for non-ASCII, and the error for
-/// any other byte.
+/// How to scan one component: the bytes it may hold literally (as
+/// [`Runs`] of its class), the component a [`Grammar`] is asked about for
+/// non-ASCII, and the error for any other byte.
 #[derive(Clone, Copy)]
 struct Spec {
-    class: &'static CharClass,
+    runs: Runs,
     component: Component,
     error: Kind,
 }
 
 const PATH: Spec = Spec {
-    class: &grammar::PATH,
+    runs: runs!(&grammar::PATH),
     component: Component::Path,
     error: Kind::InvalidPathChar,
 };
 const QUERY: Spec = Spec {
-    class: &grammar::QUERY,
+    runs: runs!(&grammar::QUERY),
     component: Component::Query,
     error: Kind::InvalidQueryChar,
 };
 const FRAGMENT: Spec = Spec {
-    class: &grammar::FRAGMENT,
+    runs: runs!(&grammar::FRAGMENT),
     component: Component::Fragment,
     error: Kind::InvalidFragmentChar,
 };
 const USERINFO: Spec = Spec {
-    class: &grammar::USERINFO,
+    runs: runs!(&grammar::USERINFO),
     component: Component::Userinfo,
     error: Kind::InvalidUserinfoChar,
 };
 const REG_NAME: Spec = Spec {
-    class: &grammar::REG_NAME,
+    runs: runs!(&grammar::REG_NAME),
     component: Component::RegName,
     error: Kind::InvalidHostChar,
 };
 
 /// `segment-nz-nc`, the first segment of a relative path without authority (§4.2).
 const FIRST_SEGMENT: Spec = Spec {
-    class: &grammar::SEGMENT_NZ_NC,
+    runs: runs!(&grammar::SEGMENT_NZ_NC),
     component: Component::Path,
     error: Kind::InvalidPathChar,
 };

@@ -9,6 +9,10 @@
 //! callgrind_annotate --inclusive=yes parse.out | head -40
 //! ```
 //!
+//! With `--time=ROUNDS` and several operations, it times them instead
+//! (interleaved, fastest round of each, and each one's ratio to the
+//! first): a quick wall-clock A/B while working, not the benchmark.
+//!
 //! With `--toggle-collect`, only [`measure`] (the loop over the corpus) is
 //! counted, not loading the corpus or parsing the bases: divide the total
 //! by the items printed.
@@ -118,6 +122,27 @@ fn measure(op: &str, inputs: &mut Inputs<'_>) -> (usize, usize) {
                 items += 1;
             }
         }
+        "scan-only" => {
+            let t = &uri_core::grammar::QUERY;
+            for line in lines {
+                let b = black_box(line.as_bytes());
+                let mut ok = true;
+                let mut c = b.chunks_exact(8);
+                for w in &mut c {
+                    ok &=
+                        (t.contains(w[0]) & t.contains(w[1]) & t.contains(w[2]) & t.contains(w[3]))
+                            & (t.contains(w[4])
+                                & t.contains(w[5])
+                                & t.contains(w[6])
+                                & t.contains(w[7]));
+                }
+                for &x in c.remainder() {
+                    ok &= t.contains(x);
+                }
+                sum += usize::from(ok);
+                items += 1;
+            }
+        }
         "parse-fluent-uri" => {
             for line in lines {
                 let r = fluent_uri::UriRef::parse(black_box(line.as_str()));
@@ -199,6 +224,30 @@ fn main() {
             .collect(),
         encoded: &encoded,
     };
-    let (items, sum) = measure(&op, &mut inputs);
-    println!("{op}: {items} items, checksum {sum}");
+    let ops: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with("--"))
+        .collect();
+    let rounds = std::env::args()
+        .find_map(|a| a.strip_prefix("--time=").map(str::to_owned))
+        .map(|n| n.parse::<usize>().expect("--time=ROUNDS"));
+    let Some(rounds) = rounds else {
+        let (items, sum) = measure(&op, &mut inputs);
+        println!("{op}: {items} items, checksum {sum}");
+        return;
+    };
+    // Wall-clock mode: the operations interleaved, `rounds` times each; the
+    // fastest round of each is printed, and its ratio to the first's.
+    let mut best = vec![f64::INFINITY; ops.len()];
+    for _ in 0..rounds {
+        for (k, op) in ops.iter().enumerate() {
+            let start = std::time::Instant::now();
+            let (items, _) = measure(op, &mut inputs);
+            let ns = start.elapsed().as_nanos() as f64 / items as f64;
+            best[k] = best[k].min(ns);
+        }
+    }
+    for (op, ns) in ops.iter().zip(&best) {
+        println!("{op:>28}: {ns:7.1} ns/item  {:5.2}x", ns / best[0]);
+    }
 }
