@@ -46,7 +46,7 @@ pub fn remove_dot_segments(path: &str, out: &mut String) {
 /// `false` when no segment of `path` begins with `.`, so that it has no
 /// dot segments: found with substring search, faster than splitting.
 #[inline]
-fn may_have_dot_segments(path: &str) -> bool {
+pub(crate) fn may_have_dot_segments(path: &str) -> bool {
     let b = path.as_bytes();
     if b.first() == Some(&b'.') {
         return true;

@@ -4,7 +4,9 @@ use alloc::string::String;
 
 use uri_core::{Components, ParseErrorKind, ParseOptions, Uri, UriBuf, UriReference};
 
-use crate::dot_segments::{has_dot_segments, remove_dot_segments, remove_dot_segments_after_dir};
+use crate::dot_segments::{
+    has_dot_segments, may_have_dot_segments, remove_dot_segments, remove_dot_segments_after_dir,
+};
 
 /// Why a reference could not be resolved, and where.
 ///
@@ -126,9 +128,16 @@ impl ResolveErrorKind {
 pub struct Resolver<'b> {
     base: Components<'b>,
     strict: bool,
-    /// The base path up to its last `/` (excluded), when it has no dot
-    /// segments: merged paths are then resolved without a copy.
-    clean_dir: Option<&'b str>,
+    /// Offsets in the base's text: where its path starts and ends, and
+    /// where its query ends. The text before each is copied whole.
+    path_start: usize,
+    path_end: usize,
+    query_end: usize,
+    /// The offset after the last `/` of the base path, when the path
+    /// begins with `/` and its directory has no dot segments: merged paths
+    /// are then the base text up to there (less a segment per leading
+    /// `../` of the reference) and the rest of the reference.
+    dir_end: Option<usize>,
     scratch: String,
 }
 
@@ -144,16 +153,24 @@ impl<'b> Resolver<'b> {
     /// ```
     pub fn new(base: Uri<'b>) -> Self {
         let base = base.components();
+        let text = base.as_str();
+        let query_end = text.len() - base.fragment().map_or(0, |f| f.len() + 1);
+        let path_end = query_end - base.query().map_or(0, |q| q.len() + 1);
         let path = base.path();
-        let dir = path.rfind('/').map(|k| &path[..k]);
-        let clean_dir = match dir {
-            Some(dir) if !has_dot_segments(dir) => Some(dir),
+        let path_start = path_end - path.len();
+        let dir_end = match path.rfind('/') {
+            Some(k) if path.starts_with('/') && !has_dot_segments(&path[..k]) => {
+                Some(path_start + k + 1)
+            }
             _ => None,
         };
         Resolver {
             base,
             strict: true,
-            clean_dir,
+            path_start,
+            path_end,
+            query_end,
+            dir_end,
             scratch: String::new(),
         }
     }
@@ -234,26 +251,34 @@ impl<'b> Resolver<'b> {
             other => other,
         };
 
-        // T.scheme
-        out.push_str(r_scheme.unwrap_or(base_scheme));
-        out.push(':');
-        let path_start;
         let has_authority;
+        let path_start;
         if r_scheme.is_some() || r.authority().is_some() {
-            // T.authority, T.path, T.query all from R.
+            // T.scheme, then T.authority, T.path, T.query all from R.
+            out.push_str(r_scheme.unwrap_or(base_scheme));
+            out.push(':');
             has_authority = write_authority(r, out);
             path_start = out.len();
             remove_dot_segments(r.path(), out);
             write_query(r.query(), out);
         } else {
-            has_authority = write_authority(base, out);
-            path_start = out.len();
+            // T.scheme and T.authority are the base's: its text up to its
+            // path, copied as one piece with whatever else of it is kept.
+            has_authority = base.authority().is_some();
+            path_start = self.path_start;
+            let text = base.as_str();
             let r_path = r.path();
             if r_path.is_empty() {
-                out.push_str(base.path());
-                write_query(r.query().or(base.query()), out);
+                match r.query() {
+                    Some(query) => {
+                        out.push_str(&text[..self.path_end]);
+                        write_query(Some(query), out);
+                    }
+                    None => out.push_str(&text[..self.query_end]),
+                }
             } else {
                 if r_path.starts_with('/') {
+                    out.push_str(&text[..self.path_start]);
                     remove_dot_segments(r_path, out);
                 } else {
                     self.merge(r_path, out);
@@ -291,15 +316,29 @@ impl<'b> Resolver<'b> {
         to_uri_buf(out)
     }
 
-    /// Writes `remove_dot_segments(merge(base.path, r_path))` (§5.2.3).
+    /// Writes the base's text up to its path, then
+    /// `remove_dot_segments(merge(base.path, r_path))` (§5.2.3).
     fn merge(&mut self, r_path: &str, out: &mut String) {
-        let floor = out.len();
         let base = self.base;
+        let text = base.as_str();
+        let floor = self.path_start;
+        if let Some(dir_end) = self.dir_end {
+            // Leading "./" and "../" (§5.2.4 A..D on the merged path) only
+            // move the end of the base directory back; what follows them is
+            // copied when it holds no dot segment.
+            let (end, rest) = self.skip_leading_dots(r_path, dir_end);
+            if !may_have_dot_segments(rest) {
+                out.push_str(&text[..end]);
+                out.push_str(rest);
+            } else {
+                out.push_str(&text[..dir_end - 1]);
+                remove_dot_segments_after_dir(r_path, out, floor);
+            }
+            return;
+        }
+        out.push_str(&text[..floor]);
         if base.authority().is_some() && base.path().is_empty() {
             // "/" + R.path
-            remove_dot_segments_after_dir(r_path, out, floor);
-        } else if let Some(dir) = self.clean_dir {
-            out.push_str(dir);
             remove_dot_segments_after_dir(r_path, out, floor);
         } else if !base.path().contains('/') {
             // No "/" in the base path: the merged path is R.path.
@@ -313,6 +352,39 @@ impl<'b> Resolver<'b> {
             self.scratch.push_str(dir);
             self.scratch.push_str(r_path);
             remove_dot_segments(&self.scratch, out);
+        }
+    }
+
+    /// Applies the leading `./`, `../`, `.` and `..` of a relative path to
+    /// the base directory ending (after a `/`) at `dir_end`: each `..`
+    /// removes one segment, never the root `/`. Returns where the
+    /// directory now ends and the rest of `r_path`.
+    fn skip_leading_dots<'r>(&self, r_path: &'r str, mut dir_end: usize) -> (usize, &'r str) {
+        let text = self.base.as_str().as_bytes();
+        let mut rest = r_path;
+        loop {
+            let up = if let Some(after) = rest.strip_prefix("../") {
+                rest = after;
+                true
+            } else if rest == ".." {
+                rest = "";
+                true
+            } else if let Some(after) = rest.strip_prefix("./") {
+                rest = after;
+                false
+            } else if rest == "." {
+                rest = "";
+                false
+            } else {
+                return (dir_end, rest);
+            };
+            if up {
+                // The `/` before the last segment; the root `/` stays.
+                dir_end = text[self.path_start..dir_end - 1]
+                    .iter()
+                    .rposition(|&c| c == b'/')
+                    .map_or(dir_end, |k| self.path_start + k + 1);
+            }
         }
     }
 }
