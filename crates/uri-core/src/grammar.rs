@@ -24,6 +24,11 @@
 //!
 //! See [RFC 3986, section 2](https://www.rfc-editor.org/rfc/rfc3986#section-2) and
 //! [Appendix A](https://www.rfc-editor.org/rfc/rfc3986#appendix-A).
+//!
+//! A [`Scanner`] is a class prepared for finding the first byte outside it
+//! sixteen bytes at a time.
+
+pub use crate::window::Scanner;
 
 /// A set of ASCII bytes, stored as a 256-entry lookup table.
 ///

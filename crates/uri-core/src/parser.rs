@@ -14,7 +14,7 @@
 use crate::error::{ParseError, ParseErrorKind as Kind};
 use crate::grammar::{self, CharClass, HEXDIG};
 use crate::ip;
-use crate::window::{self, Runs, runs};
+use crate::window::{self, Scanner};
 
 /// The components in which a [`Grammar`] may allow non-ASCII characters.
 ///
@@ -598,36 +598,19 @@ impl<G: Grammar> Parser<'_, G> {
         spec: &Spec,
         stops: &CharClass,
     ) -> Result<usize, ParseError> {
-        let Spec {
-            runs,
-            component,
-            error: kind,
-        } = *spec;
         let b = &self.b[..end];
         let n = b.len();
         loop {
-            if let Some(window) = b.get(i..i + 16) {
-                let outside = window::outside(window.try_into().unwrap_or(&[0; 16]), &runs);
+            if let Some(window) = window::window_at(b, i) {
+                let outside = window::outside(window, &spec.scanner);
                 if outside == 0 {
                     i += 16;
                     continue;
                 }
                 i += outside.trailing_zeros() as usize;
-            } else if i >= n {
-                return Ok(n);
-            } else if let Some(last) = n.checked_sub(16) {
-                // The last sixteen bytes, less the `i - last` already seen.
-                let window = b[last..].try_into().unwrap_or(&[0; 16]);
-                let outside = window::outside(window, &runs) >> (i - last);
-                if outside == 0 {
-                    return Ok(n);
-                }
-                i += outside.trailing_zeros() as usize;
             } else {
-                while i < n && runs.class.contains(b[i]) {
-                    i += 1;
-                }
-                if i == n {
+                i = spec.scanner.tail(b, i);
+                if i >= n {
                     return Ok(n);
                 }
             }
@@ -640,11 +623,11 @@ impl<G: Grammar> Parser<'_, G> {
                     return Err(ParseError::new(Kind::InvalidPercentEncoding, i));
                 }
             } else if c >= 0x80 {
-                i += self.non_ascii(i, component, kind)?;
+                i += self.non_ascii(i, spec.component, spec.error)?;
             } else if stops.contains(c) {
                 return Ok(i);
             } else {
-                return Err(ParseError::new(kind, i));
+                return Err(ParseError::new(spec.error, i));
             }
         }
     }
@@ -662,45 +645,45 @@ impl<G: Grammar> Parser<'_, G> {
     }
 }
 
-/// How to scan one component: the bytes it may hold literally (as
-/// [`Runs`] of its class), the component a [`Grammar`] is asked about for
+/// How to scan one component: the bytes it may hold literally (its class,
+/// prepared for scanning), the component a [`Grammar`] is asked about for
 /// non-ASCII, and the error for any other byte.
 #[derive(Clone, Copy)]
 struct Spec {
-    runs: Runs,
+    scanner: Scanner,
     component: Component,
     error: Kind,
 }
 
 const PATH: Spec = Spec {
-    runs: runs!(&grammar::PATH),
+    scanner: Scanner::new(&grammar::PATH),
     component: Component::Path,
     error: Kind::InvalidPathChar,
 };
 const QUERY: Spec = Spec {
-    runs: runs!(&grammar::QUERY),
+    scanner: Scanner::new(&grammar::QUERY),
     component: Component::Query,
     error: Kind::InvalidQueryChar,
 };
 const FRAGMENT: Spec = Spec {
-    runs: runs!(&grammar::FRAGMENT),
+    scanner: Scanner::new(&grammar::FRAGMENT),
     component: Component::Fragment,
     error: Kind::InvalidFragmentChar,
 };
 const USERINFO: Spec = Spec {
-    runs: runs!(&grammar::USERINFO),
+    scanner: Scanner::new(&grammar::USERINFO),
     component: Component::Userinfo,
     error: Kind::InvalidUserinfoChar,
 };
 const REG_NAME: Spec = Spec {
-    runs: runs!(&grammar::REG_NAME),
+    scanner: Scanner::new(&grammar::REG_NAME),
     component: Component::RegName,
     error: Kind::InvalidHostChar,
 };
 
 /// `segment-nz-nc`, the first segment of a relative path without authority (§4.2).
 const FIRST_SEGMENT: Spec = Spec {
-    runs: runs!(&grammar::SEGMENT_NZ_NC),
+    scanner: Scanner::new(&grammar::SEGMENT_NZ_NC),
     component: Component::Path,
     error: Kind::InvalidPathChar,
 };

@@ -1,64 +1,206 @@
-//! Classifying sixteen bytes at once: the parser's inner loop.
+//! Classifying sixteen bytes at once: the scanners' inner loop.
 //!
 //! A [`CharClass`] is a table of 256 `bool`s; looking bytes up one at a
-//! time costs two loads per byte. Here a class is described instead as a
-//! few [`Runs`] of consecutive bytes (`0x26..=0x3B`, `b'='`, …), and sixteen
-//! bytes are tested against every run at once with SSE2, which every
-//! `x86_64` processor has: one load per sixteen bytes and about three
-//! operations per run, then one bit per byte. Elsewhere, a portable version
-//! looks the bytes up in the table.
+//! time costs two loads per byte and a branch. A [`Scanner`] describes the
+//! class instead as a few runs of consecutive bytes (`0x26..=0x3B`, `b'='`,
+//! …), or the runs of its complement when those are fewer, and tests
+//! sixteen bytes against every run at once with SSE2, which every `x86_64`
+//! processor has: one load per sixteen bytes and two or three operations
+//! per run, then one bit per byte, and the first byte outside the class is
+//! found without a branch per byte. Elsewhere, a portable version looks the
+//! bytes up in the table.
 //!
-//! This is the crate's only `unsafe`: calling an SSE2 function, on a target
+//! This is the crate's only `unsafe`: calling the SSE2 function, on targets
 //! whose every processor has SSE2 (see [`outside`]).
 
 use crate::grammar::{ALPHA, CharClass};
 
-/// A [`CharClass`] as runs of consecutive member bytes, built at compile
-/// time by [`runs!`](crate::window::runs).
+/// The most runs a [`Scanner`] tests; a class with more is looked up in
+/// its table.
+const MAX_RUNS: usize = 16;
+
+/// A [`CharClass`] prepared for scanning sixteen bytes at a time.
+///
+/// Build it once, as a `const` where you can (the preparation then costs
+/// nothing at run time), and ask for the [`span`](Scanner::span) of the
+/// class at the start of a byte string: how many leading bytes are members.
+/// On `x86_64` (and `x86` with SSE2) it tests sixteen bytes per step with
+/// SSE2; elsewhere it looks bytes up one at a time.
+///
+/// # Examples
+///
+/// ```
+/// use uri_core::grammar::{Scanner, REG_NAME};
+///
+/// const HOST: Scanner = Scanner::new(&REG_NAME);
+/// let authority = b"www.example.com:8080";
+/// assert_eq!(HOST.span(authority), 15);
+/// assert_eq!(HOST.span(b""), 0);
+/// ```
 #[derive(Clone, Copy)]
-pub(crate) struct Runs {
-    /// The class itself, for the portable version and for checks.
-    pub(crate) class: &'static CharClass,
-    /// Every ASCII letter is a member: the letters are tested with one
-    /// case-folded range and left out of `runs`.
-    pub(crate) letters: bool,
-    /// The other members, as `(first, last)` pairs.
-    pub(crate) runs: &'static [(u8, u8)],
+pub struct Scanner {
+    /// The class itself, for the portable version and the short tails.
+    class: CharClass,
+    /// The runs describe the complement of the class, not the class.
+    inverted: bool,
+    /// Every ASCII letter is in the described set: the letters are tested
+    /// with one case-folded range and left out of `runs`.
+    letters: bool,
+    /// The described set but for the letters, as `(first, last)` pairs.
+    runs: [(u8, u8); MAX_RUNS],
+    /// How many of `runs` are used; more than [`MAX_RUNS`]: use the table.
+    len: usize,
 }
 
-/// The [`Runs`] of a constant [`CharClass`], computed at compile time.
-macro_rules! runs {
-    ($class:expr) => {{
-        const R: (bool, [(u8, u8); 16], usize) = $crate::window::split($class);
-        const S: &[(u8, u8)] = R.1.split_at(R.2).0;
-        $crate::window::Runs {
-            class: $class,
-            letters: R.0,
-            runs: S,
+impl Scanner {
+    /// Prepares `class` for scanning.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_core::grammar::{CharClass, Scanner};
+    ///
+    /// const NOT_PERCENT: Scanner = Scanner::new(&CharClass::range(0, 0xFF).without(b'%'));
+    /// assert_eq!(NOT_PERCENT.span(b"caf%C3%A9"), 3);
+    /// ```
+    pub const fn new(class: &CharClass) -> Scanner {
+        let complement = CharClass::range(0, 0xFF).difference(*class);
+        let direct = split(class);
+        let inverse = split(&complement);
+        // The cost of a test: about three operations per run.
+        let (inverted, (letters, runs, len)) = if inverse.2 < direct.2 + direct.0 as usize {
+            (true, inverse)
+        } else {
+            (false, direct)
+        };
+        Scanner {
+            class: *class,
+            inverted,
+            letters,
+            runs,
+            len,
         }
-    }};
-}
-pub(crate) use runs;
+    }
 
-/// Splits `class` into runs: whether all letters are members, the runs of
-/// the other members (at most 16; more fails to compile), how many.
-pub(crate) const fn split(class: &CharClass) -> (bool, [(u8, u8); 16], usize) {
+    /// The class this scanner tests.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_core::grammar::{Scanner, PATH};
+    ///
+    /// assert!(Scanner::new(&PATH).class() == &PATH);
+    /// ```
+    pub const fn class(&self) -> &CharClass {
+        &self.class
+    }
+
+    /// The number of leading bytes of `bytes` that are in the class: the
+    /// offset of the first byte outside it, or `bytes.len()`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_core::grammar::{Scanner, PATH};
+    ///
+    /// const SCAN: Scanner = Scanner::new(&PATH);
+    /// assert_eq!(SCAN.span(b"/a/b/c?q"), 6);
+    /// assert_eq!(SCAN.span(b"/a/very/long/path/without/a/stop"), 32);
+    /// ```
+    #[inline]
+    pub fn span(&self, bytes: &[u8]) -> usize {
+        self.span_from(bytes, 0)
+    }
+
+    /// [`Scanner::span`] from offset `i` on: the offset of the first byte
+    /// at or after `i` outside the class, or `bytes.len()`.
+    #[inline(always)]
+    pub(crate) fn span_from(&self, bytes: &[u8], mut i: usize) -> usize {
+        loop {
+            if let Some(window) = window_at(bytes, i) {
+                let outside = outside(window, self);
+                if outside != 0 {
+                    return i + outside.trailing_zeros() as usize;
+                }
+                i += 16;
+            } else {
+                return self.tail(bytes, i);
+            }
+        }
+    }
+
+    /// The first byte at or after `i` outside the class, where fewer than
+    /// sixteen bytes are left: the last sixteen bytes of the input, less
+    /// those before `i`, or byte by byte in an input shorter than that.
+    #[inline(always)]
+    pub(crate) fn tail(&self, bytes: &[u8], i: usize) -> usize {
+        let n = bytes.len();
+        if i >= n {
+            return n;
+        }
+        match n
+            .checked_sub(16)
+            .and_then(|last| Some((last, window_at(bytes, last)?)))
+        {
+            Some((last, window)) => {
+                let outside = outside(window, self) >> (i - last);
+                if outside == 0 {
+                    n
+                } else {
+                    i + outside.trailing_zeros() as usize
+                }
+            }
+            None => {
+                let mut i = i;
+                while i < n && self.class.contains(bytes[i]) {
+                    i += 1;
+                }
+                i
+            }
+        }
+    }
+}
+
+impl core::fmt::Debug for Scanner {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Scanner")
+            .field("class", &self.class)
+            .field("inverted", &self.inverted)
+            .field("letters", &self.letters)
+            .field("runs", &&self.runs[..self.len.min(MAX_RUNS)])
+            .finish()
+    }
+}
+
+/// The sixteen bytes of `bytes` from `i`, if there are as many.
+#[inline(always)]
+pub(crate) fn window_at(bytes: &[u8], i: usize) -> Option<&[u8; 16]> {
+    bytes.get(i..i.checked_add(16)?)?.try_into().ok()
+}
+
+/// Splits `set` into runs: whether all letters are members, the runs of
+/// the other members, and how many there are (more than [`MAX_RUNS`]:
+/// `MAX_RUNS + 1`, and the runs are not all there).
+const fn split(set: &CharClass) -> (bool, [(u8, u8); MAX_RUNS], usize) {
     let mut letters = true;
     let mut b = 0;
     while b < 256 {
-        if ALPHA.contains(b as u8) && !class.contains(b as u8) {
+        if ALPHA.contains(b as u8) && !set.contains(b as u8) {
             letters = false;
         }
         b += 1;
     }
-    let mut out = [(0u8, 0u8); 16];
+    let mut out = [(0u8, 0u8); MAX_RUNS];
     let mut n = 0;
     b = 0;
     while b < 256 {
-        if in_runs(class, letters, b) {
+        if in_runs(set, letters, b) {
             let first = b;
-            while b + 1 < 256 && in_runs(class, letters, b + 1) {
+            while b + 1 < 256 && in_runs(set, letters, b + 1) {
                 b += 1;
+            }
+            if n == MAX_RUNS {
+                return (letters, out, MAX_RUNS + 1);
             }
             out[n] = (first as u8, b as u8);
             n += 1;
@@ -68,28 +210,31 @@ pub(crate) const fn split(class: &CharClass) -> (bool, [(u8, u8); 16], usize) {
     (letters, out, n)
 }
 
-/// Whether byte `b` goes in a run of `class` (letters apart when `letters`).
-const fn in_runs(class: &CharClass, letters: bool, b: usize) -> bool {
-    class.contains(b as u8) && !(letters && ALPHA.contains(b as u8))
+/// Whether byte `b` goes in a run of `set` (letters apart when `letters`).
+const fn in_runs(set: &CharClass, letters: bool, b: usize) -> bool {
+    set.contains(b as u8) && !(letters && ALPHA.contains(b as u8))
 }
 
-/// A mask of the bytes of `window` outside the class: bit `k` is set when
-/// `window[k]` is not a member.
+/// A mask of the bytes of `window` outside the scanner's class: bit `k` is
+/// set when `window[k]` is not a member.
 #[inline(always)]
-pub(crate) fn outside(window: &[u8; 16], runs: &Runs) -> u32 {
+pub(crate) fn outside(window: &[u8; 16], scanner: &Scanner) -> u32 {
+    if scanner.len > MAX_RUNS {
+        return outside_portable(window, scanner);
+    }
     #[cfg(all(
         any(target_arch = "x86_64", target_arch = "x86"),
         target_feature = "sse2"
     ))]
     {
         #[allow(unsafe_code)]
-        // SAFETY: `outside_sse2` is safe but for requiring SSE2, and this
+        // SAFETY: `sse2::outside` is safe but for requiring SSE2, and this
         // code is compiled only when the target enables SSE2
         // (`cfg(target_feature = "sse2")`, true of every `x86_64` target):
         // the compiler already assumes SSE2 everywhere in this crate, so
         // any processor that runs it has SSE2.
         unsafe {
-            sse2::outside_sse2(window, runs)
+            sse2::outside(window, scanner)
         }
     }
     #[cfg(not(all(
@@ -97,23 +242,16 @@ pub(crate) fn outside(window: &[u8; 16], runs: &Runs) -> u32 {
         target_feature = "sse2"
     )))]
     {
-        outside_portable(window, runs)
+        outside_portable(window, scanner)
     }
 }
 
 /// [`outside`] by table lookups, one byte at a time.
 #[inline(always)]
-#[cfg_attr(
-    all(
-        any(target_arch = "x86_64", target_arch = "x86"),
-        target_feature = "sse2"
-    ),
-    allow(dead_code)
-)]
-pub(crate) fn outside_portable(window: &[u8; 16], runs: &Runs) -> u32 {
+pub(crate) fn outside_portable(window: &[u8; 16], scanner: &Scanner) -> u32 {
     let mut mask = 0;
     for (k, &c) in window.iter().enumerate() {
-        mask |= u32::from(!runs.class.contains(c)) << k;
+        mask |= u32::from(!scanner.class.contains(c)) << k;
     }
     mask
 }
@@ -128,18 +266,18 @@ mod sse2 {
     #[cfg(target_arch = "x86_64")]
     use core::arch::x86_64::*;
 
-    use super::Runs;
+    use super::{MAX_RUNS, Scanner};
 
     /// [`outside`](super::outside) with SSE2.
     ///
     /// Per byte `v` and run `[a, b]`, `v - a` (wrapping) saturated down by
-    /// `b - a` is 0 exactly when `a <= v <= b`; the minimum over the runs is
-    /// 0 exactly when `v` is in one. Letters: `v | 0x20` is in `a..=z`
-    /// exactly when `v` is a letter of either case. Bytes from 0x80 are in
-    /// no run (every run ends below 0x7F), so they are always outside.
+    /// `b - a` is 0 exactly when `a <= v <= b` (a `v` below `a` wraps to
+    /// more than `b - a`); the minimum over the runs is 0 exactly when `v`
+    /// is in one. Letters: `v | 0x20` is in `a..=z` exactly when `v` is a
+    /// letter of either case.
     #[target_feature(enable = "sse2")]
     #[inline]
-    pub(super) fn outside_sse2(window: &[u8; 16], runs: &Runs) -> u32 {
+    pub(super) fn outside(window: &[u8; 16], scanner: &Scanner) -> u32 {
         let [lo, hi] = [&window[..8], &window[8..]].map(|half| {
             let mut word = [0; 8];
             word.copy_from_slice(half);
@@ -148,12 +286,12 @@ mod sse2 {
         let v = _mm_set_epi64x(hi, lo);
         let splat = |b: u8| _mm_set1_epi8(b as i8);
         let mut distance = splat(0xFF);
-        if runs.letters {
+        if scanner.letters {
             let folded = _mm_or_si128(v, splat(0x20));
             let d = _mm_subs_epu8(_mm_sub_epi8(folded, splat(b'a')), splat(b'z' - b'a'));
             distance = _mm_min_epu8(distance, d);
         }
-        for &(a, b) in runs.runs {
+        for &(a, b) in &scanner.runs[..scanner.len.min(MAX_RUNS)] {
             let d = _mm_sub_epi8(v, splat(a));
             let d = if a == b {
                 d
@@ -162,8 +300,12 @@ mod sse2 {
             };
             distance = _mm_min_epu8(distance, d);
         }
-        let inside = _mm_movemask_epi8(_mm_cmpeq_epi8(distance, _mm_setzero_si128()));
-        !(inside as u32) & 0xFFFF
+        let in_runs = _mm_movemask_epi8(_mm_cmpeq_epi8(distance, _mm_setzero_si128())) as u32;
+        if scanner.inverted {
+            in_runs
+        } else {
+            !in_runs & 0xFFFF
+        }
     }
 }
 
@@ -172,34 +314,52 @@ mod tests {
     use super::*;
     use crate::grammar;
 
-    const CLASSES: [(&str, Runs); 7] = [
-        ("SCHEME", runs!(&grammar::SCHEME)),
-        ("USERINFO", runs!(&grammar::USERINFO)),
-        ("REG_NAME", runs!(&grammar::REG_NAME)),
-        ("SEGMENT_NZ_NC", runs!(&grammar::SEGMENT_NZ_NC)),
-        ("PATH", runs!(&grammar::PATH)),
-        ("QUERY", runs!(&grammar::QUERY)),
-        ("DIGIT", runs!(&grammar::DIGIT)),
+    /// Every class the crate scans, and some that exercise the rest.
+    const CLASSES: [(&str, Scanner); 10] = [
+        ("SCHEME", Scanner::new(&grammar::SCHEME)),
+        ("USERINFO", Scanner::new(&grammar::USERINFO)),
+        ("REG_NAME", Scanner::new(&grammar::REG_NAME)),
+        ("SEGMENT_NZ_NC", Scanner::new(&grammar::SEGMENT_NZ_NC)),
+        ("PATH", Scanner::new(&grammar::PATH)),
+        ("QUERY", Scanner::new(&grammar::QUERY)),
+        ("DIGIT", Scanner::new(&grammar::DIGIT)),
+        (
+            "not %",
+            Scanner::new(&CharClass::range(0, 0xFF).without(b'%')),
+        ),
+        ("empty", Scanner::new(&CharClass::new(b""))),
+        ("every other byte", Scanner::new(&every_other_byte())),
     ];
+
+    /// A class of 128 runs: more than a scanner tests.
+    const fn every_other_byte() -> CharClass {
+        let mut class = CharClass::new(b"");
+        let mut b = 0;
+        while b < 256 {
+            class = class.with(b as u8);
+            b += 2;
+        }
+        class
+    }
 
     #[test]
     fn every_byte_in_every_position_is_classified_as_the_table_says() {
-        for (name, runs) in &CLASSES {
+        for (name, scanner) in &CLASSES {
             for byte in 0..=255u8 {
                 for position in 0..16 {
                     // The byte among members, and among non-members.
-                    for filler in [b'a', b' '] {
+                    for filler in [b'a', b' ', b'%', 0xFF] {
                         let mut window = [filler; 16];
                         window[position] = byte;
-                        let expected = outside_portable(&window, runs);
+                        let expected = outside_portable(&window, scanner);
                         assert_eq!(
-                            outside(&window, runs),
+                            outside(&window, scanner),
                             expected,
                             "{name}: byte {byte:#04x} at {position}, among {filler:?}"
                         );
                         assert_eq!(
                             expected >> position & 1,
-                            u32::from(!runs.class.contains(byte)),
+                            u32::from(!scanner.class.contains(byte)),
                             "{name}: byte {byte:#04x}"
                         );
                     }
@@ -209,15 +369,47 @@ mod tests {
     }
 
     #[test]
-    fn runs_rebuild_the_class() {
-        for (name, runs) in &CLASSES {
+    fn the_runs_rebuild_the_class() {
+        for (name, scanner) in &CLASSES {
+            if scanner.len > MAX_RUNS {
+                continue;
+            }
             for byte in 0..=255u8 {
-                let in_runs = runs.runs.iter().any(|&(a, b)| (a..=b).contains(&byte))
-                    || (runs.letters && grammar::ALPHA.contains(byte));
-                assert_eq!(in_runs, runs.class.contains(byte), "{name}: {byte:#04x}");
+                let in_runs = scanner.runs[..scanner.len]
+                    .iter()
+                    .any(|&(a, b)| (a..=b).contains(&byte))
+                    || (scanner.letters && grammar::ALPHA.contains(byte));
+                assert_eq!(
+                    in_runs != scanner.inverted,
+                    scanner.class.contains(byte),
+                    "{name}: {byte:#04x}"
+                );
             }
         }
-        assert!(CLASSES[4].1.letters);
-        assert!(!CLASSES[6].1.letters);
+        assert!(CLASSES[4].1.letters, "PATH tests letters apart");
+        assert!(CLASSES[7].1.inverted, "not-% is tested as its complement");
+        assert!(CLASSES[9].1.len > MAX_RUNS, "too many runs: the table");
+    }
+
+    #[test]
+    fn span_agrees_with_a_byte_loop_at_every_length_and_start() {
+        let text =
+            b"https://user@www.example.com:8080/a/b%20c/d.html?q=1&r=%7E#frag \x7f\xc3\xa9 end";
+        for (name, scanner) in &CLASSES {
+            for len in 0..=text.len() {
+                let bytes = &text[..len];
+                for start in 0..=len {
+                    let expected = bytes[start..]
+                        .iter()
+                        .position(|&c| !scanner.class.contains(c))
+                        .map_or(len, |k| start + k);
+                    assert_eq!(
+                        scanner.span_from(bytes, start),
+                        expected,
+                        "{name}: {bytes:?} from {start}"
+                    );
+                }
+            }
+        }
     }
 }
