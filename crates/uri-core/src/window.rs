@@ -109,23 +109,46 @@ impl Scanner {
     /// ```
     #[inline]
     pub fn span(&self, bytes: &[u8]) -> usize {
-        self.span_from(bytes, 0)
+        self.first_outside(bytes, 0)
     }
 
-    /// [`Scanner::span`] from offset `i` on: the offset of the first byte
-    /// at or after `i` outside the class, or `bytes.len()`.
+    /// The offset of the first byte at or after `from` that is outside the
+    /// class, or `bytes.len()`: [`Scanner::span`] of `&bytes[from..]`, plus
+    /// `from`, but faster near the end, where the last sixteen bytes of
+    /// `bytes` can be tested together.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_core::grammar::{Scanner, PATH};
+    ///
+    /// const SCAN: Scanner = Scanner::new(&PATH);
+    /// let text = b"/a/b?q#f";
+    /// assert_eq!(SCAN.first_outside(text, 0), 4);
+    /// assert_eq!(SCAN.first_outside(text, 5), 6);
+    /// assert_eq!(SCAN.first_outside(text, 7), 8);
+    /// assert_eq!(SCAN.first_outside(text, 9), 8);
+    /// ```
     #[inline(always)]
-    pub(crate) fn span_from(&self, bytes: &[u8], mut i: usize) -> usize {
+    pub fn first_outside(&self, bytes: &[u8], from: usize) -> usize {
+        let n = bytes.len();
+        let Some(last) = n.checked_sub(16) else {
+            return self.tail(bytes, from);
+        };
+        let mut i = from.min(n);
         loop {
-            if let Some(window) = window_at(bytes, i) {
-                let outside = outside(window, self);
-                if outside != 0 {
-                    return i + outside.trailing_zeros() as usize;
-                }
-                i += 16;
-            } else {
-                return self.tail(bytes, i);
+            // The window from `i`, or the last one, less the bytes before
+            // `i`: no branch on which.
+            let start = i.min(last);
+            let window = window_at(bytes, start).unwrap_or(&[0; 16]);
+            let outside = outside(window, self) >> (i - start);
+            if outside != 0 {
+                return i + outside.trailing_zeros() as usize;
             }
+            if start == last {
+                return n;
+            }
+            i = start + 16;
         }
     }
 
@@ -404,7 +427,7 @@ mod tests {
                         .position(|&c| !scanner.class.contains(c))
                         .map_or(len, |k| start + k);
                     assert_eq!(
-                        scanner.span_from(bytes, start),
+                        scanner.first_outside(bytes, start),
                         expected,
                         "{name}: {bytes:?} from {start}"
                     );

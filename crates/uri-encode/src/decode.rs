@@ -4,7 +4,28 @@ use alloc::borrow::Cow;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use crate::hex::{find_byte, triplet_value};
+use uri_core::grammar::{CharClass, Scanner};
+
+use crate::hex::triplet_value;
+
+/// Why decoding to text failed: a bad triplet, or bytes that are not UTF-8.
+enum Utf8Failure {
+    Decode(DecodeError),
+    Utf8(alloc::string::FromUtf8Error),
+}
+
+impl From<DecodeError> for Utf8Failure {
+    fn from(e: DecodeError) -> Self {
+        Utf8Failure::Decode(e)
+    }
+}
+
+/// Every byte but `%`.
+const NOT_PERCENT: Scanner = Scanner::new(&CharClass::range(0, 0xFF).without(b'%'));
+
+/// Every byte but `%` and `+`.
+const NOT_PERCENT_OR_PLUS: Scanner =
+    Scanner::new(&CharClass::range(0, 0xFF).without(b'%').without(b'+'));
 
 /// Why a string does not decode, and where.
 ///
@@ -243,18 +264,14 @@ impl Decoder {
     /// # Ok::<(), uri_encode::DecodeError>(())
     /// ```
     pub fn decode_utf8<'a>(&self, input: &'a str) -> Result<Cow<'a, str>, DecodeError> {
-        match self.run(input.as_bytes(), true)? {
-            None => Ok(Cow::Borrowed(input)),
-            Some(bytes) => match String::from_utf8(bytes) {
-                Ok(text) => Ok(Cow::Owned(text)),
-                Err(e) => {
-                    let at = self.input_offset(input.as_bytes(), e.utf8_error().valid_up_to());
-                    Err(DecodeError {
-                        kind: DecodeErrorKind::InvalidUtf8,
-                        index: at,
-                    })
-                }
-            },
+        match self.run_utf8(input, true) {
+            Ok(None) => Ok(Cow::Borrowed(input)),
+            Ok(Some(text)) => Ok(Cow::Owned(text)),
+            Err(Utf8Failure::Decode(e)) => Err(e),
+            Err(Utf8Failure::Utf8(e)) => Err(DecodeError {
+                kind: DecodeErrorKind::InvalidUtf8,
+                index: self.input_offset(input.as_bytes(), e.utf8_error().valid_up_to()),
+            }),
         }
     }
 
@@ -267,35 +284,40 @@ impl Decoder {
     /// assert_eq!(uri_encode::Decoder::new().decode_utf8_lossy("a%FFb%zz"), "a\u{FFFD}b%zz");
     /// ```
     pub fn decode_utf8_lossy<'a>(&self, input: &'a str) -> Cow<'a, str> {
-        match self.run(input.as_bytes(), false) {
-            Ok(Some(bytes)) => match String::from_utf8(bytes) {
-                Ok(text) => Cow::Owned(text),
-                Err(e) => Cow::Owned(String::from_utf8_lossy(e.as_bytes()).into_owned()),
-            },
-            _ => Cow::Borrowed(input),
+        match self.run_utf8(input, false) {
+            Ok(Some(text)) => Cow::Owned(text),
+            Err(Utf8Failure::Utf8(e)) => {
+                Cow::Owned(String::from_utf8_lossy(e.as_bytes()).into_owned())
+            }
+            // Lossy decoding fails on no triplet.
+            Ok(None) | Err(Utf8Failure::Decode(_)) => Cow::Borrowed(input),
         }
     }
 
-    /// The offset of the first byte of `b` that may change when decoded:
-    /// a `%`, or a `+` when it stands for a space.
+    /// The offset of the first byte of `b` at or after `from` that may
+    /// change when decoded (a `%`, or a `+` when it stands for a space), or
+    /// `b.len()`: sixteen bytes at a time.
     #[inline(always)]
-    fn find_special(&self, b: &[u8]) -> Option<usize> {
-        find_byte(b, b'%', self.plus.then_some(b'+'))
+    fn find_special(&self, b: &[u8], from: usize) -> usize {
+        if self.plus {
+            NOT_PERCENT_OR_PLUS.first_outside(b, from)
+        } else {
+            NOT_PERCENT.first_outside(b, from)
+        }
     }
 
-    /// Decodes `input`; `None` when nothing changes. With `strict`, a bad
-    /// triplet is an error; without, it is copied.
-    fn run(&self, input: &[u8], strict: bool) -> Result<Option<Vec<u8>>, DecodeError> {
-        // Find the first byte that changes before allocating: a `%` that
-        // is not a triplet changes nothing in lossy mode.
+    /// The offset of the first byte of `input` that changes when decoded,
+    /// or `None` when nothing does. With `strict`, a bad triplet before it
+    /// is an error; without, it changes nothing.
+    fn first_change(&self, input: &[u8], strict: bool) -> Result<Option<usize>, DecodeError> {
         let mut first = 0;
         loop {
-            let Some(k) = self.find_special(&input[first..]) else {
+            first = self.find_special(input, first);
+            if first == input.len() {
                 return Ok(None);
-            };
-            first += k;
+            }
             if input[first] == b'+' || triplet_value(input, first).is_some() {
-                break;
+                return Ok(Some(first));
             }
             if strict {
                 return Err(DecodeError {
@@ -305,36 +327,109 @@ impl Decoder {
             }
             first += 1;
         }
+    }
+
+    /// Decodes the `%` or `+` at `input[i]`: the byte it stands for and
+    /// its length in `input`. A bad triplet is an error with `strict`, and
+    /// stands for itself (one `%`) without.
+    #[inline(always)]
+    fn decode_at(&self, input: &[u8], i: usize, strict: bool) -> Result<(u8, usize), DecodeError> {
+        if input[i] == b'+' {
+            Ok((b' ', 1))
+        } else if let Some(v) = triplet_value(input, i) {
+            Ok((v, 3))
+        } else if strict {
+            Err(DecodeError {
+                kind: DecodeErrorKind::InvalidPercentEncoding,
+                index: i,
+            })
+        } else {
+            Ok((b'%', 1))
+        }
+    }
+
+    /// Decodes `input`; `None` when nothing changes. With `strict`, a bad
+    /// triplet is an error; without, it is copied.
+    fn run(&self, input: &[u8], strict: bool) -> Result<Option<Vec<u8>>, DecodeError> {
+        // Find the first byte that changes before allocating: a `%` that
+        // is not a triplet changes nothing in lossy mode.
+        let Some(first) = self.first_change(input, strict)? else {
+            return Ok(None);
+        };
         let mut out = Vec::with_capacity(input.len());
         out.extend_from_slice(&input[..first]);
+        self.decode_rest(input, first, out, strict).map(Some)
+    }
+
+    /// Decodes `input` from `i` (a `%` or a `+` that stands for a space) to
+    /// the end, after `out`, which holds the decoding of `input[..i]`.
+    fn decode_rest(
+        &self,
+        input: &[u8],
+        mut i: usize,
+        mut out: Vec<u8>,
+        strict: bool,
+    ) -> Result<Vec<u8>, DecodeError> {
+        // The output never outgrows the input: reserved once.
+        out.reserve(input.len() - i);
+        while i < input.len() {
+            let (v, len) = self.decode_at(input, i, strict)?;
+            out.push(v);
+            i += len;
+            // The run up to the next `%` or `+`: runs between triplets are
+            // short, so sixteen bytes are copied (a fixed-size copy, no
+            // call) and the excess cut off. They fit in the capacity, as
+            // the output is shorter than the input by two per triplet.
+            let end = self.find_special(input, i);
+            match input[i..].first_chunk::<16>() {
+                Some(chunk) if end - i <= 16 => {
+                    out.extend_from_slice(chunk);
+                    out.truncate(out.len() - (16 - (end - i)));
+                }
+                _ => out.extend_from_slice(&input[i..end]),
+            }
+            i = end;
+        }
+        Ok(out)
+    }
+
+    /// Decodes `input` to text; `None` when nothing changes.
+    ///
+    /// While every decoded byte is ASCII, the output is built as a
+    /// `String` from pieces of `input` cut before and after ASCII bytes
+    /// (so at character boundaries) and the decoded ASCII characters: it is
+    /// UTF-8 by construction and needs no check. At the first decoded byte
+    /// from 0x80, it goes on as bytes, checked as UTF-8 at the end.
+    fn run_utf8(&self, input: &str, strict: bool) -> Result<Option<String>, Utf8Failure> {
+        let b = input.as_bytes();
+        let Some(first) = self.first_change(b, strict)? else {
+            return Ok(None);
+        };
+        let mut out = String::with_capacity(input.len());
+        out.push_str(&input[..first]);
         let mut i = first;
         while i < input.len() {
-            let b = input[i];
-            if b == b'%' {
-                if let Some(v) = triplet_value(input, i) {
-                    out.push(v);
-                    i += 3;
-                    continue;
-                }
-                if strict {
-                    return Err(DecodeError {
-                        kind: DecodeErrorKind::InvalidPercentEncoding,
-                        index: i,
-                    });
-                }
-                out.push(b'%');
-            } else if b == b'+' && self.plus {
-                out.push(b' ');
-            } else {
-                // Copy the run up to the next special byte in one go.
-                let end = self
-                    .find_special(&input[i..])
-                    .map_or(input.len(), |k| i + k);
-                out.extend_from_slice(&input[i..end]);
-                i = end;
-                continue;
+            let (v, len) = self.decode_at(b, i, strict)?;
+            if !v.is_ascii() {
+                let bytes = self.decode_rest(b, i, out.into_bytes(), strict)?;
+                return String::from_utf8(bytes)
+                    .map(Some)
+                    .map_err(Utf8Failure::Utf8);
             }
-            i += 1;
+            out.push(char::from(v));
+            i += len;
+            // As in `decode_rest`: sixteen bytes when they end at a
+            // character boundary, cut back to the run (which ends before an
+            // ASCII byte, or at the end).
+            let end = self.find_special(b, i);
+            match input.get(i..i + 16) {
+                Some(chunk) if end - i <= 16 => {
+                    out.push_str(chunk);
+                    out.truncate(out.len() - (16 - (end - i)));
+                }
+                _ => out.push_str(&input[i..end]),
+            }
+            i = end;
         }
         Ok(Some(out))
     }

@@ -20,8 +20,10 @@
 //! Operations (`urikit` unless a peer is named): `parse`, `components`,
 //! `resolve`, `normalize`; the peers' `parse-fluent-uri`,
 //! `components-fluent-uri`, `parse-oxiri`, `resolve-oxiri`,
-//! `normalize-fluent-uri`; `decode-heavy` and `decode-heavy-urlencoding`
-//! (`encoded-1in4.txt`); and `baseline` (the loop over `mixed.txt`
+//! `normalize-fluent-uri`; `decode-heavy` (`encoded-1in4.txt`),
+//! `decode-mixed` and `decode-plain` (`web-1in4.txt` encoded for the query
+//! component, and its unreserved bytes alone), each also with
+//! `-urlencoding`; and `baseline` (the loop over `mixed.txt`
 //! alone). Corpora: `mixed.txt` (parse, components, normalize) and
 //! `relative-1in3.txt` (resolve), as in the benchmarks. Prints the item
 //! count and a checksum (so that no work is optimized away).
@@ -49,6 +51,12 @@ struct Inputs<'a> {
     /// The lines of `encoded-1in4.txt` (every byte outside `unreserved`
     /// percent-encoded), for the decoders.
     encoded: &'a [String],
+    /// The lines of `web-1in4.txt` encoded for the query component, as in
+    /// the benchmark's `decode/mixed`.
+    mixed_encoded: Vec<String>,
+    /// The `unreserved` bytes of each line of `web-1in4.txt`, as in the
+    /// benchmark's `decode/plain`: nothing to decode.
+    plain: Vec<String>,
 }
 
 /// Runs `op` once over its corpus: the only function callgrind counts.
@@ -97,17 +105,27 @@ fn measure(op: &str, inputs: &mut Inputs<'_>) -> (usize, usize) {
                 items += 1;
             }
         }
-        "decode-heavy" => {
-            for line in inputs.encoded {
-                if let Ok(text) = uri_encode::decode_utf8(black_box(line)) {
-                    sum += black_box(text).len();
+        op if op.starts_with("decode-") => {
+            let (corpus, peer) = match op.strip_suffix("-urlencoding") {
+                Some(corpus) => (corpus, true),
+                None => (op, false),
+            };
+            let lines = match corpus {
+                "decode-heavy" => inputs.encoded,
+                "decode-mixed" => &inputs.mixed_encoded,
+                "decode-plain" => &inputs.plain,
+                other => {
+                    eprintln!("unknown corpus `{other}`; see the module docs");
+                    std::process::exit(2);
                 }
-                items += 1;
-            }
-        }
-        "decode-heavy-urlencoding" => {
-            for line in inputs.encoded {
-                if let Ok(text) = urlencoding::decode(black_box(line)) {
+            };
+            for line in lines {
+                let text = if peer {
+                    urlencoding::decode(black_box(line)).ok()
+                } else {
+                    uri_encode::decode_utf8(black_box(line)).ok()
+                };
+                if let Some(text) = text {
                     sum += black_box(text).len();
                 }
                 items += 1;
@@ -211,6 +229,7 @@ fn main() {
     let lines = urikit_bench::lines("mixed.txt").expect("corpus in data/");
     let pairs = urikit_bench::pairs("relative-1in3.txt").expect("corpus in data/");
     let encoded = urikit_bench::lines("encoded-1in4.txt").expect("corpus in data/");
+    let web = urikit_bench::lines("web-1in4.txt").expect("corpus in data/");
     let mut inputs = Inputs {
         lines: &lines,
         pairs: &pairs,
@@ -223,6 +242,20 @@ fn main() {
             .map(|(base, _)| oxiri::Iri::parse(base.as_str()).expect("valid base"))
             .collect(),
         encoded: &encoded,
+        mixed_encoded: web
+            .iter()
+            .map(|line| {
+                uri_encode::encode(line, &uri_encode::EncodeSet::QUERY_COMPONENT).into_owned()
+            })
+            .collect(),
+        plain: web
+            .iter()
+            .map(|line| {
+                line.chars()
+                    .filter(|c| c.is_ascii_alphanumeric() || "-._~".contains(*c))
+                    .collect()
+            })
+            .collect(),
     };
     let ops: Vec<String> = std::env::args()
         .skip(1)
