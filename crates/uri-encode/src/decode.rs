@@ -334,7 +334,7 @@ impl Decoder {
     /// stands for itself (one `%`) without.
     #[inline(always)]
     fn decode_at(&self, input: &[u8], i: usize, strict: bool) -> Result<(u8, usize), DecodeError> {
-        if input[i] == b'+' {
+        if self.plus && input[i] == b'+' {
             Ok((b' ', 1))
         } else if let Some(v) = triplet_value(input, i) {
             Ok((v, 3))
@@ -418,6 +418,9 @@ impl Decoder {
             }
             out.push(char::from(v));
             i += len;
+            if b.get(i) == Some(&b'%') {
+                continue;
+            }
             // As in `decode_rest`: sixteen bytes when they end at a
             // character boundary, cut back to the run (which ends before an
             // ASCII byte, or at the end).
