@@ -14,7 +14,7 @@
 use crate::error::{ParseError, ParseErrorKind as Kind};
 use crate::grammar::{self, CharClass, HEXDIG};
 use crate::ip;
-use crate::window::{self, Scanner};
+use crate::window::Scanner;
 
 /// The components in which a [`Grammar`] may allow non-ASCII characters.
 ///
@@ -601,18 +601,9 @@ impl<G: Grammar> Parser<'_, G> {
         let b = &self.b[..end];
         let n = b.len();
         loop {
-            if let Some(window) = window::window_at(b, i) {
-                let outside = window::outside(window, &spec.scanner);
-                if outside == 0 {
-                    i += 16;
-                    continue;
-                }
-                i += outside.trailing_zeros() as usize;
-            } else {
-                i = spec.scanner.tail(b, i);
-                if i >= n {
-                    return Ok(n);
-                }
+            i = spec.scanner.first_outside(b, i);
+            if i >= n {
+                return Ok(n);
             }
             // `b[i]` is outside the class.
             let c = b[i];
