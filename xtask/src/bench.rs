@@ -4,7 +4,9 @@
 //! Steps:
 //!
 //! 1. `cargo bench -p urikit-bench --benches` with short criterion
-//!    settings (`--quick`: shorter still), passing on a filter if given;
+//!    settings (`--quick`: shorter still), passing on a filter if given,
+//!    `--runs` times (3 by default, 1 with `--quick`): this machine is
+//!    shared, and a ratio is reported as the median of the runs' ratios;
 //! 2. `cargo build --release -p urikit-cli`, then `urikit check` on the
 //!    whole of `mixed.txt` a few times, timed as a whole process;
 //! 3. criterion's results of this run (`target/criterion/<group>/<function>/new/`:
@@ -25,9 +27,11 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 /// The usage of this task.
 const USAGE: &str = "\
-usage: cargo xtask bench [--quick] [FILTER]
+usage: cargo xtask bench [--quick] [--runs N] [FILTER]
 
-  --quick   about 2 minutes instead of about 10 (fewer, shorter samples)
+  --quick   about 2 minutes a run instead of about 10 (fewer, shorter samples)
+  --runs N  run the suite N times (default 3; 1 with --quick) and report,
+            for each ratio, the median of the N runs' ratios
   FILTER    a criterion filter (regex on `group/function`, e.g. `parse/`);
             `cli` runs only the `urikit check` timing
 ";
@@ -67,9 +71,18 @@ const QUICK: Settings = Settings {
 pub(crate) fn run(args: &[String]) -> Result<(), String> {
     let mut quick = false;
     let mut filter = None;
-    for arg in args {
+    let mut runs = None;
+    let mut args = args.iter();
+    while let Some(arg) = args.next() {
         match arg.as_str() {
             "--quick" => quick = true,
+            "--runs" => {
+                let n = args.next().and_then(|n| n.parse::<usize>().ok());
+                runs = Some(
+                    n.filter(|&n| n > 0)
+                        .ok_or("--runs needs a number above 0")?,
+                );
+            }
             "-h" | "--help" => {
                 print!("{USAGE}");
                 return Ok(());
@@ -80,15 +93,17 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
         }
     }
     let settings = if quick { &QUICK } else { &FULL };
+    let runs = runs.unwrap_or(if quick { 1 } else { 3 });
     let root = crate::root();
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-    // Results older than this are from another run, and left out.
-    let started = SystemTime::now() - Duration::from_secs(1);
     let clock = Instant::now();
     let load_before = load_average();
 
     let only_cli = filter.as_deref() == Some("cli");
-    if !only_cli {
+    let mut each_run = Vec::new();
+    for run in 1..=if only_cli { 0 } else { runs } {
+        // Results older than this are from another run, and left out.
+        let started = SystemTime::now() - Duration::from_secs(1);
         let mut bench = Command::new(&cargo);
         bench
             .args(["bench", "-p", "urikit-bench", "--benches", "--"])
@@ -98,20 +113,21 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
             .arg("--noplot")
             .args(filter.as_deref())
             .current_dir(&root);
-        eprintln!("==> xtask bench: {}", describe(&bench));
+        eprintln!("==> xtask bench: run {run} of {runs}: {}", describe(&bench));
         let status = bench
             .status()
             .map_err(|e| format!("cannot run {cargo}: {e}"))?;
         if !status.success() {
             return Err(format!("cargo bench failed ({status})"));
         }
+        each_run.push(collect(&criterion_dir(&root), started)?);
     }
     let check = match &filter {
         Some(f) if !only_cli && !"cli/check".contains(f.as_str()) => None,
         _ => Some(time_check(&cargo, &root, settings.check_runs)?),
     };
 
-    let groups = collect(&criterion_dir(&root), started)?;
+    let groups = merge(each_run);
     if groups.is_empty() && check.is_none() {
         return Err("no benchmark results from this run (does the filter match?)".into());
     }
@@ -123,6 +139,7 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
         &machine,
         settings,
         mode,
+        runs,
         filter.as_deref(),
     );
     let path = root.join("docs/benchmarks.md");
@@ -236,17 +253,61 @@ fn time_check(cargo: &str, root: &Path, runs: usize) -> Result<CheckTiming, Stri
 struct Function {
     /// criterion's function id (`urikit`, `oxiri`, …).
     id: String,
-    /// Median time of one iteration (the whole input), ns.
-    median_ns: f64,
+    /// Median time of one iteration (the whole input), ns, in each run.
+    median_ns: Vec<f64>,
     /// Items per iteration, from criterion's throughput.
     items: u64,
 }
 
 impl Function {
-    /// Median ns per item.
+    /// ns per item: the median over the runs of each run's median.
     fn ns_per_item(&self) -> f64 {
-        self.median_ns / self.items.max(1) as f64
+        median(&self.median_ns) / self.items.max(1) as f64
     }
+}
+
+/// The median of `values` (the mean of the middle two for an even count);
+/// NaN for none.
+fn median(values: &[f64]) -> f64 {
+    let mut v = values.to_vec();
+    v.sort_by(f64::total_cmp);
+    match v.len() {
+        0 => f64::NAN,
+        n if n % 2 == 1 => v[n / 2],
+        n => (v[n / 2 - 1] + v[n / 2]) / 2.0,
+    }
+}
+
+/// The ratio `peer / ours` of each run both were timed in.
+fn ratios(peer: &Function, ours: &Function) -> Vec<f64> {
+    peer.median_ns
+        .iter()
+        .zip(&ours.median_ns)
+        .map(|(p, o)| p / o)
+        .collect()
+}
+
+/// Puts the runs' groups together: each function's time in every run, in
+/// the first run's groups (a group or function missing from the first run
+/// is left out).
+fn merge(each_run: Vec<Vec<Group>>) -> Vec<Group> {
+    let mut runs = each_run.into_iter();
+    let Some(mut groups) = runs.next() else {
+        return Vec::new();
+    };
+    for run in runs {
+        for later in run {
+            let Some(group) = groups.iter_mut().find(|g| g.name == later.name) else {
+                continue;
+            };
+            for f in later.functions {
+                if let Some(base) = group.functions.iter_mut().find(|b| b.id == f.id) {
+                    base.median_ns.extend(f.median_ns);
+                }
+            }
+        }
+    }
+    groups
 }
 
 /// One group of this run: its record and its functions.
@@ -285,7 +346,7 @@ impl Group {
 
     /// MB/s of `f` on this group's bytes.
     fn mb_per_s(&self, f: &Function) -> f64 {
-        self.bytes as f64 / f.median_ns * 1e3
+        self.bytes as f64 / median(&f.median_ns) * 1e3
     }
 }
 
@@ -365,7 +426,7 @@ fn collect(dir: &Path, since: SystemTime) -> Result<Vec<Group>, String> {
             if let (Some(median), Some(items), Some(id)) = (median, items, id) {
                 group.functions.push(Function {
                     id: id.to_owned(),
-                    median_ns: median,
+                    median_ns: vec![median],
                     items: items as u64,
                 });
             }
@@ -592,6 +653,7 @@ fn render(
     machine: &Machine,
     settings: &Settings,
     mode: &str,
+    runs: usize,
     filter: Option<&str>,
 ) -> String {
     let mut md = String::new();
@@ -628,8 +690,8 @@ fn render(
     );
     let _ = writeln!(
         w,
-        "- Settings: {mode} run (criterion warm-up {} s, measurement {} s, {} resamples, \
-         flat sampling: one iteration is a whole corpus){}",
+        "- Settings: {mode} runs, {runs} of them (criterion warm-up {} s, measurement {} s, \
+         {} resamples, flat sampling: one iteration is a whole corpus){}",
         settings.warm_up,
         settings.measurement,
         settings.resamples,
@@ -641,8 +703,10 @@ fn render(
     let _ = writeln!(
         w,
         "- Columns: ns/item is criterion's median time per iteration divided by the items \
-         (lines) per iteration; MB/s is the input's bytes (line ends excluded) per second; \
-         ratio is that function's ns/item over ours."
+         (lines) per iteration, the median over the runs; MB/s is the input's bytes (line \
+         ends excluded) per second at that time; ratio is that function's time over ours \
+         in the same run, the median over the runs (with the lowest and highest when there \
+         are several runs)."
     );
     let _ = writeln!(w);
 
@@ -772,18 +836,28 @@ fn render_targets(w: &mut String, groups: &[Group]) {
                 .min_by(|a, b| a.ns_per_item().total_cmp(&b.ns_per_item()));
             let Some(best) = best else { continue };
             any = true;
-            let ratio = best.ns_per_item() / ours.ns_per_item();
+            // In each run, the fastest listed peer of that run.
+            let per_run: Vec<f64> = (0..ours.median_ns.len())
+                .filter_map(|k| {
+                    t.peers
+                        .iter()
+                        .filter_map(|p| g.function(p)?.median_ns.get(k))
+                        .min_by(|a, b| a.total_cmp(b))
+                        .map(|p| p / ours.median_ns[k])
+                })
+                .collect();
+            let ratio = median(&per_run);
             let ok = ratio >= t.ratio;
             total += 1;
             met += usize::from(ok);
             let _ = writeln!(
                 w,
-                "| {} vs {} | `{}` | {} | {}× | ≥ {}× | {} |",
+                "| {} vs {} | `{}` | {} | {} | ≥ {}× | {} |",
                 t.label,
                 t.peers.join(" / "),
                 g.name,
                 best.id,
-                num(ratio, 2),
+                ratio_cell(&per_run),
                 t.ratio,
                 if ok { "met" } else { "**not met**" }
             );
@@ -804,6 +878,21 @@ fn render_targets(w: &mut String, groups: &[Group]) {
     let _ = writeln!(w);
 }
 
+/// A ratio cell: the median of the runs' ratios, and their range when
+/// there are several.
+fn ratio_cell(per_run: &[f64]) -> String {
+    let mid = num(median(per_run), 2);
+    match per_run
+        .iter()
+        .copied()
+        .reduce(f64::min)
+        .zip(per_run.iter().copied().reduce(f64::max))
+    {
+        Some((lo, hi)) if per_run.len() > 1 => format!("{mid}× ({}–{})", num(lo, 2), num(hi, 2)),
+        _ => format!("{mid}×"),
+    }
+}
+
 /// One group's table and notes.
 fn render_group(w: &mut String, g: &Group) {
     let _ = writeln!(w);
@@ -819,7 +908,7 @@ fn render_group(w: &mut String, g: &Group) {
     let _ = writeln!(w, "|---|---:|---:|---:|");
     let ours = g.ours();
     for f in &g.functions {
-        let ratio = ours.map_or(f64::NAN, |o| f.ns_per_item() / o.ns_per_item());
+        let ratio = ours.map_or_else(|| "—".to_owned(), |o| ratio_cell(&ratios(f, o)));
         let name = if f.id == g.ours {
             format!("**{} (us)**", f.id)
         } else {
@@ -827,10 +916,9 @@ fn render_group(w: &mut String, g: &Group) {
         };
         let _ = writeln!(
             w,
-            "| {name} | {} | {} | {}× |",
+            "| {name} | {} | {} | {ratio} |",
             num(f.ns_per_item(), 1),
             num(g.mb_per_s(f), 0),
-            num(ratio, 2)
         );
     }
     if !g.notes.is_empty() {
@@ -1136,6 +1224,54 @@ mod tests {
         assert_eq!(civil_from_days(0), (1970, 1, 1));
         assert_eq!(civil_from_days(11_016), (2000, 2, 29));
         assert_eq!(civil_from_days(20_000), (2024, 10, 4));
+    }
+
+    /// A group of one run with the given `(id, median ns)`.
+    fn group(name: &str, functions: &[(&str, f64)]) -> Group {
+        Group {
+            name: name.to_owned(),
+            items: 10,
+            bytes: 100,
+            ours: "us".to_owned(),
+            notes: Vec::new(),
+            functions: functions
+                .iter()
+                .map(|&(id, ns)| Function {
+                    id: id.to_owned(),
+                    median_ns: vec![ns],
+                    items: 10,
+                })
+                .collect(),
+            written: UNIX_EPOCH,
+        }
+    }
+
+    #[test]
+    fn runs_merge_into_medians_of_per_run_ratios() {
+        let runs = vec![
+            vec![group("parse/x", &[("us", 100.0), ("peer", 300.0)])],
+            vec![
+                group("parse/x", &[("us", 200.0), ("peer", 400.0)]),
+                group("new/y", &[]),
+            ],
+            vec![group("parse/x", &[("us", 100.0), ("peer", 250.0)])],
+        ];
+        let groups = merge(runs);
+        assert_eq!(
+            groups.len(),
+            1,
+            "a group missing from the first run is left out"
+        );
+        let g = &groups[0];
+        let (us, peer) = (g.ours().unwrap(), g.function("peer").unwrap());
+        assert_eq!(us.median_ns, [100.0, 200.0, 100.0]);
+        assert_eq!(us.ns_per_item(), 10.0);
+        // Per run: 3, 2, 2.5; the median is 2.5, not 250 / 100.
+        assert_eq!(ratios(peer, us), [3.0, 2.0, 2.5]);
+        assert_eq!(ratio_cell(&ratios(peer, us)), "2.50× (2.00–3.00)");
+        assert_eq!(ratio_cell(&[1.5]), "1.50×");
+        assert_eq!(median(&[4.0, 1.0, 3.0, 2.0]), 2.5);
+        assert!(median(&[]).is_nan());
     }
 
     #[test]

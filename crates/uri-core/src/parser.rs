@@ -601,12 +601,17 @@ impl<G: Grammar> Parser<'_, G> {
         let b = &self.b[..end];
         let n = b.len();
         loop {
-            i = spec.scanner.first_outside(b, i);
+            i = spec.common.first_outside(b, i);
             if i >= n {
                 return Ok(n);
             }
-            // `b[i]` is outside the class.
             let c = b[i];
+            if spec.class.contains(c) {
+                // In the class, not in the common subset.
+                i += 1;
+                continue;
+            }
+            // `b[i]` is outside the class.
             if c == b'%' {
                 if i + 2 < n && HEXDIG.contains(b[i + 1]) && HEXDIG.contains(b[i + 2]) {
                     i += 3;
@@ -636,48 +641,68 @@ impl<G: Grammar> Parser<'_, G> {
     }
 }
 
-/// How to scan one component: the bytes it may hold literally (its class,
-/// prepared for scanning), the component a [`Grammar`] is asked about for
-/// non-ASCII, and the error for any other byte.
+/// How to scan one component: the bytes it may hold literally (its
+/// class), the most common of them prepared for scanning, the component a
+/// [`Grammar`] is asked about for non-ASCII, and the error for any other byte.
 #[derive(Clone, Copy)]
 struct Spec {
-    scanner: Scanner,
+    class: &'static CharClass,
+    /// Scans for the first byte outside a subset of `class` that holds
+    /// what most text of the component is made of: the fewer runs, the
+    /// cheaper each sixteen bytes; a byte of `class` outside the subset
+    /// only costs a step out of the loop.
+    common: Scanner,
     component: Component,
     error: Kind,
 }
 
 const PATH: Spec = Spec {
-    scanner: Scanner::new(&grammar::PATH),
+    class: &grammar::PATH,
+    common: Scanner::new(&PATH_COMMON),
     component: Component::Path,
     error: Kind::InvalidPathChar,
 };
 const QUERY: Spec = Spec {
-    scanner: Scanner::new(&grammar::QUERY),
+    class: &grammar::QUERY,
+    common: Scanner::new(&grammar::QUERY),
     component: Component::Query,
     error: Kind::InvalidQueryChar,
 };
 const FRAGMENT: Spec = Spec {
-    scanner: Scanner::new(&grammar::FRAGMENT),
+    class: &grammar::FRAGMENT,
+    common: Scanner::new(&grammar::FRAGMENT),
     component: Component::Fragment,
     error: Kind::InvalidFragmentChar,
 };
 const USERINFO: Spec = Spec {
-    scanner: Scanner::new(&grammar::USERINFO),
+    class: &grammar::USERINFO,
+    common: Scanner::new(&grammar::USERINFO),
     component: Component::Userinfo,
     error: Kind::InvalidUserinfoChar,
 };
 const REG_NAME: Spec = Spec {
-    scanner: Scanner::new(&grammar::REG_NAME),
+    class: &grammar::REG_NAME,
+    common: Scanner::new(&HOST_COMMON),
     component: Component::RegName,
     error: Kind::InvalidHostChar,
 };
 
 /// `segment-nz-nc`, the first segment of a relative path without authority (§4.2).
 const FIRST_SEGMENT: Spec = Spec {
-    scanner: Scanner::new(&grammar::SEGMENT_NZ_NC),
+    class: &grammar::SEGMENT_NZ_NC,
+    common: Scanner::new(&grammar::SEGMENT_NZ_NC),
     component: Component::Path,
     error: Kind::InvalidPathChar,
 };
+
+/// The bytes of most paths: `unreserved` and `/` (four runs, letters
+/// apart, against eight of the whole class).
+const PATH_COMMON: CharClass = grammar::UNRESERVED.with(b'/');
+
+/// The bytes of most host names: letters, digits, `-` and `.`.
+const HOST_COMMON: CharClass = grammar::ALPHA
+    .union(grammar::DIGIT)
+    .union(CharClass::new(b"-."));
 
 const NO_STOPS: CharClass = CharClass::new(b"");
 const PATH_STOPS: CharClass = CharClass::new(b"?#");
