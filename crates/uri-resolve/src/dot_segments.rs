@@ -1,6 +1,7 @@
 //! `remove_dot_segments` (RFC 3986 §5.2.4), in linear time.
 
 use alloc::string::String;
+use uri_core::grammar::{CharClass, Scanner};
 
 /// Appends `path` with its `.` and `..` segments removed to `out`, as the
 /// algorithm of RFC 3986 §5.2.4 does:
@@ -47,37 +48,19 @@ pub fn remove_dot_segments(path: &str, out: &mut String) {
 /// dot segments: found with substring search, faster than splitting.
 #[inline]
 pub(crate) fn may_have_dot_segments(path: &str) -> bool {
+    /// Every byte but `.`.
+    const NOT_DOT: Scanner = Scanner::new(&CharClass::range(0, 0xFF).without(b'.'));
     let b = path.as_bytes();
-    if b.first() == Some(&b'.') {
-        return true;
-    }
-    // A `/` followed by `.`, eight bytes at a time: per-byte masks of `/`
-    // and `.` (exact zero-byte test on `u64` words), the `/` mask shifted
-    // one byte up against the `.` mask, and the last `/` of one word
-    // carried to the first byte of the next.
-    const LO: u64 = 0x0101_0101_0101_0101;
-    const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
-    let zero_bytes = |v: u64| !(((v & LOW7).wrapping_add(LOW7)) | v | LOW7);
-    let mut carry = 0u64;
+    // Each `.` (sixteen bytes at a time), and the byte before it.
     let mut i = 0;
-    while let Some(Ok(chunk)) = b.get(i..i + 8).map(<[u8; 8]>::try_from) {
-        let w = u64::from_le_bytes(chunk);
-        let slash = zero_bytes(w ^ (LO * u64::from(b'/')));
-        let dot = zero_bytes(w ^ (LO * u64::from(b'.')));
-        if ((slash << 8) | carry) & dot != 0 {
-            return true;
+    loop {
+        i = NOT_DOT.first_outside(b, i);
+        match i.checked_sub(1).map(|before| b[before]) {
+            _ if i >= b.len() => return false,
+            None | Some(b'/') => return true,
+            Some(_) => i += 1,
         }
-        carry = slash >> 56;
-        i += 8;
     }
-    let mut prev_slash = i > 0 && b[i - 1] == b'/';
-    for &c in &b[i..] {
-        if prev_slash && c == b'.' {
-            return true;
-        }
-        prev_slash = c == b'/';
-    }
-    false
 }
 
 #[cfg(test)]

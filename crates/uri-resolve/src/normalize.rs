@@ -177,9 +177,8 @@ fn write_host(authority: Authority<'_>, pct: bool, out: &mut String) {
 fn push_lowercase(out: &mut String, text: &str) {
     let start = out.len();
     out.push_str(text);
-    if text.bytes().any(|b| b.is_ascii_uppercase()) {
-        out[start..].make_ascii_lowercase();
-    }
+    // Unconditionally: a loop without an exit to mispredict.
+    out[start..].make_ascii_lowercase();
 }
 
 /// The syntax-based normal form of a URI reference; see [`normalize_into`].
