@@ -470,7 +470,7 @@ impl Rng {
 
     /// True with probability 1/`n`.
     fn one_in(&mut self, n: u64) -> bool {
-        self.next() % n == 0
+        self.next().is_multiple_of(n)
     }
 }
 

@@ -29,7 +29,7 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 const USAGE: &str = "\
 usage: cargo xtask bench [--quick] [--runs N] [FILTER]
 
-  --quick   about 2 minutes a run instead of about 10 (fewer, shorter samples)
+  --quick   about 2 minutes a run instead of about 5 (fewer, shorter samples)
   --runs N  run the suite N times (default 3; 1 with --quick) and report,
             for each ratio, the median of the N runs' ratios
   FILTER    a criterion filter (regex on `group/function`, e.g. `parse/`);
@@ -51,7 +51,7 @@ struct Settings {
     check_runs: usize,
 }
 
-/// The default run: about 10 minutes on 2 busy cores.
+/// The default run: about 5 minutes on 2 busy cores (three of them by default).
 const FULL: Settings = Settings {
     warm_up: "1",
     measurement: "3",
@@ -638,7 +638,7 @@ fn thousands(n: u64) -> String {
     let digits = n.to_string();
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
             out.push(',');
         }
         out.push(c);

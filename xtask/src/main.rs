@@ -22,8 +22,8 @@ tasks:
           run every fuzz target in fuzz/ (or one) for SECONDS each
           (default 60) with cargo-fuzz on nightly; print exec/s and
           total executions (see fuzz/README.md)
-  bench [--quick] [FILTER]
-          run the benchmarks beside their peers (about 10 minutes;
+  bench [--quick] [--runs N] [FILTER]
+          run the benchmarks beside their peers (about 15 minutes;
           --quick about 2) and write docs/benchmarks.md
 ";
 
