@@ -155,9 +155,14 @@ impl Scanner {
     /// The first byte at or after `i` outside the class, where fewer than
     /// sixteen bytes are left: the last sixteen bytes of the input, less
     /// those before `i`, or byte by byte in an input shorter than that.
+    /// The caller guarantees `i + 16 >= bytes.len()`.
     #[inline(always)]
     pub(crate) fn tail(&self, bytes: &[u8], i: usize) -> usize {
         let n = bytes.len();
+        debug_assert!(
+            i.saturating_add(16) >= n,
+            "tail called with a whole window left"
+        );
         if i >= n {
             return n;
         }
