@@ -586,10 +586,9 @@ impl<G: Grammar> Parser<'_, G> {
     /// its component. Stops at a byte in `stops` or at `end`, returning that
     /// offset; any other byte is an error of the spec's kind.
     ///
-    /// Sixteen bytes at a time ([`window::outside`]): the first byte outside
-    /// the class is found without a branch per byte, and only it is looked
-    /// at. Near the end, the last sixteen bytes are tested, less those
-    /// already seen; inputs shorter than that go byte by byte.
+    /// Sixteen bytes at a time ([`Scanner::first_outside`] on the spec's
+    /// common subset of the class): only the bytes it stops at are looked
+    /// at one by one.
     #[inline(always)]
     fn scan(
         &self,

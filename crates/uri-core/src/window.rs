@@ -133,7 +133,7 @@ impl Scanner {
     pub fn first_outside(&self, bytes: &[u8], from: usize) -> usize {
         let n = bytes.len();
         let Some(last) = n.checked_sub(16) else {
-            return self.tail(bytes, from);
+            return self.short(bytes, from);
         };
         let mut i = from.min(n);
         loop {
@@ -152,40 +152,16 @@ impl Scanner {
         }
     }
 
-    /// The first byte at or after `i` outside the class, where fewer than
-    /// sixteen bytes are left: the last sixteen bytes of the input, less
-    /// those before `i`, or byte by byte in an input shorter than that.
-    /// The caller guarantees `i + 16 >= bytes.len()`.
+    /// [`Scanner::first_outside`] in an input shorter than sixteen bytes:
+    /// byte by byte.
     #[inline(always)]
-    pub(crate) fn tail(&self, bytes: &[u8], i: usize) -> usize {
+    fn short(&self, bytes: &[u8], from: usize) -> usize {
         let n = bytes.len();
-        debug_assert!(
-            i.saturating_add(16) >= n,
-            "tail called with a whole window left"
-        );
-        if i >= n {
-            return n;
+        let mut i = from.min(n);
+        while i < n && self.class.contains(bytes[i]) {
+            i += 1;
         }
-        match n
-            .checked_sub(16)
-            .and_then(|last| Some((last, window_at(bytes, last)?)))
-        {
-            Some((last, window)) => {
-                let outside = outside(window, self) >> (i - last);
-                if outside == 0 {
-                    n
-                } else {
-                    i + outside.trailing_zeros() as usize
-                }
-            }
-            None => {
-                let mut i = i;
-                while i < n && self.class.contains(bytes[i]) {
-                    i += 1;
-                }
-                i
-            }
-        }
+        i
     }
 }
 

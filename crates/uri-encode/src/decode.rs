@@ -4,9 +4,7 @@ use alloc::borrow::Cow;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use uri_core::grammar::{CharClass, Scanner};
-
-use crate::hex::triplet_value;
+use crate::hex::{NOT_PERCENT, NOT_PERCENT_OR_PLUS, triplet_value};
 
 /// Why decoding to text failed: a bad triplet, or bytes that are not UTF-8.
 enum Utf8Failure {
@@ -19,13 +17,6 @@ impl From<DecodeError> for Utf8Failure {
         Utf8Failure::Decode(e)
     }
 }
-
-/// Every byte but `%`.
-const NOT_PERCENT: Scanner = Scanner::new(&CharClass::range(0, 0xFF).without(b'%'));
-
-/// Every byte but `%` and `+`.
-const NOT_PERCENT_OR_PLUS: Scanner =
-    Scanner::new(&CharClass::range(0, 0xFF).without(b'%').without(b'+'));
 
 /// Why a string does not decode, and where.
 ///
@@ -525,8 +516,11 @@ pub fn decode_utf8_lossy(input: &str) -> Cow<'_, str> {
 pub fn validate(input: &str) -> Result<(), DecodeError> {
     let b = input.as_bytes();
     let mut i = 0;
-    while let Some(k) = b[i..].iter().position(|&c| c == b'%') {
-        i += k;
+    loop {
+        i = NOT_PERCENT.first_outside(b, i);
+        if i == b.len() {
+            return Ok(());
+        }
         if triplet_value(b, i).is_none() {
             return Err(DecodeError {
                 kind: DecodeErrorKind::InvalidPercentEncoding,
@@ -535,7 +529,6 @@ pub fn validate(input: &str) -> Result<(), DecodeError> {
         }
         i += 3;
     }
-    Ok(())
 }
 
 #[cfg(test)]

@@ -1,4 +1,6 @@
-//! Hexadecimal digits for `%XX` triplets.
+//! Hexadecimal digits for `%XX` triplets, and finding `%`.
+
+use uri_core::grammar::{CharClass, Scanner};
 
 /// Upper-case hex digits by value (§2.1: producers should use upper case).
 pub(crate) const HEX_UPPER: &[u8; 16] = b"0123456789ABCDEF";
@@ -70,58 +72,34 @@ pub(crate) fn triplet(b: u8) -> &'static str {
     &TRIPLETS[i..i + 3]
 }
 
-/// The offset of the first byte of `b` equal to `x`, or to `y` if given,
-/// eight bytes at a time (the "has zero byte" bit trick on `u64` words).
-#[inline]
-pub(crate) fn find_byte(b: &[u8], x: u8, y: Option<u8>) -> Option<usize> {
-    const LO: u64 = 0x0101_0101_0101_0101;
-    const HI: u64 = 0x8080_8080_8080_8080;
-    let zero_bytes = |v: u64| v.wrapping_sub(LO) & !v & HI;
-    let (wx, wy) = (LO * u64::from(x), LO * u64::from(y.unwrap_or(x)));
-    let mut i = 0;
-    while let Some(Ok(chunk)) = b.get(i..i + 8).map(<[u8; 8]>::try_from) {
-        let w = u64::from_le_bytes(chunk);
-        let hits = zero_bytes(w ^ wx) | zero_bytes(w ^ wy);
-        if hits != 0 {
-            // The lowest flagged byte is always a true match.
-            return Some(i + (hits.trailing_zeros() / 8) as usize);
-        }
-        i += 8;
-    }
-    b[i..]
-        .iter()
-        .position(|&c| c == x || Some(c) == y)
-        .map(|k| i + k)
-}
+/// Every byte but `%`: [`Scanner::first_outside`] finds the next `%`,
+/// sixteen bytes at a time.
+pub(crate) const NOT_PERCENT: Scanner = Scanner::new(&CharClass::range(0, 0xFF).without(b'%'));
+
+/// Every byte but `%` and `+`, for decoding with `+` as a space.
+pub(crate) const NOT_PERCENT_OR_PLUS: Scanner =
+    Scanner::new(&CharClass::range(0, 0xFF).without(b'%').without(b'+'));
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn find_byte_agrees_with_position() {
-        let text = b"abcdefgh%ijklmnop+qrstuvwxyz%%+";
-        for start in 0..text.len() {
-            let s = &text[start..];
-            assert_eq!(find_byte(s, b'%', None), s.iter().position(|&c| c == b'%'));
+    fn the_scanners_find_percent_and_plus() {
+        let text = b"abcdefgh%ijklmnop+qrstuvwxyz%%+\x80\xa5%";
+        for from in 0..=text.len() {
+            let next = |hit: &dyn Fn(u8) -> bool| {
+                text[from..]
+                    .iter()
+                    .position(|&c| hit(c))
+                    .map_or(text.len(), |k| from + k)
+            };
+            assert_eq!(NOT_PERCENT.first_outside(text, from), next(&|c| c == b'%'));
             assert_eq!(
-                find_byte(s, b'%', Some(b'+')),
-                s.iter().position(|&c| c == b'%' || c == b'+')
+                NOT_PERCENT_OR_PLUS.first_outside(text, from),
+                next(&|c| c == b'%' || c == b'+')
             );
         }
-        for b in 0..=255u8 {
-            let mut v = [b'a'; 20];
-            for at in 0..20 {
-                v[at] = b;
-                assert_eq!(
-                    find_byte(&v, b, None),
-                    Some(v.iter().position(|&c| c == b).unwrap_or(at))
-                );
-                v[at] = b'a';
-            }
-        }
-        assert_eq!(find_byte(b"\x80\x81\xa5%", b'%', None), Some(3));
-        assert_eq!(find_byte(b"\x24\x26%", b'%', None), Some(2));
     }
 
     #[test]

@@ -45,7 +45,8 @@ pub fn remove_dot_segments(path: &str, out: &mut String) {
 }
 
 /// `false` when no segment of `path` begins with `.`, so that it has no
-/// dot segments: found with substring search, faster than splitting.
+/// dot segments (§5.2.4): each `.` is found sixteen bytes at a time and the
+/// byte before it looked at, faster than splitting.
 #[inline]
 pub(crate) fn may_have_dot_segments(path: &str) -> bool {
     /// Every byte but `.`.

@@ -356,8 +356,9 @@ impl<'b> Resolver<'b> {
     }
 
     /// Applies the leading `./`, `../`, `.` and `..` of a relative path to
-    /// the base directory ending (after a `/`) at `dir_end`: each `..`
-    /// removes one segment, never the root `/`. Returns where the
+    /// the base directory ending (after a `/`) at `dir_end`, as steps A to D
+    /// of §5.2.4 do on the merged path (§5.2.3): each `..` removes one
+    /// segment, never the root `/`. Returns where the
     /// directory now ends and the rest of `r_path`.
     fn skip_leading_dots<'r>(&self, r_path: &'r str, mut dir_end: usize) -> (usize, &'r str) {
         let text = self.base.as_str().as_bytes();
