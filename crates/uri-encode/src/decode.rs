@@ -5,18 +5,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use crate::hex::{NOT_PERCENT, NOT_PERCENT_OR_PLUS, triplet_value};
-
-/// Why decoding to text failed: a bad triplet, or bytes that are not UTF-8.
-enum Utf8Failure {
-    Decode(DecodeError),
-    Utf8(alloc::string::FromUtf8Error),
-}
-
-impl From<DecodeError> for Utf8Failure {
-    fn from(e: DecodeError) -> Self {
-        Utf8Failure::Decode(e)
-    }
-}
+use crate::text::into_text;
 
 /// Why a string does not decode, and where.
 ///
@@ -255,11 +244,12 @@ impl Decoder {
     /// # Ok::<(), uri_encode::DecodeError>(())
     /// ```
     pub fn decode_utf8<'a>(&self, input: &'a str) -> Result<Cow<'a, str>, DecodeError> {
-        match self.run_utf8(input, true) {
-            Ok(None) => Ok(Cow::Borrowed(input)),
-            Ok(Some(text)) => Ok(Cow::Owned(text)),
-            Err(Utf8Failure::Decode(e)) => Err(e),
-            Err(Utf8Failure::Utf8(e)) => Err(DecodeError {
+        let Some(bytes) = self.run(input.as_bytes(), true)? else {
+            return Ok(Cow::Borrowed(input));
+        };
+        match into_text(bytes) {
+            Ok(text) => Ok(Cow::Owned(text)),
+            Err(e) => Err(DecodeError {
                 kind: DecodeErrorKind::InvalidUtf8,
                 index: self.input_offset(input.as_bytes(), e.utf8_error().valid_up_to()),
             }),
@@ -275,48 +265,24 @@ impl Decoder {
     /// assert_eq!(uri_encode::Decoder::new().decode_utf8_lossy("a%FFb%zz"), "a\u{FFFD}b%zz");
     /// ```
     pub fn decode_utf8_lossy<'a>(&self, input: &'a str) -> Cow<'a, str> {
-        match self.run_utf8(input, false) {
-            Ok(Some(text)) => Cow::Owned(text),
-            Err(Utf8Failure::Utf8(e)) => {
-                Cow::Owned(String::from_utf8_lossy(e.as_bytes()).into_owned())
-            }
+        match self.run(input.as_bytes(), false) {
+            Ok(Some(bytes)) => Cow::Owned(
+                into_text(bytes)
+                    .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()),
+            ),
             // Lossy decoding fails on no triplet.
-            Ok(None) | Err(Utf8Failure::Decode(_)) => Cow::Borrowed(input),
+            Ok(None) | Err(_) => Cow::Borrowed(input),
         }
     }
 
-    /// The offset of the first byte of `b` at or after `from` that may
-    /// change when decoded (a `%`, or a `+` when it stands for a space), or
-    /// `b.len()`: sixteen bytes at a time.
+    /// Which of the 64 bytes of `b` from `from` may change when decoded:
+    /// bit `k` is set for a `%` (or, with `PLUS`, a `+`) at `b[from + k]`.
     #[inline(always)]
-    fn find_special(&self, b: &[u8], from: usize) -> usize {
-        if self.plus {
-            NOT_PERCENT_OR_PLUS.first_outside(b, from)
+    fn special_bits<const PLUS: bool>(b: &[u8], from: usize) -> u64 {
+        if PLUS {
+            NOT_PERCENT_OR_PLUS.outside_bits(b, from)
         } else {
-            NOT_PERCENT.first_outside(b, from)
-        }
-    }
-
-    /// The offset of the first byte of `input` that changes when decoded,
-    /// or `None` when nothing does. With `strict`, a bad triplet before it
-    /// is an error; without, it changes nothing.
-    fn first_change(&self, input: &[u8], strict: bool) -> Result<Option<usize>, DecodeError> {
-        let mut first = 0;
-        loop {
-            first = self.find_special(input, first);
-            if first == input.len() {
-                return Ok(None);
-            }
-            if input[first] == b'+' || triplet_value(input, first).is_some() {
-                return Ok(Some(first));
-            }
-            if strict {
-                return Err(DecodeError {
-                    kind: DecodeErrorKind::InvalidPercentEncoding,
-                    index: first,
-                });
-            }
-            first += 1;
+            NOT_PERCENT.outside_bits(b, from)
         }
     }
 
@@ -324,8 +290,12 @@ impl Decoder {
     /// its length in `input`. A bad triplet is an error with `strict`, and
     /// stands for itself (one `%`) without.
     #[inline(always)]
-    fn decode_at(&self, input: &[u8], i: usize, strict: bool) -> Result<(u8, usize), DecodeError> {
-        if self.plus && input[i] == b'+' {
+    fn decode_at<const PLUS: bool>(
+        input: &[u8],
+        i: usize,
+        strict: bool,
+    ) -> Result<(u8, usize), DecodeError> {
+        if PLUS && input[i] == b'+' {
             Ok((b' ', 1))
         } else if let Some(v) = triplet_value(input, i) {
             Ok((v, 3))
@@ -342,90 +312,119 @@ impl Decoder {
     /// Decodes `input`; `None` when nothing changes. With `strict`, a bad
     /// triplet is an error; without, it is copied.
     fn run(&self, input: &[u8], strict: bool) -> Result<Option<Vec<u8>>, DecodeError> {
-        // Find the first byte that changes before allocating: a `%` that
-        // is not a triplet changes nothing in lossy mode.
-        let Some(first) = self.first_change(input, strict)? else {
-            return Ok(None);
-        };
-        let mut out = Vec::with_capacity(input.len());
-        out.extend_from_slice(&input[..first]);
-        self.decode_rest(input, first, out, strict).map(Some)
-    }
-
-    /// Decodes `input` from `i` (a `%` or a `+` that stands for a space) to
-    /// the end, after `out`, which holds the decoding of `input[..i]`.
-    fn decode_rest(
-        &self,
-        input: &[u8],
-        mut i: usize,
-        mut out: Vec<u8>,
-        strict: bool,
-    ) -> Result<Vec<u8>, DecodeError> {
-        // The output never outgrows the input: reserved once.
-        out.reserve(input.len() - i);
-        while i < input.len() {
-            let (v, len) = self.decode_at(input, i, strict)?;
-            out.push(v);
-            i += len;
-            // The run up to the next `%` or `+`: runs between triplets are
-            // short, so sixteen bytes are copied (a fixed-size copy, no
-            // call) and the excess cut off. They fit in the capacity, as
-            // the output is shorter than the input by two per triplet.
-            let end = self.find_special(input, i);
-            match input[i..].first_chunk::<16>() {
-                Some(chunk) if end - i <= 16 => {
-                    out.extend_from_slice(chunk);
-                    out.truncate(out.len() - (16 - (end - i)));
-                }
-                _ => out.extend_from_slice(&input[i..end]),
-            }
-            i = end;
+        if self.plus {
+            Self::run_with::<true>(input, strict)
+        } else {
+            Self::run_with::<false>(input, strict)
         }
-        Ok(out)
     }
 
-    /// Decodes `input` to text; `None` when nothing changes.
+    /// [`Decoder::run`], with `+` read as a space or not.
     ///
-    /// While every decoded byte is ASCII, the output is built as a
-    /// `String` from pieces of `input` cut before and after ASCII bytes
-    /// (so at character boundaries) and the decoded ASCII characters: it is
-    /// UTF-8 by construction and needs no check. At the first decoded byte
-    /// from 0x80, it goes on as bytes, checked as UTF-8 at the end.
-    fn run_utf8(&self, input: &str, strict: bool) -> Result<Option<String>, Utf8Failure> {
-        let b = input.as_bytes();
-        let Some(first) = self.first_change(b, strict)? else {
-            return Ok(None);
-        };
-        let mut out = String::with_capacity(input.len());
-        out.push_str(&input[..first]);
-        let mut i = first;
-        while i < input.len() {
-            let (v, len) = self.decode_at(b, i, strict)?;
-            if !v.is_ascii() {
-                let bytes = self.decode_rest(b, i, out.into_bytes(), strict)?;
-                return String::from_utf8(bytes)
-                    .map(Some)
-                    .map_err(Utf8Failure::Utf8);
+    /// The bytes that may change are found 64 at a time, as bits (see
+    /// [`Scanner::outside_bits`](uri_core::grammar::Scanner::outside_bits)),
+    /// and visited in order: one branch per triplet, none per byte, none on
+    /// whether triplets follow each other. Nothing is allocated unless
+    /// something changes. The output is written by offset into zeros, as
+    /// long as the input and sixteen more: it never outgrows the input read
+    /// so far, so the runs between triplets, short as a rule, can be copied
+    /// as sixteen bytes (a fixed-size copy, no call and no branch on the
+    /// length), the excess to be overwritten.
+    #[inline(always)]
+    fn run_with<const PLUS: bool>(
+        input: &[u8],
+        strict: bool,
+    ) -> Result<Option<Vec<u8>>, DecodeError> {
+        let n = input.len();
+        let mut base = 0;
+        let mut bits = Self::special_bits::<PLUS>(input, 0);
+        while bits == 0 {
+            base += 64;
+            if base >= n {
+                return Ok(None);
             }
-            out.push(char::from(v));
-            i += len;
-            if b.get(i) == Some(&b'%') {
-                continue;
-            }
-            // As in `decode_rest`: sixteen bytes when they end at a
-            // character boundary, cut back to the run (which ends before an
-            // ASCII byte, or at the end).
-            let end = self.find_special(b, i);
-            match input.get(i..i + 16) {
-                Some(chunk) if end - i <= 16 => {
-                    out.push_str(chunk);
-                    out.truncate(out.len() - (16 - (end - i)));
-                }
-                _ => out.push_str(&input[i..end]),
-            }
-            i = end;
+            bits = Self::special_bits::<PLUS>(input, base);
         }
+        // Strict decoding changes the first `%` (or `+`), or fails there.
+        if !strict && !Self::any_change::<PLUS>(input, base, bits) {
+            return Ok(None);
+        }
+        // The last sixteen bytes of the input (fewer: at the end), then
+        // zeros: where a sixteen-byte copy that would read past the end of
+        // the input reads instead.
+        let mut pad = [0; 32];
+        match input.len().checked_sub(16) {
+            Some(last) => pad[..16].copy_from_slice(&input[last..]),
+            None => pad[16 - n..16].copy_from_slice(input),
+        }
+        let window = |i: usize| -> &[u8] {
+            match (i + 16).checked_sub(n) {
+                Some(k) if k > 0 => &pad[k..k + 16],
+                _ => &input[i..i + 16],
+            }
+        };
+        // Not `vec![0; n + 16]`: that asks for zeroed memory (`calloc`),
+        // which glibc serves without its per-thread cache: measured here,
+        // more than twice the instructions of `malloc` and a `memset`.
+        #[allow(clippy::slow_vector_initialization)]
+        let mut out = Vec::with_capacity(n + 16);
+        out.resize(n + 16, 0);
+        // `input[..i]` is decoded into `out[..j]`.
+        let (mut i, mut j) = (0, 0);
+        loop {
+            while bits != 0 {
+                let p = base + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                // A triplet's digits are never `%` or `+`: no bit falls
+                // inside the last one decoded.
+                debug_assert!(p >= i);
+                // The run before it: sixteen bytes when it is no longer.
+                let run = p - i;
+                if run <= 16 {
+                    out[j..j + 16].copy_from_slice(window(i));
+                } else {
+                    out[j..j + run].copy_from_slice(&input[i..p]);
+                }
+                j += run;
+                let (v, len) = Self::decode_at::<PLUS>(input, p, strict)?;
+                out[j] = v;
+                j += 1;
+                i = p + len;
+            }
+            base += 64;
+            if base >= n {
+                break;
+            }
+            bits = Self::special_bits::<PLUS>(input, base);
+        }
+        let tail = n - i;
+        if tail <= 16 {
+            out[j..j + 16].copy_from_slice(window(i));
+        } else {
+            out[j..j + tail].copy_from_slice(&input[i..]);
+        }
+        out.truncate(j + tail);
         Ok(Some(out))
+    }
+
+    /// Whether lossy decoding changes anything from the `%` or `+` at bit
+    /// `bits.trailing_zeros()` of the block from `base` on: a `+` read as a
+    /// space does, or a `%` that starts a triplet.
+    fn any_change<const PLUS: bool>(input: &[u8], mut base: usize, mut bits: u64) -> bool {
+        loop {
+            while bits != 0 {
+                let p = base + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                if (PLUS && input[p] == b'+') || triplet_value(input, p).is_some() {
+                    return true;
+                }
+            }
+            base += 64;
+            if base >= input.len() {
+                return false;
+            }
+            bits = Self::special_bits::<PLUS>(input, base);
+        }
     }
 
     /// The offset in `input` whose decoding starts at decoded offset `target`.

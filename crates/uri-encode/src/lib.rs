@@ -70,6 +70,7 @@ mod hex;
 mod normalize;
 mod query;
 mod set;
+mod text;
 
 pub use decode::{
     DecodeError, DecodeErrorKind, Decoder, decode, decode_lossy, decode_utf8, decode_utf8_lossy,
