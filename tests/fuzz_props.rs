@@ -430,6 +430,17 @@ pub(crate) fn percent_roundtrip(data: &[u8]) {
         let d = Decoder::new().plus_as_space(plus);
         let lossy = d.decode_lossy(s);
         assert_eq!(d.decode_bytes_lossy(s.as_bytes()), lossy);
+        let (model, first_bad) = decode_model(s.as_bytes(), plus);
+        assert_eq!(
+            &*lossy,
+            &model[..],
+            "lossy decoding of {s:?} (plus: {plus})"
+        );
+        assert_eq!(
+            d.decode(s).err().map(|e| e.index()),
+            first_bad,
+            "strict decoding of {s:?} (plus: {plus})"
+        );
         match d.decode(s) {
             Ok(bytes) => {
                 assert_eq!(bytes, lossy, "strict and lossy decoding differ on {s:?}");
@@ -474,6 +485,37 @@ pub(crate) fn percent_roundtrip(data: &[u8]) {
     let form = encode_form(pairs.iter().map(|(k, v)| (k, v)));
     let back: Vec<(Cow<'_, str>, Cow<'_, str>)> = decode_form(&form).collect();
     assert_eq!(back, pairs, "form pairs of {s:?} through {form:?}");
+}
+
+/// Percent-decoding as RFC 3986 §2.1 describes it, one byte at a time: the
+/// model the decoders are checked against. Bad triplets are copied; the
+/// offset of the first one is returned beside the output.
+fn decode_model(b: &[u8], plus: bool) -> (Vec<u8>, Option<usize>) {
+    let hex = |c: u8| char::from(c).to_digit(16);
+    let (mut out, mut first_bad, mut i) = (Vec::new(), None, 0);
+    while i < b.len() {
+        match (
+            b[i],
+            b.get(i + 1).copied().and_then(hex),
+            b.get(i + 2).copied().and_then(hex),
+        ) {
+            (b'%', Some(hi), Some(lo)) => {
+                out.push((hi * 16 + lo) as u8);
+                i += 3;
+                continue;
+            }
+            (b'%', _, _) => first_bad = first_bad.or(Some(i)),
+            (b'+', _, _) if plus => {
+                out.push(b' ');
+                i += 1;
+                continue;
+            }
+            _ => {}
+        }
+        out.push(b[i]);
+        i += 1;
+    }
+    (out, first_bad)
 }
 
 /// Property `normalize_idempotent`: for every reference that parses (with
