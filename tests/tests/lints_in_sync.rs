@@ -1,8 +1,7 @@
-//! `tests/Cargo.toml`, `crates/uri-core/Cargo.toml` and
-//! `crates/uri-encode/Cargo.toml` copy the workspace lints instead of
-//! inheriting them, with `unsafe_code = "deny"` where the workspace has
-//! `"forbid"` (see `tests/no_alloc.rs`, `crates/uri-core/src/window.rs` and
-//! `crates/uri-encode/src/text.rs` for why). This test keeps the copies in sync.
+//! `tests/Cargo.toml` and `crates/uri-core/Cargo.toml` copy the workspace
+//! lints instead of inheriting them, with `unsafe_code = "deny"` where the
+//! workspace has `"forbid"` (see `tests/no_alloc.rs` and
+//! `crates/uri-core/src/window.rs` for why). This test keeps the copies in sync.
 
 use std::collections::BTreeMap;
 
@@ -35,11 +34,7 @@ fn lints(manifest: &str, prefix: &str) -> BTreeMap<String, String> {
 
 #[test]
 fn the_crate_lints_are_the_workspace_lints_but_unsafe_code_deny() {
-    for manifest in [
-        "/Cargo.toml",
-        "/../crates/uri-core/Cargo.toml",
-        "/../crates/uri-encode/Cargo.toml",
-    ] {
+    for manifest in ["/Cargo.toml", "/../crates/uri-core/Cargo.toml"] {
         check(manifest);
     }
 }

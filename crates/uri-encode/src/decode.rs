@@ -5,7 +5,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use crate::hex::{NOT_PERCENT, NOT_PERCENT_OR_PLUS, triplet_value};
-use crate::text::into_text;
+use crate::text::{PADDED_MIN, into_text, padded_len};
 
 /// Why a string does not decode, and where.
 ///
@@ -244,10 +244,10 @@ impl Decoder {
     /// # Ok::<(), uri_encode::DecodeError>(())
     /// ```
     pub fn decode_utf8<'a>(&self, input: &'a str) -> Result<Cow<'a, str>, DecodeError> {
-        let Some(bytes) = self.run(input.as_bytes(), true)? else {
+        let Some((bytes, len)) = self.run_text(input.as_bytes(), true)? else {
             return Ok(Cow::Borrowed(input));
         };
-        match into_text(bytes) {
+        match into_text(bytes, len) {
             Ok(text) => Ok(Cow::Owned(text)),
             Err(e) => Err(DecodeError {
                 kind: DecodeErrorKind::InvalidUtf8,
@@ -265,9 +265,9 @@ impl Decoder {
     /// assert_eq!(uri_encode::Decoder::new().decode_utf8_lossy("a%FFb%zz"), "a\u{FFFD}b%zz");
     /// ```
     pub fn decode_utf8_lossy<'a>(&self, input: &'a str) -> Cow<'a, str> {
-        match self.run(input.as_bytes(), false) {
-            Ok(Some(bytes)) => Cow::Owned(
-                into_text(bytes)
+        match self.run_text(input.as_bytes(), false) {
+            Ok(Some((bytes, len))) => Cow::Owned(
+                into_text(bytes, len)
                     .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()),
             ),
             // Lossy decoding fails on no triplet.
@@ -312,6 +312,19 @@ impl Decoder {
     /// Decodes `input`; `None` when nothing changes. With `strict`, a bad
     /// triplet is an error; without, it is copied.
     fn run(&self, input: &[u8], strict: bool) -> Result<Option<Vec<u8>>, DecodeError> {
+        Ok(self.run_text(input, strict)?.map(|(mut bytes, len)| {
+            bytes.truncate(len);
+            bytes
+        }))
+    }
+
+    /// [`Decoder::run`] for [`into_text`]: the output followed by zeros up
+    /// to [`padded_len`], and its length without them.
+    fn run_text(
+        &self,
+        input: &[u8],
+        strict: bool,
+    ) -> Result<Option<(Vec<u8>, usize)>, DecodeError> {
         if self.plus {
             Self::run_with::<true>(input, strict)
         } else {
@@ -319,7 +332,7 @@ impl Decoder {
         }
     }
 
-    /// [`Decoder::run`], with `+` read as a space or not.
+    /// [`Decoder::run_text`], with `+` read as a space or not.
     ///
     /// The bytes that may change are found 64 at a time, as bits (see
     /// [`Scanner::outside_bits`](uri_core::grammar::Scanner::outside_bits)),
@@ -330,11 +343,15 @@ impl Decoder {
     /// so far, so the runs between triplets, short as a rule, can be copied
     /// as sixteen bytes (a fixed-size copy, no call and no branch on the
     /// length), the excess to be overwritten.
+    ///
+    /// Past the output, the buffer holds zeros: the last copy's excess
+    /// comes from the zeros of `pad`, or there is none (a tail longer than
+    /// sixteen bytes), and no earlier copy reached further than the last.
     #[inline(always)]
     fn run_with<const PLUS: bool>(
         input: &[u8],
         strict: bool,
-    ) -> Result<Option<Vec<u8>>, DecodeError> {
+    ) -> Result<Option<(Vec<u8>, usize)>, DecodeError> {
         let n = input.len();
         let mut base = 0;
         let mut bits = Self::special_bits::<PLUS>(input, 0);
@@ -363,12 +380,15 @@ impl Decoder {
                 _ => &input[i..i + 16],
             }
         };
-        // Not `vec![0; n + 16]`: that asks for zeroed memory (`calloc`),
+        // Room for the last sixteen-byte copy, and for `padded_len` of any
+        // output (never longer than the input).
+        let size = (n + 16).max(PADDED_MIN);
+        // Not `vec![0; size]`: that asks for zeroed memory (`calloc`),
         // which glibc serves without its per-thread cache: measured here,
         // more than twice the instructions of `malloc` and a `memset`.
         #[allow(clippy::slow_vector_initialization)]
-        let mut out = Vec::with_capacity(n + 16);
-        out.resize(n + 16, 0);
+        let mut out = Vec::with_capacity(size);
+        out.resize(size, 0);
         // `input[..i]` is decoded into `out[..j]`.
         let (mut i, mut j) = (0, 0);
         loop {
@@ -403,8 +423,9 @@ impl Decoder {
         } else {
             out[j..j + tail].copy_from_slice(&input[i..]);
         }
-        out.truncate(j + tail);
-        Ok(Some(out))
+        let len = j + tail;
+        out.truncate(padded_len(len));
+        Ok(Some((out, len)))
     }
 
     /// Whether lossy decoding changes anything from the `%` or `+` at bit
@@ -581,6 +602,44 @@ mod tests {
     fn lossy_keeps_bad_triplets_and_replaces_bad_utf8() {
         assert_eq!(decode_lossy("%4%41%"), &b"%4A%"[..]);
         assert_eq!(decode_utf8_lossy("%F0%9F%98%80%F0"), "😀\u{FFFD}");
+    }
+
+    #[test]
+    fn text_output_is_followed_by_zeros_to_its_padded_length() {
+        let pieces = [
+            "a",
+            "%41",
+            "%C3%A9",
+            "é",
+            "+",
+            "%",
+            "%zz",
+            "0123456789abcdef",
+        ];
+        for count in 0..40 {
+            for (k, first) in pieces.iter().enumerate() {
+                // Pieces in an order that varies with `count` and `k`.
+                let mut input = String::from(*first);
+                for step in 0..count {
+                    input.push_str(pieces[(k + 3 * step + step / 5) % pieces.len()]);
+                }
+                for decoder in [Decoder::new(), Decoder::new().plus_as_space(true)] {
+                    for strict in [true, false] {
+                        let expected = decoder.run(input.as_bytes(), strict);
+                        let padded = decoder.run_text(input.as_bytes(), strict);
+                        match (padded, expected) {
+                            (Ok(Some((bytes, len))), Ok(Some(exact))) => {
+                                assert_eq!(bytes.len(), padded_len(len), "{input}");
+                                assert_eq!(&bytes[..len], &exact[..], "{input}");
+                                assert!(bytes[len..].iter().all(|&b| b == 0), "{input}");
+                            }
+                            (Ok(None), Ok(None)) | (Err(_), Err(_)) => {}
+                            (a, b) => panic!("{input}: {a:?} against {b:?}"),
+                        }
+                    }
+                }
+            }
+        }
     }
 
     #[test]

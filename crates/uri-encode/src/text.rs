@@ -1,90 +1,101 @@
-//! Decoded bytes to text: the crate's only `unsafe`.
+//! Decoded bytes to text, with `String::from_utf8` and no `unsafe`.
 //!
-//! Decoded output is almost always ASCII, and checking that takes a few
-//! operations per sixteen bytes; `String::from_utf8` checks the same bytes
-//! as UTF-8 in a loop with a branch on each step, and costs about a fifth
-//! of decoding a heavily encoded URL (see `docs/performance.md`). So text
-//! whose every byte is ASCII becomes a `String` without the second check,
-//! and any other text goes through `String::from_utf8`.
+//! `String::from_utf8` checks ASCII sixteen bytes at a time, then any bytes
+//! left over one at a time: a loop whose length changes from line to line,
+//! and that the branch predictor misses. On a heavily encoded URL, that
+//! costs about a fifth of decoding it (see `docs/performance.md`). The
+//! decoder's output is followed by zeros in its buffer anyway (the excess
+//! of its sixteen-byte copies), so the check is given the output and those
+//! zeros, up to a multiple of sixteen bytes and at least [`PADDED_MIN`]:
+//! no byte is left over, and most lines take the same number of steps.
+//! The zeros are cut off the `String` afterwards.
 
 use alloc::string::{FromUtf8Error, String};
 use alloc::vec::Vec;
 
-/// `bytes` as a `String`, or the error `String::from_utf8` gives.
-pub(crate) fn into_text(bytes: Vec<u8>) -> Result<String, FromUtf8Error> {
-    if is_ascii(&bytes) {
-        #[allow(unsafe_code)]
-        // SAFETY: `is_ascii` has just checked that every byte of `bytes`
-        // is below 0x80 (see its tests), and a sequence of such bytes is
-        // valid UTF-8: each is a whole one-byte character.
-        Ok(unsafe { String::from_utf8_unchecked(bytes) })
-    } else {
-        String::from_utf8(bytes)
+/// The least length of the buffer given to [`into_text`]: four steps of
+/// sixteen bytes, enough for most decoded URLs.
+pub(crate) const PADDED_MIN: usize = 64;
+
+/// The length [`into_text`] wants for `len` bytes of text: a multiple of
+/// sixteen, at least [`PADDED_MIN`], and at most `len + 15` or
+/// [`PADDED_MIN`].
+#[inline(always)]
+pub(crate) fn padded_len(len: usize) -> usize {
+    ((len + 15) & !15).max(PADDED_MIN)
+}
+
+/// `padded[..len]` as a `String`, or the error `String::from_utf8` gives
+/// for it; every byte of `padded` from `len` on is zero.
+///
+/// Zeros are ASCII, so `padded` is UTF-8 exactly when `padded[..len]` is,
+/// and a byte boundary at `len` is a character boundary.
+#[inline(always)]
+pub(crate) fn into_text(padded: Vec<u8>, len: usize) -> Result<String, FromUtf8Error> {
+    debug_assert!(padded[len..].iter().all(|&b| b == 0));
+    match String::from_utf8(padded) {
+        Ok(mut text) => {
+            text.truncate(len);
+            Ok(text)
+        }
+        Err(e) => invalid(e.into_bytes(), len),
     }
 }
 
-/// Whether every byte of `b` is ASCII.
-///
-/// Sixteen bytes at a time, ORed together, four windows per step: the
-/// windows from `at`, `at + 16`, … or, past the last full one, the last
-/// sixteen bytes (overlapping, so every byte is read at least once). An
-/// input of 16 to 64 bytes takes one step and no branch on its length.
-/// Shorter ones are left to `<[u8]>::is_ascii`.
-fn is_ascii(b: &[u8]) -> bool {
-    let Some(last) = b.len().checked_sub(16) else {
-        return b.is_ascii();
-    };
-    let word = |start: usize| {
-        let start = start.min(last);
-        let mut w = [0; 16];
-        w.copy_from_slice(&b[start..start + 16]);
-        u128::from_le_bytes(w)
-    };
-    let mut any = 0;
-    let mut at = 0;
-    loop {
-        any |= word(at) | word(at + 16) | word(at + 32) | word(at + 48);
-        at += 64;
-        if at >= b.len() {
-            break;
-        }
-    }
-    any & u128::from_le_bytes([0x80; 16]) == 0
+/// The error for `bytes[..len]`, checked again without the zeros: the
+/// same `valid_up_to`, and `as_bytes` is the text alone.
+#[cold]
+fn invalid(mut bytes: Vec<u8>, len: usize) -> Result<String, FromUtf8Error> {
+    bytes.truncate(len);
+    String::from_utf8(bytes)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    fn padded(bytes: &[u8]) -> Vec<u8> {
+        let mut v = bytes.to_vec();
+        v.resize(padded_len(bytes.len()), 0);
+        v
+    }
+
     #[test]
-    fn is_ascii_finds_a_high_byte_at_any_position_in_any_length() {
-        for len in 0..=200 {
-            let ascii = alloc::vec![b'a'; len];
-            assert!(is_ascii(&ascii), "{len}");
-            for position in 0..len {
-                for high in [0x80, 0xC3, 0xFF] {
-                    let mut bytes = ascii.clone();
-                    bytes[position] = high;
-                    assert!(!is_ascii(&bytes), "{len}: {high:#04x} at {position}");
-                }
-            }
+    fn padded_len_is_a_multiple_of_sixteen_within_the_bounds() {
+        for len in 0..=300 {
+            let p = padded_len(len);
+            assert!(p.is_multiple_of(16) && p >= len && p >= PADDED_MIN, "{len}");
+            assert!(p <= (len + 15).max(PADDED_MIN), "{len}");
         }
     }
 
     #[test]
-    fn into_text_agrees_with_from_utf8() {
-        for bytes in [
-            &b""[..],
-            b"plain ascii text, longer than sixteen bytes",
-            "café au lait, and more than sixteen bytes".as_bytes(),
-            b"\xFF and then ascii for a while, past sixteen",
-            b"ascii for a while, past sixteen, then \xC3",
-        ] {
-            assert_eq!(
-                into_text(bytes.to_vec()),
-                String::from_utf8(bytes.to_vec()),
-                "{bytes:?}"
-            );
+    fn into_text_agrees_with_from_utf8_at_any_length_and_position() {
+        for len in 0..=150 {
+            let ascii = alloc::vec![b'a'; len];
+            let mut cases = alloc::vec![ascii.clone()];
+            for position in 0..len {
+                for insert in [&b"\xC3\xA9"[..], b"\xE2\x82\xAC", b"\xFF", b"\xC3", b"\x80"] {
+                    let mut bytes = ascii.clone();
+                    bytes.truncate(position);
+                    bytes.extend_from_slice(insert);
+                    bytes.extend_from_slice(&ascii[position..]);
+                    bytes.truncate(len.max(position + 1));
+                    cases.push(bytes);
+                }
+            }
+            for bytes in cases {
+                let expected = String::from_utf8(bytes.clone());
+                let got = into_text(padded(&bytes), bytes.len());
+                match (got, expected) {
+                    (Ok(a), Ok(b)) => assert_eq!(a, b),
+                    (Err(a), Err(b)) => {
+                        assert_eq!(a.utf8_error(), b.utf8_error(), "{bytes:?}");
+                        assert_eq!(a.as_bytes(), b.as_bytes());
+                    }
+                    (a, b) => panic!("{bytes:?}: {a:?} against {b:?}"),
+                }
+            }
         }
     }
 }
