@@ -490,7 +490,7 @@ pub(crate) fn percent_roundtrip(data: &[u8]) {
 /// Percent-decoding as RFC 3986 §2.1 describes it, one byte at a time: the
 /// model the decoders are checked against. Bad triplets are copied; the
 /// offset of the first one is returned beside the output.
-fn decode_model(b: &[u8], plus: bool) -> (Vec<u8>, Option<usize>) {
+pub(crate) fn decode_model(b: &[u8], plus: bool) -> (Vec<u8>, Option<usize>) {
     let hex = |c: u8| char::from(c).to_digit(16);
     let (mut out, mut first_bad, mut i) = (Vec::new(), None, 0);
     while i < b.len() {

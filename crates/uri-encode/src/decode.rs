@@ -337,8 +337,9 @@ impl Decoder {
     /// The bytes that may change are found 64 at a time, as bits (see
     /// [`Scanner::outside_bits`](uri_core::grammar::Scanner::outside_bits)),
     /// and visited in order: one branch per triplet, none per byte, none on
-    /// whether triplets follow each other. Nothing is allocated unless
-    /// something changes. The output is written by offset into zeros, as
+    /// whether triplets follow each other. Nothing is allocated when
+    /// nothing changes, or when the first triplet is bad. The output is
+    /// written by offset into zeros, as
     /// long as the input and sixteen more: it never outgrows the input read
     /// so far, so the runs between triplets, short as a rule, can be copied
     /// as sixteen bytes (a fixed-size copy, no call and no branch on the
@@ -362,8 +363,11 @@ impl Decoder {
             }
             bits = Self::special_bits::<PLUS>(input, base);
         }
-        // Strict decoding changes the first `%` (or `+`), or fails there.
-        if !strict && !Self::any_change::<PLUS>(input, base, bits) {
+        // Strict decoding changes the first `%` (or `+`), or fails there
+        // (before allocating); lossy decoding may change nothing.
+        if strict {
+            Self::decode_at::<PLUS>(input, base + bits.trailing_zeros() as usize, true)?;
+        } else if !Self::any_change::<PLUS>(input, base, bits) {
             return Ok(None);
         }
         // The last sixteen bytes of the input (fewer: at the end), then

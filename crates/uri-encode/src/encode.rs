@@ -4,7 +4,7 @@ use alloc::borrow::Cow;
 use alloc::string::String;
 
 use crate::EncodeSet;
-use crate::hex::{is_triplet, triplet};
+use crate::hex::{TRIPLET_WORDS, is_triplet, triplet};
 
 /// Percent-encodes the UTF-8 bytes of `input` that `set` does not keep.
 ///
@@ -25,11 +25,12 @@ pub fn encode<'a>(input: &'a str, set: &EncodeSet) -> Cow<'a, str> {
     if first == input.len() {
         return Cow::Borrowed(input);
     }
-    let mut out = String::with_capacity(capacity(input.len(), first));
-    write_from(input.as_bytes(), first, set, &mut out, |out, start, end| {
-        out.push_str(&input[start..end])
-    });
-    Cow::Owned(out)
+    Cow::Owned(encode_new(
+        input.as_bytes(),
+        first,
+        set,
+        |out, start, end| out.push_str(&input[start..end]),
+    ))
 }
 
 /// Percent-encodes `input`, any bytes (invalid UTF-8 included), as text.
@@ -95,12 +96,93 @@ fn encode_bytes(input: &[u8], set: &EncodeSet) -> Option<String> {
     if first == input.len() {
         return None;
     }
-    let mut out = String::with_capacity(capacity(input.len(), first));
-    write_from(input, first, set, &mut out, |out, start, end| {
+    Some(encode_new(input, first, set, |out, start, end| {
         push_ascii(out, &input[start..end])
-    });
-    Some(out)
+    }))
 }
+
+/// `input` encoded into a new string, knowing that `input[..first]` is
+/// kept as is and that something after it changes.
+#[inline(always)]
+fn encode_new(
+    input: &[u8],
+    first: usize,
+    set: &EncodeSet,
+    push_run: impl Fn(&mut String, usize, usize),
+) -> String {
+    let mut out = String::with_capacity(capacity(input.len(), first));
+    if set.preserves_triplets() {
+        // A kept triplet is three bytes to copy: not one byte per step.
+        write_from(input, first, set, &mut out, push_run);
+        return out;
+    }
+    push_run(&mut out, 0, first);
+    if set.writes_space_as_plus() {
+        encode_by_step::<true>(out, input, first, set)
+    } else {
+        encode_by_step::<false>(out, input, first, set)
+    }
+}
+
+/// Appends `input[i..]` encoded to `out`, for a set that keeps no triplet,
+/// with a space written as `+` (`PLUS`) or not.
+///
+/// One step per byte, with no branch on whether it is kept (kept and
+/// encoded bytes follow each other with no pattern a branch predictor
+/// could learn): four bytes written by offset into a buffer on the stack,
+/// looked up by the byte and whether it is kept (its triplet, or itself,
+/// then zeros), and the offset advanced by three or one. Each block of 64
+/// input bytes is then checked as UTF-8 in whole steps of sixteen bytes
+/// (past the output, the buffer holds ASCII: zeros or an earlier block's
+/// output) and appended.
+#[inline(always)]
+fn encode_by_step<const PLUS: bool>(
+    mut out: String,
+    input: &[u8],
+    i: usize,
+    set: &EncodeSet,
+) -> String {
+    let words = if PLUS { &WORDS_PLUS } else { &WORDS };
+    // 64 bytes encode to 192 at most, and the last write reaches one past.
+    let mut buf = [0u8; 208];
+    for block in input[i..].chunks(64) {
+        let mut j = 0;
+        for &b in block {
+            // A space is never kept in a set that writes it as `+`.
+            let one = set.keeps(b) | (PLUS && b == b' ');
+            let word = words[usize::from(b) | usize::from(one) << 8];
+            buf[j..j + 4].copy_from_slice(&word);
+            j += if one { 1 } else { 3 };
+        }
+        // Every byte of `buf` is ASCII: never an error.
+        let checked = core::str::from_utf8(&buf[..((j + 15) & !15).max(64)]);
+        debug_assert!(checked.is_ok());
+        if let Ok(text) = checked {
+            out.push_str(&text[..j]);
+        }
+    }
+    out
+}
+
+/// What a byte is written as, four bytes to write at once (zeros after it):
+/// its triplet at `b`, itself at `256 + b`.
+const WORDS: [[u8; 4]; 512] = {
+    let mut t = [[0u8; 4]; 512];
+    let mut b = 0;
+    while b < 256 {
+        t[b] = TRIPLET_WORDS[b];
+        t[256 + b] = [b as u8, 0, 0, 0];
+        b += 1;
+    }
+    t
+};
+
+/// [`WORDS`] for a set that writes a space as `+`.
+const WORDS_PLUS: [[u8; 4]; 512] = {
+    let mut t = WORDS;
+    t[256 + b' ' as usize] = [b'+', 0, 0, 0];
+    t
+};
 
 /// The most an encoding can need when bytes from `first` on may change:
 /// each becomes at most three. Reserving it once avoids regrowing.
@@ -220,6 +302,59 @@ mod tests {
                 assert_eq!(out, expected, "byte {b:#04x} in {set:?}");
                 assert!(b < 0x80 || !set.keeps(b));
                 assert!(!set.keeps(b'%'));
+            }
+        }
+    }
+
+    /// Encoding one byte at a time, as §2.1 describes it: the model.
+    fn model(input: &[u8], set: &EncodeSet) -> String {
+        let mut out = String::new();
+        let mut i = 0;
+        while i < input.len() {
+            let b = input[i];
+            if set.preserves_triplets() && is_triplet(input, i) {
+                out.push_str(core::str::from_utf8(&input[i..i + 3]).unwrap_or_default());
+                i += 3;
+                continue;
+            }
+            if set.keeps(b) {
+                out.push(char::from(b));
+            } else if b == b' ' && set.writes_space_as_plus() {
+                out.push('+');
+            } else {
+                out.push_str(&alloc::format!("%{b:02X}"));
+            }
+            i += 1;
+        }
+        out
+    }
+
+    #[test]
+    fn agrees_with_a_byte_loop_across_the_block_steps() {
+        let sets = [
+            EncodeSet::UNRESERVED,
+            EncodeSet::QUERY_COMPONENT,
+            EncodeSet::FORM,
+            EncodeSet::PATH.preserving_triplets(),
+        ];
+        for len in 0..=140 {
+            let filler = String::from(&"ab".repeat(len / 2 + 1)[..len]);
+            for at in 0..=len {
+                for item in ["é", " ", "/", "%41", "%", "€", "+"] {
+                    let mut text = filler.clone();
+                    text.insert_str(at, item);
+                    // A second one further on, in another 64-byte block.
+                    text.insert_str((at + 67).min(text.len()), "é ");
+                    for set in &sets {
+                        let expected = model(text.as_bytes(), set);
+                        assert_eq!(encode(&text, set), expected, "{text:?} {set:?}");
+                        assert_eq!(
+                            encode_bytes_to_str(text.as_bytes(), set),
+                            expected,
+                            "{text:?} {set:?}"
+                        );
+                    }
+                }
             }
         }
     }

@@ -65,6 +65,17 @@ pub(crate) const TRIPLETS: &str = {
     }
 };
 
+/// `%XX` for each byte `b`, and a zero: four bytes to write at once.
+pub(crate) const TRIPLET_WORDS: [[u8; 4]; 256] = {
+    let mut t = [[0u8; 4]; 256];
+    let mut b = 0;
+    while b < 256 {
+        t[b] = [b'%', HEX_UPPER[b >> 4], HEX_UPPER[b & 0xF], 0];
+        b += 1;
+    }
+    t
+};
+
 /// The triplet `%XX` for byte `b`.
 #[inline(always)]
 pub(crate) fn triplet(b: u8) -> &'static str {

@@ -23,7 +23,12 @@
 //! `normalize-fluent-uri`; `decode-heavy` (`encoded-1in4.txt`),
 //! `decode-mixed` and `decode-plain` (`web-1in4.txt` encoded for the query
 //! component, and its unreserved bytes alone), each also with
-//! `-urlencoding`; and `baseline` (the loop over `mixed.txt`
+//! `-urlencoding`; `encode-heavy` (`iri-1in2.txt`) and `encode-unreserved`
+//! (`web-1in4.txt`), every byte outside `unreserved` encoded, each also
+//! with `-urlencoding` or `-percent`, and `encode-mixed` (`web-1in4.txt`)
+//! and `encode-changed` (its lines that change), for the query component,
+//! each also with `-percent` (`percent-encoding`), as in the benchmark's
+//! `encode/*` groups; and `baseline` (the loop over `mixed.txt`
 //! alone). Corpora: `mixed.txt` (parse, components, normalize) and
 //! `relative-1in3.txt` (resolve), as in the benchmarks. Prints the item
 //! count and a checksum (so that no work is optimized away).
@@ -35,8 +40,32 @@
 
 use std::hint::black_box;
 
+use percent_encoding::{AsciiSet, utf8_percent_encode};
 use uri_core::{Uri, UriReference};
+use uri_encode::EncodeSet;
 use uri_resolve::{Resolver, normalize_into};
+
+const UNRESERVED: EncodeSet = EncodeSet::UNRESERVED;
+const QUERY_COMPONENT: EncodeSet = EncodeSet::QUERY_COMPONENT;
+
+/// `percent-encoding`'s set that encodes exactly what `set` does.
+const fn ascii_set(set: &EncodeSet) -> AsciiSet {
+    let mut out = AsciiSet::EMPTY;
+    let mut b = 0;
+    while b < 0x80 {
+        if !set.keeps(b) {
+            out = out.add(b);
+        }
+        b += 1;
+    }
+    out
+}
+
+/// `percent-encoding`'s equivalent of [`UNRESERVED`].
+static PE_UNRESERVED: AsciiSet = ascii_set(&UNRESERVED);
+
+/// `percent-encoding`'s equivalent of [`QUERY_COMPONENT`].
+static PE_QUERY_COMPONENT: AsciiSet = ascii_set(&QUERY_COMPONENT);
 
 /// The inputs, loaded before [`measure`].
 struct Inputs<'a> {
@@ -57,6 +86,14 @@ struct Inputs<'a> {
     /// The `unreserved` bytes of each line of `web-1in4.txt`, as in the
     /// benchmark's `decode/plain`: nothing to decode.
     plain: Vec<String>,
+    /// The lines of `web-1in4.txt`, for the encoders.
+    web: &'a [String],
+    /// The lines of `iri-1in2.txt` (IRIs full of non-ASCII characters),
+    /// for the encoders.
+    iri: &'a [String],
+    /// The lines of `web-1in4.txt` that change when encoded for the query
+    /// component, as in the benchmark's `encode/mixed-changed`.
+    changed: Vec<String>,
 }
 
 /// Runs `op` once over its corpus: the only function callgrind counts.
@@ -102,6 +139,33 @@ fn measure(op: &str, inputs: &mut Inputs<'_>) -> (usize, usize) {
                     resolver.resolve_into(r, &mut out);
                     sum += black_box(&out).len();
                 }
+                items += 1;
+            }
+        }
+        op if op.starts_with("encode-") => {
+            let (corpus, peer) = match op.rsplit_once('-') {
+                Some((corpus, p @ ("urlencoding" | "percent"))) => (corpus, p),
+                _ => (op, ""),
+            };
+            let (lines, set, ascii_set): (&[String], _, _) = match corpus {
+                "encode-heavy" => (inputs.iri, &UNRESERVED, &PE_UNRESERVED),
+                "encode-unreserved" => (inputs.web, &UNRESERVED, &PE_UNRESERVED),
+                "encode-mixed" => (inputs.web, &QUERY_COMPONENT, &PE_QUERY_COMPONENT),
+                "encode-changed" => (&inputs.changed, &QUERY_COMPONENT, &PE_QUERY_COMPONENT),
+                other => {
+                    eprintln!("unknown corpus `{other}`; see the module docs");
+                    std::process::exit(2);
+                }
+            };
+            for line in lines {
+                let text = match peer {
+                    "urlencoding" => urlencoding::encode(black_box(line)),
+                    "percent" => {
+                        std::borrow::Cow::from(utf8_percent_encode(black_box(line), ascii_set))
+                    }
+                    _ => uri_encode::encode(black_box(line), set),
+                };
+                sum += black_box(text).len();
                 items += 1;
             }
         }
@@ -230,6 +294,7 @@ fn main() {
     let pairs = urikit_bench::pairs("relative-1in3.txt").expect("corpus in data/");
     let encoded = urikit_bench::lines("encoded-1in4.txt").expect("corpus in data/");
     let web = urikit_bench::lines("web-1in4.txt").expect("corpus in data/");
+    let iri = urikit_bench::lines("iri-1in2.txt").expect("corpus in data/");
     let mut inputs = Inputs {
         lines: &lines,
         pairs: &pairs,
@@ -255,6 +320,16 @@ fn main() {
                     .filter(|c| c.is_ascii_alphanumeric() || "-._~".contains(*c))
                     .collect()
             })
+            .collect(),
+        web: &web,
+        iri: &iri,
+        changed: web
+            .iter()
+            .filter(|line| {
+                uri_encode::encode(line, &uri_encode::EncodeSet::QUERY_COMPONENT).len()
+                    != line.len()
+            })
+            .cloned()
             .collect(),
     };
     let ops: Vec<String> = std::env::args()
