@@ -159,7 +159,8 @@ impl Scanner {
     ///
     /// Four windows of sixteen, each from `from + 16 * j` or, past the
     /// last full one, the last sixteen bytes shifted: no branch on the
-    /// length.
+    /// length. An input shorter than sixteen bytes is looked up byte by
+    /// byte.
     ///
     /// # Examples
     ///
