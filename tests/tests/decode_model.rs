@@ -13,6 +13,7 @@ use std::borrow::Cow;
 
 use props::decode_model;
 use urikit::encode::{DecodeErrorKind, Decoder};
+use urikit_tests::is_triplet;
 
 /// What goes into the fillers.
 const ITEMS: [&str; 13] = [
@@ -24,10 +25,7 @@ const ITEMS: [&str; 13] = [
 fn origin(input: &[u8], k: usize) -> usize {
     let mut i = 0;
     for _ in 0..k {
-        let triplet = input[i] == b'%'
-            && input.get(i + 1).is_some_and(u8::is_ascii_hexdigit)
-            && input.get(i + 2).is_some_and(u8::is_ascii_hexdigit);
-        i += if triplet { 3 } else { 1 };
+        i += if is_triplet(input, i) { 3 } else { 1 };
     }
     i
 }

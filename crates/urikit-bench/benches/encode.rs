@@ -66,25 +66,11 @@ const QUERY_COMPONENT: EncodeSet = EncodeSet::QUERY_COMPONENT;
 /// Our `unreserved` set: every other byte is encoded.
 const UNRESERVED: EncodeSet = EncodeSet::UNRESERVED;
 
-/// The `percent-encoding` set that encodes exactly the bytes `set` does not
-/// keep. `percent-encoding` always encodes non-ASCII bytes, as we do.
-const fn ascii_set(set: &EncodeSet) -> AsciiSet {
-    let mut out = AsciiSet::EMPTY;
-    let mut b = 0;
-    while b < 0x80 {
-        if !set.keeps(b) {
-            out = out.add(b);
-        }
-        b += 1;
-    }
-    out
-}
-
 /// `percent-encoding`'s equivalent of [`QUERY_COMPONENT`].
-static PE_QUERY_COMPONENT: AsciiSet = ascii_set(&QUERY_COMPONENT);
+static PE_QUERY_COMPONENT: AsciiSet = urikit_bench::percent_encoding_set(&QUERY_COMPONENT);
 
 /// `percent-encoding`'s equivalent of [`UNRESERVED`].
-static PE_UNRESERVED: AsciiSet = ascii_set(&UNRESERVED);
+static PE_UNRESERVED: AsciiSet = urikit_bench::percent_encoding_set(&UNRESERVED);
 
 /// The `fluent-uri` table that allows exactly the ASCII bytes `set` keeps,
 /// plus `%XX` triplets (so that `EStr` accepts the encoded text).

@@ -48,24 +48,11 @@ use uri_resolve::{Resolver, normalize_into};
 const UNRESERVED: EncodeSet = EncodeSet::UNRESERVED;
 const QUERY_COMPONENT: EncodeSet = EncodeSet::QUERY_COMPONENT;
 
-/// `percent-encoding`'s set that encodes exactly what `set` does.
-const fn ascii_set(set: &EncodeSet) -> AsciiSet {
-    let mut out = AsciiSet::EMPTY;
-    let mut b = 0;
-    while b < 0x80 {
-        if !set.keeps(b) {
-            out = out.add(b);
-        }
-        b += 1;
-    }
-    out
-}
-
 /// `percent-encoding`'s equivalent of [`UNRESERVED`].
-static PE_UNRESERVED: AsciiSet = ascii_set(&UNRESERVED);
+static PE_UNRESERVED: AsciiSet = urikit_bench::percent_encoding_set(&UNRESERVED);
 
 /// `percent-encoding`'s equivalent of [`QUERY_COMPONENT`].
-static PE_QUERY_COMPONENT: AsciiSet = ascii_set(&QUERY_COMPONENT);
+static PE_QUERY_COMPONENT: AsciiSet = urikit_bench::percent_encoding_set(&QUERY_COMPONENT);
 
 /// The inputs, loaded before [`measure`].
 struct Inputs<'a> {
