@@ -307,17 +307,25 @@ impl<G: Grammar> Parser<'_, G> {
             host_kind: HostKind::RegName,
         };
 
+        // Where the path scan starts: the path's start, or a byte after it
+        // up to which the path is known to be valid.
+        let mut path_start = i;
         if b.len() >= i + 2 && b[i] == b'/' && b[i + 1] == b'/' {
             i += 2;
             layout.auth_start = i;
-            i = self.authority(i, &mut layout)?;
+            (i, path_start) = self.authority_and_path(i, &mut layout)?;
             layout.path_start = i;
+            if path_start == n {
+                // The path, valid, reaches the end.
+                layout.path_end = n;
+                layout.query_end = n;
+                return Ok(layout);
+            }
         }
 
         // hier-part / relative-part path: up to `?`, `#` or the end. In a
         // relative-ref without authority, the first segment is
         // `segment-nz-nc` (§4.2): a `:` there is the first offending byte.
-        let mut path_start = i;
         if rule == Rule::Relative && layout.auth_start == 0 {
             path_start = self.scan(i, n, &FIRST_SEGMENT, &FIRST_SEGMENT_STOPS)?;
             if path_start < n && b[path_start] == b':' {
@@ -392,6 +400,36 @@ impl<G: Grammar> Parser<'_, G> {
             return Err(ParseError::new(Kind::MissingScheme, 0));
         }
         Ok(0)
+    }
+
+    /// Parses the authority from `start` (after `//`), and as much of the
+    /// path as one scan reads with it; returns where the authority ends
+    /// and where the path scan goes on (at or after that end).
+    ///
+    /// Most authorities are a host name of `unreserved` bytes, ended by the
+    /// first `/` or by the end, and most paths are `unreserved` and `/`:
+    /// one scan of that class, which also marks the first `/`, reads both
+    /// (where the two meet, one window instead of two). Anything else (a
+    /// port, a userinfo, an IP literal, a query right after the host, an
+    /// error) goes to [`Parser::authority`], with the same results.
+    #[inline(always)]
+    fn authority_and_path(
+        &self,
+        start: usize,
+        layout: &mut Layout,
+    ) -> Result<(usize, usize), ParseError> {
+        let n = self.b.len();
+        let (stop, slash) = PATH.common.first_outside_marking(self.b, start, b'/');
+        // `[start, slash)` is `unreserved`: a valid reg-name (§3.2.2), and
+        // the whole authority when a `/` or the end follows it.
+        if slash < stop || stop == n {
+            layout.host_start = start;
+            let end = self.finish_host(start, slash, slash, layout)?;
+            // `[end, stop)` is `unreserved` and `/`: a valid path so far.
+            return Ok((end, stop));
+        }
+        let end = self.authority(start, layout)?;
+        Ok((end, end))
     }
 
     /// Parses `authority = [ userinfo "@" ] host [ ":" port ]` from `start`
