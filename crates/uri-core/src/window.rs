@@ -240,7 +240,7 @@ impl Scanner {
                 } else if start == last {
                     n
                 } else {
-                    self.first_outside(bytes, start + 16)
+                    self.first_outside_by_pairs(bytes, start + 16, last)
                 };
                 return (stop, marked.min(stop));
             }
@@ -252,6 +252,30 @@ impl Scanner {
                 return (n, n);
             }
             i = start + 16;
+        }
+    }
+
+    /// [`Scanner::first_outside`] thirty-two bytes a step, for an input of
+    /// at least sixteen bytes (`last` is its length less sixteen).
+    #[inline(always)]
+    fn first_outside_by_pairs(&self, bytes: &[u8], from: usize, last: usize) -> usize {
+        let n = bytes.len();
+        let mut i = from.min(n);
+        loop {
+            let first = i.min(last);
+            let second = (first + 16).min(last);
+            let one = window_at(bytes, first).unwrap_or(&[0; 16]);
+            let two = window_at(bytes, second).unwrap_or(&[0; 16]);
+            let bits = (u64::from(outside(one, self))
+                | u64::from(outside(two, self)) << (second - first))
+                >> (i - first);
+            if bits != 0 {
+                return i + bits.trailing_zeros() as usize;
+            }
+            if second == last {
+                return n;
+            }
+            i = first + 32;
         }
     }
 
@@ -610,6 +634,24 @@ mod tests {
                             );
                         }
                     }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn first_outside_by_pairs_agrees_with_first_outside() {
+        let text =
+            b"/a/b%20c/d.html?q=1&r=%7E#frag/and/a/longer/path/than/sixty-four/bytes \xc3\xa9 end";
+        for (name, scanner) in &CLASSES {
+            for len in 16..=text.len() {
+                let bytes = &text[..len];
+                for start in 0..=len + 1 {
+                    assert_eq!(
+                        scanner.first_outside_by_pairs(bytes, start, len - 16),
+                        scanner.first_outside(bytes, start),
+                        "{name}: {bytes:?} from {start}"
+                    );
                 }
             }
         }

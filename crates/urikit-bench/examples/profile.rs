@@ -22,7 +22,8 @@
 //! `components-fluent-uri`, `parse-oxiri`, `resolve-oxiri`,
 //! `normalize-fluent-uri`; `decode-heavy` (`encoded-1in4.txt`),
 //! `decode-mixed` and `decode-plain` (`web-1in4.txt` encoded for the query
-//! component, and its unreserved bytes alone), each also with
+//! component, and its unreserved bytes alone), `decode-changed` (the lines
+//! of `decode-mixed` that have a triplet), each also with
 //! `-urlencoding`; `encode-heavy` (`iri-1in2.txt`) and `encode-unreserved`
 //! (`web-1in4.txt`), every byte outside `unreserved` encoded, each also
 //! with `-urlencoding` or `-percent`, and `encode-mixed` (`web-1in4.txt`)
@@ -81,6 +82,9 @@ struct Inputs<'a> {
     /// The lines of `web-1in4.txt` that change when encoded for the query
     /// component, as in the benchmark's `encode/mixed-changed`.
     changed: Vec<String>,
+    /// Those lines encoded for the query component, as in the benchmark's
+    /// `decode/mixed-changed`.
+    changed_encoded: Vec<String>,
 }
 
 /// Runs `op` once over its corpus: the only function callgrind counts.
@@ -165,6 +169,7 @@ fn measure(op: &str, inputs: &mut Inputs<'_>) -> (usize, usize) {
                 "decode-heavy" => inputs.encoded,
                 "decode-mixed" => &inputs.mixed_encoded,
                 "decode-plain" => &inputs.plain,
+                "decode-changed" => &inputs.changed_encoded,
                 other => {
                     eprintln!("unknown corpus `{other}`; see the module docs");
                     std::process::exit(2);
@@ -318,7 +323,13 @@ fn main() {
             })
             .cloned()
             .collect(),
+        changed_encoded: Vec::new(),
     };
+    inputs.changed_encoded = inputs
+        .changed
+        .iter()
+        .map(|line| uri_encode::encode(line, &QUERY_COMPONENT).into_owned())
+        .collect();
     let ops: Vec<String> = std::env::args()
         .skip(1)
         .filter(|a| !a.starts_with("--"))
