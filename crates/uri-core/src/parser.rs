@@ -419,7 +419,7 @@ impl<G: Grammar> Parser<'_, G> {
         layout: &mut Layout,
     ) -> Result<(usize, usize), ParseError> {
         let n = self.b.len();
-        let (stop, slash) = PATH.common.first_outside_marking(self.b, start, b'/');
+        let (stop, slash) = HOST_THEN_PATH.first_outside_marking(self.b, start, b'/');
         // `[start, slash)` is `unreserved`: a valid reg-name (§3.2.2), and
         // the whole authority when a `/` or the end follows it.
         if slash < stop || stop == n {
@@ -735,6 +735,11 @@ const FIRST_SEGMENT: Spec = Spec {
 /// The bytes of most paths: `unreserved` and `/` (four runs, letters
 /// apart, against eight of the whole class).
 const PATH_COMMON: CharClass = grammar::UNRESERVED.with(b'/');
+
+/// The scan of [`Parser::authority_and_path`]: `unreserved` and `/`, so
+/// that what comes before the first `/` is a valid reg-name, and what
+/// comes after it a valid path.
+const HOST_THEN_PATH: Scanner = Scanner::new(&grammar::UNRESERVED.with(b'/'));
 
 /// The bytes of most host names: letters, digits, `-` and `.`.
 const HOST_COMMON: CharClass = grammar::ALPHA

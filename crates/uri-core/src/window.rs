@@ -11,7 +11,7 @@
 //! bytes up in the table.
 //!
 //! This is the crate's only `unsafe`: calling the SSE2 function, on targets
-//! whose every processor has SSE2 (see [`outside`]).
+//! whose every processor has SSE2 (see [`outside_and_equal`]).
 
 use crate::grammar::{ALPHA, CharClass};
 

@@ -347,15 +347,16 @@ impl Decoder {
     /// and visited in order: one branch per triplet, none per byte, none on
     /// whether triplets follow each other. Nothing is allocated when
     /// nothing changes, or when the first triplet is bad. The output is
-    /// written by offset into zeros, as
-    /// long as the input and sixteen more: it never outgrows the input read
-    /// so far, so the runs between triplets, short as a rule, can be copied
-    /// as sixteen bytes (a fixed-size copy, no call and no branch on the
-    /// length), the excess to be overwritten.
+    /// written by offset into zeros, as long as the input and [`COPY`]
+    /// more: it never outgrows the input read so far, so the runs between
+    /// triplets, short as a rule, can be copied as `COPY` bytes (a
+    /// fixed-size copy, no call and no branch on the length), the excess
+    /// to be overwritten.
     ///
     /// Past the output, the buffer holds zeros: the last copy's excess
     /// comes from the zeros of `pad`, or there is none (a tail longer than
-    /// sixteen bytes), and no earlier copy reached further than the last.
+    /// `COPY` bytes), and every earlier copy started before the last one,
+    /// so reached no further.
     #[inline(always)]
     fn run_with<const PLUS: bool>(
         input: &[u8],
