@@ -25,12 +25,17 @@ pub fn encode<'a>(input: &'a str, set: &EncodeSet) -> Cow<'a, str> {
     if first == input.len() {
         return Cow::Borrowed(input);
     }
-    Cow::Owned(encode_new(
-        input.as_bytes(),
-        first,
-        set,
-        |out, start, end| out.push_str(&input[start..end]),
-    ))
+    Cow::Owned(encode_str_from(input, first, set))
+}
+
+/// [`encode`] once something must change, from `first` on. Out of line,
+/// so that text with nothing to encode (the most common) does not pay
+/// for this part's stack frame.
+#[inline(never)]
+fn encode_str_from(input: &str, first: usize, set: &EncodeSet) -> String {
+    encode_new(input.as_bytes(), first, set, |out, start, end| {
+        out.push_str(&input[start..end])
+    })
 }
 
 /// Percent-encodes `input`, any bytes (invalid UTF-8 included), as text.
@@ -194,28 +199,12 @@ fn capacity(len: usize, first: usize) -> usize {
 /// The offset of the first byte that must change, or `input.len()`.
 #[inline]
 fn first_to_encode(input: &[u8], set: &EncodeSet) -> usize {
-    let mut i = 0;
-    // Eight bytes at a time while all are kept: one branch per chunk.
-    while let Some(Ok(c)) = input.get(i..i + 8).map(<&[u8; 8]>::try_from) {
-        let all = (set.keeps(c[0]) & set.keeps(c[1]) & set.keeps(c[2]) & set.keeps(c[3]))
-            & (set.keeps(c[4]) & set.keeps(c[5]) & set.keeps(c[6]) & set.keeps(c[7]));
-        if !all {
-            break;
-        }
-        i += 8;
+    let mut i = set.first_not_kept(input, 0);
+    // A triplet kept whole, and what follows it.
+    while set.preserves_triplets() && is_triplet(input, i) {
+        i = set.first_not_kept(input, i + 3);
     }
-    while i < input.len() {
-        let b = input[i];
-        if !set.keeps(b) {
-            if b == b'%' && set.preserves_triplets() && is_triplet(input, i) {
-                i += 3;
-                continue;
-            }
-            return i;
-        }
-        i += 1;
-    }
-    input.len()
+    i
 }
 
 /// Writes `input` encoded to `out`, knowing `input[..first]` is kept as is.

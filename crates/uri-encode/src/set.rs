@@ -1,6 +1,6 @@
 //! Encode sets: which bytes stay as they are when encoding for a component.
 
-use uri_core::grammar::{self, CharClass};
+use uri_core::grammar::{self, CharClass, Scanner};
 
 /// The bytes an encoder leaves alone; every other byte becomes a `%XX`
 /// triplet with upper-case hex digits (RFC 3986 §2.1).
@@ -21,11 +21,42 @@ use uri_core::grammar::{self, CharClass};
 /// assert_eq!(encode("a=1&b", &EncodeSet::QUERY_COMPONENT), "a%3D1%26b");
 /// assert_eq!(encode("a b+c", &EncodeSet::FORM), "a+b%2Bc");
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy)]
 pub struct EncodeSet {
     keep: CharClass,
     triplets: bool,
     plus: bool,
+    /// Which predefined set's bytes `keep` is, if it is one.
+    known: Known,
+}
+
+impl PartialEq for EncodeSet {
+    fn eq(&self, other: &Self) -> bool {
+        // `known` follows from how the set was made, not from what it does.
+        (self.keep, self.triplets, self.plus) == (other.keep, other.triplets, other.plus)
+    }
+}
+
+impl Eq for EncodeSet {}
+
+/// The predefined sets, by their bytes: a set made from one of them,
+/// whether a constant or chosen at run time, is scanned sixteen bytes at a
+/// time with that set's [`Scanner`], prepared at compile time (see
+/// [`EncodeSet::first_not_kept`]). Any other set is `Custom`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Known {
+    Custom,
+    Userinfo,
+    Username,
+    Host,
+    Path,
+    PathSegment,
+    PathSegmentNc,
+    Query,
+    QueryComponent,
+    Fragment,
+    Unreserved,
+    Form,
 }
 
 impl EncodeSet {
@@ -38,7 +69,7 @@ impl EncodeSet {
     ///
     /// assert_eq!(encode("user:pa@ss", &EncodeSet::USERINFO), "user:pa%40ss");
     /// ```
-    pub const USERINFO: EncodeSet = EncodeSet::new(grammar::USERINFO);
+    pub const USERINFO: EncodeSet = EncodeSet::new(grammar::USERINFO).known_as(Known::Userinfo);
 
     /// One side of `user:password` in a userinfo: also encodes `:`.
     ///
@@ -49,7 +80,8 @@ impl EncodeSet {
     ///
     /// assert_eq!(encode("a:b", &EncodeSet::USERNAME), "a%3Ab");
     /// ```
-    pub const USERNAME: EncodeSet = EncodeSet::new(grammar::USERINFO.without(b':'));
+    pub const USERNAME: EncodeSet =
+        EncodeSet::new(grammar::USERINFO.without(b':')).known_as(Known::Username);
 
     /// A registered name in the host (§3.2.2): keeps `unreserved` and `sub-delims`.
     ///
@@ -60,7 +92,7 @@ impl EncodeSet {
     ///
     /// assert_eq!(encode("a:b/c", &EncodeSet::HOST), "a%3Ab%2Fc");
     /// ```
-    pub const HOST: EncodeSet = EncodeSet::new(grammar::REG_NAME);
+    pub const HOST: EncodeSet = EncodeSet::new(grammar::REG_NAME).known_as(Known::Host);
 
     /// A whole path (§3.3): keeps `pchar` and `/`. It does not prevent a
     /// path from starting with `//` or a relative path's first segment from
@@ -74,7 +106,7 @@ impl EncodeSet {
     ///
     /// assert_eq!(encode("/a b/c#d", &EncodeSet::PATH), "/a%20b/c%23d");
     /// ```
-    pub const PATH: EncodeSet = EncodeSet::new(grammar::PATH);
+    pub const PATH: EncodeSet = EncodeSet::new(grammar::PATH).known_as(Known::Path);
 
     /// One path segment (§3.3 `segment`): keeps `pchar`, encodes `/`.
     ///
@@ -85,7 +117,7 @@ impl EncodeSet {
     ///
     /// assert_eq!(encode("a/b:c", &EncodeSet::PATH_SEGMENT), "a%2Fb:c");
     /// ```
-    pub const PATH_SEGMENT: EncodeSet = EncodeSet::new(grammar::PCHAR);
+    pub const PATH_SEGMENT: EncodeSet = EncodeSet::new(grammar::PCHAR).known_as(Known::PathSegment);
 
     /// The first segment of a relative path without authority (§3.3
     /// `segment-nz-nc`, §4.2): also encodes `:`, which would read as a scheme.
@@ -97,7 +129,8 @@ impl EncodeSet {
     ///
     /// assert_eq!(encode("a:b", &EncodeSet::PATH_SEGMENT_NC), "a%3Ab");
     /// ```
-    pub const PATH_SEGMENT_NC: EncodeSet = EncodeSet::new(grammar::SEGMENT_NZ_NC);
+    pub const PATH_SEGMENT_NC: EncodeSet =
+        EncodeSet::new(grammar::SEGMENT_NZ_NC).known_as(Known::PathSegmentNc);
 
     /// A whole query (§3.4): keeps `pchar`, `/` and `?`.
     ///
@@ -108,7 +141,7 @@ impl EncodeSet {
     ///
     /// assert_eq!(encode("a=1&b=2 3#x", &EncodeSet::QUERY), "a=1&b=2%203%23x");
     /// ```
-    pub const QUERY: EncodeSet = EncodeSet::new(grammar::QUERY);
+    pub const QUERY: EncodeSet = EncodeSet::new(grammar::QUERY).known_as(Known::Query);
 
     /// A key or value of a query pair: the query set without `&`, `;`, `=`,
     /// `+` (and `#`), so neither `&`/`;` separators, nor `=`, nor a
@@ -122,7 +155,8 @@ impl EncodeSet {
     /// assert_eq!(encode("a+b=c&d;e", &EncodeSet::QUERY_COMPONENT), "a%2Bb%3Dc%26d%3Be");
     /// ```
     pub const QUERY_COMPONENT: EncodeSet =
-        EncodeSet::new(grammar::QUERY.difference(CharClass::new(b"&;=+#")));
+        EncodeSet::new(grammar::QUERY.difference(CharClass::new(b"&;=+#")))
+            .known_as(Known::QueryComponent);
 
     /// A fragment (§3.5): keeps `pchar`, `/` and `?`.
     ///
@@ -133,7 +167,7 @@ impl EncodeSet {
     ///
     /// assert_eq!(encode("sec 1#2", &EncodeSet::FRAGMENT), "sec%201%232");
     /// ```
-    pub const FRAGMENT: EncodeSet = EncodeSet::new(grammar::FRAGMENT);
+    pub const FRAGMENT: EncodeSet = EncodeSet::new(grammar::FRAGMENT).known_as(Known::Fragment);
 
     /// Everything but `unreserved` (§2.3): the safest set, for data that may
     /// go anywhere.
@@ -145,7 +179,8 @@ impl EncodeSet {
     ///
     /// assert_eq!(encode("a/b~c", &EncodeSet::UNRESERVED), "a%2Fb~c");
     /// ```
-    pub const UNRESERVED: EncodeSet = EncodeSet::new(grammar::UNRESERVED);
+    pub const UNRESERVED: EncodeSet =
+        EncodeSet::new(grammar::UNRESERVED).known_as(Known::Unreserved);
 
     /// `application/x-www-form-urlencoded` (HTML and the WHATWG URL
     /// standard): keeps ASCII alphanumerics and `*-._`, writes a space as `+`.
@@ -162,7 +197,8 @@ impl EncodeSet {
             .union(grammar::DIGIT)
             .union(CharClass::new(b"*-._")),
     )
-    .space_as_plus();
+    .space_as_plus()
+    .known_as(Known::Form);
 
     /// A set that keeps the bytes of `keep`; bytes `0x80..=0xFF` and `%` are
     /// encoded even if `keep` holds them, so the output is always ASCII and
@@ -183,7 +219,13 @@ impl EncodeSet {
             keep,
             triplets: false,
             plus: false,
+            known: Known::Custom,
         }
+    }
+
+    /// This set, named as the predefined set `known`.
+    const fn known_as(self, known: Known) -> Self {
+        EncodeSet { known, ..self }
     }
 
     /// This set, also keeping byte `b`, if it is ASCII and not `%`, and not
@@ -200,12 +242,14 @@ impl EncodeSet {
     /// ```
     pub const fn keeping(self, b: u8) -> Self {
         let refused = b >= 0x80 || b == b'%' || (self.plus && (b == b'+' || b == b' '));
-        let keep = if refused {
-            self.keep
-        } else {
-            self.keep.with(b)
-        };
-        EncodeSet { keep, ..self }
+        if refused || self.keep.contains(b) {
+            return self;
+        }
+        EncodeSet {
+            keep: self.keep.with(b),
+            known: Known::Custom,
+            ..self
+        }
     }
 
     /// This set, also encoding byte `b`.
@@ -218,8 +262,12 @@ impl EncodeSet {
     /// assert_eq!(encode("a'b", &EncodeSet::PATH.encoding(b'\'')), "a%27b");
     /// ```
     pub const fn encoding(self, b: u8) -> Self {
+        if !self.keep.contains(b) {
+            return self;
+        }
         EncodeSet {
             keep: self.keep.without(b),
+            known: Known::Custom,
             ..self
         }
     }
@@ -259,9 +307,12 @@ impl EncodeSet {
     /// assert_eq!(encode("1 + 1", &set), "1+%2B+1");
     /// ```
     pub const fn space_as_plus(self) -> Self {
+        let same = !self.keep.contains(b'+') && !self.keep.contains(b' ');
         EncodeSet {
             keep: self.keep.without(b'+').without(b' '),
             plus: true,
+            // The same bytes as before (FORM's own), or others.
+            known: if same { self.known } else { Known::Custom },
             ..self
         }
     }
@@ -279,6 +330,61 @@ impl EncodeSet {
     #[inline(always)]
     pub const fn keeps(&self, b: u8) -> bool {
         self.keep.contains(b)
+    }
+
+    /// The offset of the first byte of `input` at or after `from` that this
+    /// set does not keep, or `input.len()`.
+    ///
+    /// The predefined sets, and sets made from them by
+    /// [`EncodeSet::preserving_triplets`], are scanned sixteen bytes at a
+    /// time with a [`Scanner`] built at compile time for their bytes (a
+    /// `match` picks it, so a set chosen at run time gets it too); any other
+    /// set is looked up eight bytes at a time in its table.
+    #[inline(always)]
+    pub(crate) fn first_not_kept(&self, input: &[u8], from: usize) -> usize {
+        macro_rules! by_known {
+            ($($known:ident => $set:ident,)*) => {
+                match self.known {
+                    $(Known::$known => {
+                        const SCAN: Scanner = Scanner::new(&EncodeSet::$set.keep);
+                        SCAN.first_outside(input, from)
+                    })*
+                    Known::Custom => self.first_not_kept_by_table(input, from),
+                }
+            };
+        }
+        by_known! {
+            Userinfo => USERINFO,
+            Username => USERNAME,
+            Host => HOST,
+            Path => PATH,
+            PathSegment => PATH_SEGMENT,
+            PathSegmentNc => PATH_SEGMENT_NC,
+            Query => QUERY,
+            QueryComponent => QUERY_COMPONENT,
+            Fragment => FRAGMENT,
+            Unreserved => UNRESERVED,
+            Form => FORM,
+        }
+    }
+
+    /// [`EncodeSet::first_not_kept`] by table lookups: eight bytes at a
+    /// time while all are kept (one branch per eight), then byte by byte.
+    #[inline(always)]
+    fn first_not_kept_by_table(&self, input: &[u8], from: usize) -> usize {
+        let mut i = from.min(input.len());
+        while let Some(Ok(c)) = input.get(i..i + 8).map(<&[u8; 8]>::try_from) {
+            let all = (self.keeps(c[0]) & self.keeps(c[1]) & self.keeps(c[2]) & self.keeps(c[3]))
+                & (self.keeps(c[4]) & self.keeps(c[5]) & self.keeps(c[6]) & self.keeps(c[7]));
+            if !all {
+                break;
+            }
+            i += 8;
+        }
+        while i < input.len() && self.keeps(input[i]) {
+            i += 1;
+        }
+        i
     }
 
     /// Whether valid triplets in the input are copied; see
@@ -302,5 +408,77 @@ impl EncodeSet {
     /// ```
     pub const fn writes_space_as_plus(&self) -> bool {
         self.plus
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::vec::Vec;
+
+    /// Every predefined set, and sets made from them.
+    fn sets() -> Vec<(&'static str, EncodeSet)> {
+        let predefined = [
+            ("USERINFO", EncodeSet::USERINFO),
+            ("USERNAME", EncodeSet::USERNAME),
+            ("HOST", EncodeSet::HOST),
+            ("PATH", EncodeSet::PATH),
+            ("PATH_SEGMENT", EncodeSet::PATH_SEGMENT),
+            ("PATH_SEGMENT_NC", EncodeSet::PATH_SEGMENT_NC),
+            ("QUERY", EncodeSet::QUERY),
+            ("QUERY_COMPONENT", EncodeSet::QUERY_COMPONENT),
+            ("FRAGMENT", EncodeSet::FRAGMENT),
+            ("UNRESERVED", EncodeSet::UNRESERVED),
+            ("FORM", EncodeSet::FORM),
+        ];
+        let mut all = Vec::new();
+        for (name, set) in predefined {
+            all.push((name, set));
+            all.push((name, set.preserving_triplets()));
+            all.push((name, set.keeping(b' ')));
+            all.push((name, set.encoding(b'a')));
+            all.push((name, set.space_as_plus()));
+            all.push((name, set.keeping(b'a')));
+        }
+        all.push(("custom", EncodeSet::new(grammar::DIGIT)));
+        all
+    }
+
+    #[test]
+    fn every_predefined_set_is_known_and_sets_made_from_it_only_when_their_bytes_are_the_same() {
+        for (name, set) in sets() {
+            if name != "custom" {
+                let Some((_, base)) = sets().into_iter().find(|(n, _)| *n == name) else {
+                    unreachable!()
+                };
+                let same_bytes = set.keep == base.keep;
+                assert_eq!(set.known == base.known, same_bytes, "{name}: {set:?}");
+                assert_ne!(base.known, Known::Custom, "{name}");
+            } else {
+                assert_eq!(set.known, Known::Custom);
+            }
+        }
+    }
+
+    #[test]
+    fn the_scan_agrees_with_the_table_for_every_byte_at_every_position() {
+        for (name, set) in sets() {
+            for byte in 0..=255u8 {
+                for len in [1, 7, 8, 9, 15, 16, 17, 31, 40] {
+                    for position in 0..len {
+                        // The byte among kept bytes.
+                        let mut text = alloc::vec![b'a'; len];
+                        text[position] = byte;
+                        for from in [0, position, len] {
+                            assert_eq!(
+                                set.first_not_kept(&text, from),
+                                set.first_not_kept_by_table(&text, from),
+                                "{name}: {byte:#04x} at {position} of {len}, from {from}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
     }
 }
