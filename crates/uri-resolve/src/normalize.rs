@@ -7,7 +7,7 @@ use core::fmt::Write as _;
 use uri_core::{Authority, Components, Host, HostKind, Uri, UriBuf, UriReference, UriReferenceBuf};
 use uri_encode::normalize as normalize_pct;
 
-use crate::dot_segments::remove_dot_segments;
+use crate::dot_segments::{may_have_dot_segments, remove_dot_segments};
 use crate::pct::{PctNormalized, has_normalized_dot_segments, has_percent};
 use crate::resolve::to_uri_buf;
 
@@ -94,6 +94,15 @@ pub fn normalize_into(parts: Components<'_>, out: &mut String) {
     // Most references hold no `%`: then no component needs its triplets
     // normalized, and each is copied (or lower-cased) as it stands.
     let pct = has_percent(parts.as_str());
+    if !pct && copy_and_lowercase(parts, out) {
+        return;
+    }
+    write_normalized(parts, pct, out);
+}
+
+/// [`normalize_into`] component by component, `pct` telling whether the
+/// reference holds a `%`.
+fn write_normalized(parts: Components<'_>, pct: bool, out: &mut String) {
     let norm = |text: &str, out: &mut String| {
         if pct {
             out.push_str(&normalize_pct(text));
@@ -140,6 +149,37 @@ pub fn normalize_into(parts: Components<'_>, out: &mut String) {
         out.push('#');
         norm(fragment, out);
     }
+}
+
+/// The normal form of a reference with no `%` (`pct` false) when nothing
+/// but its scheme and host may change: every component as it stands, with
+/// the same delimiters, so the text of the whole, the scheme and a
+/// reg-name host then lower-cased in place. One copy instead of one per
+/// component. Returns `false`, having written nothing, when the path has
+/// dot segments to remove or the host is an IP literal (written anew).
+#[inline]
+fn copy_and_lowercase(parts: Components<'_>, out: &mut String) -> bool {
+    let text = parts.as_str();
+    let removes = parts.scheme().is_some() || parts.path().starts_with('/');
+    if removes && may_have_dot_segments(parts.path()) {
+        return false;
+    }
+    let host = match parts.authority() {
+        None => None,
+        Some(a) if matches!(a.host_kind(), HostKind::RegName) => Some(a.host_str()),
+        Some(a) if matches!(a.host_kind(), HostKind::Ipv4) => None,
+        Some(_) => return false,
+    };
+    out.push_str(text);
+    if let Some(scheme) = parts.scheme() {
+        out[..scheme.len()].make_ascii_lowercase();
+    }
+    if let Some(host) = host {
+        // The host is a slice of `text`: its offset there is its offset in `out`.
+        let start = host.as_ptr() as usize - text.as_ptr() as usize;
+        out[start..start + host.len()].make_ascii_lowercase();
+    }
+    true
 }
 
 /// Writes a host in normal form.
@@ -325,4 +365,59 @@ fn same_path(a: Components<'_>, b: Components<'_>) -> bool {
         out
     };
     normal(a) == normal(b)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_single_copy_gives_what_each_component_gives() {
+        let cases = [
+            "HTTP://WWW.Example.COM/A/b?Q=1#F",
+            "https://user:PW@Example.com:8080/x/y.html?a#b",
+            "file://deps/v8/test/x.js",
+            "HTTPS://1.2.3.4/a",
+            "http://[2001:DB8::1]/a",
+            "http://[v1.FE]/a",
+            "foo:Bar/baz",
+            "Foo:",
+            "//Host/Path",
+            "/a/b/c",
+            "a/b/../c",
+            "./a",
+            "http://a/b/./c",
+            "http://a/b/../c",
+            "http://a/.hidden/file",
+            "http://a/b.c/d..e",
+            "http://a",
+            "http://a?",
+            "http://a#",
+            "mailto:Someone@Example.com",
+            "",
+            "?q",
+            "#f",
+            "http://ExAmPlE.com:/",
+        ];
+        let mut copies = 0;
+        for case in cases {
+            let parts = UriReference::parse(case).map(|r| r.components());
+            let Ok(parts) = parts else {
+                panic!("{case:?} does not parse");
+            };
+            let mut copied = String::new();
+            let mut general = String::new();
+            let took_copy = copy_and_lowercase(parts, &mut copied);
+            write_normalized(parts, false, &mut general);
+            if took_copy {
+                copies += 1;
+                assert_eq!(copied, general, "{case:?}");
+            } else {
+                assert!(copied.is_empty(), "{case:?}");
+            }
+        }
+        // All but the two IP literals and the three paths with a segment
+        // that begins with `.` (a relative path keeps its dot segments).
+        assert_eq!(copies, cases.len() - 5);
+    }
 }
