@@ -5,7 +5,7 @@
 //! and that the branch predictor misses. On a heavily encoded URL, that
 //! costs about a fifth of decoding it (see `docs/performance.md`). The
 //! decoder's output is followed by zeros in its buffer anyway (the excess
-//! of its sixteen-byte copies), so the check is given the output and those
+//! of its fixed-size copies), so the check is given the output and those
 //! zeros, up to a multiple of sixteen bytes and at least [`PADDED_MIN`]:
 //! no byte is left over, and most lines take the same number of steps.
 //! The zeros are cut off the `String` afterwards.
