@@ -48,19 +48,7 @@ const OPTIONS: [ParseOptions; 2] = [ParseOptions::new(), ParseOptions::new().all
 const DEFAULT_BASE: &str = "http://a/b/c/d;p?q";
 
 /// Every encode set `uri-encode` defines, by name.
-const SETS: [(&str, EncodeSet); 11] = [
-    ("USERINFO", EncodeSet::USERINFO),
-    ("USERNAME", EncodeSet::USERNAME),
-    ("HOST", EncodeSet::HOST),
-    ("PATH", EncodeSet::PATH),
-    ("PATH_SEGMENT", EncodeSet::PATH_SEGMENT),
-    ("PATH_SEGMENT_NC", EncodeSet::PATH_SEGMENT_NC),
-    ("QUERY", EncodeSet::QUERY),
-    ("QUERY_COMPONENT", EncodeSet::QUERY_COMPONENT),
-    ("FRAGMENT", EncodeSet::FRAGMENT),
-    ("UNRESERVED", EncodeSet::UNRESERVED),
-    ("FORM", EncodeSet::FORM),
-];
+const SETS: [(&str, EncodeSet); 11] = EncodeSet::PREDEFINED;
 
 /// The input as text: UTF-8 as it is, anything else lossily.
 fn text(data: &[u8]) -> Cow<'_, str> {

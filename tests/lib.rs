@@ -169,19 +169,7 @@ use urikit::encode::{Decoder, EncodeSet};
 /// assert_eq!(name, "USERINFO");
 /// assert!(set.keeps(b':'));
 /// ```
-pub const ENCODE_SETS: [(&str, EncodeSet); 11] = [
-    ("USERINFO", EncodeSet::USERINFO),
-    ("USERNAME", EncodeSet::USERNAME),
-    ("HOST", EncodeSet::HOST),
-    ("PATH", EncodeSet::PATH),
-    ("PATH_SEGMENT", EncodeSet::PATH_SEGMENT),
-    ("PATH_SEGMENT_NC", EncodeSet::PATH_SEGMENT_NC),
-    ("QUERY", EncodeSet::QUERY),
-    ("QUERY_COMPONENT", EncodeSet::QUERY_COMPONENT),
-    ("FRAGMENT", EncodeSet::FRAGMENT),
-    ("UNRESERVED", EncodeSet::UNRESERVED),
-    ("FORM", EncodeSet::FORM),
-];
+pub const ENCODE_SETS: [(&str, EncodeSet); 11] = EncodeSet::PREDEFINED;
 
 /// The predefined encode set called `name` (its Rust name, as in [`ENCODE_SETS`]).
 ///

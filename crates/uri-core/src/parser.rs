@@ -406,8 +406,9 @@ impl<G: Grammar> Parser<'_, G> {
     /// path as one scan reads with it; returns where the authority ends
     /// and where the path scan goes on (at or after that end).
     ///
-    /// Most authorities are a host name of `unreserved` bytes, ended by the
-    /// first `/` or by the end, and most paths are `unreserved` and `/`:
+    /// `hier-part = "//" authority path-abempty` (§3): most authorities
+    /// are a host name (§3.2.2) of `unreserved` bytes, ended by the first
+    /// `/` or by the end, and most paths (§3.3) are `unreserved` and `/`:
     /// one scan of that class, which also marks the first `/`, reads both
     /// (where the two meet, one window instead of two). Anything else (a
     /// port, a userinfo, an IP literal, a query right after the host, an

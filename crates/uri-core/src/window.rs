@@ -229,37 +229,28 @@ impl Scanner {
         };
         let mut i = from.min(n);
         loop {
-            // Two windows a step, as in `first_outside_by_pairs`: most
-            // marks (a host's end) fall in the first thirty-two bytes.
-            let first = i.min(last);
-            let second = (first + 16).min(last);
-            let one = window_at(bytes, first).unwrap_or(&[0; 16]);
-            let two = window_at(bytes, second).unwrap_or(&[0; 16]);
-            let (out_one, eq_one) = outside_and_equal(one, self, mark);
-            let (out_two, eq_two) = outside_and_equal(two, self, mark);
-            let shift = second - first;
-            let outside = (u64::from(out_one) | u64::from(out_two) << shift) >> (i - first);
-            let equal = (u64::from(eq_one) | u64::from(eq_two) << shift) >> (i - first);
-            if equal != 0 {
+            // Most marks (a host's end) fall in the first step.
+            let step = self.step_of_two(bytes, i, last, mark);
+            if step.equal != 0 {
                 // The first mark; the rest of the scan needs no marks.
-                let marked = i + equal.trailing_zeros() as usize;
-                let stop = if outside != 0 {
-                    i + outside.trailing_zeros() as usize
-                } else if second == last {
+                let marked = i + step.equal.trailing_zeros() as usize;
+                let stop = if step.outside != 0 {
+                    i + step.outside.trailing_zeros() as usize
+                } else if step.at_end {
                     n
                 } else {
-                    self.first_outside_by_pairs(bytes, first + 32, last)
+                    self.first_outside_by_pairs(bytes, step.next, last)
                 };
                 return (stop, marked.min(stop));
             }
-            if outside != 0 {
-                let stop = i + outside.trailing_zeros() as usize;
+            if step.outside != 0 {
+                let stop = i + step.outside.trailing_zeros() as usize;
                 return (stop, stop);
             }
-            if second == last {
+            if step.at_end {
                 return (n, n);
             }
-            i = first + 32;
+            i = step.next;
         }
     }
 
@@ -270,20 +261,36 @@ impl Scanner {
         let n = bytes.len();
         let mut i = from.min(n);
         loop {
-            let first = i.min(last);
-            let second = (first + 16).min(last);
-            let one = window_at(bytes, first).unwrap_or(&[0; 16]);
-            let two = window_at(bytes, second).unwrap_or(&[0; 16]);
-            let bits = (u64::from(outside(one, self))
-                | u64::from(outside(two, self)) << (second - first))
-                >> (i - first);
-            if bits != 0 {
-                return i + bits.trailing_zeros() as usize;
+            // No mark: its mask, unused, is not computed once inlined.
+            let step = self.step_of_two(bytes, i, last, 0);
+            if step.outside != 0 {
+                return i + step.outside.trailing_zeros() as usize;
             }
-            if second == last {
+            if step.at_end {
                 return n;
             }
-            i = first + 32;
+            i = step.next;
+        }
+    }
+
+    /// The thirty-two bytes from `i` (`i <= bytes.len()`, and `last` the
+    /// start of the last window): two windows, the second (or both) moved
+    /// back to the last one near the end, the bytes before `i` shifted out.
+    #[inline(always)]
+    fn step_of_two(&self, bytes: &[u8], i: usize, last: usize, mark: u8) -> Step {
+        let first = i.min(last);
+        let second = (first + 16).min(last);
+        let one = window_at(bytes, first).unwrap_or(&[0; 16]);
+        let two = window_at(bytes, second).unwrap_or(&[0; 16]);
+        let (out_one, eq_one) = outside_and_equal(one, self, mark);
+        let (out_two, eq_two) = outside_and_equal(two, self, mark);
+        let join =
+            |a: u32, b: u32| (u64::from(a) | u64::from(b) << (second - first)) >> (i - first);
+        Step {
+            outside: join(out_one, out_two),
+            equal: join(eq_one, eq_two),
+            at_end: second == last,
+            next: first + 32,
         }
     }
 
@@ -325,6 +332,18 @@ impl core::fmt::Debug for Scanner {
             .field("runs", &&self.runs[..self.len.min(MAX_RUNS)])
             .finish()
     }
+}
+
+/// What [`Scanner::step_of_two`] found in thirty-two bytes.
+struct Step {
+    /// Bit `k`: the byte `k` places from the step's start is outside the class.
+    outside: u64,
+    /// Bit `k`: that byte is the mark.
+    equal: u64,
+    /// The step reached the end of the input.
+    at_end: bool,
+    /// Where the next step starts.
+    next: usize,
 }
 
 /// The sixteen bytes of `bytes` from `i`, if there are as many.

@@ -200,6 +200,32 @@ impl EncodeSet {
     .space_as_plus()
     .known_as(Known::Form);
 
+    /// Every predefined set above, by its Rust name, in the order they are
+    /// declared: for tools and tests that go through them all.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_encode::EncodeSet;
+    ///
+    /// let (name, set) = EncodeSet::PREDEFINED[3];
+    /// assert_eq!((name, set), ("PATH", EncodeSet::PATH));
+    /// assert!(EncodeSet::PREDEFINED.iter().all(|(_, set)| !set.keeps(b'%')));
+    /// ```
+    pub const PREDEFINED: [(&'static str, EncodeSet); 11] = [
+        ("USERINFO", EncodeSet::USERINFO),
+        ("USERNAME", EncodeSet::USERNAME),
+        ("HOST", EncodeSet::HOST),
+        ("PATH", EncodeSet::PATH),
+        ("PATH_SEGMENT", EncodeSet::PATH_SEGMENT),
+        ("PATH_SEGMENT_NC", EncodeSet::PATH_SEGMENT_NC),
+        ("QUERY", EncodeSet::QUERY),
+        ("QUERY_COMPONENT", EncodeSet::QUERY_COMPONENT),
+        ("FRAGMENT", EncodeSet::FRAGMENT),
+        ("UNRESERVED", EncodeSet::UNRESERVED),
+        ("FORM", EncodeSet::FORM),
+    ];
+
     /// A set that keeps the bytes of `keep`; bytes `0x80..=0xFF` and `%` are
     /// encoded even if `keep` holds them, so the output is always ASCII and
     /// always decodes back to the input.
@@ -416,53 +442,43 @@ mod tests {
     use super::*;
     use alloc::vec::Vec;
 
-    /// Every predefined set, and sets made from them.
-    fn sets() -> Vec<(&'static str, EncodeSet)> {
-        let predefined = [
-            ("USERINFO", EncodeSet::USERINFO),
-            ("USERNAME", EncodeSet::USERNAME),
-            ("HOST", EncodeSet::HOST),
-            ("PATH", EncodeSet::PATH),
-            ("PATH_SEGMENT", EncodeSet::PATH_SEGMENT),
-            ("PATH_SEGMENT_NC", EncodeSet::PATH_SEGMENT_NC),
-            ("QUERY", EncodeSet::QUERY),
-            ("QUERY_COMPONENT", EncodeSet::QUERY_COMPONENT),
-            ("FRAGMENT", EncodeSet::FRAGMENT),
-            ("UNRESERVED", EncodeSet::UNRESERVED),
-            ("FORM", EncodeSet::FORM),
-        ];
+    /// Every predefined set, and sets made from them, each with the
+    /// predefined set it was made from.
+    fn sets() -> Vec<(&'static str, EncodeSet, EncodeSet)> {
         let mut all = Vec::new();
-        for (name, set) in predefined {
-            all.push((name, set));
-            all.push((name, set.preserving_triplets()));
-            all.push((name, set.keeping(b' ')));
-            all.push((name, set.encoding(b'a')));
-            all.push((name, set.space_as_plus()));
-            all.push((name, set.keeping(b'a')));
+        for (name, base) in EncodeSet::PREDEFINED {
+            for set in [
+                base,
+                base.preserving_triplets(),
+                base.keeping(b' '),
+                base.encoding(b'a'),
+                base.space_as_plus(),
+                base.keeping(b'a'),
+            ] {
+                all.push((name, set, base));
+            }
         }
-        all.push(("custom", EncodeSet::new(grammar::DIGIT)));
+        let custom = EncodeSet::new(grammar::DIGIT);
+        all.push(("custom", custom, custom));
         all
     }
 
     #[test]
     fn every_predefined_set_is_known_and_sets_made_from_it_only_when_their_bytes_are_the_same() {
-        for (name, set) in sets() {
-            if name != "custom" {
-                let Some((_, base)) = sets().into_iter().find(|(n, _)| *n == name) else {
-                    unreachable!()
-                };
-                let same_bytes = set.keep == base.keep;
-                assert_eq!(set.known == base.known, same_bytes, "{name}: {set:?}");
-                assert_ne!(base.known, Known::Custom, "{name}");
-            } else {
+        for (name, set, base) in sets() {
+            if name == "custom" {
                 assert_eq!(set.known, Known::Custom);
+                continue;
             }
+            assert_ne!(base.known, Known::Custom, "{name}");
+            let same_bytes = set.keep == base.keep;
+            assert_eq!(set.known == base.known, same_bytes, "{name}: {set:?}");
         }
     }
 
     #[test]
     fn the_scan_agrees_with_the_table_for_every_byte_at_every_position() {
-        for (name, set) in sets() {
+        for (name, set, _) in sets() {
             for byte in 0..=255u8 {
                 for len in [1, 7, 8, 9, 15, 16, 17, 31, 40] {
                     for position in 0..len {
