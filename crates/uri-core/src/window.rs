@@ -604,6 +604,14 @@ mod tests {
         assert!(CLASSES[9].1.len > MAX_RUNS, "too many runs: the table");
     }
 
+    /// The model of [`Scanner::first_outside`]: a byte loop (a `start`
+    /// past the end gives the end).
+    fn first_outside_by_bytes(scanner: &Scanner, bytes: &[u8], start: usize) -> usize {
+        (start.min(bytes.len())..bytes.len())
+            .find(|&k| !scanner.class.contains(bytes[k]))
+            .unwrap_or(bytes.len())
+    }
+
     #[test]
     fn span_agrees_with_a_byte_loop_at_every_length_and_start() {
         let text =
@@ -612,13 +620,9 @@ mod tests {
             for len in 0..=text.len() {
                 let bytes = &text[..len];
                 for start in 0..=len {
-                    let expected = bytes[start..]
-                        .iter()
-                        .position(|&c| !scanner.class.contains(c))
-                        .map_or(len, |k| start + k);
                     assert_eq!(
                         scanner.first_outside(bytes, start),
-                        expected,
+                        first_outside_by_bytes(scanner, bytes, start),
                         "{name}: {bytes:?} from {start}"
                     );
                 }
@@ -642,12 +646,7 @@ mod tests {
                     for len in 0..=text.len() {
                         let bytes = &text[..len];
                         for start in 0..=len + 1 {
-                            let stop = bytes
-                                .iter()
-                                .enumerate()
-                                .skip(start)
-                                .find(|&(_, &c)| !scanner.class.contains(c))
-                                .map_or(len, |(k, _)| k);
+                            let stop = first_outside_by_bytes(scanner, bytes, start);
                             let marked = bytes[..stop]
                                 .iter()
                                 .enumerate()

@@ -39,26 +39,6 @@ impl PartialEq for EncodeSet {
 
 impl Eq for EncodeSet {}
 
-/// The predefined sets, by their bytes: a set made from one of them,
-/// whether a constant or chosen at run time, is scanned sixteen bytes at a
-/// time with that set's [`Scanner`], prepared at compile time (see
-/// [`EncodeSet::first_not_kept`]). Any other set is `Custom`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Known {
-    Custom,
-    Userinfo,
-    Username,
-    Host,
-    Path,
-    PathSegment,
-    PathSegmentNc,
-    Query,
-    QueryComponent,
-    Fragment,
-    Unreserved,
-    Form,
-}
-
 impl EncodeSet {
     /// A userinfo (§3.2.1): keeps `unreserved`, `sub-delims` and `:`.
     ///
@@ -200,32 +180,6 @@ impl EncodeSet {
     .space_as_plus()
     .known_as(Known::Form);
 
-    /// Every predefined set above, by its Rust name, in the order they are
-    /// declared: for tools and tests that go through them all.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use uri_encode::EncodeSet;
-    ///
-    /// let (name, set) = EncodeSet::PREDEFINED[3];
-    /// assert_eq!((name, set), ("PATH", EncodeSet::PATH));
-    /// assert!(EncodeSet::PREDEFINED.iter().all(|(_, set)| !set.keeps(b'%')));
-    /// ```
-    pub const PREDEFINED: [(&'static str, EncodeSet); 11] = [
-        ("USERINFO", EncodeSet::USERINFO),
-        ("USERNAME", EncodeSet::USERNAME),
-        ("HOST", EncodeSet::HOST),
-        ("PATH", EncodeSet::PATH),
-        ("PATH_SEGMENT", EncodeSet::PATH_SEGMENT),
-        ("PATH_SEGMENT_NC", EncodeSet::PATH_SEGMENT_NC),
-        ("QUERY", EncodeSet::QUERY),
-        ("QUERY_COMPONENT", EncodeSet::QUERY_COMPONENT),
-        ("FRAGMENT", EncodeSet::FRAGMENT),
-        ("UNRESERVED", EncodeSet::UNRESERVED),
-        ("FORM", EncodeSet::FORM),
-    ];
-
     /// A set that keeps the bytes of `keep`; bytes `0x80..=0xFF` and `%` are
     /// encoded even if `keep` holds them, so the output is always ASCII and
     /// always decodes back to the input.
@@ -358,42 +312,6 @@ impl EncodeSet {
         self.keep.contains(b)
     }
 
-    /// The offset of the first byte of `input` at or after `from` that this
-    /// set does not keep, or `input.len()`.
-    ///
-    /// The predefined sets, and sets made from them by
-    /// [`EncodeSet::preserving_triplets`], are scanned sixteen bytes at a
-    /// time with a [`Scanner`] built at compile time for their bytes (a
-    /// `match` picks it, so a set chosen at run time gets it too); any other
-    /// set is looked up eight bytes at a time in its table.
-    #[inline(always)]
-    pub(crate) fn first_not_kept(&self, input: &[u8], from: usize) -> usize {
-        macro_rules! by_known {
-            ($($known:ident => $set:ident,)*) => {
-                match self.known {
-                    $(Known::$known => {
-                        const SCAN: Scanner = Scanner::new(&EncodeSet::$set.keep);
-                        SCAN.first_outside(input, from)
-                    })*
-                    Known::Custom => self.first_not_kept_by_table(input, from),
-                }
-            };
-        }
-        by_known! {
-            Userinfo => USERINFO,
-            Username => USERNAME,
-            Host => HOST,
-            Path => PATH,
-            PathSegment => PATH_SEGMENT,
-            PathSegmentNc => PATH_SEGMENT_NC,
-            Query => QUERY,
-            QueryComponent => QUERY_COMPONENT,
-            Fragment => FRAGMENT,
-            Unreserved => UNRESERVED,
-            Form => FORM,
-        }
-    }
-
     /// [`EncodeSet::first_not_kept`] by table lookups: eight bytes at a
     /// time while all are kept (one branch per eight), then byte by byte.
     #[inline(always)]
@@ -435,6 +353,75 @@ impl EncodeSet {
     pub const fn writes_space_as_plus(&self) -> bool {
         self.plus
     }
+}
+
+/// The predefined sets, each listed once, as `Known` variant => constant:
+/// makes the `Known` tag, [`EncodeSet::PREDEFINED`] and the scan that
+/// [`EncodeSet::first_not_kept`] picks for each.
+macro_rules! predefined_sets {
+    ($($known:ident => $set:ident,)*) => {
+        /// The predefined sets, by their bytes: a set made from one of
+        /// them, whether a constant or chosen at run time, is scanned
+        /// sixteen bytes at a time with that set's [`Scanner`], prepared
+        /// at compile time (see [`EncodeSet::first_not_kept`]). Any other
+        /// set is `Custom`.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+        enum Known {
+            Custom,
+            $($known,)*
+        }
+
+        impl EncodeSet {
+            /// Every predefined set, by its Rust name, in the order they
+            /// are declared: for tools and tests that go through them all.
+            ///
+            /// # Examples
+            ///
+            /// ```
+            /// use uri_encode::EncodeSet;
+            ///
+            /// let (name, set) = EncodeSet::PREDEFINED[3];
+            /// assert_eq!((name, set), ("PATH", EncodeSet::PATH));
+            /// assert!(EncodeSet::PREDEFINED.iter().all(|(_, set)| !set.keeps(b'%')));
+            /// ```
+            pub const PREDEFINED: [(&'static str, EncodeSet); [$(stringify!($set)),*].len()] =
+                [$((stringify!($set), EncodeSet::$set),)*];
+
+            /// The offset of the first byte of `input` at or after `from`
+            /// that this set does not keep, or `input.len()`.
+            ///
+            /// The predefined sets, and sets made from them by
+            /// [`EncodeSet::preserving_triplets`], are scanned sixteen
+            /// bytes at a time with a [`Scanner`] built at compile time
+            /// for their bytes (a `match` picks it, so a set chosen at run
+            /// time gets it too); any other set is looked up eight bytes
+            /// at a time in its table.
+            #[inline(always)]
+            pub(crate) fn first_not_kept(&self, input: &[u8], from: usize) -> usize {
+                match self.known {
+                    $(Known::$known => {
+                        const SCAN: Scanner = Scanner::new(&EncodeSet::$set.keep);
+                        SCAN.first_outside(input, from)
+                    })*
+                    Known::Custom => self.first_not_kept_by_table(input, from),
+                }
+            }
+        }
+    };
+}
+
+predefined_sets! {
+    Userinfo => USERINFO,
+    Username => USERNAME,
+    Host => HOST,
+    Path => PATH,
+    PathSegment => PATH_SEGMENT,
+    PathSegmentNc => PATH_SEGMENT_NC,
+    Query => QUERY,
+    QueryComponent => QUERY_COMPONENT,
+    Fragment => FRAGMENT,
+    Unreserved => UNRESERVED,
+    Form => FORM,
 }
 
 #[cfg(test)]

@@ -154,10 +154,9 @@ fn write_normalized(parts: Components<'_>, pct: bool, out: &mut String) {
 /// The normal form of a reference with no `%` (`pct` false) when nothing
 /// but its scheme and host may change (case normalization, RFC 3986
 /// §6.2.2.1; no triplets for §6.2.2.2, no dot segments for §6.2.2.3):
-/// every component as it stands, with
-/// the same delimiters, so the text of the whole, the scheme and a
-/// reg-name host then lower-cased in place. One copy instead of one per
-/// component. Returns `false`, having written nothing, when the path has
+/// every component as it stands, with the same delimiters, so the text of
+/// the whole, the scheme and a reg-name host then lower-cased in place.
+/// One copy instead of one per component. Returns `false`, having written nothing, when the path has
 /// dot segments to remove or the host is an IP literal (written anew).
 #[inline]
 fn copy_and_lowercase(parts: Components<'_>, out: &mut String) -> bool {
