@@ -5,7 +5,10 @@
 
 mod bench;
 mod ci;
+mod docs_check;
 mod fuzz;
+mod generate;
+mod json;
 mod tidy;
 
 use std::process::ExitCode;
@@ -17,11 +20,18 @@ tasks:
   ci      every gate CI runs, in order: fmt, clippy, doc, test, each
           library crate alone without default features, tidy
   tidy    repository rules: module docs, crate READMEs and changelogs,
-          versions on internal dependencies, one MSRV
+          versions on internal dependencies, one MSRV; the docs check:
+          docs/ARCHITECTURE.md's dependencies match cargo metadata, and
+          every command in a README runs with the output it shows (or
+          is marked `<!-- not run: REASON -->`; builds the CLI)
   fuzz [--time SECONDS] [--sanitizer NAME] [TARGET]
           run every fuzz target in fuzz/ (or one) for SECONDS each
           (default 60) with cargo-fuzz on nightly; print exec/s and
           total executions (see fuzz/README.md)
+  generate
+          write the source files made from outside data (the IANA
+          special-purpose address registries in uri-core); tidy fails
+          when one is out of date
   bench [--quick] [--runs N] [FILTER]
           run the benchmarks beside their peers (about 15 minutes;
           --quick about 2) and write docs/benchmarks.md
@@ -33,6 +43,7 @@ fn main() -> ExitCode {
         Some("ci") => ci::run(),
         Some("tidy") => tidy::run(),
         Some("fuzz") => fuzz::run(&args[1..]),
+        Some("generate") => generate::run(),
         Some("bench") => bench::run(&args[1..]),
         Some("-h" | "--help" | "help") => {
             print!("{USAGE}");

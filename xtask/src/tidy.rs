@@ -4,7 +4,9 @@
 //! - every publishable crate has a README.md and a CHANGELOG.md with an
 //!   `## [Unreleased]` section, and takes `rust-version` from the workspace;
 //! - every internal dependency in `[workspace.dependencies]` carries a `version`;
-//! - the MSRV in README.md matches `rust-version` in Cargo.toml.
+//! - the MSRV in README.md matches `rust-version` in Cargo.toml;
+//! - docs/ARCHITECTURE.md's crate table and the READMEs' commands are
+//!   true (`docs_check.rs`).
 
 use std::path::{Path, PathBuf};
 
@@ -16,6 +18,8 @@ pub(crate) fn run() -> Result<(), String> {
     crate_files(&root, &mut problems);
     internal_versions(&root, &mut problems);
     msrv(&root, &mut problems);
+    crate::docs_check::run(&root, &mut problems);
+    crate::generate::check(&root, &mut problems);
     if problems.is_empty() {
         eprintln!("tidy: ok");
         Ok(())

@@ -572,6 +572,37 @@ impl Host<'_> {
             _ => None,
         }
     }
+
+    /// Whether this host is an IP literal that is not a globally reachable
+    /// unicast address ([`address::is_global`](crate::address::is_global)):
+    /// loopback, private, link-local, shared, documentation, multicast,
+    /// reserved, or an IPv6 form embedding such an IPv4 address. An IPv6
+    /// literal with a zone identifier (RFC 6874) is scoped to a link, so it
+    /// is never global.
+    ///
+    /// `false` for a reg-name and for `IpvFuture`: they are not addresses.
+    /// A reg-name must be resolved and each of its addresses checked; no
+    /// resolver knows an `IpvFuture`, so a filter should refuse it.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_core::Uri;
+    ///
+    /// let non_global = |s| Uri::parse(s).map(|u| u.host().is_some_and(|h| h.is_non_global_ip()));
+    /// assert!(non_global("http://127.0.0.1/")?);
+    /// assert!(non_global("http://100.100.100.200/")?);
+    /// assert!(non_global("http://[::ffff:10.0.0.1]/")?);
+    /// assert!(!non_global("http://8.8.8.8/")?);
+    /// assert!(!non_global("http://localhost/")?); // a name, not an address
+    /// # Ok::<(), uri_core::ParseError>(())
+    /// ```
+    pub fn is_non_global_ip(&self) -> bool {
+        match *self {
+            Host::Ipv6 { zone: Some(_), .. } => true,
+            _ => self.ip().is_some_and(|ip| !crate::address::is_global(ip)),
+        }
+    }
 }
 
 /// The segments of a path (§3.3), split at `/`.

@@ -14,6 +14,9 @@
 //! - A **URI reference** ([`UriReference`]) is either (RFC 3986 §4.1).
 //! - Each has an owned twin ([`UriBuf`], [`RelativeRefBuf`], [`UriReferenceBuf`]):
 //!   one `String`, the same offsets.
+//! - [`address`] says whether an IP address is globally reachable, from the
+//!   IANA special-purpose address registries: the check an SSRF filter needs
+//!   after parsing ([`Host::is_non_global_ip`] for a literal host).
 //! - Components are returned exactly as written, still percent-encoded;
 //!   decoding lives in `uri-encode`. `None` means absent, `Some("")` present
 //!   but empty: `http://a?` has an empty query, `http://a` has none.
@@ -68,6 +71,7 @@ extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
+pub mod address;
 mod builder;
 mod components;
 mod error;

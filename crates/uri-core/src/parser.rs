@@ -2,8 +2,8 @@
 //!
 //! It is written once for every grammar built on RFC 3986. A [`Grammar`]
 //! decides only which non-ASCII characters may stand literally in which
-//! component: none for URIs ([`Rfc3986`]), the `ucschar` and `iprivate`
-//! ranges for IRIs (RFC 3987, in `uri-iri`). Everything else (delimiters,
+//! component: none for URIs ([`Rfc3986`]); for IRIs (RFC 3987), the
+//! `ucschar` and `iprivate` ranges, in `uri-iri` (planned, not yet built). Everything else (delimiters,
 //! percent-encoding, hosts, ports) is shared, so an IRI parser is this parser
 //! with another grammar, not a copy of it.
 //!
@@ -242,7 +242,7 @@ pub(crate) struct Layout {
 /// Parses `input` as a `URI-reference` under grammar `G`.
 ///
 /// This is the entry point for crates that build typed references on another
-/// grammar (as `uri-iri` does for RFC 3987); most users want
+/// grammar (as `uri-iri`, planned, is to do for RFC 3987); most users want
 /// [`UriReference::parse`](crate::UriReference::parse).
 ///
 /// # Errors

@@ -527,8 +527,11 @@ mod tests {
     use super::*;
     use crate::grammar;
 
-    /// Every class the crate scans, and some that exercise the rest.
-    const CLASSES: [(&str, Scanner); 10] = [
+    /// Every class the workspace scans, and some that exercise the rest.
+    /// The classes private to other modules and crates are written here as
+    /// they are defined there (each named after its definition); keep the
+    /// two in step.
+    const CLASSES: [(&str, Scanner); 20] = [
         ("SCHEME", Scanner::new(&grammar::SCHEME)),
         ("USERINFO", Scanner::new(&grammar::USERINFO)),
         ("REG_NAME", Scanner::new(&grammar::REG_NAME)),
@@ -536,12 +539,60 @@ mod tests {
         ("PATH", Scanner::new(&grammar::PATH)),
         ("QUERY", Scanner::new(&grammar::QUERY)),
         ("DIGIT", Scanner::new(&grammar::DIGIT)),
+        // `NOT_PERCENT` of uri-encode's `hex.rs` and uri-resolve's `pct.rs`.
         (
             "not %",
             Scanner::new(&CharClass::range(0, 0xFF).without(b'%')),
         ),
         ("empty", Scanner::new(&CharClass::new(b""))),
         ("every other byte", Scanner::new(&every_other_byte())),
+        ("FRAGMENT", Scanner::new(&grammar::FRAGMENT)),
+        // `PATH_COMMON` and `HOST_THEN_PATH` of `parser.rs`.
+        (
+            "PATH_COMMON, HOST_THEN_PATH",
+            Scanner::new(&grammar::UNRESERVED.with(b'/')),
+        ),
+        // `HOST_COMMON` of `parser.rs`.
+        (
+            "HOST_COMMON",
+            Scanner::new(
+                &grammar::ALPHA
+                    .union(grammar::DIGIT)
+                    .union(CharClass::new(b"-.")),
+            ),
+        ),
+        // `NOT_DOT` of uri-resolve's `dot_segments.rs`.
+        (
+            "NOT_DOT",
+            Scanner::new(&CharClass::range(0, 0xFF).without(b'.')),
+        ),
+        // `NOT_PERCENT_OR_PLUS` of uri-encode's `hex.rs`.
+        (
+            "NOT_PERCENT_OR_PLUS",
+            Scanner::new(&CharClass::range(0, 0xFF).without(b'%').without(b'+')),
+        ),
+        // The bytes kept by uri-encode's predefined `EncodeSet`s not listed
+        // above (`EncodeSet::new` removes `%` and `0x80..=0xFF`, and
+        // `space_as_plus` `+` and the space, which none of these holds),
+        // each scanned by `EncodeSet::first_not_kept`.
+        (
+            "EncodeSet::USERNAME",
+            Scanner::new(&grammar::USERINFO.without(b':')),
+        ),
+        ("EncodeSet::PATH_SEGMENT", Scanner::new(&grammar::PCHAR)),
+        (
+            "EncodeSet::QUERY_COMPONENT",
+            Scanner::new(&grammar::QUERY.difference(CharClass::new(b"&;=+#"))),
+        ),
+        ("EncodeSet::UNRESERVED", Scanner::new(&grammar::UNRESERVED)),
+        (
+            "EncodeSet::FORM",
+            Scanner::new(
+                &grammar::ALPHA
+                    .union(grammar::DIGIT)
+                    .union(CharClass::new(b"*-._")),
+            ),
+        ),
     ];
 
     /// A class of 128 runs: more than a scanner tests.

@@ -14,8 +14,8 @@ use crate::resolve::to_uri_buf;
 /// Rules of a scheme for normalization beyond syntax (RFC 3986 §6.2.3):
 /// default ports, empty paths, and so on. Applied after syntax normalization.
 ///
-/// `uri-schemes` implements this for http, https and others; implement it
-/// for your own schemes.
+/// `uri-schemes`, planned and not yet built, is to implement this for http,
+/// https and others; implement it for your own schemes.
 ///
 /// # Examples
 ///
@@ -280,7 +280,9 @@ pub fn normalize_uri_with(uri: Uri<'_>, rules: &impl SchemeNormalizer) -> UriBuf
 
 /// Whether two references have the same syntax-based normal form (RFC 3986
 /// §6.2.2), comparing component by component without allocating, except
-/// for paths with dot segments, which are normalized first.
+/// when either path has dot segments to remove (a `.` or `..` segment,
+/// `%2E` included, in a reference with a scheme or a path that starts with
+/// `/`): both paths are then normalized into new `String`s and compared.
 ///
 /// # Examples
 ///

@@ -36,7 +36,8 @@ mod table;
     version,
     after_help = "Inputs are URI references (RFC 3986 §4.1), or text for `encode` and `decode`, or URIs \
                   for `relativize`, from the arguments or, when there are none or for `-`, one per line \
-                  from standard input.\n\n\
+                  from standard input; `check` reads one file instead (standard input when none is named \
+                  or for `-`).\n\n\
                   Exit status: 0 if every input is valid, 1 if some input is invalid (or does not decode, \
                   resolve or relativize), 2 on a usage or I/O error (an invalid `--base` included)."
 )]
