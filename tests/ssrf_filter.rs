@@ -46,23 +46,37 @@ pub fn check(
         // 5. typed, never re-parsed
         Host::Ipv4(addr) => vec![addr.into()],
         Host::Ipv6 { addr, zone: None } => vec![addr.into()],
+        // 7. no zone identifier, no IPvFuture
         Host::Ipv6 { zone: Some(_), .. } | Host::IpvFuture { .. } => return Err(Refused::Host),
         Host::RegName(name) if is_dns_name(name) => {
             resolve(name, port).map_err(|_| Refused::Resolve)? // 6. a name: resolve it once
         }
         Host::RegName(_) => return Err(Refused::Host),
     };
-    if let Some(bad) = candidates.iter().find(|ip| !address::is_global(**ip)) {
-        return Err(Refused::Address(*bad)); // 7. every address must be global
+    // 5. every address must pass, checked (and kept) as IPv4 when IPv4-mapped
+    let candidates: Vec<IpAddr> = candidates.iter().map(IpAddr::to_canonical).collect();
+    if let Some(bad) = candidates.iter().find(|ip| !allowed(**ip)) {
+        return Err(Refused::Address(*bad));
     }
     let ip = *candidates.first().ok_or(Refused::Resolve)?;
     Ok((uri, SocketAddr::new(ip, port))) // connect to this address, not to the name
 }
 
+/// Whether `ip` (canonical: `::ffff:a.b.c.d` already made `a.b.c.d`) may be
+/// fetched: a global address that no special-purpose registry entry covers,
+/// even one the registry calls globally reachable. Anycast services
+/// (192.0.0.9, AS112) are answered by whichever network is nearest, and
+/// NAT64 and 6to4 addresses lead through a translator or relay.
+fn allowed(ip: IpAddr) -> bool {
+    address::is_global(ip) && address::classify(ip).special().is_none()
+}
+
 /// A host name as DNS has them (RFC 1123 §2.1): labels of letters, digits
-/// and `-` (not first or last), 1 to 63 bytes each, 253 in all, and a last
-/// label that is not a number (WHATWG and `inet_aton` read `0x7f.1`,
-/// `127.1` and `127.0.0.1.` as IPv4 addresses). One trailing dot is allowed.
+/// and `-` (not first or last), 1 to 63 bytes each, 253 in all. One
+/// trailing dot is allowed. The last label must not be all digits nor start
+/// with `0x` or `0X`, whether or not it is a number (`a.0xyz` is refused
+/// too): WHATWG and `inet_aton` read `0x7f.1` and `127.1` as IPv4
+/// addresses, and WHATWG reads `127.0.0.1.` as 127.0.0.1.
 fn is_dns_name(name: &str) -> bool {
     let name = name.strip_suffix('.').unwrap_or(name);
     let last = name.rsplit('.').next().unwrap_or("");

@@ -7,8 +7,10 @@
 //!   of every kind the filter refuses or lets through.
 //! - Every input of the hostile corpus (`vectors/hostile.json`) goes through
 //!   it, with properties any answer must have: a syntax error is the
-//!   parser's, and a URI let through is http(s), has no userinfo, is in
-//!   normal form, and comes with a global address and the right port.
+//!   parser's, an address refused is canonical and not global or in a
+//!   special-purpose block, and a URI let through is http(s), has no
+//!   userinfo, is in normal form, and comes with the right port and a
+//!   canonical global address that no special-purpose block holds.
 //!
 //! Names are resolved by a fixed table (`resolve`), never by DNS.
 
@@ -17,7 +19,7 @@ use std::io;
 use std::net::{IpAddr, SocketAddr};
 
 use serde_json::Value;
-use urikit::address::is_global;
+use urikit::address::{classify, is_global};
 use urikit::prelude::*;
 use urikit::resolve::normalize_uri;
 
@@ -58,6 +60,12 @@ fn the_doc_shows_the_tested_filter() {
         SECURITY_MD.contains(&block),
         "docs/security.md must show tests/ssrf_filter.rs (after its `//!` line) as a ```rust block"
     );
+}
+
+/// Whether the filter may let `ip` through, as its doc says: canonical,
+/// global, and in no special-purpose block.
+fn passes(ip: IpAddr) -> bool {
+    ip.to_canonical() == ip && is_global(ip) && classify(ip).special().is_none()
 }
 
 /// An expected outcome other than `Syntax`, as `vectors/ssrf.json` writes
@@ -122,9 +130,12 @@ fn hostile_corpus() {
             (Err(Refused::Syntax(e)), Err(parse)) => assert_eq!(*e, parse, "{input}"),
             (_, Err(parse)) => panic!("{input}: {got:?}, but parsing fails: {parse}"),
             (Err(Refused::Syntax(e)), Ok(_)) => panic!("{input}: parses, but {e}"),
-            (Err(Refused::Address(ip)), Ok(_)) => assert!(!is_global(*ip), "{input}"),
+            (Err(Refused::Address(ip)), Ok(_)) => {
+                assert_eq!(ip.to_canonical(), *ip, "{input}");
+                assert!(!passes(*ip), "{input}");
+            }
             (Ok((uri, addr)), Ok(parsed)) => {
-                assert!(is_global(addr.ip()), "{input}: {addr}");
+                assert!(passes(addr.ip()), "{input}: {addr}");
                 assert_eq!(*uri, normalize_uri(parsed), "{input}");
                 assert!(matches!(uri.scheme(), "http" | "https"), "{input}");
                 let authority = uri.authority().unwrap();
@@ -134,7 +145,10 @@ fn hostile_corpus() {
                 assert_eq!(addr.port(), port, "{input}");
                 match authority.host() {
                     Host::RegName(name) => assert!(!name.is_empty(), "{input}"),
-                    host => assert_eq!(host.ip(), Some(addr.ip()), "{input}"),
+                    host => {
+                        let ip = host.ip().map(|ip| ip.to_canonical());
+                        assert_eq!(ip, Some(addr.ip()), "{input}");
+                    }
                 }
             }
             (Err(_), Ok(_)) => {}

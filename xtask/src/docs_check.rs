@@ -5,14 +5,18 @@
 //!    dependencies exactly as `cargo metadata` reports them (see
 //!    `docs_check/architecture.rs` for how a cell is read).
 //! 2. **Every command shown in a README runs.** Every `README.md` of the
-//!    repository (build output, hidden folders and `fuzz/corpus`,
-//!    `fuzz/artifacts` left out) is read for fenced blocks marked `sh`,
-//!    `console`, `bash` or `shell`; other blocks (`text`, `rust`, …) are not
-//!    run. The CLI is built first (`cargo build -q -p urikit-cli`), and each
-//!    command runs as `sh -c COMMAND` from the repository root, with
-//!    `target/debug` first on `PATH` (so `urikit …` is this checkout's CLI)
-//!    and standard input empty. A command gets two minutes; a tidy run by
-//!    one of them (a `cargo xtask ci` left unmarked) skips this part.
+//!    repository (build output, that is folders named `target` and cargo's
+//!    target directory, hidden folders and `fuzz/corpus`, `fuzz/artifacts`
+//!    left out; symbolic links not followed) is read for blocks fenced with
+//!    ```` ``` ```` or `~~~` and marked `sh`, `console`, `bash` or `shell`;
+//!    other blocks (`text`, `rust`, …) are not run. The CLI is built first
+//!    (`cargo build -q -p urikit-cli`), and each command runs as
+//!    `sh -c COMMAND` from the repository root, in a process group of its
+//!    own, with the target directory's `debug` first on `PATH` (so
+//!    `urikit …` is this checkout's CLI) and standard input empty. A command
+//!    gets two minutes; when it ends, what it left running in its group is
+//!    stopped. A tidy run by one of them (a `cargo xtask ci` left unmarked)
+//!    skips this part.
 //!
 //! # The README convention
 //!

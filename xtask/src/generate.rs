@@ -4,10 +4,30 @@
 //! and IPv6 Special-Purpose Address Registries, from the CSV files and the
 //! registry date in `crates/uri-core/data/`. `cargo xtask tidy` renders it
 //! again and fails when the committed file differs ([`check`]).
+//!
+//! The data is checked as it is read: the CSV header must name IANA's ten
+//! columns in order, the date must be `YYYY-MM-DD`, every block must be a
+//! network address with its prefix length and appear once in its registry,
+//! and every flag must be `True`, `False`, `N/A` or blank (a footnote
+//! marker after it aside).
 
 use std::fmt::Write as _;
 use std::net::IpAddr;
 use std::path::Path;
+
+/// The columns of both registries, in IANA's order.
+const COLUMNS: [&str; 10] = [
+    "Address Block",
+    "Name",
+    "RFC",
+    "Allocation Date",
+    "Termination Date",
+    "Source",
+    "Destination",
+    "Forwardable",
+    "Globally Reachable",
+    "Reserved-by-Protocol",
+];
 
 /// The folder that holds the registry data.
 const DATA: &str = "crates/uri-core/data";
@@ -24,12 +44,14 @@ pub(crate) fn run() -> Result<(), String> {
     Ok(())
 }
 
-/// Adds a problem when a generated file is not what its data makes.
+/// Adds a problem when a generated file is not what its data makes. Line
+/// ends do not count: a checkout that turned `\n` into `\r\n` is not out
+/// of date.
 pub(crate) fn check(root: &Path, problems: &mut Vec<String>) {
     match render(root) {
         Ok(text) => {
             let committed = std::fs::read_to_string(root.join(OUTPUT)).unwrap_or_default();
-            if committed != text {
+            if committed.replace("\r\n", "\n") != text {
                 problems.push(format!(
                     "{OUTPUT} is out of date with {DATA}: run `cargo xtask generate`"
                 ));
@@ -98,14 +120,38 @@ fn render(root: &Path) -> Result<String, String> {
 /// The date on the line `Registry date: YYYY-MM-DD` of the data's README.
 fn registry_date(readme: &Path) -> Result<String, String> {
     let text = std::fs::read_to_string(readme).map_err(|e| format!("{}: {e}", readme.display()))?;
-    text.lines()
+    date_line(&text).map_err(|e| format!("{}: {e}", readme.display()))
+}
+
+/// The date of the first `Registry date: ` line of `text`, which must be
+/// `YYYY-MM-DD`: ASCII digits, a month from 01 to 12 and a day from 01 to
+/// 31.
+fn date_line(text: &str) -> Result<String, String> {
+    let date = text
+        .lines()
         .find_map(|line| line.strip_prefix("Registry date: "))
-        .map(|date| date.trim().to_string())
-        .filter(|date| date.len() == 10 && date.as_bytes()[4] == b'-')
-        .ok_or_else(|| format!("{}: no `Registry date: YYYY-MM-DD` line", readme.display()))
+        .ok_or("no `Registry date: YYYY-MM-DD` line")?
+        .trim();
+    let b = date.as_bytes();
+    let digits = |range: std::ops::Range<usize>| b[range].iter().all(u8::is_ascii_digit);
+    let well_formed = b.len() == 10
+        && digits(0..4)
+        && b[4] == b'-'
+        && digits(5..7)
+        && b[7] == b'-'
+        && digits(8..10);
+    let in_range = |range: std::ops::Range<usize>, max: u8| {
+        let n = (b[range.start] - b'0') * 10 + (b[range.start + 1] - b'0');
+        (1..=max).contains(&n)
+    };
+    if !(well_formed && in_range(5..7, 12) && in_range(8..10, 31)) {
+        return Err(format!("registry date `{date}` is not YYYY-MM-DD"));
+    }
+    Ok(date.to_string())
 }
 
 /// One row of a registry.
+#[derive(Debug)]
 struct Row {
     /// The address blocks (one row may list several).
     blocks: Vec<(IpAddr, u8)>,
@@ -121,10 +167,26 @@ struct Row {
 /// Reads and checks the rows of one registry CSV.
 fn read_rows(path: &Path) -> Result<Vec<Row>, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let records = parse_csv(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    rows_of(&text).map_err(|e| format!("{}:{e}", path.display()))
+}
+
+/// The rows of a registry CSV's text, checked; an error starts with the
+/// number of the record at fault (the header is 1) and `: `.
+fn rows_of(text: &str) -> Result<Vec<Row>, String> {
+    let records = parse_csv(text).map_err(|e| format!(" {e}"))?;
+    match records.first() {
+        Some(header) if *header == COLUMNS => {}
+        Some(header) => {
+            return Err(format!(
+                "1: the header is {header:?}, not IANA's columns {COLUMNS:?}"
+            ));
+        }
+        None => return Err("1: empty, not even a header".to_string()),
+    }
     let mut rows = Vec::new();
+    let mut seen = std::collections::BTreeSet::new();
     for (n, record) in records.iter().enumerate().skip(1) {
-        let at = |message: String| format!("{}:{}: {message}", path.display(), n + 1);
+        let at = |message: String| format!("{}: {message}", n + 1);
         let [block, name, reference, allocated, terminated, flags @ ..] = record.as_slice() else {
             return Err(at(format!("{} fields, not 10", record.len())));
         };
@@ -135,6 +197,11 @@ fn read_rows(path: &Path) -> Result<Vec<Row>, String> {
             .split(',')
             .map(|b| parse_block(without_note(b)).map_err(&at))
             .collect::<Result<Vec<_>, _>>()?;
+        for &(addr, len) in &blocks {
+            if !seen.insert((addr, len)) {
+                return Err(at(format!("block {addr}/{len} listed twice")));
+            }
+        }
         let mut parsed = [None; 5];
         for (slot, flag) in parsed.iter_mut().zip(flags) {
             *slot = match without_note(flag) {
@@ -149,7 +216,11 @@ fn read_rows(path: &Path) -> Result<Vec<Row>, String> {
             name: name.clone(),
             reference: reference.clone(),
             allocated: allocated.clone(),
-            terminated: (terminated != "N/A").then(|| terminated.clone()),
+            // `N/A` for a block still in use, or a blank cell.
+            terminated: match terminated.trim() {
+                "N/A" | "" => None,
+                date => Some(date.to_string()),
+            },
             flags: parsed,
         });
     }
@@ -277,6 +348,75 @@ mod tests {
     fn csv_quotes_and_commas() {
         let records = parse_csv("a,\"b, c\",\"\"\"d\"\"\"\r\n1,,3\n").unwrap();
         assert_eq!(records, [vec!["a", "b, c", "\"d\""], vec!["1", "", "3"]]);
+    }
+
+    /// The header and one row, as the registries write them.
+    const HEAD: &str = "Address Block,Name,RFC,Allocation Date,Termination Date,Source,Destination,Forwardable,Globally Reachable,Reserved-by-Protocol\n";
+
+    #[test]
+    fn the_header_must_be_ianas() {
+        assert!(rows_of(HEAD).unwrap().is_empty());
+        let swapped = HEAD.replace("Source,Destination", "Destination,Source");
+        assert!(rows_of(&swapped).unwrap_err().starts_with("1: the header"));
+        let short = HEAD.replace(",Reserved-by-Protocol", "");
+        assert!(rows_of(&short).unwrap_err().starts_with("1: the header"));
+        assert!(rows_of("").unwrap_err().starts_with("1: empty"));
+        // A header with CRLF line ends is the same header.
+        assert!(rows_of(&HEAD.replace('\n', "\r\n")).is_ok());
+    }
+
+    #[test]
+    fn blocks_appear_once() {
+        let row = "10.0.0.0/8,Private-Use,[RFC1918],1996-02,N/A,True,True,True,False,False\n";
+        assert_eq!(rows_of(&format!("{HEAD}{row}")).unwrap().len(), 1);
+        let twice = format!("{HEAD}{row}{row}");
+        assert_eq!(
+            rows_of(&twice).err().as_deref(),
+            Some("3: block 10.0.0.0/8 listed twice")
+        );
+        // Within one row that lists several blocks, too.
+        let pair =
+            "\"192.0.0.170/32, 192.0.0.170/32\",X,[R],2013-02,N/A,False,False,False,False,True\n";
+        assert!(rows_of(&format!("{HEAD}{pair}")).is_err());
+        // The same address with another length is another block.
+        let other = "10.0.0.0/16,X,[R],1996-02,N/A,True,True,True,False,False\n";
+        assert!(rows_of(&format!("{HEAD}{row}{other}")).is_ok());
+    }
+
+    #[test]
+    fn termination_dates() {
+        let rows = rows_of(&format!(
+            "{HEAD}192.88.99.0/24,Deprecated,[RFC7526],2001-06,2015-03,,,,,\n\
+             10.0.0.0/8,Private-Use,[RFC1918],1996-02,N/A,True,True,True,False,False\n\
+             172.16.0.0/12,Private-Use,[RFC1918],1996-02,,True,True,True,False,False\n"
+        ))
+        .unwrap();
+        let terminated: Vec<_> = rows.iter().map(|r| r.terminated.as_deref()).collect();
+        assert_eq!(terminated, [Some("2015-03"), None, None]);
+        assert_eq!(rows[0].flags, [None; 5]);
+    }
+
+    #[test]
+    fn registry_dates_are_strict() {
+        let date = |d: &str| date_line(&format!("Text.\n\nRegistry date: {d}\n"));
+        assert_eq!(date("2026-07-18").as_deref(), Ok("2026-07-18"));
+        assert_eq!(date(" 2026-07-18 ").as_deref(), Ok("2026-07-18"));
+        for bad in [
+            "2026-7-18",
+            "2026/07/18",
+            "2026-07-1x",
+            "20x6-07-18",
+            "2026-13-01",
+            "2026-00-10",
+            "2026-07-32",
+            "2026-07-00",
+            "2026-07-18x",
+            "",
+            "２０２６-07-18",
+        ] {
+            assert!(date(bad).is_err(), "{bad}");
+        }
+        assert!(date_line("no date here").is_err());
     }
 
     #[test]

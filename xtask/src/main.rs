@@ -23,7 +23,9 @@ tasks:
           versions on internal dependencies, one MSRV; the docs check:
           docs/ARCHITECTURE.md's dependencies match cargo metadata, and
           every command in a README runs with the output it shows (or
-          is marked `<!-- not run: REASON -->`; builds the CLI)
+          is marked `<!-- not run: REASON -->`; builds the CLI); the
+          generated-file check: each file `generate` writes is what its
+          data makes today
   fuzz [--time SECONDS] [--sanitizer NAME] [TARGET]
           run every fuzz target in fuzz/ (or one) for SECONDS each
           (default 60) with cargo-fuzz on nightly; print exec/s and

@@ -5,8 +5,11 @@
 //!   `## [Unreleased]` section, and takes `rust-version` from the workspace;
 //! - every internal dependency in `[workspace.dependencies]` carries a `version`;
 //! - the MSRV in README.md matches `rust-version` in Cargo.toml;
-//! - docs/ARCHITECTURE.md's crate table and the READMEs' commands are
-//!   true (`docs_check.rs`).
+//! - the docs check (`docs_check.rs`): docs/ARCHITECTURE.md's crate table
+//!   matches `cargo metadata`, and every command shown in a README runs
+//!   with the output it shows (or is marked `not run`);
+//! - every generated file is what `cargo xtask generate` makes of its data
+//!   today (`generate.rs`): `crates/uri-core/src/address/registry.rs`.
 
 use std::path::{Path, PathBuf};
 

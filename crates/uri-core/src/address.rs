@@ -14,16 +14,25 @@
 //!   [`REGISTRY_DATE`]);
 //! - **multicast**: `224.0.0.0/4` (RFC 5771 §2) and `ff00::/8` (RFC 4291
 //!   §2.7), which are not unicast destinations;
-//! - the IPv6 **address space**: only `2000::/3` is global unicast (RFC 4291
-//!   §2.4 and IANA's IPv6 Address Space registry); the rest is reserved by
-//!   the IETF, or the deprecated site-local `fec0::/10` (RFC 3879);
+//! - the IPv6 **address space**: IANA's Internet Protocol Version 6 Address
+//!   Space registry allocates only `2000::/3` for global unicast ("IANA
+//!   unicast address assignments are currently limited to" it); each of its
+//!   other blocks is reserved by the IETF (`fec0::/10` among them, once
+//!   site-local, deprecated by RFC 3879) or is unique local, link-local or
+//!   multicast. RFC 4291 §2.4 tells implementations to treat every address
+//!   outside the prefixes it lists as Global Unicast; treating IPv6 outside
+//!   `2000::/3` as not global is a deliberately cautious departure from
+//!   that rule;
 //! - IPv6 forms that **embed an IPv4 address**, which are seen through to
 //!   that address ([`Embedding`]): `[::ffff:127.0.0.1]` reaches 127.0.0.1.
 //!
 //! An address is **global** when it is a unicast address that no entry
 //! excludes: see [`Classification::is_global`] for the exact rule. Rust's
-//! `Ipv4Addr::is_global` is unstable and does not see through embedded
-//! addresses, so this is written here, from the registries' data.
+//! `Ipv4Addr::is_global` and `Ipv6Addr::is_global` are unstable (the `ip`
+//! feature), and `Ipv6Addr::is_global` does not look at the IPv4 address an
+//! IPv6 address carries: to it every IPv4-mapped address is not global
+//! (`::ffff:8.8.8.8` too) and `64:ff9b::10.0.0.1` is global. So this is
+//! written here, from the registries' data.
 //!
 //! # What a check of the address does not do
 //!
@@ -130,9 +139,10 @@ fn classify_v6(addr: Ipv6Addr) -> Classification {
         None => range.is_global(),
         Some((embedding, v4)) => {
             let v6_allows = match embedding {
-                // The socket layer sends these to the IPv4 address itself
-                // (RFC 4291 §2.5.5.2); the registry's `False` is about the
-                // IPv6 address on the wire, which never appears.
+                // An `AF_INET6` socket given one sends to the IPv4 address
+                // itself (RFC 3493 §3.7; the format is RFC 4291 §2.5.5.2);
+                // the registry's `False` is about the IPv6 address as a
+                // packet's destination, which such a socket does not send.
                 Embedding::Ipv4Mapped => true,
                 // Routed to the embedded IPv4 router (RFC 3056 §2); the
                 // registry says N/A.
@@ -164,8 +174,10 @@ fn most_specific(table: &'static [SpecialPurpose], ip: IpAddr) -> Option<&'stati
 /// The IPv4 address an IPv6 address embeds, and how, if it has one of the
 /// forms of [`Embedding`].
 ///
-/// `::` and `::1` are the unspecified and loopback addresses, not
-/// IPv4-compatible ones (RFC 4291 §2.5.5.1 excludes them).
+/// `::` and `::1` are not read as IPv4-compatible (`0.0.0.0` and
+/// `0.0.0.1`): that is this crate's choice, not RFC 4291 §2.5.5.1's, made
+/// because they are the unspecified (§2.5.2) and loopback (§2.5.3)
+/// addresses.
 ///
 /// # Examples
 ///
@@ -200,6 +212,8 @@ pub fn embedded_ipv4(addr: Ipv6Addr) -> Option<(Embedding, Ipv4Addr)> {
 
 /// An IPv6 form that carries an IPv4 address.
 ///
+/// `Eq` and `Hash` compare the form (the variant).
+///
 /// # Examples
 ///
 /// ```
@@ -213,8 +227,9 @@ pub fn embedded_ipv4(addr: Ipv6Addr) -> Option<(Embedding, Ipv4Addr)> {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Embedding {
-    /// `::ffff:0:0/96`, IPv4-mapped (RFC 4291 §2.5.5.2): a dual-stack socket
-    /// sends to the IPv4 address. Global when that address is.
+    /// `::ffff:0:0/96`, IPv4-mapped (RFC 4291 §2.5.5.2): an `AF_INET6`
+    /// socket given one sends to the IPv4 address (RFC 3493 §3.7). Global
+    /// when that address is.
     Ipv4Mapped,
     /// `::/96` but `::` and `::1`, IPv4-compatible (RFC 4291 §2.5.5.1,
     /// deprecated): some stacks tunnel it to the IPv4 address. Never global
@@ -252,6 +267,10 @@ impl fmt::Display for Embedding {
 
 /// The range an address falls in, before an embedded address is looked at.
 ///
+/// `Eq` and `Hash` compare the variant and, for [`Range::Special`], the
+/// entry's contents (every field of [`SpecialPurpose`]), not its address in
+/// memory.
+///
 /// # Examples
 ///
 /// ```
@@ -274,8 +293,11 @@ pub enum Range {
     Multicast,
     /// The deprecated IPv6 site-local block `fec0::/10` (RFC 3879): private.
     SiteLocal,
-    /// IPv6 outside `2000::/3` and every block above: reserved by the IETF
-    /// (RFC 4291 §2.4), not assigned for global unicast.
+    /// IPv6 outside `2000::/3` and every block above: space that IANA's
+    /// Internet Protocol Version 6 Address Space registry marks "Reserved
+    /// by IETF", not allocated for global unicast. RFC 4291 §2.4 would treat
+    /// it as Global Unicast; not counting it as global is a deliberately
+    /// cautious departure from that rule.
     Reserved,
     /// Unicast space that no registry entry covers: IPv4 outside every entry
     /// and multicast, or IPv6 in `2000::/3`.
@@ -296,6 +318,9 @@ impl Range {
 }
 
 /// What [`classify`] found.
+///
+/// `Eq` and `Hash` compare the range, the embedded IPv4 address and its
+/// form, and whether the address is global.
 ///
 /// # Examples
 ///
@@ -394,6 +419,9 @@ impl Classification {
 }
 
 /// An address block: a network address and a prefix length.
+///
+/// `Eq` and `Hash` compare the network address and the prefix length:
+/// `10.0.0.0/8` and `10.0.0.0/16` differ, though one holds the other.
 ///
 /// # Examples
 ///
@@ -570,12 +598,16 @@ const fn mask(len: u8, width: u8) -> u128 {
     }
 }
 
-/// One entry of an IANA special-purpose address registry (RFC 6890 §2.2.2).
+/// One entry of an IANA special-purpose address registry.
 ///
-/// The flags are the registry's columns, `None` where it says `N/A` or
-/// leaves the cell blank (terminated entries). A footnoted value (`False
-/// [1]`) is read as the registry's general rule for the block; the notes,
-/// on the registry pages, name exceptions for particular protocols.
+/// The flags are the registry's columns (defined by RFC 6890 §2.2.1;
+/// RFC 8190 §2.1 replaced its "Global" with "Globally Reachable"), `None`
+/// where it says `N/A` or leaves the cell blank (terminated entries). A
+/// footnoted value (`False [1]`) is read as the registry's general rule for
+/// the block; the notes, on the registry pages, name exceptions for
+/// particular protocols.
+///
+/// `Eq` and `Hash` compare every field: the block, the texts and the flags.
 ///
 /// # Examples
 ///

@@ -528,9 +528,10 @@ mod tests {
     use crate::grammar;
 
     /// Every class the workspace scans, and some that exercise the rest.
-    /// The classes private to other modules and crates are written here as
-    /// they are defined there (each named after its definition); keep the
-    /// two in step.
+    /// The classes private to other modules and crates cannot be named
+    /// here, so they are copies, typed again as they are defined there: the
+    /// comment above each copy says where its original is. Keep the two in
+    /// step.
     const CLASSES: [(&str, Scanner); 20] = [
         ("SCHEME", Scanner::new(&grammar::SCHEME)),
         ("USERINFO", Scanner::new(&grammar::USERINFO)),
@@ -539,7 +540,9 @@ mod tests {
         ("PATH", Scanner::new(&grammar::PATH)),
         ("QUERY", Scanner::new(&grammar::QUERY)),
         ("DIGIT", Scanner::new(&grammar::DIGIT)),
-        // `NOT_PERCENT` of uri-encode's `hex.rs` and uri-resolve's `pct.rs`.
+        // Copy of `NOT_PERCENT` in `crates/uri-encode/src/hex.rs`, and of
+        // the `NOT_PERCENT` inside `has_percent` in
+        // `crates/uri-resolve/src/pct.rs`.
         (
             "not %",
             Scanner::new(&CharClass::range(0, 0xFF).without(b'%')),
@@ -547,12 +550,14 @@ mod tests {
         ("empty", Scanner::new(&CharClass::new(b""))),
         ("every other byte", Scanner::new(&every_other_byte())),
         ("FRAGMENT", Scanner::new(&grammar::FRAGMENT)),
-        // `PATH_COMMON` and `HOST_THEN_PATH` of `parser.rs`.
+        // Copy of `PATH_COMMON` (a `CharClass`) and `HOST_THEN_PATH` (a
+        // `Scanner`), private constants of `crates/uri-core/src/parser.rs`.
         (
             "PATH_COMMON, HOST_THEN_PATH",
             Scanner::new(&grammar::UNRESERVED.with(b'/')),
         ),
-        // `HOST_COMMON` of `parser.rs`.
+        // Copy of `HOST_COMMON`, a private constant of
+        // `crates/uri-core/src/parser.rs`.
         (
             "HOST_COMMON",
             Scanner::new(
@@ -561,12 +566,13 @@ mod tests {
                     .union(CharClass::new(b"-.")),
             ),
         ),
-        // `NOT_DOT` of uri-resolve's `dot_segments.rs`.
+        // Copy of the `NOT_DOT` inside `may_have_dot_segments` in
+        // `crates/uri-resolve/src/dot_segments.rs`.
         (
             "NOT_DOT",
             Scanner::new(&CharClass::range(0, 0xFF).without(b'.')),
         ),
-        // `NOT_PERCENT_OR_PLUS` of uri-encode's `hex.rs`.
+        // Copy of `NOT_PERCENT_OR_PLUS` in `crates/uri-encode/src/hex.rs`.
         (
             "NOT_PERCENT_OR_PLUS",
             Scanner::new(&CharClass::range(0, 0xFF).without(b'%').without(b'+')),
@@ -574,7 +580,9 @@ mod tests {
         // The bytes kept by uri-encode's predefined `EncodeSet`s not listed
         // above (`EncodeSet::new` removes `%` and `0x80..=0xFF`, and
         // `space_as_plus` `+` and the space, which none of these holds),
-        // each scanned by `EncodeSet::first_not_kept`.
+        // each scanned by `EncodeSet::first_not_kept`. Copies of the classes
+        // given to `EncodeSet::new` by the constant of the same name in
+        // `crates/uri-encode/src/set.rs`.
         (
             "EncodeSet::USERNAME",
             Scanner::new(&grammar::USERINFO.without(b':')),

@@ -6,10 +6,23 @@ use uri_core::grammar::{self, CharClass, Scanner};
 /// triplet with upper-case hex digits (RFC 3986 §2.1).
 ///
 /// Each predefined set keeps exactly the bytes that may stand literally in
-/// its component, so an encoded result never holds a delimiter that would
-/// change that component's meaning, and always parses back as that
-/// component. Bytes `0x80..=0xFF` and `%` are always encoded (unless
+/// its component, or fewer where its own documentation says so, so an
+/// encoded result never holds a delimiter that would change that
+/// component's meaning. An encoded result therefore parses back as that
+/// component, except a path, whose place the set does not know. A path
+/// encoded with `PATH` parses back as that path exactly when it fits where
+/// it stands: after an authority, it must be empty or start with `/`;
+/// without one, it must not start with `//` (`//x` would read as the
+/// authority `x`) nor, in a relative reference, have a `:` in its first
+/// segment (`a:b` would read as the scheme `a`). `PATH_SEGMENT` keeps `:`
+/// too, so its result must hold none to be the first segment of a relative
+/// reference without authority; `PATH_SEGMENT_NC` encodes it for that
+/// place. Bytes `0x80..=0xFF` and `%` are always encoded (unless
 /// [`EncodeSet::preserving_triplets`] keeps existing triplets).
+///
+/// `Eq` compares what the set does: the bytes it keeps and its two options
+/// ([`EncodeSet::preserving_triplets`], [`EncodeSet::space_as_plus`]), not
+/// how it was made.
 ///
 /// # Examples
 ///

@@ -1,5 +1,6 @@
-//! The commands of a README's `sh`, `console`, `bash` and `shell` blocks,
-//! with their expected output and exit status, and the `not run` markers.
+//! The commands of a README's `sh`, `console`, `bash` and `shell` blocks
+//! (fenced with backticks or tildes, three or more), with their expected
+//! output and exit status, and the `not run` markers.
 //!
 //! See `docs_check.rs` for the convention; this file only reads it.
 
@@ -49,7 +50,7 @@ pub(crate) fn commands(text: &str) -> (Vec<Cmd>, Vec<(usize, String)>) {
                 None => {
                     problems.push((
                         i + 1,
-                        "a `not run` marker must be the line right before a ```sh, ```console or ```bash fence".into(),
+                        "a `not run` marker must be the line right before a ```sh, ```console, ```bash or ```shell fence (or ~~~)".into(),
                     ));
                     i += 1;
                     continue;
@@ -66,7 +67,7 @@ pub(crate) fn commands(text: &str) -> (Vec<Cmd>, Vec<(usize, String)>) {
         // The block's lines, without the fence's indentation.
         let first = fence_at + 1;
         let mut end = first;
-        while end < lines.len() && !closes(lines[end], fence.ticks) {
+        while end < lines.len() && !fence.closed_by(lines[end]) {
             end += 1;
         }
         i = end + 1;
@@ -143,12 +144,15 @@ fn parse_marker(line: &str) -> Result<Skip, String> {
     })
 }
 
-/// An opening fence.
+/// An opening fence: three or more backticks, or three or more tildes
+/// (CommonMark's two kinds).
 struct Fence {
     /// Spaces before it.
     indent: usize,
-    /// How many backticks.
-    ticks: usize,
+    /// `` ` `` or `~`.
+    mark: char,
+    /// How many of them.
+    len: usize,
     /// The first word of its info string.
     language: String,
 }
@@ -156,11 +160,13 @@ struct Fence {
 /// The fence `line` opens, if it opens one.
 fn open_fence(line: &str) -> Option<Fence> {
     let trimmed = line.trim_start_matches(' ');
-    let ticks = trimmed.len() - trimmed.trim_start_matches('`').len();
-    (ticks >= 3).then(|| Fence {
+    let mark = trimmed.chars().next().filter(|&c| c == '`' || c == '~')?;
+    let len = trimmed.len() - trimmed.trim_start_matches(mark).len();
+    (len >= 3).then(|| Fence {
         indent: line.len() - trimmed.len(),
-        ticks,
-        language: trimmed[ticks..]
+        mark,
+        len,
+        language: trimmed[len..]
             .split_whitespace()
             .next()
             .unwrap_or("")
@@ -173,12 +179,13 @@ impl Fence {
     fn is_commands(&self) -> bool {
         COMMAND_LANGUAGES.contains(&self.language.as_str())
     }
-}
 
-/// Whether `line` closes a block opened by `ticks` backticks.
-fn closes(line: &str, ticks: usize) -> bool {
-    let t = line.trim();
-    t.len() >= ticks && t.bytes().all(|b| b == b'`')
+    /// Whether `line` closes the block: the same mark, at least as many,
+    /// and nothing else (so ``` does not close a ~~~ block).
+    fn closed_by(&self, line: &str) -> bool {
+        let t = line.trim();
+        t.len() >= self.len && t.chars().all(|c| c == self.mark)
+    }
 }
 
 /// `line` without up to `indent` leading spaces.
@@ -330,6 +337,19 @@ mod tests {
         assert_eq!(lines("```console\noutput\n$ true\n```\n"), [2]);
         // A marker inside another block is text.
         assert!(lines("```markdown\n<!-- not run: x -->\n```\n").is_empty());
+    }
+
+    #[test]
+    fn tilde_fences() {
+        let md = "~~~sh\necho a\n~~~\n~~~console\n$ echo '```'\n```\n~~~\n\n<!-- not run: x -->\n~~~~ console\n$ echo c\nc\n~~~~\n````text\n~~~\n$ no\n````\n";
+        let (cmds, problems) = commands(md);
+        assert!(problems.is_empty(), "{problems:?}");
+        // ``` inside a ~~~ block is a line of it (here, output), ~~~ inside
+        // a ```` block too, and the marked block is left out.
+        assert_eq!(texts(&cmds), ["echo a", "echo '```'"]);
+        assert_eq!(cmds[1].expected.as_deref(), Some("```"));
+        // Two tildes are not a fence: the marker is then before none.
+        assert_eq!(commands("<!-- not run: x -->\n~~\ntrue\n~~\n").1.len(), 1);
     }
 
     #[test]

@@ -15,6 +15,11 @@ use super::readme_blocks::{Cmd, commands};
 /// `cargo run` may first wait on the build lock.
 const TIMEOUT: Duration = Duration::from_secs(120);
 
+/// How long the output of a command that has ended may still take to
+/// arrive: its process group is stopped when `sh` exits, so the pipes
+/// close at once unless a process left the group (`setsid`) and kept them.
+const DRAIN: Duration = Duration::from_secs(5);
+
 /// Set for the commands it runs: a README command that runs tidy (`cargo
 /// xtask ci`, unmarked by mistake) then skips this part instead of running
 /// the READMEs again, and again.
@@ -26,7 +31,7 @@ pub(crate) fn check(root: &Path, ws: &Workspace, problems: &mut Vec<String>) {
         return;
     }
     let mut readmes = Vec::new();
-    find_readmes(root, root, &mut readmes);
+    find_readmes(root, root, &ws.target_dir, &mut readmes);
     readmes.sort();
     let mut todo: Vec<(String, Cmd)> = Vec::new();
     for path in &readmes {
@@ -120,28 +125,46 @@ pub(crate) fn check(root: &Path, ws: &Workspace, problems: &mut Vec<String>) {
     }
 }
 
-/// Every `README.md` under `dir`, leaving out build output, hidden folders
-/// and fuzzing's working folders.
-fn find_readmes(root: &Path, dir: &Path, out: &mut Vec<PathBuf>) {
+/// Every `README.md` under `dir`, leaving out build output (folders named
+/// `target`, and the workspace's target directory `target_dir` wherever
+/// cargo is configured to put it), hidden folders and fuzzing's working
+/// folders. Symbolic links are not followed, to folders or to files: a
+/// link could lead out of the repository, or around in a loop.
+fn find_readmes(root: &Path, dir: &Path, target_dir: &Path, out: &mut Vec<PathBuf>) {
     let Ok(entries) = std::fs::read_dir(dir) else {
         return;
     };
     for entry in entries.flatten() {
+        // The entry itself, not what a link points to.
+        let Ok(kind) = entry.file_type() else {
+            continue;
+        };
         let path = entry.path();
         let name = entry.file_name();
         let name = name.to_string_lossy();
-        if path.is_dir() {
+        if kind.is_dir() {
             let skip = name.starts_with('.')
                 || name == "target"
+                || same_dir(&path, target_dir)
                 || path == root.join("fuzz/corpus")
                 || path == root.join("fuzz/artifacts");
             if !skip {
-                find_readmes(root, &path, out);
+                find_readmes(root, &path, target_dir, out);
             }
-        } else if name == "README.md" {
+        } else if kind.is_file() && name == "README.md" {
             out.push(path);
         }
     }
+}
+
+/// Whether `a` and `b` name the same folder, as written or once resolved
+/// (cargo reports the target directory with links resolved).
+fn same_dir(a: &Path, b: &Path) -> bool {
+    a == b
+        || matches!(
+            (a.canonicalize(), b.canonicalize()),
+            (Ok(a), Ok(b)) if a == b
+        )
 }
 
 /// What a command did.
@@ -167,8 +190,8 @@ fn run(text: &str, root: &Path, path: &std::ffi::OsStr) -> Result<Ran, String> {
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
-    // Its own process group, so that a timeout stops the command's
-    // children too, not only `sh`.
+    // Its own process group, so that the command's children are stopped
+    // with it (at a timeout, and once `sh` has ended), not only `sh`.
     #[cfg(unix)]
     std::os::unix::process::CommandExt::process_group(&mut command, 0);
     let mut child = command.spawn().map_err(|e| format!("cannot run sh: {e}"))?;
@@ -186,10 +209,7 @@ fn run(text: &str, root: &Path, path: &std::ffi::OsStr) -> Result<Ran, String> {
         match child.try_wait() {
             Ok(Some(status)) => break status,
             Ok(None) if start.elapsed() > TIMEOUT => {
-                #[cfg(unix)]
-                let _ = Command::new("kill")
-                    .args(["-KILL", "--", &format!("-{}", child.id())])
-                    .status();
+                kill_group(child.id());
                 let _ = child.kill();
                 let _ = child.wait();
                 return Err(format!(
@@ -201,14 +221,46 @@ fn run(text: &str, root: &Path, path: &std::ffi::OsStr) -> Result<Ran, String> {
             Err(e) => return Err(format!("cannot wait for sh: {e}")),
         }
     };
-    let join = |t: Option<std::thread::JoinHandle<String>>| {
-        t.and_then(|t| t.join().ok()).unwrap_or_default()
-    };
+    // `sh` has ended, but a process it started in the background (`cmd &`)
+    // may still hold the output pipes, and the reads would wait for it.
+    // Stop whatever is left of the group, then give the reads a deadline.
+    kill_group(child.id());
+    let deadline = Instant::now() + DRAIN;
+    let readers = [stdout, stderr];
+    while readers.iter().flatten().any(|t| !t.is_finished()) {
+        if Instant::now() > deadline {
+            return Err(format!(
+                "ended, but its output was still open {} s later: a process it \
+                 started outside its process group keeps it (mark it `not run`?)",
+                DRAIN.as_secs()
+            ));
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let [stdout, stderr] = readers.map(|t| t.and_then(|t| t.join().ok()).unwrap_or_default());
     Ok(Ran {
         status: status.code(),
-        stdout: join(stdout),
-        stderr: join(stderr),
+        stdout,
+        stderr,
     })
+}
+
+/// Sends `SIGKILL` to the process group `id` (a command's `sh` is its
+/// group's leader), so that none of its processes outlives it. A group's
+/// id is not given to another process while the group has a member left;
+/// when none is left, `kill` finds no such group (unless a new process
+/// took the same number and made itself a group leader in the meantime)
+/// and does nothing. Standard library only, so through `kill(1)`.
+fn kill_group(id: u32) {
+    #[cfg(unix)]
+    let _ = Command::new("kill")
+        .args(["-KILL", "--", &format!("-{id}")])
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status();
+    #[cfg(not(unix))]
+    let _ = id;
 }
 
 /// `text` under a heading, indented, or nothing if it is empty.
@@ -240,4 +292,68 @@ fn difference(expected: &str, actual: &str) -> String {
         indented("README", expected),
         indented("command", actual)
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A fresh folder under the system's temporary folder.
+    fn scratch(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("xtask-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    #[test]
+    fn readmes_skip_build_output_hidden_folders_and_links() {
+        let root = scratch("readmes");
+        for dir in ["a/b", "target", "out/debug", ".git", "fuzz/corpus"] {
+            std::fs::create_dir_all(root.join(dir)).unwrap();
+            std::fs::write(root.join(dir).join("README.md"), "x").unwrap();
+        }
+        std::fs::write(root.join("README.md"), "x").unwrap();
+        #[cfg(unix)]
+        {
+            // A link to a folder, and a link named README.md.
+            std::os::unix::fs::symlink(root.join("a"), root.join("link")).unwrap();
+            std::os::unix::fs::symlink(root.join("README.md"), root.join("a/README.md")).unwrap();
+        }
+        let mut found = Vec::new();
+        // `out` stands for a target directory configured elsewhere.
+        find_readmes(&root, &root, &root.join("out"), &mut found);
+        found.sort();
+        let found: Vec<_> = found
+            .iter()
+            .map(|p| {
+                p.strip_prefix(&root)
+                    .unwrap()
+                    .to_string_lossy()
+                    .into_owned()
+            })
+            .collect();
+        assert_eq!(found, ["README.md", "a/b/README.md"]);
+        std::fs::remove_dir_all(&root).unwrap();
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_background_process_does_not_hold_the_run() {
+        let root = scratch("background");
+        let start = Instant::now();
+        let ran = run(
+            "echo hi; sleep 60 & echo there",
+            &root,
+            &std::env::var_os("PATH").unwrap_or_default(),
+        )
+        .unwrap();
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "{:?}",
+            start.elapsed()
+        );
+        assert_eq!((ran.status, ran.stdout.as_str()), (Some(0), "hi\nthere\n"));
+        std::fs::remove_dir_all(&root).unwrap();
+    }
 }
