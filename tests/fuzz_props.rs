@@ -1,10 +1,12 @@
 //! The properties the fuzz targets check, written once.
 //!
 //! Each fuzz target in `fuzz/fuzz_targets/` is one of these functions, and
-//! `tests/tests/fuzz_regressions.rs` replays the saved crashes in
+//! `tests/conformance/fuzz_regressions.rs` replays the saved crashes in
 //! `tests/fuzz-regressions/<target>/` through the same function on stable,
 //! so a regression file always checks exactly what the fuzzer checked. Both
-//! include this file with `#[path]`; it uses only `urikit` and `std`.
+//! include this file with `#[path]` (the `conformance` test binary as its
+//! `props` module, which `decode_model.rs` uses too); it uses only `urikit`
+//! and `std`.
 //!
 //! Every property takes arbitrary bytes and panics (an `assert!`) when the
 //! property does not hold. Bytes that are not UTF-8 are read with

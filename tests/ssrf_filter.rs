@@ -1,4 +1,4 @@
-//! The SSRF filter of `docs/security.md`, verbatim: everything after these `//!` lines is the doc's code block, and `tests/tests/ssrf_filter.rs` checks that they stay the same, then runs it on the hostile corpus.
+//! The SSRF filter of `docs/security.md`, verbatim: everything after these `//!` lines is the doc's code block, and `tests/conformance/ssrf_filter.rs` checks that they stay the same, then runs it on the hostile corpus.
 use std::io;
 use std::net::{IpAddr, SocketAddr};
 

@@ -1,5 +1,5 @@
 //! Fuzz target `relativize_inverts`: the property of the same name in
-//! `tests/fuzz_props.rs`, which `tests/tests/fuzz_regressions.rs` replays
+//! `tests/fuzz_props.rs`, which `tests/conformance/fuzz_regressions.rs` replays
 //! on stable for every file in `tests/fuzz-regressions/relativize_inverts/`.
 
 #![no_main]

@@ -3,7 +3,7 @@
 
 THE JSON FILE IS THE REFERENCE. This script was run once to write it and is
 kept so the data can be regenerated (or reviewed); the Rust test
-(tests/tests/encode_sets.rs) reads only the JSON. Edit the JSON by hand if a
+(tests/conformance/encode_sets.rs) reads only the JSON. Edit the JSON by hand if a
 single expectation must change, and note why in that record's `note`.
 
 Each set's kept bytes come from the ABNF of RFC 3986 (Appendix A) and, for

@@ -605,14 +605,19 @@ const OPERATIONS: &[(&str, &str, &str)] = &[
     (
         "resolve",
         "Resolve",
-        "Bases parsed before timing; per reference: parse it and resolve it \
-         (`uri_resolve::Resolver::resolve_into` a reused `String`). ns per reference.",
+        "`resolve/relative`: bases parsed before timing; per reference: parse it \
+         and resolve it (`uri_resolve::Resolver::resolve_into` a reused `String`). \
+         `resolve/one-shot`: per pair, parse both and resolve to an owned value \
+         (`uri_resolve::resolve` → `UriBuf`), as every peer does through its \
+         first-choice API. ns per reference.",
     ),
     (
         "normalize",
         "Normalize",
-        "Parse and normalize (`uri_resolve::normalize_into` a reused `String`); \
-         every peer parses inside the timed loop too.",
+        "Parse and normalize: `normalize/mixed` into a reused `String` \
+         (`uri_resolve::normalize_into`), `normalize/owned` to an owned value \
+         (`uri_resolve::normalize_uri` → `UriBuf`); every peer parses inside \
+         the timed loop too.",
     ),
     (
         "encode",

@@ -17,7 +17,7 @@
 //! is passed on as `cargo fuzz run --sanitizer NAME`: cargo-fuzz builds
 //! with AddressSanitizer by default, and `none` runs about three times
 //! faster, a fair trade where the only `unsafe` is one SSE2 call that
-//! takes no pointer (`crates/uri-core/src/window.rs`).
+//! takes no pointer (`crates/uri-core/src/scanner.rs`).
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};

@@ -1,84 +1,19 @@
-//! Building references from parts, and changing the parts of owned ones.
+//! Building references from parts; the setters of the owned types
+//! (`setters.rs`) go through here too.
 //!
 //! Every path through here checks each part against its rule and the
 //! whole against RFC 3986, so only valid references come out; a bad part is
 //! an error naming the part and its first bad byte, never a panic.
 
-use alloc::string::String;
-use core::fmt::Write as _;
+use core::marker::PhantomData;
 
-use crate::Components;
 use crate::error::{ParseError, ParseErrorKind};
-use crate::owned::{RelativeRefBuf, UriBuf, UriReferenceBuf};
-use crate::parser::{self, Layout, ParseOptions, PartRule, Rfc3986, Rule, check_part};
-
-/// The part of a reference a [`BuildError`] is about.
-///
-/// # Examples
-///
-/// ```
-/// use uri_core::{Part, UriReferenceBuf};
-///
-/// let err = UriReferenceBuf::builder().path("a?b").build().unwrap_err();
-/// assert_eq!(err.part(), Part::Path);
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum Part {
-    /// The scheme.
-    Scheme,
-    /// The userinfo.
-    Userinfo,
-    /// The host.
-    Host,
-    /// The port.
-    Port,
-    /// The path.
-    Path,
-    /// The query.
-    Query,
-    /// The fragment.
-    Fragment,
-}
-
-impl Part {
-    /// The part's name in RFC 3986, lower case.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// assert_eq!(uri_core::Part::Userinfo.as_str(), "userinfo");
-    /// ```
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            Part::Scheme => "scheme",
-            Part::Userinfo => "userinfo",
-            Part::Host => "host",
-            Part::Port => "port",
-            Part::Path => "path",
-            Part::Query => "query",
-            Part::Fragment => "fragment",
-        }
-    }
-
-    const fn rule(self) -> PartRule {
-        match self {
-            Part::Scheme => PartRule::Scheme,
-            Part::Userinfo => PartRule::Userinfo,
-            Part::Host => PartRule::Host,
-            Part::Port => PartRule::Port,
-            Part::Path => PartRule::Path,
-            Part::Query => PartRule::Query,
-            Part::Fragment => PartRule::Fragment,
-        }
-    }
-}
-
-impl core::fmt::Display for Part {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
+use crate::grammar;
+use crate::owned::{RelativeRiBuf, RiBuf, RiReferenceBuf};
+use crate::parser::{self, Layout, ParseOptions, Parser};
+use crate::spec::{IriSpec, Spec, UriSpec};
+use crate::writer::RiWriter;
+use crate::{Component, Components};
 
 /// Why parts do not make a valid reference: which part, what, and at which
 /// byte of that part.
@@ -86,10 +21,10 @@ impl core::fmt::Display for Part {
 /// # Examples
 ///
 /// ```
-/// use uri_core::{BuildErrorKind, ParseErrorKind, Part, UriBuf};
+/// use uri_core::{BuildErrorKind, Component, ParseErrorKind, UriBuf};
 ///
 /// let err = UriBuf::builder().scheme("http").host("exa mple.com").build_uri().unwrap_err();
-/// assert_eq!(err.part(), Part::Host);
+/// assert_eq!(err.component(), Component::Host);
 /// assert_eq!(err.kind(), BuildErrorKind::Syntax(ParseErrorKind::InvalidHostChar));
 /// assert_eq!(err.index(), 3);
 /// assert_eq!(err.to_string(), "character not allowed in host, in the host at byte 3");
@@ -97,31 +32,31 @@ impl core::fmt::Display for Part {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
 #[error("{kind}, in the {part} at byte {index}")]
 pub struct BuildError {
-    part: Part,
+    part: Component,
     kind: BuildErrorKind,
     index: usize,
 }
 
 impl BuildError {
-    const fn new(part: Part, kind: BuildErrorKind, index: usize) -> Self {
+    const fn new(part: Component, kind: BuildErrorKind, index: usize) -> Self {
         BuildError { part, kind, index }
     }
 
-    fn syntax(part: Part, e: ParseError) -> Self {
+    fn syntax(part: Component, e: ParseError) -> Self {
         BuildError::new(part, BuildErrorKind::Syntax(e.kind()), e.index())
     }
 
-    /// The part at fault.
+    /// The component at fault.
     ///
     /// # Examples
     ///
     /// ```
-    /// use uri_core::{Part, UriBuf};
+    /// use uri_core::{Component, UriBuf};
     ///
     /// let err = UriBuf::builder().scheme("1a").build_uri().unwrap_err();
-    /// assert_eq!(err.part(), Part::Scheme);
+    /// assert_eq!(err.component(), Component::Scheme);
     /// ```
-    pub const fn part(&self) -> Part {
+    pub const fn component(&self) -> Component {
         self.part
     }
 
@@ -139,7 +74,7 @@ impl BuildError {
         self.kind
     }
 
-    /// The byte offset, in the text given for [`BuildError::part`], of the
+    /// The byte offset, in the text given for [`BuildError::component`], of the
     /// first offending byte (0 for errors about the part as a whole).
     ///
     /// # Examples
@@ -200,7 +135,10 @@ enum PortValue<'a> {
     Number(u16),
 }
 
-/// Builds a reference from parts, checking each against RFC 3986.
+/// Builds a reference from parts, checking each against RFC 3986 (or RFC
+/// 3987 for [`IriBuilder`]).
+///
+/// This is [`RiBuilder`] under [`UriSpec`]; [`IriBuilder`] is its IRI twin.
 ///
 /// Parts are given without their delimiters (`query("a=1")`, not `"?a=1"`)
 /// and already percent-encoded: the builder checks, it does not encode.
@@ -223,9 +161,33 @@ enum PortValue<'a> {
 /// assert_eq!(uri, "https://john.doe@www.example.com:123/forum/questions/?tag=networking&order=newest#top");
 /// # Ok::<(), uri_core::BuildError>(())
 /// ```
+pub type Builder<'a> = RiBuilder<'a, UriSpec>;
+
+/// A builder of IRI references: [`RiBuilder`] under [`IriSpec`].
+///
+/// # Examples
+///
+/// ```
+/// let r = uri_core::IriBuilder::new().scheme("http").host("bücher.example").build_uri()?;
+/// assert_eq!(r, "http://bücher.example");
+/// # Ok::<(), uri_core::BuildError>(())
+/// ```
+pub type IriBuilder<'a> = RiBuilder<'a, IriSpec>;
+
+/// Builds a reference from parts, generic over the [`Spec`]; see [`Builder`].
+///
+/// # Examples
+///
+/// ```
+/// use uri_core::{IriSpec, RiBuilder};
+///
+/// let iri = RiBuilder::<IriSpec>::new().path("/ü").build()?;
+/// assert_eq!(iri.path(), "/ü");
+/// # Ok::<(), uri_core::BuildError>(())
+/// ```
 #[derive(Debug, Clone, Copy, Default)]
 #[must_use]
-pub struct Builder<'a> {
+pub struct RiBuilder<'a, S: Spec> {
     scheme: Option<&'a str>,
     userinfo: Option<&'a str>,
     host: Option<&'a str>,
@@ -234,9 +196,10 @@ pub struct Builder<'a> {
     query: Option<&'a str>,
     fragment: Option<&'a str>,
     options: ParseOptions,
+    spec: PhantomData<S>,
 }
 
-impl<'a> Builder<'a> {
+impl<'a, S: Spec> RiBuilder<'a, S> {
     /// An empty builder: it builds the empty relative reference.
     ///
     /// # Examples
@@ -261,9 +224,9 @@ impl<'a> Builder<'a> {
     /// assert_eq!(changed, "http://a/b");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn from_components(parts: Components<'a>) -> Self {
+    pub fn from_components(parts: Components<'a, S>) -> Self {
         let host = parts.host_str();
-        Builder {
+        RiBuilder {
             scheme: parts.scheme(),
             userinfo: parts.userinfo(),
             host,
@@ -274,6 +237,7 @@ impl<'a> Builder<'a> {
             // Keep a zone identifier that was accepted when parsing.
             options: ParseOptions::new()
                 .allow_zone_id(host.is_some_and(|h| h.starts_with('[') && h.contains('%'))),
+            spec: PhantomData,
         }
     }
 
@@ -424,9 +388,8 @@ impl<'a> Builder<'a> {
     /// assert_eq!(r, "./a:b");
     /// # Ok::<(), uri_core::BuildError>(())
     /// ```
-    pub fn build(self) -> Result<UriReferenceBuf, BuildError> {
-        let (text, layout) = self.assemble(Rule::Reference)?;
-        Ok(UriReferenceBuf::from_raw(text, layout))
+    pub fn build(self) -> Result<RiReferenceBuf<S>, BuildError> {
+        Ok(self.assemble()?.finish())
     }
 
     /// Builds a `URI`.
@@ -443,16 +406,18 @@ impl<'a> Builder<'a> {
     /// assert_eq!(uri.scheme(), "mailto");
     /// # Ok::<(), uri_core::BuildError>(())
     /// ```
-    pub fn build_uri(self) -> Result<UriBuf, BuildError> {
+    pub fn build_uri(self) -> Result<RiBuf<S>, BuildError> {
         if self.scheme.is_none() {
             return Err(BuildError::new(
-                Part::Scheme,
+                Component::Scheme,
                 BuildErrorKind::MissingScheme,
                 0,
             ));
         }
-        let (text, layout) = self.assemble(Rule::Uri)?;
-        Ok(UriBuf::from_raw(text, layout))
+        // The scheme is there: `finish_uri` cannot give the writer back.
+        self.assemble()?
+            .finish_uri()
+            .map_err(|_| BuildError::new(Component::Scheme, BuildErrorKind::MissingScheme, 0))
     }
 
     /// Builds a `relative-ref`.
@@ -471,24 +436,26 @@ impl<'a> Builder<'a> {
     /// assert_eq!(err.kind(), BuildErrorKind::ColonInFirstSegment);
     /// assert_eq!(err.index(), 1);
     /// ```
-    pub fn build_relative(self) -> Result<RelativeRefBuf, BuildError> {
+    pub fn build_relative(self) -> Result<RelativeRiBuf<S>, BuildError> {
         if self.scheme.is_some() {
             return Err(BuildError::new(
-                Part::Scheme,
+                Component::Scheme,
                 BuildErrorKind::UnexpectedScheme,
                 0,
             ));
         }
-        let (text, layout) = self.assemble(Rule::Relative)?;
-        Ok(RelativeRefBuf::from_raw(text, layout))
+        // No scheme was written: `finish_relative` cannot give the writer back.
+        self.assemble()?
+            .finish_relative()
+            .map_err(|_| BuildError::new(Component::Scheme, BuildErrorKind::UnexpectedScheme, 0))
     }
 
     /// Checks every part, then the rules between parts, then writes the
-    /// reference and parses it against `rule` as a last guard.
-    fn assemble(&self, rule: Rule) -> Result<(String, Layout), BuildError> {
-        let check = |part: Part, text: &str| {
-            check_part::<Rfc3986>(text, part.rule(), self.options)
-                .map_err(|e| BuildError::syntax(part, e))
+    /// reference with a [`RiWriter`], which records the components' offsets
+    /// as it goes: nothing is parsed again.
+    fn assemble(&self) -> Result<RiWriter<S>, BuildError> {
+        let check = |part: Component, text: &str| {
+            check_part::<S>(text, part, self.options).map_err(|e| BuildError::syntax(part, e))
         };
         let digits = match self.port {
             Some(PortValue::Number(n)) => Some(itoa_u16(n)),
@@ -500,13 +467,13 @@ impl<'a> Builder<'a> {
             None => None,
         };
         let parts = [
-            (Part::Scheme, self.scheme),
-            (Part::Userinfo, self.userinfo),
-            (Part::Host, self.host),
-            (Part::Port, port),
-            (Part::Path, Some(self.path)),
-            (Part::Query, self.query),
-            (Part::Fragment, self.fragment),
+            (Component::Scheme, self.scheme),
+            (Component::Userinfo, self.userinfo),
+            (Component::Host, self.host),
+            (Component::Port, port),
+            (Component::Path, Some(self.path)),
+            (Component::Query, self.query),
+            (Component::Fragment, self.fragment),
         ];
         for (part, text) in parts {
             if let Some(text) = text {
@@ -519,17 +486,21 @@ impl<'a> Builder<'a> {
         if self.host.is_none() {
             if self.userinfo.is_some() {
                 return Err(BuildError::new(
-                    Part::Userinfo,
+                    Component::Userinfo,
                     BuildErrorKind::MissingHost,
                     0,
                 ));
             }
             if port.is_some() {
-                return Err(BuildError::new(Part::Port, BuildErrorKind::MissingHost, 0));
+                return Err(BuildError::new(
+                    Component::Port,
+                    BuildErrorKind::MissingHost,
+                    0,
+                ));
             }
             if path.starts_with(b"//") {
                 return Err(BuildError::new(
-                    Part::Path,
+                    Component::Path,
                     BuildErrorKind::PathStartsWithDoubleSlash,
                     0,
                 ));
@@ -538,7 +509,7 @@ impl<'a> Builder<'a> {
                 let first = path.iter().position(|&c| c == b'/').unwrap_or(path.len());
                 if let Some(k) = path[..first].iter().position(|&c| c == b':') {
                     return Err(BuildError::new(
-                        Part::Path,
+                        Component::Path,
                         BuildErrorKind::ColonInFirstSegment,
                         k,
                     ));
@@ -546,64 +517,94 @@ impl<'a> Builder<'a> {
             }
         } else if !path.is_empty() && path[0] != b'/' {
             return Err(BuildError::new(
-                Part::Path,
+                Component::Path,
                 BuildErrorKind::PathNotAbsolute,
                 0,
             ));
         }
 
-        let mut text = String::new();
-        let _ = write_parts(
-            &mut text,
+        let len = [
             self.scheme,
             self.userinfo,
             self.host,
             port,
-            self.path,
             self.query,
             self.fragment,
-        );
-        match parser::parse::<Rfc3986>(&text, self.options, rule) {
-            Ok(layout) => Ok((text, layout)),
-            // Unreachable when the checks above are complete; reported, not panicked.
-            Err(e) => Err(BuildError::syntax(Part::Path, e)),
+        ]
+        .iter()
+        .map(|part| part.map_or(0, |p| p.len() + 2))
+        .sum::<usize>()
+            + self.path.len();
+        let mut w = RiWriter::with_capacity(len);
+        if let Some(scheme) = self.scheme {
+            w.scheme(scheme);
         }
+        if let Some(host) = self.host {
+            w.start_authority();
+            if let Some(userinfo) = self.userinfo {
+                w.push_str(userinfo);
+                w.end_userinfo();
+            }
+            w.push_str(host);
+            w.end_host();
+            if let Some(port) = port {
+                w.push(':');
+                w.push_str(port);
+            }
+        }
+        w.push_str(self.path);
+        if let Some(query) = self.query {
+            w.start_query();
+            w.push_str(query);
+        }
+        if let Some(fragment) = self.fragment {
+            w.start_fragment();
+            w.push_str(fragment);
+        }
+        Ok(w)
     }
 }
 
-/// Writes parts with their delimiters, as §5.3 recomposes them.
-#[allow(clippy::too_many_arguments)]
-fn write_parts(
-    out: &mut String,
-    scheme: Option<&str>,
-    userinfo: Option<&str>,
-    host: Option<&str>,
-    port: Option<&str>,
-    path: &str,
-    query: Option<&str>,
-    fragment: Option<&str>,
-) -> core::fmt::Result {
-    if let Some(scheme) = scheme {
-        write!(out, "{scheme}:")?;
-    }
-    if let Some(host) = host {
-        out.push_str("//");
-        if let Some(userinfo) = userinfo {
-            write!(out, "{userinfo}@")?;
+/// Checks `text` as the whole of one component, with offsets relative to
+/// `text`: the builder's way to name the first bad byte of the part the
+/// caller gave, rather than of the assembled reference.
+fn check_part<S: Spec>(
+    text: &str,
+    component: Component,
+    options: ParseOptions,
+) -> Result<(), ParseError> {
+    let p = Parser::<S>::new(text, options);
+    let n = text.len();
+    match component {
+        Component::Scheme => {
+            if n == 0 {
+                return Err(ParseError::new(ParseErrorKind::EmptyScheme, 0));
+            }
+            match text.bytes().position(|c| !grammar::SCHEME.contains(c)) {
+                _ if !grammar::ALPHA.contains(text.as_bytes()[0]) => {
+                    Err(ParseError::new(ParseErrorKind::InvalidScheme, 0))
+                }
+                Some(k) => Err(ParseError::new(ParseErrorKind::InvalidScheme, k)),
+                None => Ok(()),
+            }
         }
-        out.push_str(host);
-        if let Some(port) = port {
-            write!(out, ":{port}")?;
+        Component::Userinfo => p.scan(0, n, &parser::USERINFO, &parser::NO_STOPS).map(drop),
+        Component::Host if text.starts_with('[') => {
+            let mut layout = Layout::EMPTY;
+            match p.ip_literal(0, n, &mut layout)? {
+                end if end < n => Err(ParseError::new(ParseErrorKind::InvalidAfterIpLiteral, end)),
+                _ => Ok(()),
+            }
         }
+        Component::Host => p.scan(0, n, &parser::REG_NAME, &parser::NO_STOPS).map(drop),
+        Component::Port => match text.bytes().position(|c| !c.is_ascii_digit()) {
+            Some(k) => Err(ParseError::new(ParseErrorKind::InvalidPortChar, k)),
+            None => Ok(()),
+        },
+        Component::Path => p.scan(0, n, &parser::PATH, &parser::NO_STOPS).map(drop),
+        Component::Query => p.scan(0, n, &parser::QUERY, &parser::NO_STOPS).map(drop),
+        Component::Fragment => p.scan(0, n, &parser::FRAGMENT, &parser::NO_STOPS).map(drop),
     }
-    out.push_str(path);
-    if let Some(query) = query {
-        write!(out, "?{query}")?;
-    }
-    if let Some(fragment) = fragment {
-        write!(out, "#{fragment}")?;
-    }
-    Ok(())
 }
 
 /// A `u16` in decimal, without allocating.
@@ -633,237 +634,16 @@ fn itoa_u16(mut n: u16) -> PortDigits {
     PortDigits { buf, start }
 }
 
-macro_rules! setters {
-    ($Buf:ident, $build:ident, $example:literal) => {
-        impl $Buf {
-            /// Sets or removes the userinfo (§3.2.1), without `@`.
-            ///
-            /// # Errors
-            ///
-            /// A [`BuildError`] if it is not valid userinfo, or there is no host.
-            ///
-            /// # Examples
-            ///
-            /// ```
-            #[doc = concat!("let mut r = uri_core::", stringify!($Buf), "::parse(\"", $example, "\")?;")]
-            /// r.set_userinfo(Some("me"))?;
-            /// assert_eq!(r.userinfo(), Some("me"));
-            /// assert!(r.set_userinfo(Some("a@b")).is_err());
-            /// assert_eq!(r.userinfo(), Some("me"));
-            /// # Ok::<(), Box<dyn std::error::Error>>(())
-            /// ```
-            pub fn set_userinfo(&mut self, userinfo: Option<&str>) -> Result<(), BuildError> {
-                *self = Builder::from_components(self.components()).userinfo(userinfo).$build()?;
-                Ok(())
-            }
-
-            /// Sets or removes the host (§3.2.2); `None` removes the whole authority.
-            ///
-            /// # Errors
-            ///
-            /// A [`BuildError`] if it is not a valid host, or the path does not
-            /// fit the new authority.
-            ///
-            /// # Examples
-            ///
-            /// ```
-            #[doc = concat!("let mut r = uri_core::", stringify!($Buf), "::parse(\"", $example, "\")?;")]
-            /// r.set_host(Some("[2001:db8::1]"))?;
-            /// assert_eq!(r.host_str(), Some("[2001:db8::1]"));
-            /// # Ok::<(), Box<dyn std::error::Error>>(())
-            /// ```
-            pub fn set_host(&mut self, host: Option<&str>) -> Result<(), BuildError> {
-                *self = Builder::from_components(self.components()).host(host).$build()?;
-                Ok(())
-            }
-
-            /// Sets or removes the port (§3.2.3): any string of digits.
-            ///
-            /// # Errors
-            ///
-            /// A [`BuildError`] if it holds a non-digit, or there is no host.
-            ///
-            /// # Examples
-            ///
-            /// ```
-            #[doc = concat!("let mut r = uri_core::", stringify!($Buf), "::parse(\"", $example, "\")?;")]
-            /// r.set_port(Some("8080"))?;
-            /// assert_eq!(r.port(), Some("8080"));
-            /// assert!(r.set_port(Some("80a")).is_err());
-            /// # Ok::<(), Box<dyn std::error::Error>>(())
-            /// ```
-            pub fn set_port(&mut self, port: Option<&str>) -> Result<(), BuildError> {
-                *self = Builder::from_components(self.components()).port_str(port).$build()?;
-                Ok(())
-            }
-
-            /// Sets the path (§3.3).
-            ///
-            /// # Errors
-            ///
-            /// A [`BuildError`] if it is not a valid path, or breaks §3.3 or
-            /// §4.2 given the other parts (a path that does not begin with `/`
-            /// after an authority; `//` without one; a `:` in the first segment
-            /// of a relative path).
-            ///
-            /// # Examples
-            ///
-            /// ```
-            #[doc = concat!("let mut r = uri_core::", stringify!($Buf), "::parse(\"", $example, "\")?;")]
-            /// r.set_path("/a/b")?;
-            /// assert_eq!(r.path(), "/a/b");
-            /// assert!(r.set_path("relative").is_err());
-            /// # Ok::<(), Box<dyn std::error::Error>>(())
-            /// ```
-            pub fn set_path(&mut self, path: &str) -> Result<(), BuildError> {
-                *self = Builder::from_components(self.components()).path(path).$build()?;
-                Ok(())
-            }
-
-            /// Sets or removes the query (§3.4), without `?`.
-            ///
-            /// # Errors
-            ///
-            /// A [`BuildError`] if it is not a valid query (a `#`, a space…).
-            ///
-            /// # Examples
-            ///
-            /// ```
-            #[doc = concat!("let mut r = uri_core::", stringify!($Buf), "::parse(\"", $example, "\")?;")]
-            /// r.set_query(Some("a=1"))?;
-            /// assert_eq!(r.query(), Some("a=1"));
-            /// # Ok::<(), Box<dyn std::error::Error>>(())
-            /// ```
-            pub fn set_query(&mut self, query: Option<&str>) -> Result<(), BuildError> {
-                *self = Builder::from_components(self.components()).query(query).$build()?;
-                Ok(())
-            }
-
-            /// Sets or removes the fragment (§3.5), without `#`.
-            ///
-            /// # Errors
-            ///
-            /// A [`BuildError`] if it is not a valid fragment.
-            ///
-            /// # Examples
-            ///
-            /// ```
-            #[doc = concat!("let mut r = uri_core::", stringify!($Buf), "::parse(\"", $example, "\")?;")]
-            /// r.set_fragment(Some("top"))?;
-            /// assert_eq!(r.fragment(), Some("top"));
-            /// # Ok::<(), Box<dyn std::error::Error>>(())
-            /// ```
-            pub fn set_fragment(&mut self, fragment: Option<&str>) -> Result<(), BuildError> {
-                *self = Builder::from_components(self.components()).fragment(fragment).$build()?;
-                Ok(())
-            }
-        }
-    };
-}
-
-setters!(UriReferenceBuf, build, "s://h/p");
-setters!(UriBuf, build_uri, "s://h/p");
-setters!(RelativeRefBuf, build_relative, "//h/p");
-
-impl UriReferenceBuf {
-    /// A [`Builder`] to make one from parts.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// let r = uri_core::UriReferenceBuf::builder().path("a").query("b").build()?;
-    /// assert_eq!(r, "a?b");
-    /// # Ok::<(), uri_core::BuildError>(())
-    /// ```
-    pub fn builder<'a>() -> Builder<'a> {
-        Builder::new()
-    }
-
-    /// Sets or removes the scheme (§3.1).
-    ///
-    /// # Errors
-    ///
-    /// A [`BuildError`] if it is not a valid scheme, or removing it leaves a
-    /// relative path with a `:` in its first segment.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// let mut r = uri_core::UriReferenceBuf::parse("//h/p")?;
-    /// r.set_scheme(Some("https"))?;
-    /// assert_eq!(r, "https://h/p");
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn set_scheme(&mut self, scheme: Option<&str>) -> Result<(), BuildError> {
-        *self = Builder::from_components(self.components())
-            .scheme(scheme)
-            .build()?;
-        Ok(())
-    }
-}
-
-impl UriBuf {
-    /// A [`Builder`] to make one from parts.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// let uri = uri_core::UriBuf::builder().scheme("tel").path("+1-816-555-1212").build_uri()?;
-    /// assert_eq!(uri, "tel:+1-816-555-1212");
-    /// # Ok::<(), uri_core::BuildError>(())
-    /// ```
-    pub fn builder<'a>() -> Builder<'a> {
-        Builder::new()
-    }
-
-    /// Sets the scheme (§3.1).
-    ///
-    /// # Errors
-    ///
-    /// A [`BuildError`] if it is not a valid scheme.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// let mut uri = uri_core::UriBuf::parse("http://h/p")?;
-    /// uri.set_scheme("https")?;
-    /// assert_eq!(uri, "https://h/p");
-    /// assert!(uri.set_scheme("h p").is_err());
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn set_scheme(&mut self, scheme: &str) -> Result<(), BuildError> {
-        *self = Builder::from_components(self.components())
-            .scheme(scheme)
-            .build_uri()?;
-        Ok(())
-    }
-}
-
-impl RelativeRefBuf {
-    /// A [`Builder`] to make one from parts.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// let r = uri_core::RelativeRefBuf::builder().path("./a:b").build_relative()?;
-    /// assert_eq!(r, "./a:b");
-    /// # Ok::<(), uri_core::BuildError>(())
-    /// ```
-    pub fn builder<'a>() -> Builder<'a> {
-        Builder::new()
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::{Uri, UriReference};
 
     #[track_caller]
-    fn fails(b: Builder<'_>, part: Part, kind: BuildErrorKind, index: usize) {
+    fn fails(b: Builder<'_>, part: Component, kind: BuildErrorKind, index: usize) {
         let err = b.build().unwrap_err();
         assert_eq!(
-            (err.part(), err.kind(), err.index()),
+            (err.component(), err.kind(), err.index()),
             (part, kind, index),
             "{err}"
         );
@@ -877,70 +657,100 @@ mod tests {
     fn every_part_is_checked_alone() {
         use ParseErrorKind as K;
         let b = Builder::new;
-        fails(b().scheme(""), Part::Scheme, syntax(K::EmptyScheme), 0);
-        fails(b().scheme("1a"), Part::Scheme, syntax(K::InvalidScheme), 0);
-        fails(b().scheme("a_b"), Part::Scheme, syntax(K::InvalidScheme), 1);
+        fails(b().scheme(""), Component::Scheme, syntax(K::EmptyScheme), 0);
+        fails(
+            b().scheme("1a"),
+            Component::Scheme,
+            syntax(K::InvalidScheme),
+            0,
+        );
+        fails(
+            b().scheme("a_b"),
+            Component::Scheme,
+            syntax(K::InvalidScheme),
+            1,
+        );
         fails(
             b().host("h").userinfo("a@b"),
-            Part::Userinfo,
+            Component::Userinfo,
             syntax(K::InvalidUserinfoChar),
             1,
         );
         fails(
             b().host("h").userinfo("%4"),
-            Part::Userinfo,
+            Component::Userinfo,
             syntax(K::InvalidPercentEncoding),
             0,
         );
-        fails(b().host("a/b"), Part::Host, syntax(K::InvalidHostChar), 1);
-        fails(b().host("a:1"), Part::Host, syntax(K::InvalidHostChar), 1);
+        fails(
+            b().host("a/b"),
+            Component::Host,
+            syntax(K::InvalidHostChar),
+            1,
+        );
+        fails(
+            b().host("a:1"),
+            Component::Host,
+            syntax(K::InvalidHostChar),
+            1,
+        );
         fails(
             b().host("[::1"),
-            Part::Host,
+            Component::Host,
             syntax(K::UnclosedIpLiteral),
             4,
         );
         fails(
             b().host("[::1]x"),
-            Part::Host,
+            Component::Host,
             syntax(K::InvalidAfterIpLiteral),
             5,
         );
         fails(
             b().host("[::1]:80"),
-            Part::Host,
+            Component::Host,
             syntax(K::InvalidAfterIpLiteral),
             5,
         );
         fails(
             b().host("[fe80::1%25x]"),
-            Part::Host,
+            Component::Host,
             syntax(K::ZoneIdNotAllowed),
             8,
         );
         fails(
             b().host("h").port_str("8a"),
-            Part::Port,
+            Component::Port,
             syntax(K::InvalidPortChar),
             1,
         );
-        fails(b().path("/a?b"), Part::Path, syntax(K::InvalidPathChar), 2);
-        fails(b().path("/a#b"), Part::Path, syntax(K::InvalidPathChar), 2);
+        fails(
+            b().path("/a?b"),
+            Component::Path,
+            syntax(K::InvalidPathChar),
+            2,
+        );
+        fails(
+            b().path("/a#b"),
+            Component::Path,
+            syntax(K::InvalidPathChar),
+            2,
+        );
         fails(
             b().query("a#b"),
-            Part::Query,
+            Component::Query,
             syntax(K::InvalidQueryChar),
             1,
         );
         fails(
             b().fragment("a#b"),
-            Part::Fragment,
+            Component::Fragment,
             syntax(K::InvalidFragmentChar),
             1,
         );
         fails(
             b().fragment("é"),
-            Part::Fragment,
+            Component::Fragment,
             syntax(K::InvalidFragmentChar),
             0,
         );
@@ -951,36 +761,41 @@ mod tests {
         let b = Builder::new;
         fails(
             b().userinfo("u"),
-            Part::Userinfo,
+            Component::Userinfo,
             BuildErrorKind::MissingHost,
             0,
         );
-        fails(b().port(80), Part::Port, BuildErrorKind::MissingHost, 0);
+        fails(
+            b().port(80),
+            Component::Port,
+            BuildErrorKind::MissingHost,
+            0,
+        );
         // Removing the host removes the userinfo and port with it.
         let r = UriReference::parse("http://u@h:1/p").unwrap();
         let built = Builder::from_components(r.components()).host(None).build();
         assert_eq!(built.unwrap(), "http:/p");
         fails(
             b().host("h").path("a"),
-            Part::Path,
+            Component::Path,
             BuildErrorKind::PathNotAbsolute,
             0,
         );
         fails(
             b().scheme("s").path("//a"),
-            Part::Path,
+            Component::Path,
             BuildErrorKind::PathStartsWithDoubleSlash,
             0,
         );
         fails(
             b().path("//a"),
-            Part::Path,
+            Component::Path,
             BuildErrorKind::PathStartsWithDoubleSlash,
             0,
         );
         fails(
             b().path("a:b/c"),
-            Part::Path,
+            Component::Path,
             BuildErrorKind::ColonInFirstSegment,
             1,
         );
@@ -1032,31 +847,6 @@ mod tests {
             let built = Builder::from_components(r.components()).build().unwrap();
             assert_eq!(built, input);
         }
-    }
-
-    #[test]
-    fn setters_keep_the_value_on_error() {
-        let mut uri = UriBuf::parse("http://u:p@h:8/p?q#f").unwrap();
-        assert!(uri.set_path("no-slash").is_err());
-        assert!(uri.set_host(Some("bad host")).is_err());
-        assert!(uri.set_scheme("").is_err());
-        assert_eq!(uri, "http://u:p@h:8/p?q#f");
-        uri.set_host(None).unwrap();
-        assert_eq!(uri, "http:/p?q#f");
-        assert!(uri.set_path("//x").is_err());
-        uri.set_query(None).unwrap();
-        uri.set_fragment(None).unwrap();
-        assert_eq!(uri, "http:/p");
-        uri.set_host(Some("")).unwrap();
-        assert_eq!(uri, "http:///p");
-    }
-
-    #[test]
-    fn zone_ids_survive_setters() {
-        let opts = ParseOptions::new().allow_zone_id(true);
-        let mut uri = UriBuf::parse_with("http://[fe80::1%25eth0]/", opts).unwrap();
-        uri.set_path("/x").unwrap();
-        assert_eq!(uri, "http://[fe80::1%25eth0]/x");
     }
 
     #[test]

@@ -1,27 +1,28 @@
 //! The parsed components of a reference, shared by every typed wrapper.
 
+use core::marker::PhantomData;
 use core::net::{Ipv4Addr, Ipv6Addr};
 
 use crate::ip;
-use crate::parser::{HostKind, Layout};
+use crate::parser::Layout;
+use crate::spec::{Spec, UriSpec};
 
-/// A parsed `URI-reference` under some [`Grammar`](crate::parser::Grammar):
+/// A parsed `URI-reference` (or `IRI-reference`, with [`IriSpec`](crate::IriSpec)):
 /// the input and the offsets of its components.
 ///
 /// The typed references ([`UriReference`](crate::UriReference),
-/// [`Uri`](crate::Uri), [`RelativeRef`](crate::RelativeRef)) wrap this, and
-/// so can other crates' types (IRIs). Every getter slices the input: it
-/// never allocates, and the result borrows the input, not `self`.
+/// [`Uri`](crate::Uri), [`RelativeRef`](crate::RelativeRef) and their IRI
+/// twins) wrap this. Every getter slices the input: it never allocates, and
+/// the result borrows the input, not `self`.
 ///
-/// `Eq`, `Ord` and `Hash` compare the exact text.
+/// `Eq` and `Hash` compare the exact text.
 ///
 /// # Examples
 ///
 /// ```
-/// use uri_core::parser::{parse_reference, Rfc3986};
-/// use uri_core::ParseOptions;
+/// use uri_core::UriReference;
 ///
-/// let parts = parse_reference::<Rfc3986>("foo://example.com:8042/over/there?name=ferret#nose", ParseOptions::new())?;
+/// let parts = UriReference::parse("foo://example.com:8042/over/there?name=ferret#nose")?.components();
 /// assert_eq!(parts.scheme(), Some("foo"));
 /// assert_eq!(parts.host_str(), Some("example.com"));
 /// assert_eq!(parts.port(), Some("8042"));
@@ -30,17 +31,29 @@ use crate::parser::{HostKind, Layout};
 /// assert_eq!(parts.fragment(), Some("nose"));
 /// # Ok::<(), uri_core::ParseError>(())
 /// ```
-#[derive(Clone, Copy)]
-pub struct Components<'a> {
+pub struct Components<'a, S: Spec = UriSpec> {
     input: &'a str,
     layout: Layout,
+    spec: PhantomData<S>,
 }
 
-impl<'a> Components<'a> {
+impl<S: Spec> Clone for Components<'_, S> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<S: Spec> Copy for Components<'_, S> {}
+
+impl<'a, S: Spec> Components<'a, S> {
     /// Wraps input and the layout the parser found in it.
     #[inline]
     pub(crate) const fn new(input: &'a str, layout: Layout) -> Self {
-        Components { input, layout }
+        Components {
+            input,
+            layout,
+            spec: PhantomData,
+        }
     }
 
     #[inline]
@@ -245,21 +258,21 @@ impl<'a> Components<'a> {
     }
 }
 
-impl PartialEq for Components<'_> {
+impl<S: Spec> PartialEq for Components<'_, S> {
     fn eq(&self, other: &Self) -> bool {
         self.input == other.input
     }
 }
 
-impl Eq for Components<'_> {}
+impl<S: Spec> Eq for Components<'_, S> {}
 
-impl core::hash::Hash for Components<'_> {
+impl<S: Spec> core::hash::Hash for Components<'_, S> {
     fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
         self.input.hash(state);
     }
 }
 
-impl core::fmt::Debug for Components<'_> {
+impl<S: Spec> core::fmt::Debug for Components<'_, S> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.debug_tuple("Components")
             .field(&format_args!("{}", crate::Redacted::new(*self)))
@@ -297,6 +310,16 @@ pub struct Authority<'a> {
 }
 
 impl<'a> Authority<'a> {
+    /// The host's start and end, relative to the authority's start, and
+    /// its kind: what a writer copying this authority must record.
+    pub(crate) const fn offsets(&self) -> (usize, usize, HostKind) {
+        (
+            self.host_start - self.start,
+            self.host_end - self.start,
+            self.host_kind,
+        )
+    }
+
     /// The authority's exact text, without the `//`.
     ///
     /// # Examples
@@ -601,6 +624,48 @@ impl Host<'_> {
         match *self {
             Host::Ipv6 { zone: Some(_), .. } => true,
             _ => self.ip().is_some_and(|ip| !crate::address::is_global(ip)),
+        }
+    }
+}
+
+/// What kind of host the authority holds; see [`Host`] for the parsed value.
+///
+/// # Examples
+///
+/// ```
+/// use uri_core::{HostKind, Uri};
+///
+/// assert_eq!(Uri::parse("http://[::1]/")?.host_kind(), Some(HostKind::Ipv6));
+/// assert_eq!(Uri::parse("http://1.2.3.04/")?.host_kind(), Some(HostKind::RegName));
+/// # Ok::<(), uri_core::ParseError>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum HostKind {
+    /// An `IPv4address` in dotted-decimal form.
+    Ipv4,
+    /// An `IPv6address` in brackets, perhaps with a zone identifier.
+    Ipv6,
+    /// An `IPvFuture` in brackets.
+    IpvFuture,
+    /// A `reg-name`, possibly empty.
+    RegName,
+}
+
+impl HostKind {
+    /// The kind's name in lower case, as the ABNF spells the rules:
+    /// `ipv4`, `ipv6`, `ipvfuture`, `reg-name`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert_eq!(uri_core::HostKind::RegName.as_str(), "reg-name");
+    /// ```
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            HostKind::Ipv4 => "ipv4",
+            HostKind::Ipv6 => "ipv6",
+            HostKind::IpvFuture => "ipvfuture",
+            HostKind::RegName => "reg-name",
         }
     }
 }

@@ -28,7 +28,7 @@
 //! A [`Scanner`] is a class prepared for finding the first byte outside it
 //! sixteen bytes at a time.
 
-pub use crate::window::Scanner;
+pub use crate::scanner::Scanner;
 
 /// A set of ASCII bytes, stored as a 256-entry lookup table.
 ///

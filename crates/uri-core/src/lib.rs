@@ -1,4 +1,5 @@
-//! Strict, zero-copy parsing of URI references: the syntax layer of RFC 3986.
+//! Strict, zero-copy parsing of URI and IRI references: the syntax layer of
+//! RFC 3986 and RFC 3987.
 //!
 //! # Should I use this crate?
 //!
@@ -14,6 +15,12 @@
 //! - A **URI reference** ([`UriReference`]) is either (RFC 3986 §4.1).
 //! - Each has an owned twin ([`UriBuf`], [`RelativeRefBuf`], [`UriReferenceBuf`]):
 //!   one `String`, the same offsets.
+//! - An **IRI** (RFC 3987) is a URI that may hold Unicode characters
+//!   (`ucschar`) in its userinfo, host, path, query and fragment. [`Iri`],
+//!   [`IriReference`], [`RelativeIri`] and [`IriBuf`], … are the same types
+//!   with another [`Spec`]: one parser, one set of getters, builder and
+//!   resolver for both. Every URI is an IRI (`From<Uri> for Iri`, no copy).
+//!   Mapping between the two (percent-encoding, IDNA) is for `uri-iri`.
 //! - [`address`] says whether an IP address is globally reachable, from the
 //!   IANA special-purpose address registries: the check an SSRF filter needs
 //!   after parsing ([`Host::is_non_global_ip`] for a literal host).
@@ -24,7 +31,7 @@
 //! # Examples
 //!
 //! ```
-//! use uri_core::{Host, Uri};
+//! use uri_core::{Host, Iri, Uri};
 //!
 //! let uri = Uri::parse("https://john.doe@www.example.com:123/forum/questions/?tag=networking&order=newest#top")?;
 //! assert_eq!(uri.scheme(), "https");
@@ -35,6 +42,10 @@
 //! assert_eq!(uri.query(), Some("tag=networking&order=newest"));
 //! assert_eq!(uri.fragment(), Some("top"));
 //! assert_eq!(uri.to_string(), uri.as_str()); // Display is exact
+//!
+//! let iri = Iri::parse("https://ru.wikipedia.org/wiki/Википедия#Структура")?;
+//! assert_eq!(iri.path(), "/wiki/Википедия");
+//! assert!(Uri::parse(iri.as_str()).is_err()); // not a URI: non-ASCII
 //!
 //! let err = Uri::parse("http://a/b c").unwrap_err();
 //! println!("{}", err.caret("http://a/b c"));
@@ -73,6 +84,8 @@ extern crate std;
 
 pub mod address;
 mod builder;
+mod caret;
+mod component;
 mod components;
 mod error;
 pub mod grammar;
@@ -82,15 +95,27 @@ mod owned;
 pub mod parser;
 mod redact;
 mod reference;
-mod window;
+mod scanner;
+mod setters;
+pub mod spec;
+mod writer;
 
-pub use builder::{BuildError, BuildErrorKind, Builder, Part};
-pub use components::{Authority, Components, Host, PortError, Segments};
-pub use error::{Caret, ParseError, ParseErrorKind};
-pub use owned::{ParseBufError, RelativeRefBuf, UriBuf, UriReferenceBuf};
-pub use parser::{HostKind, ParseOptions};
+pub use builder::{BuildError, BuildErrorKind, Builder, IriBuilder, RiBuilder};
+pub use caret::Caret;
+pub use component::Component;
+pub use components::{Authority, Components, Host, HostKind, PortError, Segments};
+pub use error::{ParseError, ParseErrorKind};
+pub use owned::{
+    IriBuf, IriReferenceBuf, ParseBufError, RelativeIriBuf, RelativeRefBuf, RelativeRiBuf, RiBuf,
+    RiReferenceBuf, UriBuf, UriReferenceBuf,
+};
+pub use parser::ParseOptions;
 pub use redact::Redacted;
-pub use reference::{RelativeRef, Uri, UriReference};
+pub use reference::{
+    Iri, IriReference, RelativeIri, RelativeRef, RelativeRi, Ri, RiReference, Uri, UriReference,
+};
+pub use spec::{IriSpec, Spec, UriSpec};
+pub use writer::{RiWriter, UriWriter};
 
 /// The README's examples, run as doc tests so it cannot drift.
 #[cfg(doctest)]

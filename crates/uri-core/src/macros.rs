@@ -207,80 +207,83 @@ macro_rules! component_getters {
         #[doc = concat!("# Ok::<(), ", stringify!($Err), ">(())")]
         /// ```
         #[inline]
-        pub fn redacted(&self) -> $crate::Redacted<$lt> {
+        pub fn redacted(&self) -> $crate::Redacted<$lt, S> {
             $crate::Redacted::new(self.components())
         }
     };
 }
 
-/// `Display` (exact), `Debug` (redacted), `AsRef<str>`, comparisons on the
-/// exact text, and `PartialEq` with `str`.
+/// `Display` (exact), `Debug` (redacted, named after the spec's alias:
+/// `Uri(…)`, `IriBuf(…)`), `AsRef<str>`, comparisons on the exact text, and
+/// `PartialEq` with `str`. `$Type[$lt]` is a generic type with an optional
+/// lifetime and the spec parameter; `$name` is its field of
+/// [`TypeNames`](crate::spec::TypeNames).
 macro_rules! text_traits {
-    ($Type:ident $(<$a:lifetime>)?) => {
-        impl $(<$a>)? core::fmt::Display for $Type $(<$a>)? {
+    ($Type:ident [$($lt:lifetime)?], $name:ident) => {
+        impl<$($lt,)? S: $crate::Spec> core::fmt::Display for $Type<$($lt,)? S> {
             fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
                 f.write_str(self.as_str())
             }
         }
 
-        impl $(<$a>)? core::fmt::Debug for $Type $(<$a>)? {
+        impl<$($lt,)? S: $crate::Spec> core::fmt::Debug for $Type<$($lt,)? S> {
             fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-                f.debug_tuple(stringify!($Type)).field(&self.redacted()).finish()
+                f.debug_tuple(S::TYPE_NAMES.$name).field(&self.redacted()).finish()
             }
         }
 
-        impl $(<$a>)? AsRef<str> for $Type $(<$a>)? {
+        impl<$($lt,)? S: $crate::Spec> AsRef<str> for $Type<$($lt,)? S> {
             fn as_ref(&self) -> &str {
                 self.as_str()
             }
         }
 
-        impl $(<$a>)? PartialEq for $Type $(<$a>)? {
+        impl<$($lt,)? S: $crate::Spec> PartialEq for $Type<$($lt,)? S> {
             fn eq(&self, other: &Self) -> bool {
                 self.as_str() == other.as_str()
             }
         }
 
-        impl $(<$a>)? Eq for $Type $(<$a>)? {}
+        impl<$($lt,)? S: $crate::Spec> Eq for $Type<$($lt,)? S> {}
 
-        impl $(<$a>)? PartialOrd for $Type $(<$a>)? {
+        impl<$($lt,)? S: $crate::Spec> PartialOrd for $Type<$($lt,)? S> {
             fn partial_cmp(&self, other: &Self) -> Option<core::cmp::Ordering> {
                 Some(self.cmp(other))
             }
         }
 
-        impl $(<$a>)? Ord for $Type $(<$a>)? {
+        impl<$($lt,)? S: $crate::Spec> Ord for $Type<$($lt,)? S> {
             fn cmp(&self, other: &Self) -> core::cmp::Ordering {
                 self.as_str().cmp(other.as_str())
             }
         }
 
-        impl $(<$a>)? core::hash::Hash for $Type $(<$a>)? {
+        impl<$($lt,)? S: $crate::Spec> core::hash::Hash for $Type<$($lt,)? S> {
             fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
                 self.as_str().hash(state)
             }
         }
 
-        impl $(<$a>)? PartialEq<str> for $Type $(<$a>)? {
+        impl<$($lt,)? S: $crate::Spec> PartialEq<str> for $Type<$($lt,)? S> {
             fn eq(&self, other: &str) -> bool {
                 self.as_str() == other
             }
         }
 
-        impl $(<$a>)? PartialEq<&str> for $Type $(<$a>)? {
+        impl<$($lt,)? S: $crate::Spec> PartialEq<&str> for $Type<$($lt,)? S> {
             fn eq(&self, other: &&str) -> bool {
                 self.as_str() == *other
             }
         }
 
-        impl $(<$a>)? PartialEq<$Type $(<$a>)?> for str {
-            fn eq(&self, other: &$Type $(<$a>)?) -> bool {
+        impl<$($lt,)? S: $crate::Spec> PartialEq<$Type<$($lt,)? S>> for str {
+            fn eq(&self, other: &$Type<$($lt,)? S>) -> bool {
                 self == other.as_str()
             }
         }
 
-        impl $(<$a>)? PartialEq<$Type $(<$a>)?> for &str {
-            fn eq(&self, other: &$Type $(<$a>)?) -> bool {
+        impl<$($lt,)? S: $crate::Spec> PartialEq<$Type<$($lt,)? S>> for &str {
+            fn eq(&self, other: &$Type<$($lt,)? S>) -> bool {
                 *self == other.as_str()
             }
         }

@@ -1,13 +1,15 @@
 //! The owned reference types: one `String` and the offsets of its components.
 
 use alloc::string::String;
+use core::marker::PhantomData;
 use core::str::FromStr;
 
 use crate::Components;
 use crate::error::{ParseError, ParseErrorKind};
 use crate::macros::{component_getters, text_traits};
-use crate::parser::{self, Layout, ParseOptions, Rfc3986, Rule};
-use crate::reference::{RelativeRef, Uri, UriReference};
+use crate::parser::{self, Layout, ParseOptions, Rule};
+use crate::reference::{RelativeRi, Ri, RiReference};
+use crate::spec::{IriSpec, Spec, UriSpec};
 
 /// A [`ParseError`] that gives back the `String` that failed to parse.
 ///
@@ -108,16 +110,17 @@ impl ParseBufError {
 macro_rules! owned_type {
     (
         $(#[$doc:meta])*
-        $Buf:ident, $Borrowed:ident, $as_borrowed:ident, $rule:expr, $example:literal
+        $Buf:ident, $Borrowed:ident, $Alias:ident, $as_borrowed:ident, $rule:expr, $name:ident, $example:literal
     ) => {
         $(#[$doc])*
         #[derive(Clone)]
-        pub struct $Buf {
+        pub struct $Buf<S: Spec> {
             text: String,
             layout: Layout,
+            spec: PhantomData<S>,
         }
 
-        impl $Buf {
+        impl<S: Spec> $Buf<S> {
             /// Parses an owned string, giving it back on failure.
             ///
             /// # Errors
@@ -127,7 +130,7 @@ macro_rules! owned_type {
             /// # Examples
             ///
             /// ```
-            #[doc = concat!("let r = uri_core::", stringify!($Buf), "::parse(String::from(\"", $example, "\"))?;")]
+            #[doc = concat!("let r = uri_core::", stringify!($Alias), "::parse(String::from(\"", $example, "\"))?;")]
             /// assert_eq!(r.port(), Some("8080"));
             /// # Ok::<(), uri_core::ParseBufError>(())
             /// ```
@@ -146,26 +149,26 @@ macro_rules! owned_type {
             /// ```
             /// use uri_core::ParseOptions;
             ///
-            #[doc = concat!("let r = uri_core::", stringify!($Buf), "::parse_with(\"", $example, "\", ParseOptions::new())?;")]
+            #[doc = concat!("let r = uri_core::", stringify!($Alias), "::parse_with(\"", $example, "\", ParseOptions::new())?;")]
             /// assert_eq!(r.host_str(), Some("example.com"));
             /// # Ok::<(), uri_core::ParseBufError>(())
             /// ```
             pub fn parse_with(input: impl Into<String>, options: ParseOptions) -> Result<Self, ParseBufError> {
                 let text = input.into();
-                match parser::parse::<Rfc3986>(&text, options, $rule) {
-                    Ok(layout) => Ok($Buf { text, layout }),
+                match parser::parse::<S>(&text, options, $rule) {
+                    Ok(layout) => Ok(Self::from_raw(text, layout)),
                     Err(error) => Err(ParseBufError { error, input: text }),
                 }
             }
 
             /// Copies parsed components (already checked against this type's rule).
-            pub(crate) fn from_parts(parts: Components<'_>) -> Self {
-                $Buf { text: String::from(parts.as_str()), layout: parts.layout() }
+            pub(crate) fn from_parts(parts: Components<'_, S>) -> Self {
+                Self::from_raw(String::from(parts.as_str()), parts.layout())
             }
 
             /// Wraps a string and layout the parser produced for this type's rule.
             pub(crate) fn from_raw(text: String, layout: Layout) -> Self {
-                $Buf { text, layout }
+                $Buf { text, layout, spec: PhantomData }
             }
 
             #[doc = concat!("A borrowed [`", stringify!($Borrowed), "`] view: no allocation.")]
@@ -173,13 +176,13 @@ macro_rules! owned_type {
             /// # Examples
             ///
             /// ```
-            #[doc = concat!("let owned = uri_core::", stringify!($Buf), "::parse(\"", $example, "\")?;")]
+            #[doc = concat!("let owned = uri_core::", stringify!($Alias), "::parse(\"", $example, "\")?;")]
             #[doc = concat!("let view = owned.", stringify!($as_borrowed), "();")]
             /// assert_eq!(view.path(), owned.path());
             /// # Ok::<(), uri_core::ParseBufError>(())
             /// ```
             #[inline]
-            pub fn $as_borrowed(&self) -> $Borrowed<'_> {
+            pub fn $as_borrowed(&self) -> $Borrowed<'_, S> {
                 // The layout was made for `text` by this type's rule.
                 $Borrowed::wrap(self.components())
             }
@@ -189,12 +192,12 @@ macro_rules! owned_type {
             /// # Examples
             ///
             /// ```
-            #[doc = concat!("let owned = uri_core::", stringify!($Buf), "::parse(\"", $example, "\")?;")]
+            #[doc = concat!("let owned = uri_core::", stringify!($Alias), "::parse(\"", $example, "\")?;")]
             /// assert_eq!(owned.components().fragment(), Some("frag"));
             /// # Ok::<(), uri_core::ParseBufError>(())
             /// ```
             #[inline]
-            pub fn components(&self) -> Components<'_> {
+            pub fn components(&self) -> Components<'_, S> {
                 Components::new(&self.text, self.layout)
             }
 
@@ -203,7 +206,7 @@ macro_rules! owned_type {
             /// # Examples
             ///
             /// ```
-            #[doc = concat!("let owned = uri_core::", stringify!($Buf), "::parse(\"", $example, "\")?;")]
+            #[doc = concat!("let owned = uri_core::", stringify!($Alias), "::parse(\"", $example, "\")?;")]
             #[doc = concat!("assert_eq!(owned.into_string(), \"", $example, "\");")]
             /// # Ok::<(), uri_core::ParseBufError>(())
             /// ```
@@ -211,12 +214,12 @@ macro_rules! owned_type {
                 self.text
             }
 
-            component_getters!($Buf, '_, uri_core::ParseBufError, $example);
+            component_getters!($Alias, '_, uri_core::ParseBufError, $example);
         }
 
-        text_traits!($Buf);
+        text_traits!($Buf[], $name);
 
-        impl FromStr for $Buf {
+        impl<S: Spec> FromStr for $Buf<S> {
             type Err = ParseError;
 
             fn from_str(input: &str) -> Result<Self, ParseError> {
@@ -224,7 +227,7 @@ macro_rules! owned_type {
             }
         }
 
-        impl TryFrom<&str> for $Buf {
+        impl<S: Spec> TryFrom<&str> for $Buf<S> {
             type Error = ParseError;
 
             fn try_from(input: &str) -> Result<Self, ParseError> {
@@ -232,7 +235,7 @@ macro_rules! owned_type {
             }
         }
 
-        impl TryFrom<String> for $Buf {
+        impl<S: Spec> TryFrom<String> for $Buf<S> {
             type Error = ParseBufError;
 
             fn try_from(input: String) -> Result<Self, ParseBufError> {
@@ -240,26 +243,26 @@ macro_rules! owned_type {
             }
         }
 
-        impl From<$Buf> for String {
-            fn from(r: $Buf) -> String {
+        impl<S: Spec> From<$Buf<S>> for String {
+            fn from(r: $Buf<S>) -> String {
                 r.text
             }
         }
 
-        impl From<$Borrowed<'_>> for $Buf {
-            fn from(r: $Borrowed<'_>) -> Self {
+        impl<S: Spec> From<$Borrowed<'_, S>> for $Buf<S> {
+            fn from(r: $Borrowed<'_, S>) -> Self {
                 r.to_buf()
             }
         }
 
-        impl PartialEq<$Borrowed<'_>> for $Buf {
-            fn eq(&self, other: &$Borrowed<'_>) -> bool {
+        impl<S: Spec> PartialEq<$Borrowed<'_, S>> for $Buf<S> {
+            fn eq(&self, other: &$Borrowed<'_, S>) -> bool {
                 self.as_str() == other.as_str()
             }
         }
 
-        impl PartialEq<$Buf> for $Borrowed<'_> {
-            fn eq(&self, other: &$Buf) -> bool {
+        impl<S: Spec> PartialEq<$Buf<S>> for $Borrowed<'_, S> {
+            fn eq(&self, other: &$Buf<S>) -> bool {
                 self.as_str() == other.as_str()
             }
         }
@@ -267,7 +270,10 @@ macro_rules! owned_type {
 }
 
 owned_type!(
-    /// An owned [`UriReference`]: one `String` and the offsets of its components.
+    /// An owned [`RiReference`]: one `String` and the offsets of its components.
+    ///
+    /// Generic over the [`Spec`]: [`UriReferenceBuf`] and [`IriReferenceBuf`]
+    /// are the two types users name.
     ///
     /// `Eq`, `Ord` and `Hash` compare the exact text, byte for byte.
     ///
@@ -281,11 +287,14 @@ owned_type!(
     /// assert_eq!(r, "../a?b#c");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    UriReferenceBuf, UriReference, as_uri_reference, Rule::Reference, "https://user@example.com:8080/a/b?q=1#frag"
+    RiReferenceBuf, RiReference, UriReferenceBuf, as_uri_reference, Rule::Reference, reference_buf, "https://user@example.com:8080/a/b?q=1#frag"
 );
 
 owned_type!(
-    /// An owned [`Uri`]: one `String` and the offsets of its components.
+    /// An owned [`Ri`]: one `String` and the offsets of its components.
+    ///
+    /// Generic over the [`Spec`]: [`UriBuf`] and [`IriBuf`] are the two
+    /// types users name.
     ///
     /// `Eq`, `Ord` and `Hash` compare the exact text, byte for byte.
     ///
@@ -300,11 +309,14 @@ owned_type!(
     /// assert_eq!(uri.as_uri().query(), Some("x=1"));
     /// # Ok::<(), uri_core::ParseBufError>(())
     /// ```
-    UriBuf, Uri, as_uri, Rule::Uri, "https://user@example.com:8080/a/b?q=1#frag"
+    RiBuf, Ri, UriBuf, as_uri, Rule::Uri, absolute_buf, "https://user@example.com:8080/a/b?q=1#frag"
 );
 
 owned_type!(
-    /// An owned [`RelativeRef`]: one `String` and the offsets of its components.
+    /// An owned [`RelativeRi`]: one `String` and the offsets of its components.
+    ///
+    /// Generic over the [`Spec`]: [`RelativeRefBuf`] and [`RelativeIriBuf`]
+    /// are the two types users name.
     ///
     /// `Eq`, `Ord` and `Hash` compare the exact text, byte for byte.
     ///
@@ -317,10 +329,10 @@ owned_type!(
     /// assert_eq!(r.host_str(), Some("example.com"));
     /// # Ok::<(), uri_core::ParseBufError>(())
     /// ```
-    RelativeRefBuf, RelativeRef, as_relative_ref, Rule::Relative, "//user@example.com:8080/a/b?q=1#frag"
+    RelativeRiBuf, RelativeRi, RelativeRefBuf, as_relative_ref, Rule::Relative, relative_buf, "//user@example.com:8080/a/b?q=1#frag"
 );
 
-impl UriReferenceBuf {
+impl<S: Spec> RiReferenceBuf<S> {
     /// The scheme (§3.1), without `:`, if this is a URI.
     ///
     /// # Examples
@@ -346,7 +358,7 @@ impl UriReferenceBuf {
         self.layout.scheme_end == 0
     }
 
-    /// A borrowed [`Uri`] view, if this has a scheme.
+    /// A borrowed [`Ri`] view, if this has a scheme.
     ///
     /// # Examples
     ///
@@ -355,11 +367,11 @@ impl UriReferenceBuf {
     /// assert_eq!(r.as_uri().map(|u| u.scheme()), Some("a"));
     /// # Ok::<(), uri_core::ParseBufError>(())
     /// ```
-    pub fn as_uri(&self) -> Option<Uri<'_>> {
+    pub fn as_uri(&self) -> Option<Ri<'_, S>> {
         self.as_uri_reference().as_uri()
     }
 
-    /// A borrowed [`RelativeRef`] view, if this has no scheme.
+    /// A borrowed [`RelativeRi`] view, if this has no scheme.
     ///
     /// # Examples
     ///
@@ -368,12 +380,12 @@ impl UriReferenceBuf {
     /// assert!(r.as_relative_ref().is_some());
     /// # Ok::<(), uri_core::ParseBufError>(())
     /// ```
-    pub fn as_relative_ref(&self) -> Option<RelativeRef<'_>> {
+    pub fn as_relative_ref(&self) -> Option<RelativeRi<'_, S>> {
         self.as_uri_reference().as_relative_ref()
     }
 }
 
-impl UriBuf {
+impl<S: Spec> RiBuf<S> {
     /// The scheme (§3.1), without `:`.
     ///
     /// # Examples
@@ -387,34 +399,25 @@ impl UriBuf {
     }
 }
 
-impl From<UriBuf> for UriReferenceBuf {
-    fn from(uri: UriBuf) -> Self {
-        UriReferenceBuf {
-            text: uri.text,
-            layout: uri.layout,
-        }
+impl<S: Spec> From<RiBuf<S>> for RiReferenceBuf<S> {
+    fn from(uri: RiBuf<S>) -> Self {
+        RiReferenceBuf::from_raw(uri.text, uri.layout)
     }
 }
 
-impl From<RelativeRefBuf> for UriReferenceBuf {
-    fn from(r: RelativeRefBuf) -> Self {
-        UriReferenceBuf {
-            text: r.text,
-            layout: r.layout,
-        }
+impl<S: Spec> From<RelativeRiBuf<S>> for RiReferenceBuf<S> {
+    fn from(r: RelativeRiBuf<S>) -> Self {
+        RiReferenceBuf::from_raw(r.text, r.layout)
     }
 }
 
 /// Fails for a relative reference, as [`UriBuf::parse`] would, giving it back.
-impl TryFrom<UriReferenceBuf> for UriBuf {
+impl<S: Spec> TryFrom<RiReferenceBuf<S>> for RiBuf<S> {
     type Error = ParseBufError;
 
-    fn try_from(r: UriReferenceBuf) -> Result<Self, ParseBufError> {
-        match Uri::try_from(r.as_uri_reference()) {
-            Ok(_) => Ok(UriBuf {
-                text: r.text,
-                layout: r.layout,
-            }),
+    fn try_from(r: RiReferenceBuf<S>) -> Result<Self, ParseBufError> {
+        match Ri::try_from(r.as_uri_reference()) {
+            Ok(_) => Ok(RiBuf::from_raw(r.text, r.layout)),
             Err(error) => Err(ParseBufError {
                 error,
                 input: r.text,
@@ -424,15 +427,12 @@ impl TryFrom<UriReferenceBuf> for UriBuf {
 }
 
 /// Fails for a URI, as [`RelativeRefBuf::parse`] would, giving it back.
-impl TryFrom<UriReferenceBuf> for RelativeRefBuf {
+impl<S: Spec> TryFrom<RiReferenceBuf<S>> for RelativeRiBuf<S> {
     type Error = ParseBufError;
 
-    fn try_from(r: UriReferenceBuf) -> Result<Self, ParseBufError> {
-        match RelativeRef::try_from(r.as_uri_reference()) {
-            Ok(_) => Ok(RelativeRefBuf {
-                text: r.text,
-                layout: r.layout,
-            }),
+    fn try_from(r: RiReferenceBuf<S>) -> Result<Self, ParseBufError> {
+        match RelativeRi::try_from(r.as_uri_reference()) {
+            Ok(_) => Ok(RelativeRiBuf::from_raw(r.text, r.layout)),
             Err(error) => Err(ParseBufError {
                 error,
                 input: r.text,
@@ -440,3 +440,82 @@ impl TryFrom<UriReferenceBuf> for RelativeRefBuf {
         }
     }
 }
+
+/// An owned `URI-reference`: [`RiReferenceBuf`] under [`UriSpec`].
+///
+/// # Examples
+///
+/// ```
+/// let r = uri_core::UriReferenceBuf::parse("../a")?;
+/// assert!(r.is_relative());
+/// # Ok::<(), uri_core::ParseBufError>(())
+/// ```
+pub type UriReferenceBuf = RiReferenceBuf<UriSpec>;
+
+/// An owned `URI`: [`RiBuf`] under [`UriSpec`].
+///
+/// # Examples
+///
+/// ```
+/// let uri = uri_core::UriBuf::parse("http://a/b")?;
+/// assert_eq!(uri.path(), "/b");
+/// # Ok::<(), uri_core::ParseBufError>(())
+/// ```
+pub type UriBuf = RiBuf<UriSpec>;
+
+/// An owned `relative-ref`: [`RelativeRiBuf`] under [`UriSpec`].
+///
+/// # Examples
+///
+/// ```
+/// let r = uri_core::RelativeRefBuf::parse("?q")?;
+/// assert_eq!(r.query(), Some("q"));
+/// # Ok::<(), uri_core::ParseBufError>(())
+/// ```
+pub type RelativeRefBuf = RelativeRiBuf<UriSpec>;
+
+/// An owned `IRI-reference`: [`RiReferenceBuf`] under [`IriSpec`].
+///
+/// # Examples
+///
+/// ```
+/// let r = uri_core::IriReferenceBuf::parse("../ü")?;
+/// assert!(r.is_relative());
+/// # Ok::<(), uri_core::ParseBufError>(())
+/// ```
+pub type IriReferenceBuf = RiReferenceBuf<IriSpec>;
+
+/// An owned `IRI`: [`RiBuf`] under [`IriSpec`].
+///
+/// # Examples
+///
+/// ```
+/// let iri = uri_core::IriBuf::parse("http://例え.テスト/パス")?;
+/// assert_eq!(iri.host_str(), Some("例え.テスト"));
+/// # Ok::<(), uri_core::ParseBufError>(())
+/// ```
+pub type IriBuf = RiBuf<IriSpec>;
+
+/// An owned `irelative-ref`: [`RelativeRiBuf`] under [`IriSpec`].
+///
+/// # Examples
+///
+/// ```
+/// let r = uri_core::RelativeIriBuf::parse("#Структура_URL")?;
+/// assert_eq!(r.fragment(), Some("Структура_URL"));
+/// # Ok::<(), uri_core::ParseBufError>(())
+/// ```
+pub type RelativeIriBuf = RelativeRiBuf<IriSpec>;
+
+/// Every URI is an IRI (RFC 3987 §2): the same `String`, no copy.
+macro_rules! uri_buf_is_iri_buf {
+    ($($Buf:ident),*) => {$(
+        impl From<$Buf<UriSpec>> for $Buf<IriSpec> {
+            fn from(uri: $Buf<UriSpec>) -> Self {
+                $Buf::from_raw(uri.text, uri.layout)
+            }
+        }
+    )*};
+}
+
+uri_buf_is_iri_buf!(RiReferenceBuf, RiBuf, RelativeRiBuf);

@@ -1,100 +1,26 @@
 //! The parser: one left-to-right pass over the input, driven by lookup tables.
 //!
-//! It is written once for every grammar built on RFC 3986. A [`Grammar`]
-//! decides only which non-ASCII characters may stand literally in which
-//! component: none for URIs ([`Rfc3986`]); for IRIs (RFC 3987), the
-//! `ucschar` and `iprivate` ranges, in `uri-iri` (planned, not yet built). Everything else (delimiters,
-//! percent-encoding, hosts, ports) is shared, so an IRI parser is this parser
-//! with another grammar, not a copy of it.
+//! It is written once for both specs. A [`Spec`] decides only which
+//! non-ASCII characters may stand literally in which component: none for
+//! URIs ([`UriSpec`](crate::UriSpec)), the `ucschar` and `iprivate` ranges
+//! for IRIs ([`IriSpec`](crate::IriSpec), RFC 3987). Everything else
+//! (delimiters, percent-encoding, hosts, ports) is shared, so an IRI parser
+//! is this parser with another spec, not a copy of it.
 //!
 //! The parser never recurses, re-reads at most the scheme, the authority and
 //! the first path segment once more, and so touches each byte a bounded
 //! number of times: linear time, no allocation.
 
+use crate::Component;
 use crate::error::{ParseError, ParseErrorKind as Kind};
 use crate::grammar::{self, CharClass, HEXDIG};
 use crate::ip;
-use crate::window::Scanner;
+use crate::scanner::Scanner;
+use crate::spec::Spec;
 
-/// The components in which a [`Grammar`] may allow non-ASCII characters.
-///
-/// # Examples
-///
-/// ```
-/// use uri_core::parser::{Component, Grammar, Rfc3986};
-///
-/// assert!(!Rfc3986::allows_non_ascii('é', Component::Path));
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum Component {
-    /// The userinfo subcomponent of the authority.
-    Userinfo,
-    /// A registered name in the host.
-    RegName,
-    /// The path.
-    Path,
-    /// The query.
-    Query,
-    /// The fragment.
-    Fragment,
-}
-
-/// Which non-ASCII characters a grammar allows literally, per component.
-///
-/// RFC 3986 allows none; RFC 3987 (IRIs) allows `ucschar` in every component
-/// listed in [`Component`] and `iprivate` in the query. Scheme, port and IP
-/// literals stay ASCII in both, and so does every delimiter. Implement this
-/// trait to reuse the parser for such a grammar.
-///
-/// # Examples
-///
-/// ```
-/// use uri_core::parser::{Component, Grammar, parse_reference};
-/// use uri_core::ParseOptions;
-///
-/// /// Any non-ASCII character in the path, nowhere else.
-/// struct LaxPath;
-/// impl Grammar for LaxPath {
-///     fn allows_non_ascii(_: char, component: Component) -> bool {
-///         component == Component::Path
-///     }
-/// }
-///
-/// let parts = parse_reference::<LaxPath>("http://a/é", ParseOptions::new())?;
-/// assert_eq!(parts.path(), "/é");
-/// assert!(parse_reference::<LaxPath>("http://a/#é", ParseOptions::new()).is_err());
-/// # Ok::<(), uri_core::ParseError>(())
-/// ```
-pub trait Grammar {
-    /// `true` when the grammar allows no non-ASCII character anywhere: the
-    /// parser may then skip work that only matters for non-ASCII text.
-    const ASCII_ONLY: bool = false;
-
-    /// Whether the non-ASCII character `c` may appear literally in `component`.
-    fn allows_non_ascii(c: char, component: Component) -> bool;
-}
-
-/// The grammar of RFC 3986: ASCII only.
-///
-/// # Examples
-///
-/// ```
-/// use uri_core::parser::{Component, Grammar, Rfc3986};
-///
-/// assert!(!Rfc3986::allows_non_ascii('ü', Component::Query));
-/// ```
-#[derive(Debug, Clone, Copy, Default)]
-pub struct Rfc3986;
-
-impl Grammar for Rfc3986 {
-    const ASCII_ONLY: bool = true;
-
-    #[inline]
-    fn allows_non_ascii(_: char, _: Component) -> bool {
-        false
-    }
-}
+// Defined beside `Host`; still public here too, where it was first defined.
+#[doc(no_inline)]
+pub use crate::HostKind;
 
 /// Options for parsing. The default is strict RFC 3986 (with RFC 9844).
 ///
@@ -163,49 +89,6 @@ impl ParseOptions {
     }
 }
 
-/// What kind of host the authority holds; see [`Host`](crate::Host) for the
-/// parsed value.
-///
-/// # Examples
-///
-/// ```
-/// use uri_core::{HostKind, Uri};
-///
-/// assert_eq!(Uri::parse("http://[::1]/")?.host_kind(), Some(HostKind::Ipv6));
-/// assert_eq!(Uri::parse("http://1.2.3.04/")?.host_kind(), Some(HostKind::RegName));
-/// # Ok::<(), uri_core::ParseError>(())
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum HostKind {
-    /// An `IPv4address` in dotted-decimal form.
-    Ipv4,
-    /// An `IPv6address` in brackets, perhaps with a zone identifier.
-    Ipv6,
-    /// An `IPvFuture` in brackets.
-    IpvFuture,
-    /// A `reg-name`, possibly empty.
-    RegName,
-}
-
-impl HostKind {
-    /// The kind's name in lower case, as the ABNF spells the rules:
-    /// `ipv4`, `ipv6`, `ipvfuture`, `reg-name`.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// assert_eq!(uri_core::HostKind::RegName.as_str(), "reg-name");
-    /// ```
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            HostKind::Ipv4 => "ipv4",
-            HostKind::Ipv6 => "ipv6",
-            HostKind::IpvFuture => "ipvfuture",
-            HostKind::RegName => "reg-name",
-        }
-    }
-}
-
 /// Which rule the input must match.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Rule {
@@ -239,11 +122,26 @@ pub(crate) struct Layout {
     pub(crate) host_kind: HostKind,
 }
 
-/// Parses `input` as a `URI-reference` under grammar `G`.
+impl Layout {
+    /// The layout of the empty reference.
+    pub(crate) const EMPTY: Layout = Layout {
+        scheme_end: 0,
+        auth_start: 0,
+        host_start: 0,
+        host_end: 0,
+        path_start: 0,
+        path_end: 0,
+        query_end: 0,
+        host_kind: HostKind::RegName,
+    };
+}
+
+/// Parses `input` as a `URI-reference` under spec `S`, into untyped
+/// [`Components`](crate::Components).
 ///
-/// This is the entry point for crates that build typed references on another
-/// grammar (as `uri-iri`, planned, is to do for RFC 3987); most users want
-/// [`UriReference::parse`](crate::UriReference::parse).
+/// Most users want [`UriReference::parse`](crate::UriReference::parse) or
+/// [`IriReference::parse`](crate::IriReference::parse), which give the same
+/// components in a typed wrapper.
 ///
 /// # Errors
 ///
@@ -252,44 +150,52 @@ pub(crate) struct Layout {
 /// # Examples
 ///
 /// ```
-/// use uri_core::parser::{parse_reference, Rfc3986};
-/// use uri_core::ParseOptions;
+/// use uri_core::parser::parse_reference;
+/// use uri_core::{IriSpec, ParseOptions, UriSpec};
 ///
-/// let parts = parse_reference::<Rfc3986>("//example.com/a?b", ParseOptions::new())?;
+/// let parts = parse_reference::<UriSpec>("//example.com/a?b", ParseOptions::new())?;
 /// assert_eq!(parts.scheme(), None);
 /// assert_eq!(parts.query(), Some("b"));
+/// assert!(parse_reference::<UriSpec>("/ü", ParseOptions::new()).is_err());
+/// assert!(parse_reference::<IriSpec>("/ü", ParseOptions::new()).is_ok());
 /// # Ok::<(), uri_core::ParseError>(())
 /// ```
-pub fn parse_reference<G: Grammar>(
+pub fn parse_reference<S: Spec>(
     input: &str,
     options: ParseOptions,
-) -> Result<crate::Components<'_>, ParseError> {
-    parse::<G>(input, options, Rule::Reference).map(|layout| crate::Components::new(input, layout))
+) -> Result<crate::Components<'_, S>, ParseError> {
+    parse::<S>(input, options, Rule::Reference).map(|layout| crate::Components::new(input, layout))
 }
 
-/// Parses `input` against `rule` under grammar `G`.
-pub(crate) fn parse<G: Grammar>(
+/// Parses `input` against `rule` under spec `S`.
+pub(crate) fn parse<S: Spec>(
     input: &str,
     options: ParseOptions,
     rule: Rule,
 ) -> Result<Layout, ParseError> {
-    Parser::<G> {
-        s: input,
-        b: input.as_bytes(),
-        options,
-        grammar: core::marker::PhantomData,
-    }
-    .run(rule)
+    Parser::<S>::new(input, options).run(rule)
 }
 
-struct Parser<'a, G> {
+/// The parser of one input under spec `S`: [`parse`] runs it on a whole
+/// reference; the builder uses its scans to check one part alone.
+pub(crate) struct Parser<'a, S> {
     s: &'a str,
     b: &'a [u8],
     options: ParseOptions,
-    grammar: core::marker::PhantomData<G>,
+    spec: core::marker::PhantomData<S>,
 }
 
-impl<G: Grammar> Parser<'_, G> {
+impl<'a, S: Spec> Parser<'a, S> {
+    /// A parser of `input`, with `options`.
+    pub(crate) const fn new(input: &'a str, options: ParseOptions) -> Self {
+        Parser {
+            s: input,
+            b: input.as_bytes(),
+            options,
+            spec: core::marker::PhantomData,
+        }
+    }
+
     fn run(&self, rule: Rule) -> Result<Layout, ParseError> {
         let b = self.b;
         let n = b.len();
@@ -413,6 +319,18 @@ impl<G: Grammar> Parser<'_, G> {
     /// (where the two meet, one window instead of two). Anything else (a
     /// port, a userinfo, an IP literal, a query right after the host, an
     /// error) goes to [`Parser::authority`], with the same results.
+    ///
+    /// # One result at three speeds
+    ///
+    /// This, [`Parser::authority`] and [`Parser::authority_slow`] are one
+    /// routine written three times, each faster on what it takes and
+    /// handing the rest to the next. Called on the same input from the
+    /// same `start`, all three return the same end of the authority and
+    /// write the same `host_start`, `host_end` and `host_kind` into the
+    /// [`Layout`], or return the same error (the second offset returned
+    /// here, where the path scan goes on, is this one's alone). The test
+    /// `the_three_authority_routines_agree` runs them on the same
+    /// authorities, under both specs.
     #[inline(always)]
     fn authority_and_path(
         &self,
@@ -435,6 +353,11 @@ impl<G: Grammar> Parser<'_, G> {
 
     /// Parses `authority = [ userinfo "@" ] host [ ":" port ]` from `start`
     /// (after `//`); returns the offset where the authority ends.
+    ///
+    /// The same end and [`Layout`], or the same error, as
+    /// [`Parser::authority_and_path`] (see there) and
+    /// [`Parser::authority_slow`]; faster than the slow one on a reg-name
+    /// with a port or a userinfo, which it reads in one or two scans.
     fn authority(&self, start: usize, layout: &mut Layout) -> Result<usize, ParseError> {
         let b = self.b;
         // The usual authority is a bare reg-name: one scan with the reg-name
@@ -459,8 +382,8 @@ impl<G: Grammar> Parser<'_, G> {
             }
             _ => (None, first, first),
         };
-        if !G::ASCII_ONLY && !b[start..userinfo_end.unwrap_or(end)].is_ascii() {
-            // The grammar was asked about one component for another's text.
+        if !S::ASCII_ONLY && !b[start..userinfo_end.unwrap_or(end)].is_ascii() {
+            // The spec was asked about one component for another's text.
             return self.authority_slow(start, layout);
         }
         if let Some(at) = userinfo_end {
@@ -475,6 +398,9 @@ impl<G: Grammar> Parser<'_, G> {
     /// Parses the authority as RFC 3986 reads it, in two steps: it ends at
     /// the first `/`, `?`, `#`, and its userinfo at its first `@`. Taken
     /// for IP literals and errors, where it names the right component.
+    ///
+    /// The reference for the two faster routines: they return the same end
+    /// and [`Layout`], or the same error (see [`Parser::authority_and_path`]).
     #[cold]
     fn authority_slow(&self, start: usize, layout: &mut Layout) -> Result<usize, ParseError> {
         let b = self.b;
@@ -555,7 +481,7 @@ impl<G: Grammar> Parser<'_, G> {
     /// Parses `IP-literal = "[" ( IPv6address / IPv6addrz / IPvFuture ) "]"`
     /// at `start` (the `[`), inside an authority ending at `end`; returns the
     /// offset after the `]`.
-    fn ip_literal(
+    pub(crate) fn ip_literal(
         &self,
         start: usize,
         end: usize,
@@ -620,8 +546,8 @@ impl<G: Grammar> Parser<'_, G> {
         Ok(())
     }
 
-    /// Scans from `i` while bytes are in the spec's class, valid
-    /// `pct-encoded` triplets, or non-ASCII characters the grammar allows in
+    /// Scans from `i` while bytes are in the class of `rule`, valid
+    /// `pct-encoded` triplets, or non-ASCII characters the spec allows in
     /// its component. Stops at a byte in `stops` or at `end`, returning that
     /// offset; any other byte is an error of the spec's kind.
     ///
@@ -629,22 +555,22 @@ impl<G: Grammar> Parser<'_, G> {
     /// common subset of the class): only the bytes it stops at are looked
     /// at one by one.
     #[inline(always)]
-    fn scan(
+    pub(crate) fn scan(
         &self,
         mut i: usize,
         end: usize,
-        spec: &Spec,
+        scan: &Scan,
         stops: &CharClass,
     ) -> Result<usize, ParseError> {
         let b = &self.b[..end];
         let n = b.len();
         loop {
-            i = spec.common.first_outside(b, i);
+            i = scan.common.first_outside(b, i);
             if i >= n {
                 return Ok(n);
             }
             let c = b[i];
-            if spec.class.contains(c) {
+            if scan.class.contains(c) {
                 // In the class, not in the common subset.
                 i += 1;
                 continue;
@@ -657,11 +583,11 @@ impl<G: Grammar> Parser<'_, G> {
                     return Err(ParseError::new(Kind::InvalidPercentEncoding, i));
                 }
             } else if c >= 0x80 {
-                i += self.non_ascii(i, spec.component, spec.error)?;
+                i += self.non_ascii(i, scan.component, scan.error)?;
             } else if stops.contains(c) {
                 return Ok(i);
             } else {
-                return Err(ParseError::new(spec.error, i));
+                return Err(ParseError::new(scan.error, i));
             }
         }
     }
@@ -671,7 +597,7 @@ impl<G: Grammar> Parser<'_, G> {
     #[cold]
     fn non_ascii(&self, i: usize, component: Component, kind: Kind) -> Result<usize, ParseError> {
         let c = self.s[i..].chars().next().unwrap_or('\u{FFFD}');
-        if G::allows_non_ascii(c, component) {
+        if S::allows_non_ascii(c, component) {
             Ok(c.len_utf8())
         } else {
             Err(ParseError::new(kind, i))
@@ -681,9 +607,9 @@ impl<G: Grammar> Parser<'_, G> {
 
 /// How to scan one component: the bytes it may hold literally (its
 /// class), the most common of them prepared for scanning, the component a
-/// [`Grammar`] is asked about for non-ASCII, and the error for any other byte.
+/// [`Spec`] is asked about for non-ASCII, and the error for any other byte.
 #[derive(Clone, Copy)]
-struct Spec {
+pub(crate) struct Scan {
     class: &'static CharClass,
     /// Scans for the first byte outside a subset of `class` that holds
     /// what most text of the component is made of: the fewer runs, the
@@ -694,39 +620,39 @@ struct Spec {
     error: Kind,
 }
 
-const PATH: Spec = Spec {
+pub(crate) const PATH: Scan = Scan {
     class: &grammar::PATH,
     common: Scanner::new(&PATH_COMMON),
     component: Component::Path,
     error: Kind::InvalidPathChar,
 };
-const QUERY: Spec = Spec {
+pub(crate) const QUERY: Scan = Scan {
     class: &grammar::QUERY,
     common: Scanner::new(&grammar::QUERY),
     component: Component::Query,
     error: Kind::InvalidQueryChar,
 };
-const FRAGMENT: Spec = Spec {
+pub(crate) const FRAGMENT: Scan = Scan {
     class: &grammar::FRAGMENT,
     common: Scanner::new(&grammar::FRAGMENT),
     component: Component::Fragment,
     error: Kind::InvalidFragmentChar,
 };
-const USERINFO: Spec = Spec {
+pub(crate) const USERINFO: Scan = Scan {
     class: &grammar::USERINFO,
     common: Scanner::new(&grammar::USERINFO),
     component: Component::Userinfo,
     error: Kind::InvalidUserinfoChar,
 };
-const REG_NAME: Spec = Spec {
+pub(crate) const REG_NAME: Scan = Scan {
     class: &grammar::REG_NAME,
     common: Scanner::new(&HOST_COMMON),
-    component: Component::RegName,
+    component: Component::Host,
     error: Kind::InvalidHostChar,
 };
 
 /// `segment-nz-nc`, the first segment of a relative path without authority (§4.2).
-const FIRST_SEGMENT: Spec = Spec {
+const FIRST_SEGMENT: Scan = Scan {
     class: &grammar::SEGMENT_NZ_NC,
     common: Scanner::new(&grammar::SEGMENT_NZ_NC),
     component: Component::Path,
@@ -749,7 +675,7 @@ const HOST_COMMON: CharClass = grammar::ALPHA
     .union(grammar::DIGIT)
     .union(CharClass::new(b"-."));
 
-const NO_STOPS: CharClass = CharClass::new(b"");
+pub(crate) const NO_STOPS: CharClass = CharClass::new(b"");
 const PATH_STOPS: CharClass = CharClass::new(b"?#");
 const QUERY_STOPS: CharClass = CharClass::new(b"#");
 const HOST_STOPS: CharClass = CharClass::new(b":");
@@ -757,71 +683,209 @@ const FIRST_SEGMENT_STOPS: CharClass = CharClass::new(b":/?#");
 const AUTHORITY_STOPS: CharClass = CharClass::new(b"@/?#");
 const HOST_OR_USERINFO_STOPS: CharClass = CharClass::new(b"@:/?#");
 
-/// Which part of a reference a piece of text is checked as, by
-/// [`check_part`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum PartRule {
-    Scheme,
-    Userinfo,
-    Host,
-    Port,
-    Path,
-    Query,
-    Fragment,
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::spec::{IriSpec, UriSpec};
+    use alloc::string::String;
+    use alloc::vec::Vec;
 
-/// Checks `text` as the whole of one component, with offsets relative to
-/// `text`: the builder's way to name the first bad byte of the part the
-/// caller gave, rather than of the assembled reference.
-pub(crate) fn check_part<G: Grammar>(
-    text: &str,
-    rule: PartRule,
-    options: ParseOptions,
-) -> Result<(), ParseError> {
-    let p = Parser::<G> {
-        s: text,
-        b: text.as_bytes(),
-        options,
-        grammar: core::marker::PhantomData,
-    };
-    let n = text.len();
-    match rule {
-        PartRule::Scheme => {
-            if n == 0 {
-                return Err(ParseError::new(Kind::EmptyScheme, 0));
-            }
-            match text.bytes().position(|c| !grammar::SCHEME.contains(c)) {
-                _ if !grammar::ALPHA.contains(text.as_bytes()[0]) => {
-                    Err(ParseError::new(Kind::InvalidScheme, 0))
+    /// What an authority routine gives: the end of the authority and the
+    /// layout it wrote, or the error.
+    type Outcome = Result<(usize, Layout), ParseError>;
+
+    /// Runs the three authority routines on `input` (`//`, an authority,
+    /// perhaps more) from byte 2; checks that they agree and returns what
+    /// they give.
+    #[track_caller]
+    fn agree<S: Spec>(input: &str, options: ParseOptions) -> Outcome {
+        let p = Parser::<S>::new(input, options);
+        let outcome = |routine: &dyn Fn(&mut Layout) -> Result<usize, ParseError>| {
+            let mut layout = Layout::EMPTY;
+            routine(&mut layout).map(|end| (end, layout))
+        };
+        let fast = outcome(&|layout| {
+            let (end, path) = p.authority_and_path(2, layout)?;
+            assert!(
+                path >= end,
+                "{input:?}: the path scan goes on before the path"
+            );
+            Ok(end)
+        });
+        let usual = outcome(&|layout| p.authority(2, layout));
+        let slow = outcome(&|layout| p.authority_slow(2, layout));
+        assert_eq!(fast, slow, "{}: authority_and_path on {input:?}", S::NAME);
+        assert_eq!(usual, slow, "{}: authority on {input:?}", S::NAME);
+        slow
+    }
+
+    /// Userinfos, hosts and ports that are valid, invalid, percent-encoded,
+    /// IP literals, `IPvFuture`s, zone identifiers, non-ASCII, and longer
+    /// than a scanner's sixteen bytes; `None`: the part is absent.
+    const USERINFOS: [Option<&str>; 13] = [
+        None,
+        Some(""),
+        Some("u"),
+        Some("u:p"),
+        Some("user:pass:word"),
+        Some("a-long-user-name:and-a-long-password"),
+        Some("%41b%3a"),
+        Some("a%2"),
+        Some("u p"),
+        Some("a[b"),
+        Some("ü:ß"),
+        Some("\u{E000}"),
+        Some("!$&'()*+,;=~-._"),
+    ];
+    const HOSTS: [&str; 37] = [
+        "",
+        "h",
+        "example.com",
+        "a-very-long-host-name.example.com",
+        "1.2.3.4",
+        "1.2.3.04",
+        "256.0.0.1",
+        "127.1",
+        "h%41",
+        "h%4",
+        "%zz",
+        "a b",
+        "a\"b",
+        "h[",
+        "h]",
+        "a@b",
+        "!$&'()*+,;=",
+        "[::1]",
+        "[::ffff:1.2.3.4]",
+        "[2001:db8:85a3:0:0:8a2e:370:7334]",
+        "[1::2::3]",
+        "[::1",
+        "[]",
+        "[::1]x",
+        "[::1]]",
+        "[v7.x:y]",
+        "[V1F.a-b]",
+        "[v.x]",
+        "[v1.]",
+        "[vz.x]",
+        "[v1.x y]",
+        "[fe80::1%25eth0]",
+        "[fe80::1%eth0]",
+        "[fe80::1%25]",
+        "bücher.example",
+        "\u{A0}\u{FFFF}",
+        "[ü]",
+    ];
+    const PORTS: [Option<&str>; 8] = [
+        None,
+        Some(""),
+        Some("80"),
+        Some("0080"),
+        Some("65536"),
+        Some("8a"),
+        Some("ü"),
+        Some(":1"),
+    ];
+    const AFTER: [&str; 8] = [
+        "",
+        "/",
+        "/p/q",
+        "?q",
+        "#f",
+        "/a?b#c",
+        "/a-long-path/with/segments/past/sixteen/bytes",
+        "/ü",
+    ];
+
+    #[test]
+    fn the_three_authority_routines_agree() {
+        let mut kinds = Vec::new();
+        let (mut ok, mut iri_non_ascii_ok) = (0, 0);
+        for userinfo in USERINFOS {
+            for host in HOSTS {
+                for port in PORTS {
+                    let mut authority = String::new();
+                    if let Some(userinfo) = userinfo {
+                        authority.push_str(userinfo);
+                        authority.push('@');
+                    }
+                    authority.push_str(host);
+                    if let Some(port) = port {
+                        authority.push(':');
+                        authority.push_str(port);
+                    }
+                    for after in AFTER {
+                        let input = alloc::format!("//{authority}{after}");
+                        for zone_id in [false, true] {
+                            let options = ParseOptions::new().allow_zone_id(zone_id);
+                            let uri = agree::<UriSpec>(&input, options);
+                            let iri = agree::<IriSpec>(&input, options);
+                            for outcome in [uri, iri] {
+                                match outcome {
+                                    Ok(_) => ok += 1,
+                                    Err(e) if !kinds.contains(&e.kind()) => kinds.push(e.kind()),
+                                    Err(_) => {}
+                                }
+                            }
+                            if authority.is_ascii() {
+                                assert_eq!(uri, iri, "{input:?}: ASCII reads alike");
+                            } else {
+                                assert!(uri.is_err(), "{input:?}: non-ASCII in a URI");
+                                iri_non_ascii_ok += usize::from(iri.is_ok());
+                            }
+                        }
+                    }
                 }
-                Some(k) => Err(ParseError::new(Kind::InvalidScheme, k)),
-                None => Ok(()),
             }
         }
-        PartRule::Userinfo => p.scan(0, n, &USERINFO, &NO_STOPS).map(drop),
-        PartRule::Host if text.starts_with('[') => {
-            let mut layout = Layout {
-                scheme_end: 0,
-                auth_start: 0,
-                host_start: 0,
-                host_end: 0,
-                path_start: 0,
-                path_end: 0,
-                query_end: 0,
-                host_kind: HostKind::RegName,
-            };
-            match p.ip_literal(0, n, &mut layout)? {
-                end if end < n => Err(ParseError::new(Kind::InvalidAfterIpLiteral, end)),
-                _ => Ok(()),
-            }
-        }
-        PartRule::Host => p.scan(0, n, &REG_NAME, &NO_STOPS).map(drop),
-        PartRule::Port => match text.bytes().position(|c| !c.is_ascii_digit()) {
-            Some(k) => Err(ParseError::new(Kind::InvalidPortChar, k)),
-            None => Ok(()),
-        },
-        PartRule::Path => p.scan(0, n, &PATH, &NO_STOPS).map(drop),
-        PartRule::Query => p.scan(0, n, &QUERY, &NO_STOPS).map(drop),
-        PartRule::Fragment => p.scan(0, n, &FRAGMENT, &NO_STOPS).map(drop),
+        // The cases reach every outcome of an authority.
+        assert!(ok > 10_000, "{ok} valid");
+        assert!(
+            iri_non_ascii_ok > 1_000,
+            "{iri_non_ascii_ok} valid non-ASCII IRIs"
+        );
+        kinds.sort();
+        assert_eq!(
+            kinds,
+            [
+                Kind::InvalidPercentEncoding,
+                Kind::InvalidUserinfoChar,
+                Kind::InvalidHostChar,
+                Kind::InvalidIpv6,
+                Kind::InvalidIpvFuture,
+                Kind::UnclosedIpLiteral,
+                Kind::InvalidAfterIpLiteral,
+                Kind::ZoneIdNotAllowed,
+                Kind::InvalidZoneId,
+                Kind::InvalidPortChar,
+            ]
+        );
+    }
+
+    #[test]
+    fn what_the_authority_routines_agree_on() {
+        let layout = |host_start, host_end, host_kind| Layout {
+            host_start,
+            host_end,
+            host_kind,
+            ..Layout::EMPTY
+        };
+        let strict = ParseOptions::new();
+        let check = |input: &str, expected: Outcome| {
+            assert_eq!(agree::<UriSpec>(input, strict), expected, "{input:?}");
+        };
+        check("//h/p", Ok((3, layout(2, 3, HostKind::RegName))));
+        check("//u:p@h:80?q", Ok((10, layout(6, 7, HostKind::RegName))));
+        check("//1.2.3.4:8#f", Ok((11, layout(2, 9, HostKind::Ipv4))));
+        check("//[::1]:80/", Ok((10, layout(2, 7, HostKind::Ipv6))));
+        check("//[v7.x]", Ok((8, layout(2, 8, HostKind::IpvFuture))));
+        check(
+            "//u p@h",
+            Err(ParseError::new(Kind::InvalidUserinfoChar, 3)),
+        );
+        check("//h:8a", Err(ParseError::new(Kind::InvalidPortChar, 5)));
+        check("//[::1", Err(ParseError::new(Kind::UnclosedIpLiteral, 6)));
+        let iri = agree::<IriSpec>("//ü@bücher.example/", strict);
+        assert_eq!(iri, Ok((20, layout(5, 20, HostKind::RegName))));
     }
 }

@@ -3,6 +3,7 @@
 use core::fmt;
 
 use crate::Components;
+use crate::spec::{Spec, UriSpec};
 
 /// A reference displayed with everything after the first `:` of its userinfo
 /// replaced by `***`.
@@ -24,11 +25,11 @@ use crate::Components;
 /// # Ok::<(), uri_core::ParseError>(())
 /// ```
 #[derive(Clone, Copy)]
-pub struct Redacted<'a> {
-    parts: Components<'a>,
+pub struct Redacted<'a, S: Spec = UriSpec> {
+    parts: Components<'a, S>,
 }
 
-impl<'a> Redacted<'a> {
+impl<'a, S: Spec> Redacted<'a, S> {
     /// The redacted view of `parts`.
     ///
     /// # Examples
@@ -40,12 +41,12 @@ impl<'a> Redacted<'a> {
     /// assert_eq!(Redacted::new(r.components()).to_string(), "//a:***@c");
     /// # Ok::<(), uri_core::ParseError>(())
     /// ```
-    pub const fn new(parts: Components<'a>) -> Self {
+    pub const fn new(parts: Components<'a, S>) -> Self {
         Redacted { parts }
     }
 }
 
-impl fmt::Display for Redacted<'_> {
+impl<S: Spec> fmt::Display for Redacted<'_, S> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let input = self.parts.as_str();
         let layout = self.parts.layout();
@@ -58,7 +59,7 @@ impl fmt::Display for Redacted<'_> {
     }
 }
 
-impl fmt::Debug for Redacted<'_> {
+impl<S: Spec> fmt::Debug for Redacted<'_, S> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "\"{self}\"")
     }

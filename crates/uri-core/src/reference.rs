@@ -1,14 +1,85 @@
-//! The borrowed reference types: [`UriReference`], [`Uri`], [`RelativeRef`].
+//! The borrowed reference types: [`RiReference`], [`Ri`], [`RelativeRi`],
+//! generic over the [`Spec`], and their aliases for URIs ([`UriReference`],
+//! [`Uri`], [`RelativeRef`]) and IRIs ([`IriReference`], [`Iri`],
+//! [`RelativeIri`]).
 //!
 //! Each is `Copy`, holds the input and the offsets of its components, and
 //! allocates nothing. They differ in the rule they were parsed against
-//! (RFC 3986 §4.1, §3, §4.2) and convert where the grammar allows.
+//! (RFC 3986 §4.1, §3, §4.2; RFC 3987 §2.2) and convert where the grammar
+//! allows.
 
 use crate::Components;
 use crate::error::{ParseError, ParseErrorKind};
 use crate::macros::{component_getters, text_traits};
-use crate::owned::{RelativeRefBuf, UriBuf, UriReferenceBuf};
-use crate::parser::{self, ParseOptions, Rfc3986, Rule};
+use crate::owned::{RelativeRiBuf, RiBuf, RiReferenceBuf};
+use crate::parser::{self, ParseOptions, Rule};
+use crate::spec::{IriSpec, Spec, UriSpec};
+
+/// A `URI-reference` (RFC 3986 §4.1): [`RiReference`] under [`UriSpec`].
+///
+/// # Examples
+///
+/// ```
+/// let r = uri_core::UriReference::parse("../a?b")?;
+/// assert!(r.is_relative());
+/// # Ok::<(), uri_core::ParseError>(())
+/// ```
+pub type UriReference<'a> = RiReference<'a, UriSpec>;
+
+/// A `URI` (RFC 3986 §3): [`Ri`] under [`UriSpec`].
+///
+/// # Examples
+///
+/// ```
+/// let uri = uri_core::Uri::parse("http://example.com/")?;
+/// assert_eq!(uri.scheme(), "http");
+/// # Ok::<(), uri_core::ParseError>(())
+/// ```
+pub type Uri<'a> = Ri<'a, UriSpec>;
+
+/// A `relative-ref` (RFC 3986 §4.2): [`RelativeRi`] under [`UriSpec`].
+///
+/// # Examples
+///
+/// ```
+/// let r = uri_core::RelativeRef::parse("//example.com/a")?;
+/// assert_eq!(r.host_str(), Some("example.com"));
+/// # Ok::<(), uri_core::ParseError>(())
+/// ```
+pub type RelativeRef<'a> = RelativeRi<'a, UriSpec>;
+
+/// An `IRI-reference` (RFC 3987 §2.2): [`RiReference`] under [`IriSpec`].
+///
+/// # Examples
+///
+/// ```
+/// let r = uri_core::IriReference::parse("../résumé?q=ü")?;
+/// assert_eq!(r.path(), "../résumé");
+/// # Ok::<(), uri_core::ParseError>(())
+/// ```
+pub type IriReference<'a> = RiReference<'a, IriSpec>;
+
+/// An `IRI` (RFC 3987 §2.2): [`Ri`] under [`IriSpec`].
+///
+/// # Examples
+///
+/// ```
+/// let iri = uri_core::Iri::parse("https://ru.wikipedia.org/wiki/Википедия")?;
+/// assert_eq!(iri.path(), "/wiki/Википедия");
+/// # Ok::<(), uri_core::ParseError>(())
+/// ```
+pub type Iri<'a> = Ri<'a, IriSpec>;
+
+/// An `irelative-ref` (RFC 3987 §2.2): [`RelativeRi`] under [`IriSpec`].
+///
+/// # Examples
+///
+/// ```
+/// let r = uri_core::RelativeIri::parse("//bücher.example/")?;
+/// assert_eq!(r.host_str(), Some("bücher.example"));
+/// # Ok::<(), uri_core::ParseError>(())
+/// ```
+pub type RelativeIri<'a> = RelativeRi<'a, IriSpec>;
 
 /// A `URI-reference` (RFC 3986 §4.1): a URI, or a relative reference.
 ///
@@ -35,8 +106,8 @@ use crate::parser::{self, ParseOptions, Rfc3986, Rule};
 /// # Ok::<(), uri_core::ParseError>(())
 /// ```
 #[derive(Clone, Copy)]
-pub struct UriReference<'a> {
-    parts: Components<'a>,
+pub struct RiReference<'a, S: Spec> {
+    parts: Components<'a, S>,
 }
 
 /// A `URI` (RFC 3986 §3): a reference with a scheme, perhaps with a fragment.
@@ -67,8 +138,8 @@ pub struct UriReference<'a> {
 /// # Ok::<(), uri_core::ParseError>(())
 /// ```
 #[derive(Clone, Copy)]
-pub struct Uri<'a> {
-    parts: Components<'a>,
+pub struct Ri<'a, S: Spec> {
+    parts: Components<'a, S>,
 }
 
 /// A `relative-ref` (RFC 3986 §4.2): a reference without a scheme.
@@ -96,15 +167,15 @@ pub struct Uri<'a> {
 /// # Ok::<(), uri_core::ParseError>(())
 /// ```
 #[derive(Clone, Copy)]
-pub struct RelativeRef<'a> {
-    parts: Components<'a>,
+pub struct RelativeRi<'a, S: Spec> {
+    parts: Components<'a, S>,
 }
 
-impl<'a> UriReference<'a> {
+impl<'a, S: Spec> RiReference<'a, S> {
     /// Wraps components the RFC 3986 parser made for this type's rule.
     #[inline]
-    pub(crate) const fn wrap(parts: Components<'a>) -> Self {
-        UriReference { parts }
+    pub(crate) const fn wrap(parts: Components<'a, S>) -> Self {
+        RiReference { parts }
     }
 
     /// Parses `URI-reference` (RFC 3986 §4.1), strictly.
@@ -142,8 +213,8 @@ impl<'a> UriReference<'a> {
     /// ```
     #[inline]
     pub fn parse_with(input: &'a str, options: ParseOptions) -> Result<Self, ParseError> {
-        let layout = parser::parse::<Rfc3986>(input, options, Rule::Reference)?;
-        Ok(UriReference {
+        let layout = parser::parse::<S>(input, options, Rule::Reference)?;
+        Ok(RiReference {
             parts: Components::new(input, layout),
         })
     }
@@ -158,7 +229,7 @@ impl<'a> UriReference<'a> {
     /// # Ok::<(), uri_core::ParseError>(())
     /// ```
     #[inline]
-    pub const fn components(&self) -> Components<'a> {
+    pub const fn components(&self) -> Components<'a, S> {
         self.parts
     }
 
@@ -201,8 +272,8 @@ impl<'a> UriReference<'a> {
     /// # Ok::<(), uri_core::ParseError>(())
     /// ```
     #[inline]
-    pub fn as_uri(&self) -> Option<Uri<'a>> {
-        (!self.is_relative()).then_some(Uri { parts: self.parts })
+    pub fn as_uri(&self) -> Option<Ri<'a, S>> {
+        (!self.is_relative()).then_some(Ri { parts: self.parts })
     }
 
     /// This reference as a [`RelativeRef`], if it has no scheme.
@@ -216,9 +287,9 @@ impl<'a> UriReference<'a> {
     /// # Ok::<(), uri_core::ParseError>(())
     /// ```
     #[inline]
-    pub fn as_relative_ref(&self) -> Option<RelativeRef<'a>> {
+    pub fn as_relative_ref(&self) -> Option<RelativeRi<'a, S>> {
         self.is_relative()
-            .then_some(RelativeRef { parts: self.parts })
+            .then_some(RelativeRi { parts: self.parts })
     }
 
     /// An owned copy: one allocation, the same offsets.
@@ -232,18 +303,18 @@ impl<'a> UriReference<'a> {
     /// assert_eq!(owned.query(), Some("c"));
     /// # Ok::<(), uri_core::ParseError>(())
     /// ```
-    pub fn to_buf(&self) -> UriReferenceBuf {
-        UriReferenceBuf::from_parts(self.parts)
+    pub fn to_buf(&self) -> RiReferenceBuf<S> {
+        RiReferenceBuf::from_parts(self.parts)
     }
 
     component_getters!(UriReference, 'a, uri_core::ParseError, "https://user@example.com:8080/a/b?q=1#frag");
 }
 
-impl<'a> Uri<'a> {
+impl<'a, S: Spec> Ri<'a, S> {
     /// Wraps components the RFC 3986 parser made for this type's rule.
     #[inline]
-    pub(crate) const fn wrap(parts: Components<'a>) -> Self {
-        Uri { parts }
+    pub(crate) const fn wrap(parts: Components<'a, S>) -> Self {
+        Ri { parts }
     }
 
     /// Parses `URI` (RFC 3986 §3): a scheme is required.
@@ -281,8 +352,8 @@ impl<'a> Uri<'a> {
     /// ```
     #[inline]
     pub fn parse_with(input: &'a str, options: ParseOptions) -> Result<Self, ParseError> {
-        let layout = parser::parse::<Rfc3986>(input, options, Rule::Uri)?;
-        Ok(Uri {
+        let layout = parser::parse::<S>(input, options, Rule::Uri)?;
+        Ok(Ri {
             parts: Components::new(input, layout),
         })
     }
@@ -297,7 +368,7 @@ impl<'a> Uri<'a> {
     /// # Ok::<(), uri_core::ParseError>(())
     /// ```
     #[inline]
-    pub const fn components(&self) -> Components<'a> {
+    pub const fn components(&self) -> Components<'a, S> {
         self.parts
     }
 
@@ -326,8 +397,8 @@ impl<'a> Uri<'a> {
     /// # Ok::<(), uri_core::ParseError>(())
     /// ```
     #[inline]
-    pub const fn as_uri_reference(&self) -> UriReference<'a> {
-        UriReference { parts: self.parts }
+    pub const fn as_uri_reference(&self) -> RiReference<'a, S> {
+        RiReference { parts: self.parts }
     }
 
     /// An owned copy: one allocation, the same offsets.
@@ -339,18 +410,18 @@ impl<'a> Uri<'a> {
     /// assert_eq!(owned.scheme(), "a");
     /// # Ok::<(), uri_core::ParseError>(())
     /// ```
-    pub fn to_buf(&self) -> UriBuf {
-        UriBuf::from_parts(self.parts)
+    pub fn to_buf(&self) -> RiBuf<S> {
+        RiBuf::from_parts(self.parts)
     }
 
     component_getters!(Uri, 'a, uri_core::ParseError, "https://user@example.com:8080/a/b?q=1#frag");
 }
 
-impl<'a> RelativeRef<'a> {
+impl<'a, S: Spec> RelativeRi<'a, S> {
     /// Wraps components the RFC 3986 parser made for this type's rule.
     #[inline]
-    pub(crate) const fn wrap(parts: Components<'a>) -> Self {
-        RelativeRef { parts }
+    pub(crate) const fn wrap(parts: Components<'a, S>) -> Self {
+        RelativeRi { parts }
     }
 
     /// Parses `relative-ref` (RFC 3986 §4.2): no scheme, and no `:` in the
@@ -388,8 +459,8 @@ impl<'a> RelativeRef<'a> {
     /// ```
     #[inline]
     pub fn parse_with(input: &'a str, options: ParseOptions) -> Result<Self, ParseError> {
-        let layout = parser::parse::<Rfc3986>(input, options, Rule::Relative)?;
-        Ok(RelativeRef {
+        let layout = parser::parse::<S>(input, options, Rule::Relative)?;
+        Ok(RelativeRi {
             parts: Components::new(input, layout),
         })
     }
@@ -404,7 +475,7 @@ impl<'a> RelativeRef<'a> {
     /// # Ok::<(), uri_core::ParseError>(())
     /// ```
     #[inline]
-    pub const fn components(&self) -> Components<'a> {
+    pub const fn components(&self) -> Components<'a, S> {
         self.parts
     }
 
@@ -418,8 +489,8 @@ impl<'a> RelativeRef<'a> {
     /// # Ok::<(), uri_core::ParseError>(())
     /// ```
     #[inline]
-    pub const fn as_uri_reference(&self) -> UriReference<'a> {
-        UriReference { parts: self.parts }
+    pub const fn as_uri_reference(&self) -> RiReference<'a, S> {
+        RiReference { parts: self.parts }
     }
 
     /// An owned copy: one allocation, the same offsets.
@@ -431,18 +502,18 @@ impl<'a> RelativeRef<'a> {
     /// assert_eq!(owned.path(), "a/b");
     /// # Ok::<(), uri_core::ParseError>(())
     /// ```
-    pub fn to_buf(&self) -> RelativeRefBuf {
-        RelativeRefBuf::from_parts(self.parts)
+    pub fn to_buf(&self) -> RelativeRiBuf<S> {
+        RelativeRiBuf::from_parts(self.parts)
     }
 
     component_getters!(RelativeRef, 'a, uri_core::ParseError, "//user@example.com:8080/a/b?q=1#frag");
 }
 
-text_traits!(UriReference<'a>);
-text_traits!(Uri<'a>);
-text_traits!(RelativeRef<'a>);
+text_traits!(RiReference['a], reference);
+text_traits!(Ri['a], absolute);
+text_traits!(RelativeRi['a], relative);
 
-impl<'a> TryFrom<&'a str> for UriReference<'a> {
+impl<'a, S: Spec> TryFrom<&'a str> for RiReference<'a, S> {
     type Error = ParseError;
 
     fn try_from(input: &'a str) -> Result<Self, ParseError> {
@@ -450,7 +521,7 @@ impl<'a> TryFrom<&'a str> for UriReference<'a> {
     }
 }
 
-impl<'a> TryFrom<&'a str> for Uri<'a> {
+impl<'a, S: Spec> TryFrom<&'a str> for Ri<'a, S> {
     type Error = ParseError;
 
     fn try_from(input: &'a str) -> Result<Self, ParseError> {
@@ -458,7 +529,7 @@ impl<'a> TryFrom<&'a str> for Uri<'a> {
     }
 }
 
-impl<'a> TryFrom<&'a str> for RelativeRef<'a> {
+impl<'a, S: Spec> TryFrom<&'a str> for RelativeRi<'a, S> {
     type Error = ParseError;
 
     fn try_from(input: &'a str) -> Result<Self, ParseError> {
@@ -466,24 +537,24 @@ impl<'a> TryFrom<&'a str> for RelativeRef<'a> {
     }
 }
 
-impl<'a> From<Uri<'a>> for UriReference<'a> {
-    fn from(uri: Uri<'a>) -> Self {
+impl<'a, S: Spec> From<Ri<'a, S>> for RiReference<'a, S> {
+    fn from(uri: Ri<'a, S>) -> Self {
         uri.as_uri_reference()
     }
 }
 
-impl<'a> From<RelativeRef<'a>> for UriReference<'a> {
-    fn from(r: RelativeRef<'a>) -> Self {
+impl<'a, S: Spec> From<RelativeRi<'a, S>> for RiReference<'a, S> {
+    fn from(r: RelativeRi<'a, S>) -> Self {
         r.as_uri_reference()
     }
 }
 
 /// Fails with [`MissingScheme`](ParseErrorKind::MissingScheme) at 0 for a
 /// relative reference, as [`Uri::parse`] would.
-impl<'a> TryFrom<UriReference<'a>> for Uri<'a> {
+impl<'a, S: Spec> TryFrom<RiReference<'a, S>> for Ri<'a, S> {
     type Error = ParseError;
 
-    fn try_from(r: UriReference<'a>) -> Result<Self, ParseError> {
+    fn try_from(r: RiReference<'a, S>) -> Result<Self, ParseError> {
         r.as_uri()
             .ok_or(ParseError::new(ParseErrorKind::MissingScheme, 0))
     }
@@ -491,13 +562,27 @@ impl<'a> TryFrom<UriReference<'a>> for Uri<'a> {
 
 /// Fails with [`ColonInFirstSegment`](ParseErrorKind::ColonInFirstSegment) at
 /// the scheme's `:` for a URI, as [`RelativeRef::parse`] would.
-impl<'a> TryFrom<UriReference<'a>> for RelativeRef<'a> {
+impl<'a, S: Spec> TryFrom<RiReference<'a, S>> for RelativeRi<'a, S> {
     type Error = ParseError;
 
-    fn try_from(r: UriReference<'a>) -> Result<Self, ParseError> {
+    fn try_from(r: RiReference<'a, S>) -> Result<Self, ParseError> {
         r.as_relative_ref().ok_or(ParseError::new(
             ParseErrorKind::ColonInFirstSegment,
             r.parts.layout().scheme_end,
         ))
     }
 }
+
+/// Every URI is an IRI (RFC 3987 §2): the same text and components, no copy.
+macro_rules! uri_is_iri {
+    ($($Type:ident),*) => {$(
+        impl<'a> From<$Type<'a, UriSpec>> for $Type<'a, IriSpec> {
+            fn from(uri: $Type<'a, UriSpec>) -> Self {
+                let parts = uri.components();
+                $Type { parts: Components::new(parts.as_str(), parts.layout()) }
+            }
+        }
+    )*};
+}
+
+uri_is_iri!(RiReference, Ri, RelativeRi);

@@ -78,7 +78,7 @@ pub use decode::{
 };
 pub use encode::{encode, encode_bytes_into, encode_bytes_to_str, encode_into};
 pub use ext::DecodeComponents;
-pub use normalize::normalize;
+pub use normalize::{normalize, normalize_for, normalize_iri, normalize_with};
 pub use query::{Encoded, Pair, QueryPairs, QueryWriter, Separator, decode_form, encode_form};
 pub use set::EncodeSet;
 

@@ -3,7 +3,9 @@
 use alloc::borrow::Cow;
 use alloc::string::String;
 
+use uri_core::Spec;
 use uri_core::grammar::UNRESERVED;
+use uri_core::spec::is_ucschar;
 
 use crate::hex::{NOT_PERCENT, triplet, triplet_value};
 
@@ -28,47 +30,191 @@ use crate::hex::{NOT_PERCENT, triplet, triplet_value};
 /// assert_eq!(normalize("%41%62%25"), "Ab%25");
 /// ```
 pub fn normalize(input: &str) -> Cow<'_, str> {
-    let b = input.as_bytes();
     let Some(first) = first_change(input, 0) else {
         return Cow::Borrowed(input);
     };
     let mut out = String::with_capacity(input.len());
     out.push_str(&input[..first]);
-    let mut i = first;
+    write_changes(input, first, &mut |piece| out.push_str(piece));
+    Cow::Owned(out)
+}
+
+/// The loop of [`normalize`] from `i`, the first `%` that changes,
+/// handing each piece of the result to `push`.
+#[inline]
+fn write_changes(input: &str, mut i: usize, push: &mut impl FnMut(&str)) {
+    let b = input.as_bytes();
     loop {
         // b[i] is a `%` that changes: a triplet, or a stray `%`.
-        let Some(v) = triplet_value(b, i) else {
-            out.push_str("%25");
-            i += 1;
-            match first_change(input, i) {
-                Some(next) => {
-                    out.push_str(&input[i..next]);
-                    i = next;
-                }
-                None => {
-                    out.push_str(&input[i..]);
-                    return Cow::Owned(out);
-                }
+        match triplet_value(b, i) {
+            None => {
+                push("%25");
+                i += 1;
             }
-            continue;
-        };
-        if UNRESERVED.contains(v) {
-            out.push(char::from(v));
-        } else {
-            out.push_str(triplet(v));
+            Some(v) => {
+                if UNRESERVED.contains(v) {
+                    push(ascii(v));
+                } else {
+                    push(triplet(v));
+                }
+                i += 3;
+            }
         }
-        i += 3;
         match first_change(input, i) {
             Some(next) => {
-                out.push_str(&input[i..next]);
+                push(&input[i..next]);
                 i = next;
             }
             None => {
-                out.push_str(&input[i..]);
-                return Cow::Owned(out);
+                push(&input[i..]);
+                return;
             }
         }
     }
+}
+
+/// An ASCII byte as a one-byte `str`.
+fn ascii(v: u8) -> &'static str {
+    /// Every ASCII byte, at its own index.
+    static ASCII: [u8; 128] = {
+        let mut all = [0u8; 128];
+        let mut i = 0;
+        while i < 128 {
+            all[i] = i as u8;
+            i += 1;
+        }
+        all
+    };
+    let v = usize::from(v & 0x7F);
+    core::str::from_utf8(&ASCII[v..=v]).unwrap_or("")
+}
+
+/// The normal form of `input` under spec `S` ([`normalize`] for URIs,
+/// [`normalize_iri`] for IRIs), handed to `push` piece by piece: written
+/// into the caller's buffer with no allocation of its own.
+///
+/// # Examples
+///
+/// ```
+/// use uri_core::{IriSpec, UriSpec};
+/// use uri_encode::normalize_with;
+///
+/// let mut out = String::new();
+/// normalize_with::<UriSpec>("/%7e%2f", |piece| out.push_str(piece));
+/// assert_eq!(out, "/~%2F");
+/// out.clear();
+/// normalize_with::<IriSpec>("/ros%C3%A9", |piece| out.push_str(piece));
+/// assert_eq!(out, "/rosé");
+/// ```
+pub fn normalize_with<S: Spec>(input: &str, mut push: impl FnMut(&str)) {
+    if !S::ASCII_ONLY {
+        write_iri(input, &mut push);
+        return;
+    }
+    match first_change(input, 0) {
+        None => push(input),
+        Some(first) => {
+            push(&input[..first]);
+            write_changes(input, first, &mut push);
+        }
+    }
+}
+
+/// [`normalize`] for an IRI (RFC 3987 §5.3.2.3): as well, triplets that
+/// spell a whole UTF-8 character of `iunreserved` (a `ucschar`) are decoded
+/// to it, `ros%C3%A9` to `rosé`. The bidirectional formatting characters
+/// (U+200E, U+200F, U+202A to U+202E, U+2066 to U+2069), which §4.1 says
+/// must not appear literally, stay encoded, and so does a triplet that is
+/// not part of a valid UTF-8 sequence (`%FC`). The result parses as an IRI
+/// with the same components. Borrows `input` when it is already normal.
+///
+/// # Examples
+///
+/// ```
+/// use uri_encode::normalize_iri;
+///
+/// assert_eq!(normalize_iri("/ros%C3%A9/%7e"), "/rosé/~");
+/// assert_eq!(normalize_iri("/%e2%80%ae/%FC"), "/%E2%80%AE/%FC");
+/// ```
+pub fn normalize_iri(input: &str) -> Cow<'_, str> {
+    if !input.as_bytes().contains(&b'%') {
+        return Cow::Borrowed(input);
+    }
+    let mut out = String::with_capacity(input.len());
+    write_iri(input, &mut |piece| out.push_str(piece));
+    if out == input {
+        Cow::Borrowed(input)
+    } else {
+        Cow::Owned(out)
+    }
+}
+
+/// The loop of [`normalize_iri`], handing each piece to `push`.
+fn write_iri(input: &str, push: &mut impl FnMut(&str)) {
+    let b = input.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        let Some(k) = b[i..].iter().position(|&c| c == b'%') else {
+            push(&input[i..]);
+            return;
+        };
+        push(&input[i..i + k]);
+        i += k;
+        let Some(v) = triplet_value(b, i) else {
+            push("%25");
+            i += 1;
+            continue;
+        };
+        if UNRESERVED.contains(v) {
+            push(ascii(v));
+            i += 3;
+        } else if let Some((c, len)) = encoded_ucschar(b, i) {
+            push(c.encode_utf8(&mut [0; 4]));
+            i += len;
+        } else {
+            push(triplet(v));
+            i += 3;
+        }
+    }
+}
+
+/// [`normalize`] or [`normalize_iri`], as the spec `S` reads references.
+///
+/// # Examples
+///
+/// ```
+/// use uri_core::{IriSpec, UriSpec};
+/// use uri_encode::normalize_for;
+///
+/// assert_eq!(normalize_for::<UriSpec>("ros%C3%A9"), "ros%C3%A9");
+/// assert_eq!(normalize_for::<IriSpec>("ros%C3%A9"), "rosé");
+/// ```
+pub fn normalize_for<S: Spec>(input: &str) -> Cow<'_, str> {
+    if S::ASCII_ONLY {
+        normalize(input)
+    } else {
+        normalize_iri(input)
+    }
+}
+
+/// The character that the triplets at `i` spell in UTF-8, and their
+/// length, when it is a `ucschar` that may stand literally in an IRI.
+fn encoded_ucschar(b: &[u8], i: usize) -> Option<(char, usize)> {
+    let lead = triplet_value(b, i)?;
+    let n = match lead {
+        0xC2..=0xDF => 2,
+        0xE0..=0xEF => 3,
+        0xF0..=0xF4 => 4,
+        _ => return None,
+    };
+    let mut bytes = [0u8; 4];
+    for (k, byte) in bytes.iter_mut().enumerate().take(n) {
+        *byte = triplet_value(b, i + 3 * k)?;
+    }
+    let c = core::str::from_utf8(&bytes[..n]).ok()?.chars().next()?;
+    let bidi =
+        matches!(c, '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}');
+    (is_ucschar(c) && !bidi).then_some((c, 3 * n))
 }
 
 /// The offset of the next triplet from `i` that normalization changes.

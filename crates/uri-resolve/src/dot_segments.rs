@@ -3,6 +3,8 @@
 use alloc::string::String;
 use uri_core::grammar::{CharClass, Scanner};
 
+use crate::out::Text;
+
 /// Appends `path` with its `.` and `..` segments removed to `out`, as the
 /// algorithm of RFC 3986 §5.2.4 does:
 ///
@@ -35,12 +37,18 @@ use uri_core::grammar::{CharClass, Scanner};
 /// assert_eq!(out, "mid/6");
 /// ```
 pub fn remove_dot_segments(path: &str, out: &mut String) {
+    remove_dot_segments_into(path, out);
+}
+
+/// [`remove_dot_segments`] into any [`Text`]: a `String` or a writer.
+#[inline]
+pub(crate) fn remove_dot_segments_into(path: &str, out: &mut impl Text) {
     if !may_have_dot_segments(path) {
         // No segment begins with `.`: every step is E, which copies.
         out.push_str(path);
         return;
     }
-    let floor = out.len();
+    let floor = out.as_str().len();
     run(path, 0, out, floor);
 }
 
@@ -94,7 +102,7 @@ fn slash_dot_search_agrees_with_contains() {
 /// segments to the output unchanged, so it goes on from the input
 /// `"/" + path`, and may remove segments of `dir`. No copy of the merged
 /// path is made.
-pub(crate) fn remove_dot_segments_after_dir(path: &str, out: &mut String, floor: usize) {
+pub(crate) fn remove_dot_segments_after_dir(path: &str, out: &mut impl Text, floor: usize) {
     if !may_have_dot_segments(path) {
         // Every step is E: "/" and the path are copied.
         out.push('/');
@@ -126,7 +134,7 @@ pub(crate) fn remove_dot_segments_after_dir(path: &str, out: &mut String, floor:
 }
 
 /// The loop of §5.2.4 over `path[i..]`, writing after `floor` in `out`.
-fn run(path: &str, mut i: usize, out: &mut String, floor: usize) {
+fn run(path: &str, mut i: usize, out: &mut impl Text, floor: usize) {
     let b = path.as_bytes();
     while i < b.len() {
         let rest = &b[i..];
@@ -163,8 +171,8 @@ fn run(path: &str, mut i: usize, out: &mut String, floor: usize) {
 
 /// Removes the last segment and its preceding `/` (if any) from what this
 /// call wrote to `out` (everything after `floor`).
-fn pop_segment(out: &mut String, floor: usize) {
-    let written = &out.as_bytes()[floor..];
+fn pop_segment(out: &mut impl Text, floor: usize) {
+    let written = &out.as_str().as_bytes()[floor..];
     let cut = written.iter().rposition(|&c| c == b'/').unwrap_or(0);
     out.truncate(floor + cut);
 }

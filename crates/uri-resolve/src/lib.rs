@@ -64,6 +64,7 @@ extern crate std;
 mod dot_segments;
 mod normalize;
 mod normalized;
+mod out;
 mod pct;
 mod relativize;
 mod resolve;

@@ -2,14 +2,16 @@
 
 use alloc::borrow::Cow;
 use alloc::string::String;
-use core::fmt::Write as _;
 
-use uri_core::{Authority, Components, Host, HostKind, Uri, UriBuf, UriReference, UriReferenceBuf};
-use uri_encode::normalize as normalize_pct;
+use uri_core::{
+    Authority, Components, Host, HostKind, Ri, RiBuf, RiReference, RiReferenceBuf, RiWriter, Spec,
+    Uri, UriBuf, UriSpec,
+};
+use uri_encode::{normalize_for, normalize_with};
 
-use crate::dot_segments::{may_have_dot_segments, remove_dot_segments};
+use crate::dot_segments::{may_have_dot_segments, remove_dot_segments, remove_dot_segments_into};
+use crate::out::{Out, Text};
 use crate::pct::{PctNormalized, has_normalized_dot_segments, has_percent};
-use crate::resolve::to_uri_buf;
 
 /// Rules of a scheme for normalization beyond syntax (RFC 3986 §6.2.3):
 /// default ports, empty paths, and so on. Applied after syntax normalization.
@@ -89,8 +91,15 @@ impl SchemeNormalizer for SyntaxOnly {
 /// assert_eq!(out, "example://a/b/c/%7Bfoo%7D");
 /// # Ok::<(), uri_core::ParseError>(())
 /// ```
-pub fn normalize_into(parts: Components<'_>, out: &mut String) {
+pub fn normalize_into<S: Spec>(parts: Components<'_, S>, out: &mut String) {
     out.clear();
+    write(parts, out);
+}
+
+/// [`normalize_into`] into any [`Out`]: a `String`, or a writer that
+/// records the layout for the owned result.
+#[inline]
+fn write<S: Spec, O: Out<S>>(parts: Components<'_, S>, out: &mut O) {
     // Most references hold no `%`: then no component needs its triplets
     // normalized, and each is copied (or lower-cased) as it stands.
     let pct = has_percent(parts.as_str());
@@ -102,64 +111,106 @@ pub fn normalize_into(parts: Components<'_>, out: &mut String) {
 
 /// [`normalize_into`] component by component, `pct` telling whether the
 /// reference holds a `%`.
-fn write_normalized(parts: Components<'_>, pct: bool, out: &mut String) {
-    let norm = |text: &str, out: &mut String| {
+fn write_normalized<S: Spec, O: Out<S>>(parts: Components<'_, S>, pct: bool, out: &mut O) {
+    let norm = |text: &str, out: &mut O| {
         if pct {
-            out.push_str(&normalize_pct(text));
+            normalize_with::<S>(text, |piece| out.push_str(piece));
         } else {
             out.push_str(text);
         }
     };
     if let Some(scheme) = parts.scheme() {
-        push_lowercase(out, scheme);
-        out.push(':');
+        out.scheme(scheme);
+        out.make_ascii_lowercase(0..scheme.len());
     }
     let authority = parts.authority();
     if let Some(a) = authority {
-        out.push_str("//");
+        out.start_authority();
         if let Some(userinfo) = a.userinfo() {
             norm(userinfo, out);
-            out.push('@');
+            out.end_userinfo();
         }
         write_host(a, pct, out);
+        out.end_host();
         if let Some(port) = a.port() {
             out.push(':');
             out.push_str(port);
         }
     }
-    let path_start = out.len();
-    let path = if pct {
-        normalize_pct(parts.path())
+    let path_start = out.as_str().len();
+    let raw = parts.path();
+    // Only a decoded `%2E` can make a dot segment: without one, removing
+    // dot segments and normalizing triplets commute, and each segment is
+    // normalized as it is written. With one, the path is normalized first.
+    let path = if pct && has_encoded_dot(raw) {
+        normalize_for::<S>(raw)
     } else {
-        Cow::Borrowed(parts.path())
+        Cow::Borrowed(raw)
     };
-    if parts.scheme().is_some() || path.starts_with('/') {
-        remove_dot_segments(&path, out);
-    } else {
-        out.push_str(&path);
+    let removes = parts.scheme().is_some() || path.starts_with('/');
+    match (removes, pct) {
+        (true, true) => remove_dot_segments_into(&path, &mut Normalizing::<S, O>::new(out)),
+        (true, false) => remove_dot_segments_into(&path, out),
+        (false, true) => normalize_with::<S>(&path, |piece| out.push_str(piece)),
+        (false, false) => out.push_str(&path),
     }
-    if authority.is_none() && out[path_start..].starts_with("//") {
-        out.insert_str(path_start, "/.");
-    }
+    out.guard_path(path_start, authority.is_some());
     if let Some(query) = parts.query() {
-        out.push('?');
+        out.start_query();
         norm(query, out);
     }
     if let Some(fragment) = parts.fragment() {
-        out.push('#');
+        out.start_fragment();
         norm(fragment, out);
     }
 }
 
-/// The normal form of a reference with no `%` (`pct` false) when nothing
-/// but its scheme and host may change (case normalization, RFC 3986
-/// §6.2.2.1; no triplets for §6.2.2.2, no dot segments for §6.2.2.3):
-/// every component as it stands, with the same delimiters, so the text of
-/// the whole, the scheme and a reg-name host then lower-cased in place.
-/// One copy instead of one per component. Returns `false`, having written nothing, when the path has
-/// dot segments to remove or the host is an IP literal (written anew).
+/// Whether `path` holds `%2E` or `%2e`, an encoded `.`.
+fn has_encoded_dot(path: &str) -> bool {
+    path.as_bytes()
+        .windows(3)
+        .any(|w| w[0] == b'%' && w[1] == b'2' && (w[2] | 0x20) == b'e')
+}
+
+/// A [`Text`] that normalizes the triplets of each piece as it is written
+/// to `out`. `remove_dot_segments` writes whole segments (and `/`), so no
+/// triplet is split between pieces, and cutting back to a `/` cuts the
+/// same segments as it would without normalization.
+struct Normalizing<'o, S: Spec, O: Out<S>> {
+    out: &'o mut O,
+    spec: core::marker::PhantomData<S>,
+}
+
+impl<'o, S: Spec, O: Out<S>> Normalizing<'o, S, O> {
+    fn new(out: &'o mut O) -> Self {
+        Normalizing {
+            out,
+            spec: core::marker::PhantomData,
+        }
+    }
+}
+
+impl<S: Spec, O: Out<S>> Text for Normalizing<'_, S, O> {
+    fn push_str(&mut self, text: &str) {
+        normalize_with::<S>(text, |piece| self.out.push_str(piece));
+    }
+    fn push(&mut self, c: char) {
+        self.out.push(c);
+    }
+    fn as_str(&self) -> &str {
+        self.out.as_str()
+    }
+    fn truncate(&mut self, len: usize) {
+        self.out.truncate(len);
+    }
+}
+
+/// The fast path of [`normalize_into`] for a reference without `%`: the
+/// whole text copied, the scheme and a reg-name host lower-cased in place.
+/// `false` (nothing written) when the path has dot segments to remove or
+/// the host is an IP literal, which need the component-wise path.
 #[inline]
-fn copy_and_lowercase(parts: Components<'_>, out: &mut String) -> bool {
+fn copy_and_lowercase<S: Spec, O: Out<S>>(parts: Components<'_, S>, out: &mut O) -> bool {
     let text = parts.as_str();
     let removes = parts.scheme().is_some() || parts.path().starts_with('/');
     if removes && may_have_dot_segments(parts.path()) {
@@ -171,20 +222,22 @@ fn copy_and_lowercase(parts: Components<'_>, out: &mut String) -> bool {
         Some(a) if matches!(a.host_kind(), HostKind::Ipv4) => None,
         Some(_) => return false,
     };
-    out.push_str(text);
+    out.copy_all(parts);
     if let Some(scheme) = parts.scheme() {
-        out[..scheme.len()].make_ascii_lowercase();
+        out.make_ascii_lowercase(0..scheme.len());
     }
     if let Some(host) = host {
         // The host is a slice of `text`: its offset there is its offset in `out`.
         let start = host.as_ptr() as usize - text.as_ptr() as usize;
-        out[start..start + host.len()].make_ascii_lowercase();
+        out.make_ascii_lowercase(start..start + host.len());
     }
     true
 }
 
-/// Writes a host in normal form.
-fn write_host(authority: Authority<'_>, pct: bool, out: &mut String) {
+/// Writes the host of `authority` in normal form: IPv6 in the RFC 5952
+/// form, IPvFuture and reg-names lower-cased, a reg-name's triplets
+/// normalized when `pct`.
+fn write_host<S: Spec, O: Out<S>>(authority: Authority<'_>, pct: bool, out: &mut O) {
     let text = authority.host_str();
     match authority.host_kind() {
         HostKind::Ipv4 => out.push_str(text),
@@ -193,8 +246,9 @@ fn write_host(authority: Authority<'_>, pct: bool, out: &mut String) {
                 // `Ipv6Addr`'s Display is the RFC 5952 form.
                 let _ = write!(out, "[{addr}");
                 if let Some(zone) = zone {
+                    // A zone is ASCII in IRIs too: URI normalization.
                     out.push_str("%25");
-                    out.push_str(&normalize_pct(zone));
+                    normalize_with::<UriSpec>(zone, |piece| out.push_str(piece));
                 }
                 out.push(']');
             }
@@ -202,24 +256,28 @@ fn write_host(authority: Authority<'_>, pct: bool, out: &mut String) {
         HostKind::IpvFuture => push_lowercase(out, text),
         HostKind::RegName if !pct => push_lowercase(out, text),
         HostKind::RegName => {
-            let start = out.len();
-            push_lowercase(out, &normalize_pct(text));
+            let start = out.as_str().len();
+            normalize_with::<S>(text, |piece| out.push_str(piece));
+            let end = out.as_str().len();
+            out.make_ascii_lowercase(start..end);
             // Triplet hex digits go back to upper case.
             let mut i = start;
-            while let Some(k) = out[i..].find('%') {
+            while let Some(k) = out.as_str()[i..].find('%') {
                 i += k + 1;
-                let end = (i + 2).min(out.len());
-                out[i..end].make_ascii_uppercase();
+                let end = (i + 2).min(out.as_str().len());
+                out.make_ascii_uppercase(i..end);
             }
         }
     }
 }
 
-fn push_lowercase(out: &mut String, text: &str) {
-    let start = out.len();
+/// Appends `text` lower-cased.
+fn push_lowercase<S: Spec, O: Out<S>>(out: &mut O, text: &str) {
+    let start = out.as_str().len();
     out.push_str(text);
     // Unconditionally: a loop without an exit to mispredict.
-    out[start..].make_ascii_lowercase();
+    let end = out.as_str().len();
+    out.make_ascii_lowercase(start..end);
 }
 
 /// The syntax-based normal form of a URI reference; see [`normalize_into`].
@@ -233,16 +291,10 @@ fn push_lowercase(out: &mut String, text: &str) {
 /// assert_eq!(uri_resolve::normalize(r), "http://www.example.com/~user/b");
 /// # Ok::<(), uri_core::ParseError>(())
 /// ```
-pub fn normalize(reference: UriReference<'_>) -> UriReferenceBuf {
-    let mut out = String::new();
-    normalize_into(reference.components(), &mut out);
-    match UriReferenceBuf::parse_with(out, crate::resolve::LENIENT) {
-        Ok(r) => r,
-        Err(e) => unreachable!(
-            "normalization produced an invalid reference: {e}: {}",
-            e.input()
-        ),
-    }
+pub fn normalize<S: Spec>(reference: RiReference<'_, S>) -> RiReferenceBuf<S> {
+    let mut out = RiWriter::with_capacity(reference.as_str().len() + 2);
+    write(reference.components(), &mut out);
+    out.finish()
 }
 
 /// The syntax-based normal form of a URI; see [`normalize_into`].
@@ -254,10 +306,17 @@ pub fn normalize(reference: UriReference<'_>) -> UriReferenceBuf {
 /// assert_eq!(uri_resolve::normalize_uri(uri), "http://[2001:db8::1]/b");
 /// # Ok::<(), uri_core::ParseError>(())
 /// ```
-pub fn normalize_uri(uri: Uri<'_>) -> UriBuf {
-    let mut out = String::new();
-    normalize_into(uri.components(), &mut out);
-    to_uri_buf(out)
+pub fn normalize_uri<S: Spec>(uri: Ri<'_, S>) -> RiBuf<S> {
+    let mut out = RiWriter::with_capacity(uri.as_str().len() + 2);
+    write(uri.components(), &mut out);
+    match out.finish_uri() {
+        Ok(normal) => normal,
+        // Not reached: the scheme is written first. A value, not a panic.
+        Err(_) => {
+            debug_assert!(false, "normalization wrote no scheme");
+            uri.to_buf()
+        }
+    }
 }
 
 /// The normal form of a URI by syntax, then by the scheme rules `rules`
@@ -296,9 +355,17 @@ pub fn normalize_uri_with(uri: Uri<'_>, rules: &impl SchemeNormalizer) -> UriBuf
 /// assert!(!normalized_eq(a, UriReference::parse("example://a/b/c/%7Bfoo%7D?")?));
 /// # Ok::<(), uri_core::ParseError>(())
 /// ```
-pub fn normalized_eq(a: UriReference<'_>, b: UriReference<'_>) -> bool {
+pub fn normalized_eq<S: Spec>(a: RiReference<'_, S>, b: RiReference<'_, S>) -> bool {
     if a.as_str() == b.as_str() {
         return true;
+    }
+    if !S::ASCII_ONLY {
+        // IRIs: triplets may decode to non-ASCII characters (RFC 3987
+        // §5.3.2.3), which the comparison without allocation does not do.
+        let (mut x, mut y) = (String::new(), String::new());
+        normalize_into(a.components(), &mut x);
+        normalize_into(b.components(), &mut y);
+        return x == y;
     }
     let (a, b) = (a.components(), b.components());
     let same_scheme = match (a.scheme(), b.scheme()) {
@@ -321,7 +388,7 @@ fn same_opt(a: Option<&str>, b: Option<&str>) -> bool {
     }
 }
 
-fn same_authority(a: Components<'_>, b: Components<'_>) -> bool {
+fn same_authority<S: Spec>(a: Components<'_, S>, b: Components<'_, S>) -> bool {
     match (a.authority(), b.authority()) {
         (None, None) => true,
         (Some(x), Some(y)) => {
@@ -351,14 +418,14 @@ fn same_authority(a: Components<'_>, b: Components<'_>) -> bool {
     }
 }
 
-fn same_path(a: Components<'_>, b: Components<'_>) -> bool {
-    let removes = |c: Components<'_>| c.scheme().is_some() || c.path().starts_with('/');
-    let dotted = |c: Components<'_>| removes(c) && has_normalized_dot_segments(c.path());
+fn same_path<S: Spec>(a: Components<'_, S>, b: Components<'_, S>) -> bool {
+    let removes = |c: Components<'_, S>| c.scheme().is_some() || c.path().starts_with('/');
+    let dotted = |c: Components<'_, S>| removes(c) && has_normalized_dot_segments(c.path());
     if !dotted(a) && !dotted(b) {
         return PctNormalized::new(a.path(), false).eq(PctNormalized::new(b.path(), false));
     }
-    let normal = |c: Components<'_>| -> String {
-        let path: Cow<'_, str> = normalize_pct(c.path());
+    let normal = |c: Components<'_, S>| -> String {
+        let path: Cow<'_, str> = normalize_for::<S>(c.path());
         let mut out = String::new();
         if removes(c) {
             remove_dot_segments(&path, &mut out);
@@ -373,6 +440,7 @@ fn same_path(a: Components<'_>, b: Components<'_>) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use uri_core::UriReference;
 
     #[test]
     fn the_single_copy_gives_what_each_component_gives() {

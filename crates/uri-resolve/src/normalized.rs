@@ -3,7 +3,7 @@
 use core::fmt;
 use core::hash::{Hash, Hasher};
 
-use uri_core::{Uri, UriBuf};
+use uri_core::{Ri, RiBuf, Spec, Uri, UriSpec};
 
 use crate::normalize::{SchemeNormalizer, normalize_uri, normalize_uri_with};
 
@@ -27,11 +27,11 @@ use crate::normalize::{SchemeNormalizer, normalize_uri, normalize_uri_with};
 /// # Ok::<(), uri_core::ParseError>(())
 /// ```
 #[derive(Clone)]
-pub struct NormalizedUri {
-    uri: UriBuf,
+pub struct NormalizedUri<S: Spec = UriSpec> {
+    uri: RiBuf<S>,
 }
 
-impl NormalizedUri {
+impl<S: Spec> NormalizedUri<S> {
     /// The syntax-based normal form of `uri`.
     ///
     /// # Examples
@@ -41,26 +41,9 @@ impl NormalizedUri {
     /// assert_eq!(n.as_str(), "http://a/b");
     /// # Ok::<(), uri_core::ParseError>(())
     /// ```
-    pub fn new(uri: Uri<'_>) -> Self {
+    pub fn new(uri: Ri<'_, S>) -> Self {
         NormalizedUri {
             uri: normalize_uri(uri),
-        }
-    }
-
-    /// The normal form of `uri` by syntax and then by `rules`.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use uri_resolve::{NormalizedUri, SyntaxOnly};
-    ///
-    /// let n = NormalizedUri::with_rules(uri_core::Uri::parse("HTTP://A/b")?, &SyntaxOnly);
-    /// assert_eq!(n.as_str(), "http://a/b");
-    /// # Ok::<(), uri_core::ParseError>(())
-    /// ```
-    pub fn with_rules(uri: Uri<'_>, rules: &impl SchemeNormalizer) -> Self {
-        NormalizedUri {
-            uri: normalize_uri_with(uri, rules),
         }
     }
 
@@ -73,7 +56,7 @@ impl NormalizedUri {
     /// assert_eq!(n.as_uri().path(), "/b");
     /// # Ok::<(), uri_core::ParseError>(())
     /// ```
-    pub fn as_uri(&self) -> Uri<'_> {
+    pub fn as_uri(&self) -> Ri<'_, S> {
         self.uri.as_uri()
     }
 
@@ -99,44 +82,63 @@ impl NormalizedUri {
     /// assert_eq!(n.into_uri_buf(), "http://a");
     /// # Ok::<(), uri_core::ParseError>(())
     /// ```
-    pub fn into_uri_buf(self) -> UriBuf {
+    pub fn into_uri_buf(self) -> RiBuf<S> {
         self.uri
     }
 }
 
-impl PartialEq for NormalizedUri {
+impl NormalizedUri<UriSpec> {
+    /// The normal form of `uri` by syntax and then by `rules`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_resolve::{NormalizedUri, SyntaxOnly};
+    ///
+    /// let n = NormalizedUri::with_rules(uri_core::Uri::parse("HTTP://A/b")?, &SyntaxOnly);
+    /// assert_eq!(n.as_str(), "http://a/b");
+    /// # Ok::<(), uri_core::ParseError>(())
+    /// ```
+    pub fn with_rules(uri: Uri<'_>, rules: &impl SchemeNormalizer) -> Self {
+        NormalizedUri {
+            uri: normalize_uri_with(uri, rules),
+        }
+    }
+}
+
+impl<S: Spec> PartialEq for NormalizedUri<S> {
     fn eq(&self, other: &Self) -> bool {
         self.as_str() == other.as_str()
     }
 }
 
-impl Eq for NormalizedUri {}
+impl<S: Spec> Eq for NormalizedUri<S> {}
 
-impl PartialOrd for NormalizedUri {
+impl<S: Spec> PartialOrd for NormalizedUri<S> {
     fn partial_cmp(&self, other: &Self) -> Option<core::cmp::Ordering> {
         Some(self.cmp(other))
     }
 }
 
-impl Ord for NormalizedUri {
+impl<S: Spec> Ord for NormalizedUri<S> {
     fn cmp(&self, other: &Self) -> core::cmp::Ordering {
         self.as_str().cmp(other.as_str())
     }
 }
 
-impl Hash for NormalizedUri {
+impl<S: Spec> Hash for NormalizedUri<S> {
     fn hash<H: Hasher>(&self, state: &mut H) {
         self.as_str().hash(state);
     }
 }
 
-impl fmt::Display for NormalizedUri {
+impl<S: Spec> fmt::Display for NormalizedUri<S> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())
     }
 }
 
-impl fmt::Debug for NormalizedUri {
+impl<S: Spec> fmt::Debug for NormalizedUri<S> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_tuple("NormalizedUri")
             .field(&self.uri.redacted())
@@ -144,8 +146,8 @@ impl fmt::Debug for NormalizedUri {
     }
 }
 
-impl From<Uri<'_>> for NormalizedUri {
-    fn from(uri: Uri<'_>) -> Self {
+impl<S: Spec> From<Ri<'_, S>> for NormalizedUri<S> {
+    fn from(uri: Ri<'_, S>) -> Self {
         NormalizedUri::new(uri)
     }
 }

@@ -77,6 +77,7 @@ impl Iterator for PctNormalized<'_> {
 }
 
 /// Whether `text` holds a `%`: sixteen bytes at a time.
+#[inline]
 pub(crate) fn has_percent(text: &str) -> bool {
     /// Every byte but `%`.
     const NOT_PERCENT: Scanner = Scanner::new(&CharClass::range(0, 0xFF).without(b'%'));

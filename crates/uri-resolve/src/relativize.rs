@@ -3,7 +3,7 @@
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use uri_core::{Uri, UriReference, UriReferenceBuf};
+use uri_core::{Host, ParseOptions, Ri, RiReference, RiReferenceBuf, Spec};
 
 use crate::resolve::Resolver;
 
@@ -115,7 +115,10 @@ impl RelativizeError {
 /// }
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn relativize(base: Uri<'_>, target: Uri<'_>) -> Result<UriReferenceBuf, RelativizeError> {
+pub fn relativize<S: Spec>(
+    base: Ri<'_, S>,
+    target: Ri<'_, S>,
+) -> Result<RiReferenceBuf<S>, RelativizeError> {
     relativize_with(base, target, Form::Shortest)
 }
 
@@ -145,11 +148,11 @@ pub fn relativize(base: Uri<'_>, target: Uri<'_>) -> Result<UriReferenceBuf, Rel
 /// );
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn relativize_with(
-    base: Uri<'_>,
-    target: Uri<'_>,
+pub fn relativize_with<S: Spec>(
+    base: Ri<'_, S>,
+    target: Ri<'_, S>,
     form: Form,
-) -> Result<UriReferenceBuf, RelativizeError> {
+) -> Result<RiReferenceBuf<S>, RelativizeError> {
     if base.scheme() != target.scheme() {
         return Err(RelativizeError::DifferentScheme);
     }
@@ -178,24 +181,30 @@ pub fn relativize_with(
         }
     }
 
+    // A candidate holds a zone identifier only if the target's host does.
+    let zone = matches!(target.host(), Some(Host::Ipv6 { zone: Some(_), .. }));
+    let options = ParseOptions::new().allow_zone_id(zone);
     let mut resolver = Resolver::new(base);
     let mut out = String::new();
-    let mut best: Option<String> = None;
+    let mut best: Option<RiReferenceBuf<S>> = None;
     for candidate in candidates {
-        if best.as_ref().is_some_and(|b| b.len() <= candidate.len()) {
+        if best
+            .as_ref()
+            .is_some_and(|b| b.as_str().len() <= candidate.len())
+        {
             continue;
         }
-        let Ok(reference) = UriReference::parse_with(&candidate, crate::resolve::LENIENT) else {
+        // Parsed owned: the one kept is returned as it is, not parsed again.
+        let Ok(reference) = RiReferenceBuf::<S>::parse_with(candidate, options) else {
             continue;
         };
-        resolver.resolve_into(reference, &mut out);
+        resolver.resolve_into(reference.as_uri_reference(), &mut out);
         if out == target.as_str() {
-            best = Some(candidate);
+            best = Some(reference);
         }
     }
     match best {
-        Some(r) => Ok(UriReferenceBuf::parse_with(r, crate::resolve::LENIENT)
-            .unwrap_or_else(|_| unreachable!("candidates parsed above"))),
+        Some(r) => Ok(r),
         None if form == Form::SameDocument => Err(RelativizeError::NotSameDocument),
         None if crate::has_dot_segments(target.path()) => Err(RelativizeError::DotSegments),
         None => Err(RelativizeError::Unreachable),
@@ -203,7 +212,7 @@ pub fn relativize_with(
 }
 
 /// `?query` and `#fragment` of the target, as a reference ends with them.
-fn suffix(target: Uri<'_>) -> String {
+fn suffix<S: Spec>(target: Ri<'_, S>) -> String {
     let mut s = String::new();
     if let Some(q) = target.query() {
         s.push('?');
@@ -217,14 +226,14 @@ fn suffix(target: Uri<'_>) -> String {
 }
 
 /// `?query#fragment`, when the target has a query.
-fn query_only(target: Uri<'_>, out: &mut Vec<String>) {
+fn query_only<S: Spec>(target: Ri<'_, S>, out: &mut Vec<String>) {
     if target.query().is_some() {
         out.push(suffix(target));
     }
 }
 
 /// The target's path as an absolute-path reference.
-fn absolute_path(target: Uri<'_>, tail: &str, out: &mut Vec<String>) {
+fn absolute_path<S: Spec>(target: Ri<'_, S>, tail: &str, out: &mut Vec<String>) {
     let path = target.path();
     if path.starts_with('/') && !path.starts_with("//") {
         out.push(alloc::format!("{path}{tail}"));
@@ -232,14 +241,14 @@ fn absolute_path(target: Uri<'_>, tail: &str, out: &mut Vec<String>) {
 }
 
 /// `//authority` and the path.
-fn network_path(target: Uri<'_>, tail: &str, out: &mut Vec<String>) {
+fn network_path<S: Spec>(target: Ri<'_, S>, tail: &str, out: &mut Vec<String>) {
     if let Some(a) = target.authority() {
         out.push(alloc::format!("//{}{}{tail}", a.as_str(), target.path()));
     }
 }
 
 /// Relative-path references from the base's directory to the target's path.
-fn relative_paths(base: Uri<'_>, target: Uri<'_>, tail: &str, out: &mut Vec<String>) {
+fn relative_paths<S: Spec>(base: Ri<'_, S>, target: Ri<'_, S>, tail: &str, out: &mut Vec<String>) {
     let (b, t) = (base.path(), target.path());
     // The target's last segment: used when only the query must go.
     let last = t.rsplit('/').next().unwrap_or("");
@@ -255,15 +264,12 @@ fn relative_paths(base: Uri<'_>, target: Uri<'_>, tail: &str, out: &mut Vec<Stri
         // Merging happens before dot segments go (§5.2.3, §5.2.4): the
         // directory references start from is the resolved one.
         let mut resolver = Resolver::new(base);
-        let mut probe = String::new();
-        if let Ok(x) = UriReference::parse("x") {
-            resolver.resolve_into(x, &mut probe);
+        if let Ok(x) = RiReference::<S>::parse("x") {
+            let probe = resolver.resolve(x);
+            let path = probe.path();
+            let effective = &path[..path.rfind('/').map_or(0, |k| k + 1)];
+            down_and_up(effective, t, tail, out);
         }
-        let path = Uri::parse_with(&probe, crate::resolve::LENIENT)
-            .map(|u| u.path())
-            .unwrap_or("");
-        let effective = &path[..path.rfind('/').map_or(0, |k| k + 1)];
-        down_and_up(effective, t, tail, out);
     }
 }
 
@@ -326,6 +332,7 @@ fn safe_relative(path: &str) -> alloc::borrow::Cow<'_, str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use uri_core::Uri;
 
     fn check(base: &str, target: &str, expected: &str) {
         let r = relativize(Uri::parse(base).unwrap(), Uri::parse(target).unwrap());

@@ -2,11 +2,16 @@
 
 use alloc::string::String;
 
-use uri_core::{Components, ParseErrorKind, ParseOptions, Uri, UriBuf, UriReference};
+use uri_core::{
+    Components, ParseErrorKind, Ri, RiBuf, RiReference, RiWriter, Spec, Uri, UriBuf, UriReference,
+    UriSpec,
+};
 
 use crate::dot_segments::{
-    has_dot_segments, may_have_dot_segments, remove_dot_segments, remove_dot_segments_after_dir,
+    has_dot_segments, may_have_dot_segments, remove_dot_segments_after_dir,
+    remove_dot_segments_into,
 };
+use crate::out::Out;
 
 /// Why a reference could not be resolved, and where.
 ///
@@ -125,8 +130,9 @@ impl ResolveErrorKind {
 /// # Ok::<(), uri_core::ParseError>(())
 /// ```
 #[derive(Debug, Clone)]
-pub struct Resolver<'b> {
-    base: Components<'b>,
+pub struct Resolver<'b, S: Spec = UriSpec> {
+    uri: Ri<'b, S>,
+    base: Components<'b, S>,
     strict: bool,
     /// Offsets in the base's text: where its path starts and ends, and
     /// where its query ends. The text before each is copied whole.
@@ -138,10 +144,15 @@ pub struct Resolver<'b> {
     /// are then the base text up to there (less a segment per leading
     /// `../` of the reference) and the rest of the reference.
     dir_end: Option<usize>,
+    /// The same for a rootless base path (`s:a/b/c`): merges continue the
+    /// literal algorithm after the directory, without the scratch buffer
+    /// (leading `../` may remove the first segment, so they are not
+    /// applied to `dir_end` as for a rooted path).
+    rootless_dir_end: Option<usize>,
     scratch: String,
 }
 
-impl<'b> Resolver<'b> {
+impl<'b, S: Spec> Resolver<'b, S> {
     /// A strict resolver against `base`.
     ///
     /// # Examples
@@ -151,47 +162,35 @@ impl<'b> Resolver<'b> {
     /// let _resolver = uri_resolve::Resolver::new(base);
     /// # Ok::<(), uri_core::ParseError>(())
     /// ```
-    pub fn new(base: Uri<'b>) -> Self {
-        let base = base.components();
+    pub fn new(uri: Ri<'b, S>) -> Self {
+        let base = uri.components();
         let text = base.as_str();
         let query_end = text.len() - base.fragment().map_or(0, |f| f.len() + 1);
         let path_end = query_end - base.query().map_or(0, |q| q.len() + 1);
         let path = base.path();
         let path_start = path_end - path.len();
-        let dir_end = match path.rfind('/') {
-            Some(k) if path.starts_with('/') && !has_dot_segments(&path[..k]) => {
-                Some(path_start + k + 1)
+        let (dir_end, rootless_dir_end) = match path.rfind('/') {
+            Some(k) if !has_dot_segments(&path[..k]) => {
+                let end = Some(path_start + k + 1);
+                if path.starts_with('/') {
+                    (end, None)
+                } else {
+                    (None, end)
+                }
             }
-            _ => None,
+            _ => (None, None),
         };
         Resolver {
+            uri,
             base,
             strict: true,
             path_start,
             path_end,
             query_end,
             dir_end,
+            rootless_dir_end,
             scratch: String::new(),
         }
-    }
-
-    /// A strict resolver against `base`, parsed here.
-    ///
-    /// # Errors
-    ///
-    /// [`ResolveErrorKind::InvalidBase`] with the parse error's index, or
-    /// [`ResolveErrorKind::RelativeBase`] when `base` has no scheme.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use uri_resolve::{Resolver, ResolveErrorKind};
-    ///
-    /// assert!(Resolver::parse("http://a/b").is_ok());
-    /// assert_eq!(Resolver::parse("/b").unwrap_err().kind(), ResolveErrorKind::RelativeBase);
-    /// ```
-    pub fn parse(base: &'b str) -> Result<Self, ResolveError> {
-        parse_base(base).map(Resolver::new)
     }
 
     /// Switches to the non-strict reading of §5.2.2: a reference whose
@@ -223,7 +222,7 @@ impl<'b> Resolver<'b> {
     /// assert_eq!(uri_resolve::Resolver::new(base).base().as_str(), "http://a/b#f");
     /// # Ok::<(), uri_core::ParseError>(())
     /// ```
-    pub fn base(&self) -> Components<'b> {
+    pub fn base(&self) -> Components<'b, S> {
         self.base
     }
 
@@ -241,8 +240,16 @@ impl<'b> Resolver<'b> {
     /// assert_eq!(out, "http://a/b/c/g;x?y#s");
     /// # Ok::<(), uri_core::ParseError>(())
     /// ```
-    pub fn resolve_into(&mut self, reference: UriReference<'_>, out: &mut String) {
+    pub fn resolve_into(&mut self, reference: RiReference<'_, S>, out: &mut String) {
         out.clear();
+        self.write(reference, out);
+    }
+
+    /// The algorithm of §5.2.2, written into `out` in order: a `String`
+    /// ([`Resolver::resolve_into`]) or a writer that records the layout
+    /// ([`Resolver::resolve`]).
+    #[inline]
+    fn write<O: Out<S>>(&mut self, reference: RiReference<'_, S>, out: &mut O) {
         let r = reference.components();
         let base = self.base;
         let base_scheme = base.scheme().unwrap_or_default();
@@ -255,44 +262,46 @@ impl<'b> Resolver<'b> {
         let path_start;
         if r_scheme.is_some() || r.authority().is_some() {
             // T.scheme, then T.authority, T.path, T.query all from R.
-            out.push_str(r_scheme.unwrap_or(base_scheme));
-            out.push(':');
-            has_authority = write_authority(r, out);
-            path_start = out.len();
-            remove_dot_segments(r.path(), out);
+            out.scheme(r_scheme.unwrap_or(base_scheme));
+            has_authority = match r.authority() {
+                Some(a) => {
+                    out.authority(a);
+                    true
+                }
+                None => false,
+            };
+            path_start = out.as_str().len();
+            remove_dot_segments_into(r.path(), out);
             write_query(r.query(), out);
         } else {
             // T.scheme and T.authority are the base's: its text up to its
             // path, copied as one piece with whatever else of it is kept.
             has_authority = base.authority().is_some();
             path_start = self.path_start;
-            let text = base.as_str();
             let r_path = r.path();
             if r_path.is_empty() {
                 match r.query() {
                     Some(query) => {
-                        out.push_str(&text[..self.path_end]);
+                        out.copy_prefix(base, self.path_end);
                         write_query(Some(query), out);
                     }
-                    None => out.push_str(&text[..self.query_end]),
+                    None => out.copy_prefix(base, self.query_end),
                 }
             } else {
                 if r_path.starts_with('/') {
-                    out.push_str(&text[..self.path_start]);
-                    remove_dot_segments(r_path, out);
+                    out.copy_prefix(base, self.path_start);
+                    remove_dot_segments_into(r_path, out);
                 } else {
                     self.merge(r_path, out);
                 }
                 write_query(r.query(), out);
             }
         }
-        if !has_authority && out[path_start..].starts_with("//") {
-            // A path beginning with "//" would read as an authority: "/."
-            // keeps it a path, and resolves to the same path (§5.2.4 B).
-            out.insert_str(path_start, "/.");
-        }
+        // A path beginning with "//" would read as an authority: "/."
+        // keeps it a path, and resolves to the same path (§5.2.4 B).
+        out.guard_path(path_start, has_authority);
         if let Some(fragment) = r.fragment() {
-            out.push('#');
+            out.start_fragment();
             out.push_str(fragment);
         }
     }
@@ -310,17 +319,23 @@ impl<'b> Resolver<'b> {
     /// assert_eq!(target.path(), "/b/g");
     /// # Ok::<(), uri_core::ParseError>(())
     /// ```
-    pub fn resolve(&mut self, reference: UriReference<'_>) -> UriBuf {
-        let mut out = String::new();
-        self.resolve_into(reference, &mut out);
-        to_uri_buf(out)
+    pub fn resolve(&mut self, reference: RiReference<'_, S>) -> RiBuf<S> {
+        let capacity = self.base.as_str().len() + reference.as_str().len() + 3;
+        let mut out = RiWriter::with_capacity(capacity);
+        self.write(reference, &mut out);
+        match out.finish_uri() {
+            Ok(uri) => uri,
+            // Not reached: the result has the base's or the reference's
+            // scheme, written first. A value, not a panic, if it were.
+            Err(_) => {
+                debug_assert!(false, "resolution wrote no scheme");
+                self.uri.to_buf()
+            }
+        }
     }
 
-    /// Writes the base's text up to its path, then
-    /// `remove_dot_segments(merge(base.path, r_path))` (§5.2.3).
-    fn merge(&mut self, r_path: &str, out: &mut String) {
+    fn merge<O: Out<S>>(&mut self, r_path: &str, out: &mut O) {
         let base = self.base;
-        let text = base.as_str();
         let floor = self.path_start;
         if let Some(dir_end) = self.dir_end {
             // Leading "./" and "../" (§5.2.4 A..D on the merged path) only
@@ -328,30 +343,38 @@ impl<'b> Resolver<'b> {
             // copied when it holds no dot segment.
             let (end, rest) = self.skip_leading_dots(r_path, dir_end);
             if !may_have_dot_segments(rest) {
-                out.push_str(&text[..end]);
+                out.copy_prefix(base, end);
                 out.push_str(rest);
             } else {
-                out.push_str(&text[..dir_end - 1]);
+                out.copy_prefix(base, dir_end - 1);
                 remove_dot_segments_after_dir(r_path, out, floor);
             }
             return;
         }
-        out.push_str(&text[..floor]);
+        if let Some(dir_end) = self.rootless_dir_end {
+            // A rootless directory without dot segments: copied, less its
+            // final "/", which the input "/" + R.path begins with.
+            out.copy_prefix(base, dir_end - 1);
+            remove_dot_segments_after_dir(r_path, out, floor);
+            return;
+        }
+        out.copy_prefix(base, floor);
         if base.authority().is_some() && base.path().is_empty() {
             // "/" + R.path
             remove_dot_segments_after_dir(r_path, out, floor);
         } else if !base.path().contains('/') {
             // No "/" in the base path: the merged path is R.path.
-            remove_dot_segments(r_path, out);
+            remove_dot_segments_into(r_path, out);
         } else {
             // A base path with dot segments (rare): merge into the scratch
             // buffer, then remove dot segments from the whole.
             let path = base.path();
             let dir = &path[..=path.rfind('/').unwrap_or(0)];
             self.scratch.clear();
+            self.scratch.reserve(dir.len() + r_path.len());
             self.scratch.push_str(dir);
             self.scratch.push_str(r_path);
-            remove_dot_segments(&self.scratch, out);
+            remove_dot_segments_into(&self.scratch, out);
         }
     }
 
@@ -390,41 +413,33 @@ impl<'b> Resolver<'b> {
     }
 }
 
-/// Writes `"//" authority` if `parts` has one; returns whether it did.
-fn write_authority(parts: Components<'_>, out: &mut String) -> bool {
-    match parts.authority() {
-        Some(a) => {
-            out.push_str("//");
-            out.push_str(a.as_str());
-            true
-        }
-        None => false,
+impl<'b> Resolver<'b, UriSpec> {
+    /// A strict resolver against `base`, parsed here.
+    ///
+    /// # Errors
+    ///
+    /// [`ResolveErrorKind::InvalidBase`] with the parse error's index, or
+    /// [`ResolveErrorKind::RelativeBase`] when `base` has no scheme.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_resolve::{Resolver, ResolveErrorKind};
+    ///
+    /// assert!(Resolver::parse("http://a/b").is_ok());
+    /// assert_eq!(Resolver::parse("/b").unwrap_err().kind(), ResolveErrorKind::RelativeBase);
+    /// ```
+    pub fn parse(base: &'b str) -> Result<Self, ResolveError> {
+        parse_base(base).map(Resolver::new)
     }
 }
 
-fn write_query(query: Option<&str>, out: &mut String) {
+fn write_query<S: Spec>(query: Option<&str>, out: &mut impl Out<S>) {
     if let Some(q) = query {
-        out.push('?');
+        out.start_query();
         out.push_str(q);
     }
 }
-
-/// Parses a resolution result; it is a URI by construction.
-pub(crate) fn to_uri_buf(text: String) -> UriBuf {
-    // Zone identifiers are accepted: they can only be there because the
-    // base or reference was parsed with them allowed.
-    match UriBuf::parse_with(text, LENIENT) {
-        Ok(uri) => uri,
-        // Unreachable: the result has the base's or the reference's scheme,
-        // components that each parsed (with zone ids at most), and no "//"
-        // path without authority.
-        Err(e) => unreachable!("resolution produced an invalid URI: {e}: {}", e.input()),
-    }
-}
-
-/// Options that accept whatever a parsed input may hold (zone identifiers),
-/// for re-parsing results built from parsed parts.
-pub(crate) const LENIENT: ParseOptions = ParseOptions::new().allow_zone_id(true);
 
 /// Resolves `reference` against `base` (RFC 3986 §5.2.2, strict).
 ///
@@ -438,7 +453,7 @@ pub(crate) const LENIENT: ParseOptions = ParseOptions::new().allow_zone_id(true)
 /// assert_eq!(target, "http://a/g");
 /// # Ok::<(), uri_core::ParseError>(())
 /// ```
-pub fn resolve(base: Uri<'_>, reference: UriReference<'_>) -> UriBuf {
+pub fn resolve<S: Spec>(base: Ri<'_, S>, reference: RiReference<'_, S>) -> RiBuf<S> {
     Resolver::new(base).resolve(reference)
 }
 

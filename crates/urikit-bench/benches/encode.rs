@@ -55,7 +55,7 @@ use std::time::Duration;
 
 use criterion::measurement::WallTime;
 use criterion::{BenchmarkGroup, Criterion, SamplingMode, Throughput};
-use fluent_uri::encoding::{EStr, EString, Encoder, Table};
+use fluent_uri::pct_enc::{EStr, EString, Encoder, Table};
 use percent_encoding::{AsciiSet, percent_decode_str, utf8_percent_encode};
 use uri_encode::{EncodeSet, decode_utf8, encode};
 use urikit_bench::GroupInfo;
@@ -104,14 +104,14 @@ impl Encoder for FluentUnreserved {
 /// has no borrowed path: it always copies).
 fn fluent_encode<E: Encoder>(input: &str) -> Cow<'_, str> {
     let mut out = EString::<E>::with_capacity(input.len());
-    out.encode::<E>(input);
+    out.encode_str::<E>(input);
     Cow::Owned(out.into_string())
 }
 
 /// `fluent-uri`'s decoding: `EStr::new` checks every byte and triplet
 /// (ours checks triplets only), then `decode` and the UTF-8 check.
 fn fluent_decode<E: Encoder>(input: &str) -> Option<Cow<'_, str>> {
-    EStr::<E>::new(input)?.decode().into_string().ok()
+    EStr::<E>::new(input)?.decode().to_string().ok()
 }
 
 /// Asserts, for every byte value alone and inside text, that each peer's

@@ -1,33 +1,48 @@
-//! Syntax-based normalization (RFC 3986 §6.2.2): `uri_resolve::normalize_into`
-//! beside `fluent-uri` and `iri-string`, on the same lines, in the same run.
+//! Syntax-based normalization (RFC 3986 §6.2.2): `uri_resolve`'s
+//! `normalize_into` and `normalize_uri` beside `fluent-uri` and
+//! `iri-string`, on the same lines, in the same run.
 //!
 //! Input: every line of `mixed.txt`. Parsing is inside the timed loop for
-//! everyone, since every peer parses too:
+//! everyone, since every peer parses too. Two groups:
+//!
+//! `normalize/mixed`, into a reused buffer where the library has one:
 //!
 //! - `urikit`: `UriReference::parse`, then `normalize_into(components, &mut
 //!   String)` into one reused `String`.
-//! - `fluent-uri` 0.3: `UriRef::parse`, then `normalize`, which returns a new
+//! - `fluent-uri` 0.4: `UriRef::parse`, then `normalize`, which returns a new
 //!   `UriRef<String>`.
 //! - `iri-string` 0.7: `UriReferenceStr::new`, `to_iri` (it normalizes URIs
 //!   with a scheme only: every line we accept has one), `normalize`, and
 //!   the result written into one reused `String`.
+//!
+//! `normalize/owned`, an owned normal form of a URI (with a scheme), each
+//! through its first-choice API:
+//!
+//! - `urikit`: `normalize_uri(Uri::parse(line)?)`, a `UriBuf`.
+//! - `fluent-uri` 0.4: `Uri::parse(line)?.normalize()`, a `Uri<String>`.
+//! - `iri-string` 0.7: `UriStr::new(line)?.normalize().to_dedicated_string()`,
+//!   a `UriString`.
 //!
 //! Before timing, each peer's output is compared with ours on every line
 //! both normalize; the differences are sorted into classes (below) and
 //! counted in the group's record for `cargo xtask bench`. No class fails
 //! the run: the normal forms of RFC 3986 §6.2.2 leave room (empty port,
 //! which characters count as safe to decode), and the classes say where
-//! each library stands.
+//! each library stands. Our owned normal forms are asserted equal to our
+//! buffered ones.
 //!
-//! Run: `cargo bench -p urikit-bench --bench normalize`.
+//! Run: `cargo bench -p urikit-bench --bench normalize` (a filter such as
+//! `-- normalize/owned` runs one group).
 
 use std::hint::black_box;
 use std::time::Duration;
 
-use criterion::{Criterion, SamplingMode, Throughput};
-use iri_string::types::UriReferenceStr;
-use uri_core::UriReference;
-use uri_resolve::normalize_into;
+use criterion::measurement::WallTime;
+use criterion::{BenchmarkGroup, Criterion, SamplingMode, Throughput};
+use iri_string::format::ToDedicatedString;
+use iri_string::types::{UriReferenceStr, UriStr, UriString};
+use uri_core::{Uri, UriBuf, UriReference};
+use uri_resolve::{normalize_into, normalize_uri};
 use urikit_bench::GroupInfo;
 
 /// Ours: parse and normalize into `out`.
@@ -48,12 +63,31 @@ fn iri_string(s: &str, out: &mut String) -> Option<()> {
     iri_string::format::try_append_to_string(out, &uri.normalize()).ok()
 }
 
+/// Ours, owned: parse a URI and normalize it into a new `UriBuf`.
+fn ours_owned(s: &str) -> Option<UriBuf> {
+    Some(normalize_uri(Uri::parse(s).ok()?))
+}
+
+/// `fluent-uri`, owned: parse a URI and normalize it.
+fn fluent_owned(s: &str) -> Option<fluent_uri::Uri<String>> {
+    Some(fluent_uri::Uri::parse(s).ok()?.normalize())
+}
+
+/// `iri-string`, owned: validate a URI and normalize it into a new
+/// `UriString`.
+fn iri_string_owned(s: &str) -> Option<UriString> {
+    Some(UriStr::new(s).ok()?.normalize().to_dedicated_string())
+}
+
 /// Why a peer's normal form differs from ours, when it is for a known reason.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 enum Class {
     /// An empty port: `fluent-uri` removes its `:` (§6.2.3 would, for a
     /// scheme; we keep it, §6.2.2 being syntax-only).
     EmptyPort,
+    /// The port is the scheme's default: `fluent-uri` 0.4 removes it
+    /// (`Scheme::default_port`, §6.2.3 scheme-based); we keep it.
+    DefaultPort,
     /// A percent-encoded dot (`%2E`) in a path segment that is otherwise not
     /// a dot segment, or a dot segment written encoded.
     EncodedDot,
@@ -66,6 +100,7 @@ impl Class {
     fn name(self) -> &'static str {
         match self {
             Class::EmptyPort => "empty port",
+            Class::DefaultPort => "default port",
             Class::EncodedDot => "%2E in the path",
             Class::Other => "other",
         }
@@ -74,8 +109,13 @@ impl Class {
     /// Sorts one difference.
     fn of(input: &str) -> Class {
         let r = UriReference::parse(input).expect("both normalized it");
+        let default_port = fluent_uri::UriRef::parse(input)
+            .ok()
+            .and_then(|f| f.scheme()?.default_port());
         if r.port() == Some("") {
             Class::EmptyPort
+        } else if default_port.is_some() && r.port().and_then(|p| p.parse().ok()) == default_port {
+            Class::DefaultPort
         } else if r.path().to_ascii_lowercase().contains("%2e") {
             Class::EncodedDot
         } else {
@@ -137,6 +177,73 @@ fn compare(
     ));
 }
 
+/// A criterion group over the lines: throughput in lines, flat sampling
+/// (one iteration is the whole corpus, milliseconds).
+fn group<'c>(c: &'c mut Criterion, name: &str, n: usize) -> BenchmarkGroup<'c, WallTime> {
+    let mut group = c.benchmark_group(name);
+    group.throughput(Throughput::Elements(n as u64));
+    group.sampling_mode(SamplingMode::Flat);
+    group.sample_size(20);
+    group
+}
+
+/// The `normalize/owned` group; `buffered` is our `normalize/mixed` output.
+fn bench_owned(c: &mut Criterion, lines: &[String], buffered: &[Option<String>]) {
+    let name = "normalize/owned";
+    let bytes = urikit_bench::total_bytes(lines);
+    eprintln!("{name}: {} lines, {bytes} bytes", lines.len());
+    let mut info = GroupInfo::new(name, lines.len() as u64, bytes, "urikit");
+    let expected: Vec<Option<String>> = lines
+        .iter()
+        .map(|s| ours_owned(s).map(|t| t.as_str().to_owned()))
+        .collect();
+    for ((line, owned), buffered) in lines.iter().zip(&expected).zip(buffered) {
+        if let Some(owned) = owned {
+            assert_eq!(
+                Some(owned),
+                buffered.as_ref(),
+                "{line:?}: normalize_uri differs from normalize_into"
+            );
+        }
+    }
+    info.note(format!(
+        "we normalize {} of {} lines as URIs (the others have no scheme or are not \
+         URI references), equal to normalize/mixed on each",
+        expected.iter().filter(|t| t.is_some()).count(),
+        lines.len()
+    ));
+    let fl: Vec<Option<String>> = lines
+        .iter()
+        .map(|s| fluent_owned(s).map(fluent_uri::Uri::into_string))
+        .collect();
+    compare(&mut info, lines, "fluent-uri", &expected, &fl);
+    let is: Vec<Option<String>> = lines
+        .iter()
+        .map(|s| iri_string_owned(s).map(String::from))
+        .collect();
+    compare(&mut info, lines, "iri-string", &expected, &is);
+
+    let mut group = group(c, name, lines.len());
+    macro_rules! time {
+        ($id:literal, $f:expr) => {
+            group.bench_function($id, |b| {
+                b.iter(|| {
+                    for line in lines {
+                        black_box($f(black_box(line.as_str())));
+                    }
+                });
+            });
+        };
+    }
+    time!("urikit", ours_owned);
+    time!("fluent-uri", fluent_owned);
+    time!("iri-string", iri_string_owned);
+    if let Err(e) = info.write() {
+        eprintln!("{name}: cannot write its record: {e}");
+    }
+    group.finish();
+}
+
 /// Loads `mixed.txt`, compares the peers' outputs with ours, then times each.
 fn main() {
     let lines = urikit_bench::lines("mixed.txt").expect("corpus in data/");
@@ -167,10 +274,7 @@ fn main() {
         .warm_up_time(Duration::from_secs(1))
         .measurement_time(Duration::from_secs(3))
         .configure_from_args();
-    let mut group = c.benchmark_group(name);
-    group.throughput(Throughput::Elements(lines.len() as u64));
-    group.sampling_mode(SamplingMode::Flat);
-    group.sample_size(20);
+    let mut group = group(&mut c, name, lines.len());
     group.bench_function("urikit", |b| {
         b.iter(|| {
             for line in &lines {
@@ -198,5 +302,6 @@ fn main() {
         eprintln!("{name}: cannot write its record: {e}");
     }
     group.finish();
+    bench_owned(&mut c, &lines, &expected);
     c.final_summary();
 }

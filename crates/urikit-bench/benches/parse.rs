@@ -18,8 +18,8 @@
 //!
 //! What each peer is, and does here:
 //!
-//! - `fluent-uri` 0.3 `UriRef::parse`: RFC 3986 `URI-reference`, zero-copy.
-//! - `oxiri` 0.2 `IriRef::parse`: RFC 3987 `IRI-reference` (also accepts
+//! - `fluent-uri` 0.4 `UriRef::parse`: RFC 3986 `URI-reference`, zero-copy.
+//! - `oxiri` 0.3 `IriRef::parse`: RFC 3987 `IRI-reference` (also accepts
 //!   non-ASCII), zero-copy; its API gives the authority whole, not split.
 //! - `iri-string` 0.7 `UriReferenceStr::new`: RFC 3986 validation; the
 //!   components are found again by each getter (a second scan).

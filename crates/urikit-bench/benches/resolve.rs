@@ -1,21 +1,25 @@
-//! Reference resolution (RFC 3986 §5.2): `uri_resolve::Resolver` beside
-//! `oxiri`, `fluent-uri`, `iri-string` and `url`, on the same pairs, in
-//! the same run.
+//! Reference resolution (RFC 3986 §5.2): `uri_resolve` beside `oxiri`,
+//! `fluent-uri`, `iri-string` and `url`, on the same pairs, in the same
+//! run.
 //!
 //! Input: `relative-1in3.txt`, 16,667 `BASE<TAB>REFERENCE` pairs (every 3rd
 //! line of the shared `relative.txt`): real URLs as bases, and references
 //! of every kind (absolute paths, relative paths, `../`, absolute URIs,
 //! `?query`, `#fragment`, `//net-path`, `./x`, dot segments, empty).
 //!
-//! Each base is parsed once, before timing, by every library; one
-//! iteration then resolves every reference against its line's base:
+//! Two groups, one iteration resolving every reference against its line's
+//! base.
+//!
+//! `resolve/relative`: each base is parsed once, before timing, by every
+//! library; per reference, the reference is parsed and resolved, into a
+//! reused buffer where the library has that form:
 //!
 //! - `urikit`: a `Resolver` per base, built before timing; per reference
 //!   `UriReference::parse`, then `resolve_into` one reused `String`.
-//! - `oxiri` 0.2: `Iri::parse(base)` before timing; per reference
-//!   `resolve_into(reference, &mut String)` (it parses the reference),
-//!   into one reused `String`.
-//! - `fluent-uri` 0.3: `Uri::parse(base)` before timing; per reference
+//! - `oxiri` 0.3: `Iri::parse(base)` before timing; per reference
+//!   `IriRef::parse`, then `resolve_into(&reference, &mut String)` into one
+//!   reused `String` (0.3 takes a parsed `IriRef`; 0.2 took the text).
+//! - `fluent-uri` 0.4: `Uri::parse(base)` before timing; per reference
 //!   `UriRef::parse`, then `resolve_against`, which returns a new `Uri<String>`
 //!   (it has no into-a-buffer form).
 //! - `iri-string` 0.7: a `FixedBaseResolver` per base before timing; per
@@ -25,20 +29,41 @@
 //!   which parses and resolves by the WHATWG URL Standard, not RFC 3986,
 //!   and normalizes: timed for orientation, its agreement only counted.
 //!
-//! Before timing, every peer's target is compared with ours on every line
-//! where both succeed. Disagreements are sorted into classes (below) and
-//! counted per peer in the group's record for `cargo xtask bench`; an RFC
-//! 3986 peer disagreeing outside the known classes fails the run.
+//! `resolve/one-shot`: resolution as most callers write it, once per link
+//! with both strings fresh: parse the base, parse the reference, resolve
+//! to an owned value, all inside the timed call, through each library's
+//! first-choice API:
 //!
-//! Run: `cargo bench -p urikit-bench --bench resolve`.
+//! - `urikit`: `uri_resolve::resolve(Uri::parse(base)?,
+//!   UriReference::parse(reference)?)`, a `UriBuf`.
+//! - `oxiri` 0.3: `Iri::parse(base)?.resolve(&IriRef::parse(reference)?)`,
+//!   an `Iri<String>`.
+//! - `fluent-uri` 0.4: `UriRef::parse(reference)?.resolve_against(
+//!   &Uri::parse(base)?)`, a `Uri<String>`.
+//! - `iri-string` 0.7: `UriReferenceStr::new(reference)?.resolve_against(
+//!   UriAbsoluteStr::new(base)?).to_dedicated_string()`, a `UriString`.
+//! - `url` 2: `Url::parse(base)?.join(reference)`, a `Url` (WHATWG, as
+//!   above).
+//!
+//! Before timing, every peer's target is compared with ours on every line
+//! where both succeed, in each group. Disagreements are sorted into classes
+//! (below) and counted per peer in the group's record for `cargo xtask
+//! bench`; an RFC 3986 peer disagreeing outside the known classes fails the
+//! run. Our one-shot targets are also asserted equal to our buffered ones.
+//!
+//! Run: `cargo bench -p urikit-bench --bench resolve` (a filter such as
+//! `-- resolve/one-shot` runs one group).
 
 use std::hint::black_box;
 use std::time::Duration;
 
+use criterion::BenchmarkGroup;
+use criterion::measurement::WallTime;
 use criterion::{Criterion, SamplingMode, Throughput};
+use iri_string::format::ToDedicatedString;
 use iri_string::resolve::FixedBaseResolver;
 use iri_string::types::{UriAbsoluteStr, UriReferenceStr};
-use uri_core::{Uri, UriReference};
+use uri_core::{Uri, UriBuf, UriReference};
 use uri_resolve::Resolver;
 use urikit_bench::GroupInfo;
 
@@ -179,9 +204,141 @@ fn targets_into(n: usize, mut f: impl FnMut(usize, &mut String) -> Option<()>) -
         .collect()
 }
 
-/// Loads the pairs, checks every peer against us, then times each.
+/// A criterion group over the pairs: throughput in pairs, flat sampling
+/// (one iteration is the whole corpus, milliseconds).
+fn group<'c>(c: &'c mut Criterion, name: &str, n: usize) -> BenchmarkGroup<'c, WallTime> {
+    let mut group = c.benchmark_group(name);
+    group.throughput(Throughput::Elements(n as u64));
+    group.sampling_mode(SamplingMode::Flat);
+    group.sample_size(20);
+    group
+}
+
+/// Ours, one-shot: parse both, resolve to a new `UriBuf`.
+fn ours_one_shot(base: &str, reference: &str) -> Option<UriBuf> {
+    Some(uri_resolve::resolve(
+        Uri::parse(base).ok()?,
+        UriReference::parse(reference).ok()?,
+    ))
+}
+
+/// `oxiri`, one-shot.
+fn oxiri_one_shot(base: &str, reference: &str) -> Option<oxiri::Iri<String>> {
+    oxiri::Iri::parse(base)
+        .ok()?
+        .resolve(&oxiri::IriRef::parse(reference).ok()?)
+        .ok()
+}
+
+/// `fluent-uri`, one-shot.
+fn fluent_one_shot(base: &str, reference: &str) -> Option<fluent_uri::Uri<String>> {
+    fluent_uri::UriRef::parse(reference)
+        .ok()?
+        .resolve_against(&fluent_uri::Uri::parse(base).ok()?)
+        .ok()
+}
+
+/// `iri-string`, one-shot.
+fn iri_string_one_shot(base: &str, reference: &str) -> Option<iri_string::types::UriString> {
+    let base = UriAbsoluteStr::new(base).ok()?;
+    Some(
+        UriReferenceStr::new(reference)
+            .ok()?
+            .resolve_against(base)
+            .to_dedicated_string(),
+    )
+}
+
+/// `url`, one-shot.
+fn url_one_shot(base: &str, reference: &str) -> Option<url::Url> {
+    url::Url::parse(base).ok()?.join(reference).ok()
+}
+
+/// The `resolve/one-shot` group: both strings fresh, owned results.
+fn bench_one_shot(c: &mut Criterion, pairs: &[(String, String)], buffered: &Targets) {
+    let n = pairs.len();
+    let references: Vec<&str> = pairs.iter().map(|(_, r)| r.as_str()).collect();
+    let bytes = urikit_bench::total_bytes(&references);
+    let name = "resolve/one-shot";
+    eprintln!("{name}: {n} pairs, {bytes} bytes of references (bases parsed in the call too)");
+    let mut info = GroupInfo::new(name, n as u64, bytes, "urikit");
+    let targets = |f: &dyn Fn(&str, &str) -> Option<String>| -> Targets {
+        pairs.iter().map(|(b, r)| f(b, r)).collect()
+    };
+    let expected = targets(&|b, r| ours_one_shot(b, r).map(|t| t.as_str().to_owned()));
+    assert_eq!(
+        &expected, buffered,
+        "our one-shot targets differ from our buffered ones"
+    );
+    info.note(format!(
+        "we resolve {} of {n} pairs, the same targets as resolve/relative",
+        expected.iter().filter(|t| t.is_some()).count()
+    ));
+    let peers: [(&str, Targets, bool); 4] = [
+        (
+            "oxiri",
+            targets(&|b, r| oxiri_one_shot(b, r).map(|t| t.into_inner())),
+            false,
+        ),
+        (
+            "fluent-uri",
+            targets(&|b, r| fluent_one_shot(b, r).map(|t| t.into_string())),
+            false,
+        ),
+        (
+            "iri-string",
+            targets(&|b, r| iri_string_one_shot(b, r).map(String::from)),
+            false,
+        ),
+        (
+            "url",
+            targets(&|b, r| url_one_shot(b, r).map(String::from)),
+            true,
+        ),
+    ];
+    for (id, theirs, whatwg) in &peers {
+        compare(&mut info, pairs, id, &expected, theirs, *whatwg);
+    }
+
+    let mut group = group(c, name, n);
+    macro_rules! time {
+        ($id:literal, $f:expr) => {
+            group.bench_function($id, |b| {
+                b.iter(|| {
+                    for (base, reference) in pairs {
+                        black_box($f(black_box(base.as_str()), black_box(reference.as_str())));
+                    }
+                });
+            });
+        };
+    }
+    time!("urikit", ours_one_shot);
+    time!("oxiri", oxiri_one_shot);
+    time!("fluent-uri", fluent_one_shot);
+    time!("iri-string", iri_string_one_shot);
+    time!("url", url_one_shot);
+    if let Err(e) = info.write() {
+        eprintln!("{name}: cannot write its record: {e}");
+    }
+    group.finish();
+}
+
+/// Loads the pairs, checks every peer against us, then times each, in both
+/// groups.
 fn main() {
     let pairs = urikit_bench::pairs("relative-1in3.txt").expect("corpus in data/");
+    let mut c = Criterion::default()
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(3))
+        .configure_from_args();
+    let buffered = bench_buffered(&mut c, &pairs);
+    bench_one_shot(&mut c, &pairs, &buffered);
+    c.final_summary();
+}
+
+/// The `resolve/relative` group: bases parsed before timing, results into
+/// a reused buffer where the library has one. Returns our targets.
+fn bench_buffered(c: &mut Criterion, pairs: &[(String, String)]) -> Targets {
     let n = pairs.len();
     let references: Vec<&str> = pairs.iter().map(|(_, r)| r.as_str()).collect();
     let bytes = urikit_bench::total_bytes(&references);
@@ -224,8 +381,9 @@ fn main() {
         Some(())
     };
     let oxiri = |i: usize, out: &mut String| {
+        let reference = oxiri::IriRef::parse(references[i]).ok()?;
         out.clear();
-        ox[i].resolve_into(references[i], out).ok()
+        ox[i].resolve_into(&reference, out).ok()
     };
     let fluent = |i: usize| {
         let reference = fluent_uri::UriRef::parse(references[i]).ok()?;
@@ -243,7 +401,7 @@ fn main() {
     info.note(format!("we resolve {accepted} of {n} references"));
     compare(
         &mut info,
-        &pairs,
+        pairs,
         "oxiri",
         &expected,
         &targets_into(n, oxiri),
@@ -252,7 +410,7 @@ fn main() {
     let fl_targets = (0..n).map(|i| fluent(i).map(|t| t.into_string())).collect();
     compare(
         &mut info,
-        &pairs,
+        pairs,
         "fluent-uri",
         &expected,
         &fl_targets,
@@ -260,23 +418,16 @@ fn main() {
     );
     compare(
         &mut info,
-        &pairs,
+        pairs,
         "iri-string",
         &expected,
         &targets_into(n, iri_string),
         false,
     );
     let url_targets = (0..n).map(|i| url(i).map(String::from)).collect();
-    compare(&mut info, &pairs, "url", &expected, &url_targets, true);
+    compare(&mut info, pairs, "url", &expected, &url_targets, true);
 
-    let mut c = Criterion::default()
-        .warm_up_time(Duration::from_secs(1))
-        .measurement_time(Duration::from_secs(3))
-        .configure_from_args();
-    let mut group = c.benchmark_group(name);
-    group.throughput(Throughput::Elements(n as u64));
-    group.sampling_mode(SamplingMode::Flat);
-    group.sample_size(20);
+    let mut group = group(c, name, n);
     let mut out = String::new();
     group.bench_function("urikit", |b| {
         b.iter(|| {
@@ -320,5 +471,5 @@ fn main() {
         eprintln!("{name}: cannot write its record: {e}");
     }
     group.finish();
-    c.final_summary();
+    expected
 }

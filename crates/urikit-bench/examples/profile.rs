@@ -18,9 +18,17 @@
 //! by the items printed.
 //!
 //! Operations (`urikit` unless a peer is named): `parse`, `components`,
-//! `resolve`, `normalize`; the peers' `parse-fluent-uri`,
-//! `components-fluent-uri`, `parse-oxiri`, `resolve-oxiri`,
-//! `normalize-fluent-uri`; `decode-heavy` (`encoded-1in4.txt`),
+//! `resolve` (a `Resolver` per base built before, each reference parsed and
+//! resolved into one reused `String`), `resolve-owned` (one-shot, as the
+//! benchmark's `resolve/one-shot`: `uri_resolve::resolve(Uri::parse(base),
+//! UriReference::parse(reference))` to a new `UriBuf`, both parsed in the
+//! loop), `normalize` (parse, then `normalize_into` a reused `String`),
+//! `normalize-owned` (`normalize_uri(Uri::parse(line))` to a new `UriBuf`);
+//! the peers' `parse-fluent-uri`, `components-fluent-uri`, `parse-oxiri`,
+//! `resolve-oxiri` (base parsed before; `IriRef::parse` and `resolve_into`
+//! a reused `String`), `resolve-owned-oxiri`, `resolve-owned-fluent-uri`,
+//! `normalize-fluent-uri`, `normalize-owned-fluent-uri` (each as in the
+//! benchmarks; fluent-uri 0.4, oxiri 0.3); `decode-heavy` (`encoded-1in4.txt`),
 //! `encode-plain` (the `unreserved` bytes of `web-1in4.txt`: nothing to
 //! encode), `decode-mixed` and `decode-plain` (`web-1in4.txt` encoded for the query
 //! component, and its unreserved bytes alone), `decode-changed` (the lines
@@ -39,13 +47,19 @@
 //! written (instructions per item, loop included): baseline 10; parse 528
 //! (fluent-uri 847, oxiri 2,543); components 562 (fluent-uri 1,054);
 //! resolve 705 (oxiri 1,808); normalize 1,325 (fluent-uri 3,830).
+//! With fluent-uri 0.4.1 and oxiri 0.3.1, on the spec-typed types
+//! (2026-11-25): parse 340 (fluent-uri 845, oxiri 729); components 379
+//! (fluent-uri 1,053); resolve 496 (oxiri 883); resolve-owned 1,487 (oxiri
+//! 1,849, fluent-uri 3,114; 2,222 before the layout writer); normalize 696
+//! (709 before); normalize-owned 1,006 (fluent-uri 3,071; 1,307 before the
+//! layout writer).
 
 use std::hint::black_box;
 
 use percent_encoding::{AsciiSet, utf8_percent_encode};
 use uri_core::{Uri, UriReference};
 use uri_encode::EncodeSet;
-use uri_resolve::{Resolver, normalize_into};
+use uri_resolve::{Resolver, normalize_into, normalize_uri};
 
 const UNRESERVED: EncodeSet = EncodeSet::UNRESERVED;
 const QUERY_COMPONENT: EncodeSet = EncodeSet::QUERY_COMPONENT;
@@ -134,6 +148,17 @@ fn measure(op: &str, inputs: &mut Inputs<'_>) -> (usize, usize) {
                 items += 1;
             }
         }
+        "resolve-owned" => {
+            for (base, reference) in pairs {
+                if let (Ok(b), Ok(r)) = (
+                    Uri::parse(black_box(base)),
+                    UriReference::parse(black_box(reference)),
+                ) {
+                    sum += black_box(uri_resolve::resolve(b, r)).as_str().len();
+                }
+                items += 1;
+            }
+        }
         op if op.starts_with("encode-") => {
             let (corpus, peer) = match op.rsplit_once('-') {
                 Some((corpus, p @ ("urlencoding" | "percent"))) => (corpus, p),
@@ -205,6 +230,14 @@ fn measure(op: &str, inputs: &mut Inputs<'_>) -> (usize, usize) {
                 items += 1;
             }
         }
+        "normalize-owned" => {
+            for line in lines {
+                if let Ok(u) = Uri::parse(black_box(line)) {
+                    sum += black_box(normalize_uri(u)).as_str().len();
+                }
+                items += 1;
+            }
+        }
         "scan-only" => {
             let t = &uri_core::grammar::QUERY;
             for line in lines {
@@ -264,9 +297,41 @@ fn measure(op: &str, inputs: &mut Inputs<'_>) -> (usize, usize) {
         }
         "resolve-oxiri" => {
             for (base, (_, reference)) in inputs.oxiri_bases.iter().zip(pairs) {
-                out.clear();
-                if base.resolve_into(black_box(reference), &mut out).is_ok() {
-                    sum += black_box(&out).len();
+                if let Ok(r) = oxiri::IriRef::parse(black_box(reference.as_str())) {
+                    out.clear();
+                    if base.resolve_into(&r, &mut out).is_ok() {
+                        sum += black_box(&out).len();
+                    }
+                }
+                items += 1;
+            }
+        }
+        "resolve-owned-oxiri" => {
+            for (base, reference) in pairs {
+                let target = match (
+                    oxiri::Iri::parse(black_box(base.as_str())),
+                    oxiri::IriRef::parse(black_box(reference.as_str())),
+                ) {
+                    (Ok(b), Ok(r)) => b.resolve(&r).ok(),
+                    _ => None,
+                };
+                if let Some(t) = target {
+                    sum += black_box(t).as_str().len();
+                }
+                items += 1;
+            }
+        }
+        "resolve-owned-fluent-uri" => {
+            for (base, reference) in pairs {
+                let target = match (
+                    fluent_uri::Uri::parse(black_box(base.as_str())),
+                    fluent_uri::UriRef::parse(black_box(reference.as_str())),
+                ) {
+                    (Ok(b), Ok(r)) => r.resolve_against(&b).ok(),
+                    _ => None,
+                };
+                if let Some(t) = target {
+                    sum += black_box(t).as_str().len();
                 }
                 items += 1;
             }
@@ -275,6 +340,14 @@ fn measure(op: &str, inputs: &mut Inputs<'_>) -> (usize, usize) {
             for line in lines {
                 if let Ok(r) = fluent_uri::UriRef::parse(black_box(line.as_str())) {
                     sum += black_box(r.normalize()).as_str().len();
+                }
+                items += 1;
+            }
+        }
+        "normalize-owned-fluent-uri" => {
+            for line in lines {
+                if let Ok(u) = fluent_uri::Uri::parse(black_box(line.as_str())) {
+                    sum += black_box(u.normalize()).as_str().len();
                 }
                 items += 1;
             }

@@ -38,7 +38,7 @@ const PEERS: &[Peer] = &[
         name: "fluent-uri",
         parse: fluent,
         uri: |s| Some(fluent_uri::Uri::parse(s).is_ok()),
-        // fluent-uri 0.3 has no relative-reference type.
+        // fluent-uri 0.4 has no relative-reference type.
         relative: None,
     },
     Peer {
@@ -51,7 +51,7 @@ const PEERS: &[Peer] = &[
         name: "oxiri",
         parse: oxiri,
         uri: |s| s.is_ascii().then(|| oxiri::Iri::parse(s).is_ok()),
-        // oxiri 0.2 has no relative-reference type.
+        // oxiri 0.3 has no relative-reference type.
         relative: None,
     },
 ];
@@ -61,7 +61,7 @@ fn own(s: Option<&str>) -> Option<String> {
     s.map(str::to_owned)
 }
 
-/// `fluent-uri` 0.3: `UriRef::parse`, strict RFC 3986. Every field, the host
+/// `fluent-uri` 0.4: `UriRef::parse`, strict RFC 3986. Every field, the host
 /// kind and the address (with its `net` feature).
 fn fluent(input: &str) -> Option<Outcome> {
     use fluent_uri::component::Host;
@@ -133,7 +133,7 @@ fn iri_string(input: &str) -> Option<Outcome> {
     ]))
 }
 
-/// `oxiri` 0.2: `IriRef::parse`. It parses IRIs (RFC 3987), so it is asked
+/// `oxiri` 0.3: `IriRef::parse`. It parses IRIs (RFC 3987), so it is asked
 /// about ASCII inputs only, where IRIs and URIs coincide. It splits the
 /// reference into scheme, authority, path, query and fragment only.
 fn oxiri(input: &str) -> Option<Outcome> {

@@ -53,8 +53,9 @@ pub use uri_resolve as resolve;
 /// ```
 pub mod prelude {
     pub use uri_core::{
-        Authority, Host, HostKind, ParseError, ParseErrorKind, ParseOptions, RelativeRef,
-        RelativeRefBuf, Uri, UriBuf, UriReference, UriReferenceBuf,
+        Authority, Host, HostKind, Iri, IriBuf, IriReference, IriReferenceBuf, ParseError,
+        ParseErrorKind, ParseOptions, RelativeIri, RelativeIriBuf, RelativeRef, RelativeRefBuf,
+        Uri, UriBuf, UriReference, UriReferenceBuf,
     };
 }
 

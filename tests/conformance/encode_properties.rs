@@ -44,7 +44,8 @@ use urikit::encode::{
     encode_bytes_to_str, encode_form, encode_into, normalize, validate,
 };
 use urikit::{RelativeRef, Uri, UriReference};
-use urikit_tests::{ENCODE_SETS, decoder_for, encode_set, is_triplet, parts};
+use urikit_tests::parsing::parts;
+use urikit_tests::percent::{ENCODE_SETS, decoder_for, encode_set, is_triplet};
 
 // ------------------------------------------------------------------ strategies
 
@@ -455,7 +456,7 @@ fn check_query_pairs(s: &str) -> Result<(), TestCaseError> {
 
 // ------------------------------------------------------------------ (g) meaning
 
-/// The seven components expected of a parse (see `urikit_tests::parts`).
+/// The seven components expected of a parse (see `urikit_tests::parsing::parts`).
 type Parts = [Option<String>; 7];
 
 /// The components of `http://h` with these userinfo, host, path, query and fragment.

@@ -5,15 +5,12 @@
 //! fillers from 0 to 90 bytes, so across the 16- and 64-byte steps of the
 //! scanners and at the very end, with a second item further on.
 
-#[allow(dead_code)]
-#[path = "../fuzz_props.rs"]
-mod props;
-
 use std::borrow::Cow;
 
-use props::decode_model;
 use urikit::encode::{DecodeErrorKind, Decoder};
-use urikit_tests::is_triplet;
+use urikit_tests::percent::is_triplet;
+
+use crate::props::decode_model;
 
 /// What goes into the fillers.
 const ITEMS: [&str; 13] = [

@@ -7,14 +7,15 @@
 //! the iterator must yield (`null` for a key without `=`), and optionally
 //! the pairs decoded with `decode_utf8_lossy` (when absent, decoding changes
 //! nothing). `strict_error` says that some piece does not decode strictly.
-//! Every record is checked and every failure reported at once.
+//! Every record is checked by the loop of `urikit_tests::vectors::run`, and
+//! every failure reported at once.
 
 use std::borrow::Cow;
 
 use serde::Deserialize;
 use urikit::Uri;
 use urikit::encode::{DecodeComponents, QueryPairs, Separator, decode_form};
-use urikit_tests::{Failure, name_problems, read_vectors, report};
+use urikit_tests::vectors::{Vector, load, name_problems, run};
 
 /// The vector file.
 const FILE: &str = "query-pairs.json";
@@ -61,10 +62,18 @@ struct Record {
     _note: Option<String>,
 }
 
-/// Reads the vector file.
-fn load() -> Vec<Record> {
-    serde_json::from_str(&read_vectors(FILE))
-        .unwrap_or_else(|e| panic!("{FILE} does not match the schema: {e}"))
+impl Vector for Record {
+    fn id(&self) -> String {
+        self.name.clone()
+    }
+
+    fn source(&self) -> &str {
+        &self.source
+    }
+
+    fn input(&self) -> String {
+        self.query.clone()
+    }
 }
 
 /// The raw pairs of `pairs`, checking on the way that each piece is a
@@ -194,25 +203,12 @@ fn check(r: &Record) -> Vec<String> {
 
 #[test]
 fn query_pair_vectors() {
-    let records = load();
-    let mut failures = Vec::new();
-    for r in &records {
-        let problems = check(r);
-        if !problems.is_empty() {
-            failures.push(Failure {
-                id: r.name.clone(),
-                source: r.source.clone(),
-                input: r.query.clone(),
-                problems,
-            });
-        }
-    }
-    report(FILE, records.len(), &failures);
+    run(FILE, check);
 }
 
 #[test]
 fn names_are_spaced_and_every_case_is_covered() {
-    let records = load();
+    let records: Vec<Record> = load(FILE);
     let problems = name_problems(records.iter().map(|r| (r.name.as_str(), r.source.as_str())));
     assert!(problems.is_empty(), "{FILE}:\n{}", problems.join("\n"));
     let any = |f: &dyn Fn(&Record) -> bool| records.iter().any(f);

@@ -12,9 +12,13 @@
 //! shape is measured again (up to three times) before it is called
 //! superlinear. Sizes are fixed so that the whole file takes a few seconds
 //! in a debug build, which is what CI runs.
+//!
+//! The timing takes `crate::timing()` and the 10 MB normalization
+//! `crate::big_input()`: the timing must not share the machine with the
+//! 10 MB normalization, nor with the other timings and big inputs of the
+//! binary (`large_input.rs`, the size tests of `hostile.rs`).
 
 use std::hint::black_box;
-use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use urikit::resolve::{Resolver, normalize_into, normalize_uri};
@@ -32,10 +36,6 @@ const ATTEMPTS: usize = 3;
 
 /// Timings per median.
 const RUNS: usize = 3;
-
-/// The tests of this file one at a time: the timing must not share the
-/// machine with the 10 MB normalization.
-static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
 
 /// `prefix`, then `unit` `count` times, then `suffix`.
 fn repeat(prefix: &str, unit: &str, count: usize, suffix: &str) -> String {
@@ -191,7 +191,7 @@ fn measure(shape: &Shape) -> Result<f64, String> {
 
 #[test]
 fn resolution_and_normalization_time_grows_linearly() {
-    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let _timing = crate::timing();
     let mut report = Vec::new();
     let mut failed = false;
     for shape in SHAPES {
@@ -220,7 +220,7 @@ fn resolution_and_normalization_time_grows_linearly() {
 
 #[test]
 fn a_ten_megabyte_path_normalizes() {
-    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let _big = crate::big_input();
     let unit = "/a/./b/../%7e";
     let count = TEN_MB.div_ceil(unit.len());
     let input = repeat("HTTP://Example.COM", unit, count, "/%2E%2E/z");

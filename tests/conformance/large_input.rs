@@ -5,6 +5,10 @@
 //! time for an input of size 4N over the median time for size N must stay
 //! well under 16 (what a quadratic parser would show), below 12 to leave room
 //! for noise on a small, shared machine.
+//!
+//! The timing takes `crate::timing()` and the 10 MB tests
+//! `crate::big_input()`, so that no other timing and no 10 MB test of the
+//! binary runs beside the timing.
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -37,6 +41,7 @@ fn error_of(input: &str) -> Option<(ParseErrorKind, usize)> {
 
 #[test]
 fn a_ten_megabyte_path_parses() {
+    let _big = crate::big_input();
     let input = repeat("http://a/", "seg/", TEN_MB, "end");
     let uri = Uri::parse(&input).expect("a 10 MB path is valid");
     assert_eq!(uri.path().len(), input.len() - "http://a".len());
@@ -50,6 +55,7 @@ fn a_ten_megabyte_path_parses() {
 
 #[test]
 fn a_ten_megabyte_query_of_triplets_parses() {
+    let _big = crate::big_input();
     let input = repeat("http://a/?", "%41", TEN_MB, "");
     let uri = Uri::parse(&input).expect("a 10 MB query is valid");
     assert_eq!(
@@ -61,6 +67,7 @@ fn a_ten_megabyte_query_of_triplets_parses() {
 
 #[test]
 fn ten_megabyte_authorities_and_literals() {
+    let _big = crate::big_input();
     // A 10 MB registered name and a 10 MB IPvFuture are valid.
     let input = repeat("//", "a.", TEN_MB, "b:80/");
     let r = RelativeRef::parse(&input).expect("a 10 MB reg-name is valid");
@@ -72,6 +79,7 @@ fn ten_megabyte_authorities_and_literals() {
 
 #[test]
 fn errors_in_ten_megabyte_inputs_land_on_the_right_byte() {
+    let _big = crate::big_input();
     // `@` repeated: the first ends an empty userinfo, the second is in the host.
     let input = repeat("http://", "@", TEN_MB, "");
     assert_eq!(error_of(&input), Some((ParseErrorKind::InvalidHostChar, 8)));
@@ -204,6 +212,7 @@ fn ratio(make: Make, n: usize) -> f64 {
 
 #[test]
 fn parsing_time_grows_linearly() {
+    let _timing = crate::timing();
     /// Linear is 4, quadratic 16.
     const LIMIT: f64 = 12.0;
     /// Measurements per shape before calling it superlinear: a busy machine

@@ -3,20 +3,20 @@
 //! Each file under `tests/fuzz-regressions/<target>/` is the raw input of
 //! a crash or hang the fuzz target `<target>` found (or a seed kept for a
 //! past bug). It is run through the same property the target checks,
-//! `tests/fuzz_props.rs`, shared with `fuzz/fuzz_targets/` by `#[path]`.
+//! `tests/fuzz_props.rs`, shared with `fuzz/fuzz_targets/` by `#[path]`
+//! (the `props` module of this binary).
 //! See `tests/fuzz-regressions/README.md`.
 //!
 //! A file named `suspected-bug-*` holds a finding whose library bug is
 //! still open: as with the `suspected_bug_*` tests of the other files, it is
 //! replayed only by an `#[ignore]`d test (`cargo test -p urikit-tests
-//! --test fuzz_regressions -- --ignored`), so `cargo test` stays green.
-//! Drop the prefix once the bug is fixed.
-
-#[path = "../fuzz_props.rs"]
-mod props;
+//! --test conformance -- fuzz_regressions:: --ignored`), so `cargo test`
+//! stays green. Drop the prefix once the bug is fixed.
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::{Path, PathBuf};
+
+use crate::props;
 
 /// `tests/fuzz-regressions/`.
 fn regressions_dir() -> PathBuf {

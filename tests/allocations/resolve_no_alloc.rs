@@ -10,27 +10,20 @@
 //! allocate nothing; `resolve`, which returns a `UriBuf`, does, so the
 //! counter is live.
 //!
-//! A counting global allocator, for this test binary only, counts the
-//! allocations of the current thread while a thread-local flag is on, so the
-//! test harness and other test threads do not disturb the count. It is the
-//! one of `tests/no_alloc.rs`.
-//!
-//! The counting allocator, the only `unsafe` of the crate, is in
-//! `tests/counting_alloc.rs`, shared by the three no-allocation test files.
+//! Allocations are counted by the `allocations` binary's global allocator
+//! (`counting_alloc.rs`), for the current thread only, so the test harness
+//! and the tests running in other threads do not disturb the count.
 
 use std::hint::black_box;
 
 use urikit::resolve::{Resolver, has_dot_segments, normalized_eq, remove_dot_segments, resolve};
 use urikit::{Uri, UriReference};
 
-#[path = "../counting_alloc.rs"]
-mod counting_alloc;
-
-use counting_alloc::allocations;
+use crate::counting_alloc::allocations;
 
 /// The references of RFC 3986 §5.4 and more: every branch of §5.2.2, merges
 /// with and without dot segments, paths that need the `/.` rule, a long one.
-const REFERENCES: &[&str] = &[
+pub(crate) const REFERENCES: &[&str] = &[
     "g:h",
     "g",
     "./g",
@@ -85,7 +78,7 @@ const REFERENCES: &[&str] = &[
 
 /// Bases without dot segments: an authority, an empty path under one, a
 /// rootless path, a path whose merges need the `/.` rule.
-const CLEAN_BASES: &[&str] = &[
+pub(crate) const CLEAN_BASES: &[&str] = &[
     "http://a/b/c/d;p?q",
     "http://a",
     "s:a/b/c",
@@ -95,7 +88,7 @@ const CLEAN_BASES: &[&str] = &[
 ];
 
 /// Bases with dot segments in their directory: merged in the scratch buffer.
-const DOTTED_BASES: &[&str] = &[
+pub(crate) const DOTTED_BASES: &[&str] = &[
     "http://a/b/../c/./d;p?q",
     "s:a/../b/c",
     "f:/.//a/b",

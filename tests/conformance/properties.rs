@@ -26,7 +26,7 @@ use urikit::{
     UriReference,
 };
 use urikit_tests::generators::{GenHost, GenRef, dotted_decimal, host, reference};
-use urikit_tests::{Rule, parse, parse_owned, parts, recompose};
+use urikit_tests::parsing::{Rule, parse, parse_owned, parts, recompose};
 
 // ------------------------------------------------------------------ checks
 

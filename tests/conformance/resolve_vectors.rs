@@ -11,11 +11,12 @@
 //!   (`docs/spec-notes.md`): resolution, errors, relativization in every
 //!   `Form`, normalization and equivalence.
 //!
-//! Every record is checked and every failure reported at once, with the
-//! record's id, source and input. Records that cannot pass yet (scheme rules
-//! arrive with `uri-schemes`, IRIs with `uri-iri`) are listed in
-//! `tests/expected_failures.txt` with the reason; a listed record that
-//! passes fails the test, so the list stays honest.
+//! Every record is checked by the loop of `urikit_tests::vectors::run`, and
+//! every failure reported at once, with the record's id, source and input.
+//! Records that cannot pass yet (scheme rules arrive with `uri-schemes`,
+//! IRIs with `uri-iri`) are listed in `tests/expected_failures.txt` with the
+//! reason; a listed record that passes fails the test, so the list stays
+//! honest.
 //!
 //! Suspected bugs of `uri-resolve` are written as `#[ignore]`d tests named
 //! `suspected_bug_*` asserting the documented or RFC behaviour; once fixed,
@@ -32,8 +33,9 @@ use urikit::resolve::{
     normalize, normalize_into, normalize_uri, normalize_uri_with, normalized_eq, relativize,
     relativize_with, remove_dot_segments, resolve, resolve_str,
 };
-use urikit::{ParseOptions, Uri, UriReference};
-use urikit_tests::{Failure, name_problems, parts, read_vectors, report_expected};
+use urikit::{IriSpec, ParseOptions, Ri, RiReference, Spec, Uri, UriReference, UriSpec};
+use urikit_tests::parsing::parts;
+use urikit_tests::vectors::{Vector, load, name_problems, run, run_records};
 
 /// The RFC 3986 §5.4 examples.
 const RESOLVE_FILE: &str = "resolve.json";
@@ -219,6 +221,12 @@ impl OwnRecord {
             | OwnRecord::Equivalent { name, .. } => name,
         }
     }
+}
+
+impl Vector for OwnRecord {
+    fn id(&self) -> String {
+        self.name().to_owned()
+    }
 
     fn source(&self) -> &str {
         match self {
@@ -242,10 +250,53 @@ impl OwnRecord {
     }
 }
 
-/// Reads a vector file.
-fn load<T: for<'de> Deserialize<'de>>(file: &str) -> Vec<T> {
-    serde_json::from_str(&read_vectors(file))
-        .unwrap_or_else(|e| panic!("{file} does not match the schema: {e}"))
+impl Vector for RfcResolve {
+    /// `<base>|<ref>`, and `|non-strict` after it for a non-strict record.
+    fn id(&self) -> String {
+        if self.strict {
+            format!("{}|{}", self.base, self.reference)
+        } else {
+            format!("{}|{}|non-strict", self.base, self.reference)
+        }
+    }
+
+    fn source(&self) -> &str {
+        &self.source
+    }
+
+    fn input(&self) -> String {
+        format!("{} + {}", self.base, self.reference)
+    }
+}
+
+impl Vector for RfcNormalize {
+    /// The input: `normalize.json` has no names.
+    fn id(&self) -> String {
+        self.input.clone()
+    }
+
+    fn source(&self) -> &str {
+        &self.source
+    }
+
+    fn input(&self) -> String {
+        self.input.clone()
+    }
+}
+
+impl Vector for RfcEquivalence {
+    /// `<a>|<b>`.
+    fn id(&self) -> String {
+        format!("{}|{}", self.a, self.b)
+    }
+
+    fn source(&self) -> &str {
+        &self.source
+    }
+
+    fn input(&self) -> String {
+        format!("{} vs {}", self.a, self.b)
+    }
 }
 
 // ------------------------------------------------------------------ resolution
@@ -441,28 +492,10 @@ fn form_problem(name: FormName, answer: &str) -> Option<String> {
 #[test]
 fn rfc_resolve_vectors() {
     let records: Vec<RfcResolve> = load(RESOLVE_FILE);
-    assert!(!records.is_empty());
     let mut reused = Reused::new();
-    let mut ids = BTreeSet::new();
-    let mut failures = Vec::new();
-    for r in &records {
-        let id = if r.strict {
-            format!("{}|{}", r.base, r.reference)
-        } else {
-            format!("{}|{}|non-strict", r.base, r.reference)
-        };
-        assert!(ids.insert(id.clone()), "{RESOLVE_FILE}: {id} appears twice");
-        let problems = check_resolve(&r.base, &r.reference, &r.expected, r.strict, &mut reused);
-        if !problems.is_empty() {
-            failures.push(Failure {
-                id,
-                source: r.source.clone(),
-                input: format!("{} + {}", r.base, r.reference),
-                problems,
-            });
-        }
-    }
-    report_expected(RESOLVE_FILE, records.len(), &ids, &failures);
+    run_records(RESOLVE_FILE, &records, |r| {
+        check_resolve(&r.base, &r.reference, &r.expected, r.strict, &mut reused)
+    });
 }
 
 // ------------------------------------------------------------------ normalization
@@ -471,10 +504,38 @@ fn rfc_resolve_vectors() {
 /// against `expected`; the normal form is a fixed point and equivalent to
 /// the input.
 fn check_normalize(input: &str, expected: &str) -> Vec<String> {
+    check_normalize_as::<UriSpec>(input, expected, |u| {
+        vec![
+            (
+                "normalize_uri_with(SyntaxOnly)",
+                normalize_uri_with(u, &SyntaxOnly).into_string(),
+            ),
+            (
+                "NormalizedUri::with_rules(SyntaxOnly)",
+                NormalizedUri::with_rules(u, &SyntaxOnly).to_string(),
+            ),
+        ]
+    })
+}
+
+/// [`check_normalize`] for an IRI record (RFC 3987 §5.3): the same
+/// functions with `IriSpec`; the scheme hooks are URI-only.
+fn check_normalize_iri(input: &str, expected: &str) -> Vec<String> {
+    check_normalize_as::<IriSpec>(input, expected, |_| Vec::new())
+}
+
+/// `input` normalizes to `expected` under spec `S` through every entry
+/// point (`extra` adds the spec's own), and `expected` is a fixed point
+/// equivalent to the input.
+fn check_normalize_as<S: Spec>(
+    input: &str,
+    expected: &str,
+    extra: impl Fn(Ri<'_, S>) -> Vec<(&'static str, String)>,
+) -> Vec<String> {
     let mut problems = Vec::new();
-    let r = match UriReference::parse(input) {
+    let r = match RiReference::<S>::parse(input) {
         Ok(r) => r,
-        Err(e) => return vec![format!("does not parse as a URI reference: {e}")],
+        Err(e) => return vec![format!("does not parse as a {} reference: {e}", S::NAME)],
     };
     let mut out = String::from(JUNK);
     normalize_into(r.components(), &mut out);
@@ -484,22 +545,15 @@ fn check_normalize(input: &str, expected: &str) -> Vec<String> {
     ];
     if let Some(u) = r.as_uri() {
         forms.push(("normalize_uri", normalize_uri(u).into_string()));
-        forms.push((
-            "normalize_uri_with(SyntaxOnly)",
-            normalize_uri_with(u, &SyntaxOnly).into_string(),
-        ));
         forms.push(("NormalizedUri::new", NormalizedUri::new(u).to_string()));
-        forms.push((
-            "NormalizedUri::with_rules(SyntaxOnly)",
-            NormalizedUri::with_rules(u, &SyntaxOnly).to_string(),
-        ));
+        forms.extend(extra(u));
     }
     for (what, got) in forms {
         if got != expected {
             problems.push(format!("{what}: got {got:?}, expected {expected:?}"));
         }
     }
-    match UriReference::parse(expected) {
+    match RiReference::<S>::parse(expected) {
         Ok(e) => {
             let again = normalize(e);
             if again.as_str() != expected {
@@ -542,46 +596,37 @@ fn check_remove_dot_segments(input: &str, expected: &str) -> Vec<String> {
     problems
 }
 
+/// Checks a record of `normalize.json`: `remove_dot_segments`, or a normal
+/// form.
+fn check_rfc_normalize(r: &RfcNormalize) -> Vec<String> {
+    let mut problems = match (r.op.as_deref(), r.level) {
+        (Some("remove_dot_segments"), None) => check_remove_dot_segments(&r.input, &r.expected),
+        // Syntax normalization for both levels: a scheme record passes
+        // when scheme rules would change nothing.
+        (None, Some(level)) => {
+            let mut p = if r.iri {
+                check_normalize_iri(&r.input, &r.expected)
+            } else {
+                check_normalize(&r.input, &r.expected)
+            };
+            if level == Level::Scheme && !p.is_empty() {
+                p.push("scheme-based normalization (§6.2.3) is not there yet".to_owned());
+            }
+            p
+        }
+        (op, level) => vec![format!(
+            "unknown kind of record: op {op:?}, level {level:?}"
+        )],
+    };
+    if r.iri && !problems.is_empty() {
+        problems.push("an IRI record (RFC 3987): needs uri-iri".to_owned());
+    }
+    problems
+}
+
 #[test]
 fn rfc_normalize_vectors() {
-    let records: Vec<RfcNormalize> = load(NORMALIZE_FILE);
-    assert!(!records.is_empty());
-    let mut ids = BTreeSet::new();
-    let mut failures = Vec::new();
-    for r in &records {
-        assert!(
-            ids.insert(r.input.clone()),
-            "{NORMALIZE_FILE}: {:?} appears twice",
-            r.input
-        );
-        let mut problems = match (r.op.as_deref(), r.level) {
-            (Some("remove_dot_segments"), None) => check_remove_dot_segments(&r.input, &r.expected),
-            // Syntax normalization for both levels: a scheme record passes
-            // when scheme rules would change nothing.
-            (None, Some(level)) => {
-                let mut p = check_normalize(&r.input, &r.expected);
-                if level == Level::Scheme && !p.is_empty() {
-                    p.push("scheme-based normalization (§6.2.3) is not there yet".to_owned());
-                }
-                p
-            }
-            (op, level) => vec![format!(
-                "unknown kind of record: op {op:?}, level {level:?}"
-            )],
-        };
-        if r.iri && !problems.is_empty() {
-            problems.push("an IRI record (RFC 3987): needs uri-iri".to_owned());
-        }
-        if !problems.is_empty() {
-            failures.push(Failure {
-                id: r.input.clone(),
-                source: r.source.clone(),
-                input: r.input.clone(),
-                problems,
-            });
-        }
-    }
-    report_expected(NORMALIZE_FILE, records.len(), &ids, &failures);
+    run(NORMALIZE_FILE, check_rfc_normalize);
 }
 
 // ------------------------------------------------------------------ equivalence
@@ -597,12 +642,18 @@ fn hash_of(value: &impl Hash) -> u64 {
 /// `normalized_eq` both ways, equal `normalize`s, equal `NormalizedUri`s
 /// (with equal hashes).
 fn check_equivalent(a: &str, b: &str, equivalent: bool) -> Vec<String> {
+    check_equivalent_as::<UriSpec>(a, b, equivalent)
+}
+
+/// [`check_equivalent`] under spec `S`.
+fn check_equivalent_as<S: Spec>(a: &str, b: &str, equivalent: bool) -> Vec<String> {
     let mut problems = Vec::new();
-    let (ra, rb) = match (UriReference::parse(a), UriReference::parse(b)) {
+    let (ra, rb) = match (RiReference::<S>::parse(a), RiReference::<S>::parse(b)) {
         (Ok(ra), Ok(rb)) => (ra, rb),
         (ra, rb) => {
             return vec![format!(
-                "does not parse as URI references: {:?}, {:?}",
+                "does not parse as {} references: {:?}, {:?}",
+                S::NAME,
                 ra.map(|_| ()),
                 rb.map(|_| ())
             )];
@@ -631,39 +682,31 @@ fn check_equivalent(a: &str, b: &str, equivalent: bool) -> Vec<String> {
     problems
 }
 
-#[test]
-fn rfc_equivalence_vectors() {
-    let records: Vec<RfcEquivalence> = load(EQUIVALENCE_FILE);
-    assert!(!records.is_empty());
-    let mut ids = BTreeSet::new();
-    let mut failures = Vec::new();
-    for r in &records {
-        let id = format!("{}|{}", r.a, r.b);
-        assert!(
-            ids.insert(id.clone()),
-            "{EQUIVALENCE_FILE}: {id} appears twice"
-        );
-        // Syntax normalization for both levels: a scheme record whose answer
-        // scheme rules would not change (a pair that is not equivalent) passes.
-        let mut problems = check_equivalent(&r.a, &r.b, r.equivalent);
-        if !problems.is_empty() {
-            if r.level == Level::Scheme {
-                problems.push("scheme-based normalization (§6.2.3) is not there yet".to_owned());
-            }
-            if r.iri || r.idna {
-                problems.push("an IRI record (RFC 3987): needs uri-iri".to_owned());
-            }
+/// Checks a record of `equivalence.json`.
+fn check_rfc_equivalence(r: &RfcEquivalence) -> Vec<String> {
+    // Syntax normalization for both levels: a scheme record whose answer
+    // scheme rules would not change (a pair that is not equivalent) passes.
+    // An IRI record without IDNA: the IRI spec (RFC 3987 §5.3). IDNA is
+    // for `uri-iri`.
+    let mut problems = if r.iri && !r.idna {
+        check_equivalent_as::<IriSpec>(&r.a, &r.b, r.equivalent)
+    } else {
+        check_equivalent(&r.a, &r.b, r.equivalent)
+    };
+    if !problems.is_empty() {
+        if r.level == Level::Scheme {
+            problems.push("scheme-based normalization (§6.2.3) is not there yet".to_owned());
         }
-        if !problems.is_empty() {
-            failures.push(Failure {
-                id,
-                source: r.source.clone(),
-                input: format!("{} vs {}", r.a, r.b),
-                problems,
-            });
+        if r.iri || r.idna {
+            problems.push("an IRI record (RFC 3987): needs uri-iri".to_owned());
         }
     }
-    report_expected(EQUIVALENCE_FILE, records.len(), &ids, &failures);
+    problems
+}
+
+#[test]
+fn rfc_equivalence_vectors() {
+    run(EQUIVALENCE_FILE, check_rfc_equivalence);
 }
 
 // ------------------------------------------------------------------ our vectors
@@ -760,53 +803,38 @@ fn check_relativize(
 fn own_vectors() {
     let records: Vec<OwnRecord> = load(OWN_FILE);
     let mut reused = Reused::new();
-    let mut ids = BTreeSet::new();
-    let mut failures = Vec::new();
-    for r in &records {
-        ids.insert(r.name().to_owned());
-        let problems = match r {
-            OwnRecord::Resolve {
-                base,
-                reference,
-                strict,
-                expected,
-                error,
-                ..
-            } => match (expected, error) {
-                (Some(expected), None) => {
-                    check_resolve(base, reference, expected, *strict, &mut reused)
-                }
-                (None, Some(error)) if *strict => check_resolve_error(base, reference, error),
-                _ => vec![
-                    "a resolve record has one of \"expected\" and \"error\" (strict only)"
-                        .to_owned(),
-                ],
-            },
-            OwnRecord::Relativize {
-                base,
-                target,
-                form,
-                expected,
-                error,
-                ..
-            } => check_relativize(base, target, *form, expected.as_deref(), error.as_deref()),
-            OwnRecord::Normalize {
-                input, expected, ..
-            } => check_normalize(input, expected),
-            OwnRecord::Equivalent {
-                a, b, equivalent, ..
-            } => check_equivalent(a, b, *equivalent),
-        };
-        if !problems.is_empty() {
-            failures.push(Failure {
-                id: r.name().to_owned(),
-                source: r.source().to_owned(),
-                input: r.input(),
-                problems,
-            });
-        }
-    }
-    report_expected(OWN_FILE, records.len(), &ids, &failures);
+    run_records(OWN_FILE, &records, |r| match r {
+        OwnRecord::Resolve {
+            base,
+            reference,
+            strict,
+            expected,
+            error,
+            ..
+        } => match (expected, error) {
+            (Some(expected), None) => {
+                check_resolve(base, reference, expected, *strict, &mut reused)
+            }
+            (None, Some(error)) if *strict => check_resolve_error(base, reference, error),
+            _ => vec![
+                "a resolve record has one of \"expected\" and \"error\" (strict only)".to_owned(),
+            ],
+        },
+        OwnRecord::Relativize {
+            base,
+            target,
+            form,
+            expected,
+            error,
+            ..
+        } => check_relativize(base, target, *form, expected.as_deref(), error.as_deref()),
+        OwnRecord::Normalize {
+            input, expected, ..
+        } => check_normalize(input, expected),
+        OwnRecord::Equivalent {
+            a, b, equivalent, ..
+        } => check_equivalent(a, b, *equivalent),
+    });
 }
 
 #[test]

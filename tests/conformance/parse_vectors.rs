@@ -4,20 +4,19 @@
 //! - `parse-own.json`: our own vectors, with exact error kinds and indexes,
 //!   worked out by hand from the RFC 3986 grammar (see `vectors/README.md`).
 //!
-//! Every record is checked, and every failure is reported at once with the
-//! record's id, source and input. Vectors that are known to fail are listed in
-//! `tests/expected_failures.txt` with a reason; a listed vector that passes
-//! fails the test too, so the list stays honest.
+//! Every record is checked by the loop of `urikit_tests::vectors::run`, and
+//! every failure is reported at once with the record's id, source and input.
+//! Vectors that are known to fail are listed in `tests/expected_failures.txt`
+//! with a reason; a listed vector that passes fails the test too, so the list
+//! stays honest.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 use std::net::IpAddr;
 
 use serde::{Deserialize, Deserializer};
 use urikit::{Components, Host, ParseErrorKind, ParseOptions, Uri, UriReference};
-use urikit_tests::{Failure, Rule, parse, parse_owned, parts, recompose, report_expected};
-
-/// The directory of the vector files.
-const VECTORS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/vectors");
+use urikit_tests::parsing::{Rule, parse, parse_owned, parts, recompose};
+use urikit_tests::vectors::{Vector, load, name_problems, run};
 
 /// The RFC vectors.
 const RFC_FILE: &str = "parse.json";
@@ -328,18 +327,40 @@ fn check_valid(
         }
     }
     match parse_owned(input, rule, options) {
-        Ok((text, parts)) if text == input && parts == urikit_tests::parts(c) => {}
+        Ok((text, owned)) if text == input && owned == parts(c) => {}
         other => problems.push(format!("owned parse disagrees: {other:?}")),
     }
 }
 
 // ------------------------------------------------------------------ running
 
-/// Reads a vector file.
-fn load<T: for<'de> Deserialize<'de>>(file: &str) -> Vec<T> {
-    let path = format!("{VECTORS}/{file}");
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {path}: {e}"));
-    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{path} does not match the schema: {e}"))
+impl Vector for RfcRecord {
+    /// The input: `parse.json` has no names.
+    fn id(&self) -> String {
+        self.input.clone()
+    }
+
+    fn source(&self) -> &str {
+        &self.source
+    }
+
+    fn input(&self) -> String {
+        self.input.clone()
+    }
+}
+
+impl Vector for OwnRecord {
+    fn id(&self) -> String {
+        self.name.clone()
+    }
+
+    fn source(&self) -> &str {
+        &self.source
+    }
+
+    fn input(&self) -> String {
+        self.input.clone()
+    }
 }
 
 /// The options a record parses with.
@@ -347,93 +368,80 @@ fn zone_options(zone_id: bool) -> ParseOptions {
     ParseOptions::new().allow_zone_id(zone_id)
 }
 
-#[test]
-fn rfc_vectors() {
-    let records: Vec<RfcRecord> = load(RFC_FILE);
-    assert!(!records.is_empty());
-    let mut failures = Vec::new();
-    let mut ids = BTreeSet::new();
-    for r in &records {
-        assert!(
-            ids.insert(r.input.clone()),
-            "{RFC_FILE}: {:?} appears twice",
-            r.input
-        );
-        let needs_zone = r
-            .requires
-            .as_deref()
-            .is_some_and(|s| s.contains("RFC 6874"));
-        let mut cases = Vec::new();
-        let valid = Valid {
-            kind: r.kind,
-            components: r.components.as_ref(),
-            host_kind: r.host_kind.as_deref(),
-            zone_id: r.zone_id.as_deref(),
-            ..Valid::default()
-        };
-        // The rule the record names, or the general one.
-        let rule = match r.kind {
-            Some(RefKind::Uri) => Rule::Uri,
-            Some(RefKind::Relative) => Rule::Relative,
-            None => Rule::Reference,
-        };
-        if r.valid {
-            for rule in [Rule::Reference, rule] {
-                let expect = Expectation::Valid(valid);
-                cases.push(Case {
-                    input: &r.input,
-                    rule,
-                    options: zone_options(needs_zone),
-                    expect,
-                });
-            }
-            if needs_zone {
-                // Valid only with RFC 6874; RFC 9844 rejects it by default.
-                let expect = Expectation::Invalid {
-                    kind: Some(ParseErrorKind::ZoneIdNotAllowed.name()),
-                    index: None,
-                };
-                cases.push(Case {
-                    input: &r.input,
-                    rule: Rule::Reference,
-                    options: ParseOptions::new(),
-                    expect,
-                });
-            }
-        } else {
-            for zone in [false, true] {
-                let expect = Expectation::Invalid {
-                    kind: None,
-                    index: None,
-                };
-                cases.push(Case {
-                    input: &r.input,
-                    rule: Rule::Reference,
-                    options: zone_options(zone),
-                    expect,
-                });
-            }
+/// Checks a record of `parse.json`: with the rule it names and the general
+/// one, and, for an RFC 6874 record, without zone identifiers allowed.
+fn check_rfc(r: &RfcRecord) -> Vec<String> {
+    let needs_zone = r
+        .requires
+        .as_deref()
+        .is_some_and(|s| s.contains("RFC 6874"));
+    let mut cases = Vec::new();
+    let valid = Valid {
+        kind: r.kind,
+        components: r.components.as_ref(),
+        host_kind: r.host_kind.as_deref(),
+        zone_id: r.zone_id.as_deref(),
+        ..Valid::default()
+    };
+    // The rule the record names, or the general one.
+    let rule = match r.kind {
+        Some(RefKind::Uri) => Rule::Uri,
+        Some(RefKind::Relative) => Rule::Relative,
+        None => Rule::Reference,
+    };
+    if r.valid {
+        for rule in [Rule::Reference, rule] {
+            let expect = Expectation::Valid(valid);
+            cases.push(Case {
+                input: &r.input,
+                rule,
+                options: zone_options(needs_zone),
+                expect,
+            });
         }
-        let mut problems = Vec::new();
-        for case in &cases {
-            for p in check(case) {
-                problems.push(format!(
-                    "[{:?}, zone ids {}] {p}",
-                    case.rule,
-                    on_off(case.options)
-                ));
-            }
+        if needs_zone {
+            // Valid only with RFC 6874; RFC 9844 rejects it by default.
+            let expect = Expectation::Invalid {
+                kind: Some(ParseErrorKind::ZoneIdNotAllowed.name()),
+                index: None,
+            };
+            cases.push(Case {
+                input: &r.input,
+                rule: Rule::Reference,
+                options: ParseOptions::new(),
+                expect,
+            });
         }
-        if !problems.is_empty() {
-            failures.push(Failure {
-                id: r.input.clone(),
-                source: r.source.clone(),
-                input: r.input.clone(),
-                problems,
+    } else {
+        for zone in [false, true] {
+            let expect = Expectation::Invalid {
+                kind: None,
+                index: None,
+            };
+            cases.push(Case {
+                input: &r.input,
+                rule: Rule::Reference,
+                options: zone_options(zone),
+                expect,
             });
         }
     }
-    report_expected(RFC_FILE, records.len(), &ids, &failures);
+    let mut problems = Vec::new();
+    for case in &cases {
+        for p in check(case) {
+            problems.push(format!(
+                "[{:?}, zone ids {}] {p}",
+                case.rule,
+                on_off(case.options)
+            ));
+        }
+    }
+    problems
+}
+
+#[test]
+fn rfc_vectors() {
+    run(RFC_FILE, check_rfc);
 }
 
 /// "on" when the options allow zone identifiers.
@@ -445,73 +453,61 @@ fn on_off(options: ParseOptions) -> &'static str {
     }
 }
 
+/// Checks a record of `parse-own.json`, and that its fields fit together.
+fn check_own(r: &OwnRecord) -> Vec<String> {
+    let mut problems = Vec::new();
+    let expect = match (r.valid, &r.error) {
+        (true, None) => {
+            if r.kind.is_none() {
+                problems.push("a valid record needs a \"kind\"".to_owned());
+            }
+            Expectation::Valid(Valid {
+                kind: r.kind,
+                components: r.components.as_ref(),
+                host_kind: r.host_kind.as_deref(),
+                ip: r.ip.as_deref(),
+                zone_id: r.zone_id.as_deref(),
+                ipvfuture: r.ipvfuture.as_ref(),
+            })
+        }
+        (false, Some(e)) => {
+            if r.kind.is_some() || r.components.is_some() || r.host_kind.is_some() || r.ip.is_some()
+            {
+                problems.push("an invalid record has only an \"error\"".to_owned());
+            }
+            Expectation::Invalid {
+                kind: Some(&e.kind),
+                index: Some(e.index),
+            }
+        }
+        (true, Some(_)) => {
+            problems.push("a valid record with an \"error\"".to_owned());
+            Expectation::Invalid {
+                kind: None,
+                index: None,
+            }
+        }
+        (false, None) => {
+            problems.push("an invalid record needs an \"error\"".to_owned());
+            Expectation::Invalid {
+                kind: None,
+                index: None,
+            }
+        }
+    };
+    let case = Case {
+        input: &r.input,
+        rule: r.rule,
+        options: zone_options(r.options.zone_id),
+        expect,
+    };
+    problems.extend(check(&case));
+    problems
+}
+
 #[test]
 fn own_vectors() {
-    let records: Vec<OwnRecord> = load(OWN_FILE);
-    let mut failures = Vec::new();
-    let mut ids = BTreeSet::new();
-    for r in &records {
-        ids.insert(r.name.clone());
-        let mut problems = Vec::new();
-        let expect = match (r.valid, &r.error) {
-            (true, None) => {
-                if r.kind.is_none() {
-                    problems.push("a valid record needs a \"kind\"".to_owned());
-                }
-                Expectation::Valid(Valid {
-                    kind: r.kind,
-                    components: r.components.as_ref(),
-                    host_kind: r.host_kind.as_deref(),
-                    ip: r.ip.as_deref(),
-                    zone_id: r.zone_id.as_deref(),
-                    ipvfuture: r.ipvfuture.as_ref(),
-                })
-            }
-            (false, Some(e)) => {
-                if r.kind.is_some()
-                    || r.components.is_some()
-                    || r.host_kind.is_some()
-                    || r.ip.is_some()
-                {
-                    problems.push("an invalid record has only an \"error\"".to_owned());
-                }
-                Expectation::Invalid {
-                    kind: Some(&e.kind),
-                    index: Some(e.index),
-                }
-            }
-            (true, Some(_)) => {
-                problems.push("a valid record with an \"error\"".to_owned());
-                Expectation::Invalid {
-                    kind: None,
-                    index: None,
-                }
-            }
-            (false, None) => {
-                problems.push("an invalid record needs an \"error\"".to_owned());
-                Expectation::Invalid {
-                    kind: None,
-                    index: None,
-                }
-            }
-        };
-        let case = Case {
-            input: &r.input,
-            rule: r.rule,
-            options: zone_options(r.options.zone_id),
-            expect,
-        };
-        problems.extend(check(&case));
-        if !problems.is_empty() {
-            failures.push(Failure {
-                id: r.name.clone(),
-                source: r.source.clone(),
-                input: r.input.clone(),
-                problems,
-            });
-        }
-    }
-    report_expected(OWN_FILE, records.len(), &ids, &failures);
+    run(OWN_FILE, check_own);
 }
 
 #[test]
@@ -554,36 +550,6 @@ fn own_vectors_cover_every_error_kind_and_host_kind() {
 #[test]
 fn own_vector_names_are_unique_spaced_and_sourced() {
     let records: Vec<OwnRecord> = load(OWN_FILE);
-    let mut seen = BTreeSet::new();
-    let mut last: BTreeMap<&str, u32> = BTreeMap::new();
-    let mut problems = Vec::new();
-    for r in &records {
-        if !seen.insert(r.name.as_str()) {
-            problems.push(format!("{}: the name is used twice", r.name));
-        }
-        if r.source.trim().is_empty() {
-            problems.push(format!("{}: no source", r.name));
-        }
-        let Some((group, number)) = r.name.rsplit_once('-') else {
-            problems.push(format!("{}: not `<group>-<number>`", r.name));
-            continue;
-        };
-        let group_ok = group.starts_with(|c: char| c.is_ascii_lowercase())
-            && group
-                .bytes()
-                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-');
-        match number.parse::<u32>() {
-            Ok(n) if group_ok && n > 0 && n % 100 == 0 && !number.starts_with('0') => {
-                let previous = last.insert(group, n);
-                if previous.is_some_and(|p| p >= n) {
-                    problems.push(format!(
-                        "{}: numbers must grow within a group, in file order",
-                        r.name
-                    ));
-                }
-            }
-            _ => problems.push(format!("{}: not `<group>-<multiple of 100>`", r.name)),
-        }
-    }
+    let problems = name_problems(records.iter().map(|r| (r.name.as_str(), r.source.as_str())));
     assert!(problems.is_empty(), "{OWN_FILE}:\n{}", problems.join("\n"));
 }

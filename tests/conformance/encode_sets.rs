@@ -13,7 +13,7 @@
 //! and decoding gives the byte back. The 256 bytes in one string, forwards
 //! and backwards, must encode to the concatenation of their encodings, and
 //! the data is cross-checked with the `percent-encoding` crate. All failures
-//! are reported at once.
+//! are reported at once, by the loop of `urikit_tests::vectors::run`.
 
 use std::collections::BTreeSet;
 
@@ -22,9 +22,8 @@ use serde::Deserialize;
 use urikit::encode::{
     EncodeSet, encode, encode_bytes_into, encode_bytes_to_str, encode_into, validate,
 };
-use urikit_tests::{
-    ENCODE_SETS, Failure, decoder_for, encode_set, name_problems, read_vectors, report,
-};
+use urikit_tests::percent::{ENCODE_SETS, decoder_for, encode_set};
+use urikit_tests::vectors::{Vector, load, name_problems, run};
 
 /// The vector file.
 const FILE: &str = "encode-sets.json";
@@ -45,10 +44,18 @@ struct Record {
     _note: Option<String>,
 }
 
-/// Reads the vector file.
-fn load() -> Vec<Record> {
-    serde_json::from_str(&read_vectors(FILE))
-        .unwrap_or_else(|e| panic!("{FILE} does not match the schema: {e}"))
+impl Vector for Record {
+    fn id(&self) -> String {
+        self.name.clone()
+    }
+
+    fn source(&self) -> &str {
+        &self.source
+    }
+
+    fn input(&self) -> String {
+        self.set.clone()
+    }
 }
 
 /// The `percent-encoding` set that encodes every byte but `kept`; leaked,
@@ -176,33 +183,23 @@ fn check(r: &Record, set: &EncodeSet) -> Vec<String> {
 
 #[test]
 fn every_byte_through_every_set() {
-    let records = load();
-    let mut failures = Vec::new();
     let mut seen = BTreeSet::new();
-    for r in &records {
+    run(FILE, |r: &Record| {
         let mut problems = Vec::new();
         match encode_set(&r.set) {
             Some(set) => problems.extend(check(r, &set)),
             None => problems.push(format!("no EncodeSet::{}", r.set)),
         }
-        if !seen.insert(r.set.as_str()) {
+        if !seen.insert(r.set.clone()) {
             problems.push(format!("a second record for {}", r.set));
         }
-        if !problems.is_empty() {
-            failures.push(Failure {
-                id: r.name.clone(),
-                source: r.source.clone(),
-                input: r.set.clone(),
-                problems,
-            });
-        }
-    }
-    report(FILE, records.len(), &failures);
+        problems
+    });
 }
 
 #[test]
 fn every_set_has_a_record_and_names_are_spaced() {
-    let records = load();
+    let records: Vec<Record> = load(FILE);
     let sets: BTreeSet<&str> = records.iter().map(|r| r.set.as_str()).collect();
     let missing: Vec<&str> = ENCODE_SETS
         .iter()
@@ -220,7 +217,7 @@ fn every_set_has_a_record_and_names_are_spaced() {
 /// delimiter that ends its component.
 #[test]
 fn the_file_agrees_with_the_rfc_on_delimiters() {
-    let records = load();
+    let records: Vec<Record> = load(FILE);
     let mut problems = Vec::new();
     for r in &records {
         let kept = r.kept.as_bytes();

@@ -6,13 +6,9 @@
 //! with nothing to decode, `validate`, and iterating `QueryPairs` raw; and
 //! checks that the owned path does allocate, so the counter is live.
 //!
-//! A counting global allocator, for this test binary only, counts the
-//! allocations of the current thread while a thread-local flag is on, so the
-//! test harness and other test threads do not disturb the count. It is the
-//! one of `tests/no_alloc.rs`.
-//!
-//! The counting allocator, the only `unsafe` of the crate, is in
-//! `tests/counting_alloc.rs`, shared by the three no-allocation test files.
+//! Allocations are counted by the `allocations` binary's global allocator
+//! (`counting_alloc.rs`), for the current thread only, so the test harness
+//! and the tests running in other threads do not disturb the count.
 
 use std::borrow::Cow;
 use std::fmt::Write as _;
@@ -23,12 +19,9 @@ use urikit::encode::{
     DecodeComponents, Decoder, EncodeSet, QueryPairs, Separator, decode, decode_form, decode_lossy,
     decode_utf8, decode_utf8_lossy, encode, encode_bytes_to_str, normalize, validate,
 };
-use urikit_tests::ENCODE_SETS;
+use urikit_tests::percent::ENCODE_SETS;
 
-#[path = "../counting_alloc.rs"]
-mod counting_alloc;
-
-use counting_alloc::allocations;
+use crate::counting_alloc::allocations;
 
 /// Text with nothing to decode: no `%` (and `+`, which only a form decoder
 /// changes, in some).

@@ -1,21 +1,15 @@
 //! Parsing and reading components allocate nothing; `to_buf()` allocates once.
 //!
-//! A counting global allocator, for this test binary only, counts the
-//! allocations of the current thread while a thread-local flag is on, so the
-//! test harness and other test threads do not disturb the count.
-//!
-//! The counting allocator, the only `unsafe` of the crate, is in
-//! `tests/counting_alloc.rs`, shared by the three no-allocation test files.
+//! Allocations are counted by the `allocations` binary's global allocator
+//! (`counting_alloc.rs`), for the current thread only, so the test harness
+//! and the tests running in other threads do not disturb the count.
 
 use std::fmt::Write as _;
 use std::hint::black_box;
 
 use urikit::{ParseOptions, RelativeRef, Uri, UriReference, UriReferenceBuf};
 
-#[path = "../counting_alloc.rs"]
-mod counting_alloc;
-
-use counting_alloc::allocations;
+use crate::counting_alloc::allocations;
 
 /// Inputs of every shape: each component, each host kind, the errors.
 const INPUTS: &[&str] = &[

@@ -1,7 +1,7 @@
 //! `tests/Cargo.toml` and `crates/uri-core/Cargo.toml` copy the workspace
 //! lints instead of inheriting them, with `unsafe_code = "deny"` where the
-//! workspace has `"forbid"` (see `tests/no_alloc.rs` and
-//! `crates/uri-core/src/window.rs` for why). This test keeps the copies in sync.
+//! workspace has `"forbid"` (each manifest says why, above its `[lints]`).
+//! This test keeps the copies in sync.
 
 use std::collections::BTreeMap;
 

@@ -2,9 +2,12 @@
 //! allocations of the current thread while a thread-local flag is on, so the
 //! test harness and other test threads do not disturb the count.
 //!
-//! Included with `#[path]` by `tests/no_alloc.rs`, `tests/encode_no_alloc.rs`
-//! and `tests/resolve_no_alloc.rs`, each its own test binary with this as its
-//! `#[global_allocator]`. This is the one file of the crate with `unsafe`:
+//! The `#[global_allocator]` of the `allocations` test binary, whose modules
+//! (`no_alloc.rs`, `encode_no_alloc.rs`, `resolve_no_alloc.rs`) count with
+//! [`allocations`]. Tests run in parallel threads of that one process; as
+//! the count and its switch are per thread, each test sees only its own
+//! allocations, and the tests need not run one at a time. No other test
+//! binary has this allocator. This is the one file of the crate with `unsafe`:
 //! `GlobalAlloc` is an `unsafe` trait. The workspace forbids `unsafe_code`,
 //! and `forbid` cannot be lifted by `#![allow]` (E0453), so `tests/Cargo.toml`
 //! copies the workspace lints with `unsafe_code = "deny"`, and this file

@@ -1,4 +1,4 @@
-//! Classifying sixteen bytes at once: the scanners' inner loop.
+//! [`Scanner`]: classifying sixteen bytes at once, the scanners' inner loop.
 //!
 //! A [`CharClass`] is a table of 256 `bool`s; looking bytes up one at a
 //! time costs two loads per byte and a branch. A [`Scanner`] describes the
@@ -173,6 +173,11 @@ impl Scanner {
     /// assert_eq!(NOT_PERCENT.outside_bits(text, 6), 1 << 2 | 1 << 5 | 1 << 19);
     /// assert_eq!(NOT_PERCENT.outside_bits(text, 99), 0);
     /// ```
+    // Public only because its one caller, uri-encode's decoder
+    // (`Decoder::special_bits` in `decode.rs`), is in another crate, where
+    // `pub(crate)` does not reach; hidden from the docs because it is that
+    // decoder's helper, not an API promised to users.
+    #[doc(hidden)]
     #[inline(always)]
     pub fn outside_bits(&self, bytes: &[u8], from: usize) -> u64 {
         let n = bytes.len();
@@ -211,18 +216,15 @@ impl Scanner {
     /// first step); the windows up to the first mark cost two operations
     /// more each, and the rest of the scan none.
     ///
-    /// # Examples
-    ///
-    /// ```
-    /// use uri_core::grammar::{Scanner, UNRESERVED};
-    ///
-    /// const SCAN: Scanner = Scanner::new(&UNRESERVED.with(b'/'));
-    /// assert_eq!(SCAN.first_outside_marking(b"example.com/a/b?q", 0, b'/'), (15, 11));
-    /// assert_eq!(SCAN.first_outside_marking(b"example.com:80/a", 0, b'/'), (11, 11));
-    /// assert_eq!(SCAN.first_outside_marking(b"example.com", 0, b'/'), (11, 11));
-    /// ```
+    /// Its one caller is the parser's `authority_and_path`; the examples
+    /// are the test `first_outside_marking_examples`.
     #[inline(always)]
-    pub fn first_outside_marking(&self, bytes: &[u8], from: usize, mark: u8) -> (usize, usize) {
+    pub(crate) fn first_outside_marking(
+        &self,
+        bytes: &[u8],
+        from: usize,
+        mark: u8,
+    ) -> (usize, usize) {
         let n = bytes.len();
         let Some(last) = n.checked_sub(16) else {
             return self.short_marking(bytes, from, mark);
@@ -687,6 +689,23 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn first_outside_marking_examples() {
+        const SCAN: Scanner = Scanner::new(&grammar::UNRESERVED.with(b'/'));
+        assert_eq!(
+            SCAN.first_outside_marking(b"example.com/a/b?q", 0, b'/'),
+            (15, 11)
+        );
+        assert_eq!(
+            SCAN.first_outside_marking(b"example.com:80/a", 0, b'/'),
+            (11, 11)
+        );
+        assert_eq!(
+            SCAN.first_outside_marking(b"example.com", 0, b'/'),
+            (11, 11)
+        );
     }
 
     #[test]

@@ -13,17 +13,18 @@
 //! - every `encode` record must also decode back, and a `decode` record must
 //!   decode to its `decoded` text.
 //!
-//! Every record is checked and every failure reported at once.
+//! Every record is checked by the loop of `urikit_tests::vectors::run`, and
+//! every failure reported at once.
 
 use std::borrow::Cow;
-use std::collections::BTreeSet;
 
 use serde::Deserialize;
 use urikit::encode::{
     Decoder, EncodeSet, decode, decode_lossy, decode_utf8, decode_utf8_lossy, encode,
     encode_bytes_into, encode_bytes_to_str, encode_into, normalize, validate,
 };
-use urikit_tests::{ENCODE_SETS, Failure, is_triplet, read_vectors, report};
+use urikit_tests::percent::{ENCODE_SETS, is_triplet};
+use urikit_tests::vectors::{Vector, load, run_records};
 
 /// The vector file.
 const FILE: &str = "percent.json";
@@ -49,9 +50,10 @@ struct Record {
     _note: Option<String>,
 }
 
-impl Record {
+impl Vector for Record {
     /// A stable id: the file has no names, and the same text may appear
-    /// with and without a set.
+    /// with and without a set. Two records with the same op, set and text
+    /// fail the test.
     fn id(&self) -> String {
         format!(
             "{:?}/{}/{:?}",
@@ -59,6 +61,14 @@ impl Record {
             self.set.as_deref().unwrap_or("rfc"),
             self.decoded
         )
+    }
+
+    fn source(&self) -> &str {
+        &self.source
+    }
+
+    fn input(&self) -> String {
+        format!("decoded {:?}, encoded {:?}", self.decoded, self.encoded)
     }
 }
 
@@ -172,53 +182,38 @@ fn check_encodes(name: &str, set: &EncodeSet, r: &Record, problems: &mut Vec<Str
     }
 }
 
-#[test]
-fn percent_vectors() {
-    let records: Vec<Record> = serde_json::from_str(&read_vectors(FILE))
-        .unwrap_or_else(|e| panic!("{FILE} does not match the schema: {e}"));
-    assert!(!records.is_empty(), "{FILE} is empty");
-    let mut ids = BTreeSet::new();
-    let mut failures = Vec::new();
-    let (mut encodes, mut decodes) = (0, 0);
-    for r in &records {
-        let mut problems = Vec::new();
-        if !ids.insert(r.id()) {
-            problems.push("the same op, set and text appear twice".to_owned());
-        }
-        if r.source.trim().is_empty() {
-            problems.push("no source".to_owned());
-        }
-        match r.op {
-            Op::Encode => {
-                encodes += 1;
-                match sets_for(r) {
-                    Ok(sets) => {
-                        for (name, set) in &sets {
-                            check_encodes(name, set, r, &mut problems);
-                        }
+/// Checks one record: an `encode` record with its sets and back, a
+/// `decode` record with every decoder.
+fn check(r: &Record) -> Vec<String> {
+    let mut problems = Vec::new();
+    match r.op {
+        Op::Encode => {
+            match sets_for(r) {
+                Ok(sets) => {
+                    for (name, set) in &sets {
+                        check_encodes(name, set, r, &mut problems);
                     }
-                    Err(e) => problems.push(e),
                 }
-                check_decodes(&r.encoded, &r.decoded, &mut problems);
+                Err(e) => problems.push(e),
             }
-            Op::Decode => {
-                decodes += 1;
-                if r.set.is_some() {
-                    problems.push("a decode record names a set".to_owned());
-                }
-                check_decodes(&r.encoded, &r.decoded, &mut problems);
-            }
+            check_decodes(&r.encoded, &r.decoded, &mut problems);
         }
-        if !problems.is_empty() {
-            failures.push(Failure {
-                id: r.id(),
-                source: r.source.clone(),
-                input: format!("decoded {:?}, encoded {:?}", r.decoded, r.encoded),
-                problems,
-            });
+        Op::Decode => {
+            if r.set.is_some() {
+                problems.push("a decode record names a set".to_owned());
+            }
+            check_decodes(&r.encoded, &r.decoded, &mut problems);
         }
     }
-    report(FILE, records.len(), &failures);
+    problems
+}
+
+#[test]
+fn percent_vectors() {
+    let records: Vec<Record> = load(FILE);
+    run_records(FILE, &records, check);
+    let encodes = records.iter().filter(|r| r.op == Op::Encode).count();
+    let decodes = records.iter().filter(|r| r.op == Op::Decode).count();
     assert!(
         encodes > 0 && decodes > 0,
         "{FILE}: {encodes} encode and {decodes} decode records"
@@ -229,8 +224,7 @@ fn percent_vectors() {
 /// `unreserved-only` encoding leaves exactly the `unreserved` characters.
 #[test]
 fn unreserved_only_records_agree_with_the_grammar() {
-    let records: Vec<Record> = serde_json::from_str(&read_vectors(FILE))
-        .unwrap_or_else(|e| panic!("{FILE} does not match the schema: {e}"));
+    let records: Vec<Record> = load(FILE);
     let mut problems = Vec::new();
     for r in records.iter().filter(|r| r.op == Op::Encode) {
         let mut expected = String::new();

@@ -40,7 +40,7 @@ use urikit::resolve::{
 };
 use urikit::{ParseOptions, Uri, UriReference};
 use urikit_tests::generators::{GenHost, GenRef, re, reference_with, segment, uri};
-use urikit_tests::parts;
+use urikit_tests::parsing::parts;
 
 // ------------------------------------------------------------------ the RFC, literally
 
@@ -109,7 +109,7 @@ impl Parts {
         result
     }
 
-    /// The seven components in the order of `urikit_tests::parts`.
+    /// The seven components in the order of `urikit_tests::parsing::parts`.
     fn seven(&self) -> [Option<String>; 7] {
         let a = self.authority.as_ref();
         [

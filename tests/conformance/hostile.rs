@@ -9,7 +9,8 @@
 //! running the parser (`vectors/README.md` gives the method). A record that
 //! urikit is known to get wrong says why in `"expected_failure"`: it is
 //! skipped, and the test fails when it starts passing, so the mark comes off
-//! with the fix. `docs/security.md` explains each group.
+//! with the fix (the loop of `urikit_tests::vectors::run` enforces both).
+//! `docs/security.md` explains each group.
 //!
 //! Overlong UTF-8 (`C0 AF` for `/`) cannot be tested here: a `&str` cannot
 //! hold it, so it never reaches the parser; the CLI reads bytes and refuses
@@ -20,24 +21,28 @@
 //! repetitions, and that time and memory grow linearly: the median time (and
 //! the output's capacity) at size 4N over that at size N must stay under
 //! [`LIMIT`] (linear is 4, quadratic 16), as in `large_input.rs`. Parsing
-//! allocates nothing at all (`no_alloc.rs` proves it), so for the parser
-//! only time is measured.
+//! allocates nothing at all (`allocations/no_alloc.rs` proves it), so for the
+//! parser only time is measured. The timing takes `crate::timing()` and the
+//! other size tests `crate::big_input()`, so that no other timing and no
+//! 10 MB test of the binary runs beside the timing.
 
 use std::collections::BTreeSet;
 use std::hint::black_box;
 use std::net::IpAddr;
 use std::time::{Duration, Instant};
 
+use serde::Deserialize;
 use serde_json::{Map, Value};
 use urikit::encode::{QueryPairs, Separator};
 use urikit::resolve::{Resolver, normalize};
 use urikit::{
     Components, Host, ParseError, ParseErrorKind, ParseOptions, RelativeRef, Uri, UriReference,
 };
-use urikit_tests::recompose;
+use urikit_tests::parsing::{parts, recompose};
+use urikit_tests::vectors::{Vector, load, run};
 
 /// The hostile vectors.
-const FILE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/vectors/hostile.json");
+const FILE: &str = "hostile.json";
 
 /// The fields a record may have.
 const FIELDS: &[&str] = &[
@@ -79,21 +84,35 @@ const GROUPS: &[&str] = &[
     "rule",
 ];
 
+/// A record of `hostile.json`, an object whose shape [`schema_problems`]
+/// checks, field by field.
+#[derive(Debug, Deserialize)]
+#[serde(transparent)]
+struct Record(Map<String, Value>);
+
+impl Vector for Record {
+    fn id(&self) -> String {
+        text(&self.0, "name").unwrap_or("?").to_owned()
+    }
+
+    fn source(&self) -> &str {
+        text(&self.0, "source").unwrap_or_default()
+    }
+
+    fn input(&self) -> String {
+        text(&self.0, "input").unwrap_or_default().to_owned()
+    }
+
+    /// The record's `expected_failure`, unless the record is malformed: a
+    /// malformed record always fails.
+    fn expected_failure(&self) -> Option<&str> {
+        text(&self.0, "expected_failure").filter(|_| schema_problems(&self.0).is_empty())
+    }
+}
+
 /// Reads `hostile.json`.
-fn load() -> Vec<Map<String, Value>> {
-    let text = std::fs::read_to_string(FILE).unwrap_or_else(|e| panic!("cannot read {FILE}: {e}"));
-    let value: Value =
-        serde_json::from_str(&text).unwrap_or_else(|e| panic!("{FILE} is not JSON: {e}"));
-    let Value::Array(records) = value else {
-        panic!("{FILE} is not an array");
-    };
-    records
-        .into_iter()
-        .map(|r| match r {
-            Value::Object(map) => map,
-            other => panic!("{FILE}: a record is not an object: {other}"),
-        })
-        .collect()
+fn records() -> Vec<Map<String, Value>> {
+    load::<Record>(FILE).into_iter().map(|r| r.0).collect()
 }
 
 /// A string field, if present and a string.
@@ -214,7 +233,7 @@ fn check(r: &Map<String, Value>) -> Vec<String> {
             e.kind().name(),
             e.index()
         )),
-        (Ok(c), false) => problems.push(format!("accepted: {:?}", urikit_tests::parts(&c))),
+        (Ok(c), false) => problems.push(format!("accepted: {:?}", parts(&c))),
         (Err(e), false) => {
             let want = r.get("error").and_then(Value::as_object);
             let kind = want.and_then(|e| text(e, "kind")).unwrap_or_default();
@@ -332,52 +351,23 @@ fn check_valid(
     }
 }
 
-/// Every record of `hostile.json`, with `expected_failure` enforced both ways.
+/// Every record of `hostile.json`, with `expected_failure` enforced both
+/// ways; a malformed record fails, whatever it says.
 #[test]
 fn hostile_vectors() {
-    let records = load();
-    let mut failures = Vec::new();
-    let mut passed = 0;
-    let mut expected = 0;
-    for r in &records {
-        let name = text(r, "name").unwrap_or("?");
-        let input = text(r, "input").unwrap_or_default();
-        let schema = schema_problems(r);
+    run(FILE, |r: &Record| {
+        let schema = schema_problems(&r.0);
         if !schema.is_empty() {
-            failures.push(format!("{name}: malformed record: {}", schema.join("; ")));
-            continue;
+            return vec![format!("malformed record: {}", schema.join("; "))];
         }
-        let problems = check(r);
-        match (text(r, "expected_failure"), problems.is_empty()) {
-            (None, true) => passed += 1,
-            (Some(_), false) => expected += 1,
-            (None, false) => failures.push(format!(
-                "{name} ({}): input {input:?}:\n    {}",
-                text(r, "source").unwrap_or_default(),
-                problems.join("\n    ")
-            )),
-            (Some(reason), true) => failures.push(format!(
-                "{name}: input {input:?} now passes; remove its `expected_failure` ({reason})"
-            )),
-        }
-    }
-    println!(
-        "{} records: {passed} pass, {expected} expected failures",
-        records.len()
-    );
-    assert!(
-        failures.is_empty(),
-        "{} of {} hostile vectors failed:\n{}",
-        failures.len(),
-        records.len(),
-        failures.join("\n")
-    );
+        check(&r.0)
+    });
 }
 
 /// The file's shape: unique `<group>-<n>` names, every group of [`GROUPS`] present.
 #[test]
 fn hostile_vector_names_are_unique_and_every_group_is_covered() {
-    let records = load();
+    let records = records();
     let mut names = BTreeSet::new();
     let mut groups = BTreeSet::new();
     let mut problems = Vec::new();
@@ -595,6 +585,7 @@ fn ratios(make: Make, work: Work, n: usize) -> (f64, f64) {
 /// Every shape of [`SHAPES`], at sizes N and 4N.
 #[test]
 fn hostile_shapes_take_linear_time_and_memory() {
+    let _timing = crate::timing();
     /// Measurements per shape before calling it superlinear: a busy
     /// machine can spoil one, not a quadratic algorithm's every one.
     const ATTEMPTS: usize = 2;
@@ -633,6 +624,7 @@ fn hostile_shapes_take_linear_time_and_memory() {
 /// Outcomes on 10 MB hostile inputs.
 #[test]
 fn ten_megabyte_hostile_inputs() {
+    let _big = crate::big_input();
     // `%41` repeated: a valid 10 MB path.
     let input = repeat_to("http://a/", "%41", TEN_MB, "");
     assert_eq!(
@@ -673,6 +665,7 @@ fn ten_megabyte_hostile_inputs() {
 /// A million `/..`: parsed, resolved and normalized, with the right result.
 #[test]
 fn a_million_dot_dot_segments() {
+    let _big = crate::big_input();
     // Resolved: every `/..` climbs, and the root stops them (§5.2.4).
     let reference = repeat("", "/..", MILLION, "/g");
     let mut resolver = Resolver::new(Uri::parse("http://a/b/c/d").unwrap());
@@ -692,6 +685,7 @@ fn a_million_dot_dot_segments() {
 /// A million `a=1&` pairs through `QueryPairs`, zero-copy.
 #[test]
 fn a_million_query_pairs() {
+    let _big = crate::big_input();
     // As a URI's query: parsed, then split.
     let uri = repeat("http://a/?", "a=1&", MILLION, "");
     let uri = Uri::parse(&uri).unwrap();

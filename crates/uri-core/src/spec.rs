@@ -1,0 +1,197 @@
+//! The two specifications a reference can be read under: URIs (RFC 3986)
+//! and IRIs (RFC 3987).
+//!
+//! Every reference type, the builder and the parser take a [`Spec`]
+//! parameter. The two specs share everything (delimiters, percent-encoding,
+//! hosts, ports, resolution) but which non-ASCII characters may stand
+//! literally in a component: none in a URI; `ucschar` in an IRI's userinfo,
+//! host, path, query and fragment, and `iprivate` in its query (RFC 3987
+//! §2.2). So an IRI is parsed by the same scan, held by the same types, and
+//! resolved by the same resolver, with another `Spec`.
+//!
+//! Users rarely write the parameter: [`Uri`](crate::Uri),
+//! [`UriReference`](crate::UriReference), … are the types with [`UriSpec`],
+//! and [`Iri`](crate::Iri), [`IriReference`](crate::IriReference), … with
+//! [`IriSpec`].
+
+use core::fmt::Debug;
+use core::hash::Hash;
+
+use crate::Component;
+
+mod sealed {
+    /// Keeps [`Spec`](super::Spec) to the two specs of this module.
+    pub trait Sealed {}
+}
+
+/// A specification references are read under: [`UriSpec`] or [`IriSpec`].
+///
+/// Sealed: the parser, the types and everything built on them assume one of
+/// the two grammars. The trait says which non-ASCII characters the spec
+/// allows, and the names of its types (for `Debug`).
+///
+/// # Examples
+///
+/// ```
+/// use uri_core::{Component, IriSpec, Spec, UriSpec};
+///
+/// assert!(!UriSpec::allows_non_ascii('é', Component::Path));
+/// assert!(IriSpec::allows_non_ascii('é', Component::Path));
+/// assert!(!IriSpec::allows_non_ascii('é', Component::Scheme));
+/// ```
+pub trait Spec:
+    sealed::Sealed + Copy + Default + Debug + Eq + Ord + Hash + Send + Sync + 'static
+{
+    /// `true` when the spec allows no non-ASCII character anywhere: the
+    /// parser may then skip work that only matters for non-ASCII text.
+    const ASCII_ONLY: bool;
+
+    /// What the spec calls its identifiers: `"URI"` or `"IRI"`.
+    const NAME: &'static str;
+
+    /// The names of the spec's six reference types, for `Debug`.
+    #[doc(hidden)]
+    const TYPE_NAMES: TypeNames;
+
+    /// Whether the non-ASCII character `c` may stand literally in
+    /// `component` (a `Component::Host` here means a registered name).
+    fn allows_non_ascii(c: char, component: Component) -> bool;
+}
+
+/// The names of a spec's reference types (`"Uri"`, `"UriBuf"`, …).
+#[doc(hidden)]
+#[derive(Debug, Clone, Copy)]
+pub struct TypeNames {
+    pub reference: &'static str,
+    pub absolute: &'static str,
+    pub relative: &'static str,
+    pub reference_buf: &'static str,
+    pub absolute_buf: &'static str,
+    pub relative_buf: &'static str,
+}
+
+/// RFC 3986: URIs, ASCII only.
+///
+/// # Examples
+///
+/// ```
+/// use uri_core::{Component, Spec, UriSpec};
+///
+/// assert_eq!(UriSpec::NAME, "URI");
+/// assert!(!UriSpec::allows_non_ascii('ü', Component::Query));
+/// ```
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct UriSpec;
+
+impl sealed::Sealed for UriSpec {}
+
+impl Spec for UriSpec {
+    const ASCII_ONLY: bool = true;
+    const NAME: &'static str = "URI";
+    const TYPE_NAMES: TypeNames = TypeNames {
+        reference: "UriReference",
+        absolute: "Uri",
+        relative: "RelativeRef",
+        reference_buf: "UriReferenceBuf",
+        absolute_buf: "UriBuf",
+        relative_buf: "RelativeRefBuf",
+    };
+
+    #[inline]
+    fn allows_non_ascii(_: char, _: Component) -> bool {
+        false
+    }
+}
+
+/// RFC 3987: IRIs, with `ucschar` and `iprivate` characters.
+///
+/// # Grammar
+///
+/// ```text
+/// iuserinfo, ireg-name, ipath, iquery, ifragment: ucschar allowed
+/// iquery: also iprivate
+///
+/// ucschar  = %xA0-D7FF / %xF900-FDCF / %xFDF0-FFEF
+///          / %x10000-1FFFD / %x20000-2FFFD / … / %xD0000-DFFFD
+///          / %xE1000-EFFFD
+/// iprivate = %xE000-F8FF / %xF0000-FFFFD / %x100000-10FFFD
+/// ```
+///
+/// See [RFC 3987, section 2.2](https://www.rfc-editor.org/rfc/rfc3987#section-2.2).
+/// This is the bare ABNF: the bidirectional formatting characters that
+/// §4.1 says MUST NOT appear are `ucschar`s, and are refused by `uri-iri`'s
+/// checks, not here. Scheme, port and IP literals stay ASCII.
+///
+/// # Examples
+///
+/// ```
+/// use uri_core::{Component, IriSpec, Spec};
+///
+/// assert_eq!(IriSpec::NAME, "IRI");
+/// assert!(IriSpec::allows_non_ascii('\u{E000}', Component::Query));
+/// assert!(!IriSpec::allows_non_ascii('\u{E000}', Component::Path));
+/// assert!(!IriSpec::allows_non_ascii('\u{FFFE}', Component::Path));
+/// ```
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct IriSpec;
+
+impl sealed::Sealed for IriSpec {}
+
+impl Spec for IriSpec {
+    const ASCII_ONLY: bool = false;
+    const NAME: &'static str = "IRI";
+    const TYPE_NAMES: TypeNames = TypeNames {
+        reference: "IriReference",
+        absolute: "Iri",
+        relative: "RelativeIri",
+        reference_buf: "IriReferenceBuf",
+        absolute_buf: "IriBuf",
+        relative_buf: "RelativeIriBuf",
+    };
+
+    #[inline]
+    fn allows_non_ascii(c: char, component: Component) -> bool {
+        match component {
+            Component::Userinfo | Component::Host | Component::Path | Component::Fragment => {
+                is_ucschar(c)
+            }
+            Component::Query => is_ucschar(c) || is_iprivate(c),
+            Component::Scheme | Component::Port => false,
+        }
+    }
+}
+
+/// Whether `c` is a `ucschar` (RFC 3987 §2.2).
+///
+/// # Examples
+///
+/// ```
+/// use uri_core::spec::is_ucschar;
+///
+/// assert!(is_ucschar('é'));
+/// assert!(is_ucschar('\u{A0}'));
+/// assert!(!is_ucschar('\u{9F}'));
+/// assert!(!is_ucschar('\u{FDD0}')); // a noncharacter
+/// assert!(!is_ucschar('a'));
+/// ```
+pub const fn is_ucschar(c: char) -> bool {
+    let c = c as u32;
+    matches!(c, 0xA0..=0xD7FF | 0xF900..=0xFDCF | 0xFDF0..=0xFFEF)
+        || (c >= 0x10000 && c <= 0xDFFFD && (c & 0xFFFF) <= 0xFFFD)
+        || (c >= 0xE1000 && c <= 0xEFFFD)
+}
+
+/// Whether `c` is an `iprivate` (RFC 3987 §2.2): a private-use character.
+///
+/// # Examples
+///
+/// ```
+/// use uri_core::spec::is_iprivate;
+///
+/// assert!(is_iprivate('\u{E000}'));
+/// assert!(is_iprivate('\u{10FFFD}'));
+/// assert!(!is_iprivate('\u{10FFFE}'));
+/// ```
+pub const fn is_iprivate(c: char) -> bool {
+    matches!(c as u32, 0xE000..=0xF8FF | 0xF0000..=0xFFFFD | 0x100000..=0x10FFFD)
+}

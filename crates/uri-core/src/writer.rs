@@ -1,0 +1,739 @@
+//! [`RiWriter`]: an owned reference written component by component, its
+//! layout recorded as it goes, so the result is not parsed again.
+
+use alloc::string::String;
+use core::fmt;
+use core::marker::PhantomData;
+
+use crate::Components;
+use crate::components::HostKind;
+use crate::ip;
+use crate::owned::{RelativeRiBuf, RiBuf, RiReferenceBuf};
+use crate::parser::{self, Layout, ParseOptions, Rule};
+use crate::spec::{Spec, UriSpec};
+
+/// Writes a reference into one `String`, recording where each component
+/// starts and ends, and gives back the owned value without parsing it.
+///
+/// Resolution, normalization, relativization, the builder and the setters
+/// write their results this way. Write the components in order: the
+/// scheme ([`scheme`](Self::scheme)), the authority
+/// ([`start_authority`](Self::start_authority) … [`end_host`](Self::end_host),
+/// or [`authority`](Self::authority)), the path, then
+/// [`start_query`](Self::start_query) and
+/// [`start_fragment`](Self::start_fragment), with text appended by
+/// [`push_str`](Self::push_str) in between.
+///
+/// # The caller's part
+///
+/// The writer records offsets itself, from what was written, so every
+/// getter of the result slices at valid places whatever the calls were.
+/// It does **not** check the characters: each piece of text must be valid
+/// for its component under `S`, as text taken from references parsed under
+/// `S` is. That is what makes writing cheaper than parsing. Debug builds
+/// parse the result again and panic when it differs; in release builds, a
+/// caller that breaks this rule gets a value whose text is not a valid
+/// reference (never a panic, never undefined behaviour). To build from
+/// untrusted parts, use [`Builder`](crate::Builder), which checks each part
+/// and then writes with this type.
+///
+/// Two paths would not read back as paths, and the writer mends them
+/// itself, so the result always reads back with the components it was
+/// written with: without an authority, a path that begins with `//` is
+/// written with `/.` before it (RFC 3986 §5.2.4, step 2B, keeps the same
+/// path), and in a relative reference, a path whose first segment holds a
+/// `:` is written with `./` before it (§4.2).
+///
+/// # Examples
+///
+/// ```
+/// use uri_core::{HostKind, UriWriter};
+///
+/// let mut w = UriWriter::new();
+/// w.scheme("http");
+/// w.start_authority();
+/// w.push_str("example.com");
+/// w.end_host();
+/// w.push_str("/a/b");
+/// w.start_query();
+/// w.push_str("q=1");
+/// let uri = w.finish_uri().unwrap();
+/// assert_eq!(uri, "http://example.com/a/b?q=1");
+/// assert_eq!(uri.host_kind(), Some(HostKind::RegName));
+/// assert_eq!(uri.path(), "/a/b");
+/// ```
+pub struct RiWriter<S: Spec> {
+    text: String,
+    layout: Layout,
+    /// Where the current component starts: text before it is never
+    /// truncated or changed, so recorded offsets stay valid.
+    floor: usize,
+    stage: Stage,
+    spec: PhantomData<S>,
+}
+
+/// A writer of URI references: [`RiWriter`] under [`UriSpec`].
+///
+/// # Examples
+///
+/// ```
+/// let mut w = uri_core::UriWriter::new();
+/// w.push_str("a/b");
+/// assert_eq!(w.finish().as_str(), "a/b");
+/// ```
+pub type UriWriter = RiWriter<UriSpec>;
+
+/// Which component the writer is in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Stage {
+    /// Nothing written, or the scheme written: the path (or an authority)
+    /// comes next.
+    Start,
+    /// In the authority: userinfo or host.
+    Authority,
+    /// After the host: a port, then the path.
+    Port,
+    Path,
+    Query,
+    Fragment,
+    /// A whole reference was copied: the layout is complete.
+    Done,
+}
+
+impl<S: Spec> Default for RiWriter<S> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<S: Spec> RiWriter<S> {
+    /// An empty writer.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert_eq!(uri_core::UriWriter::new().as_str(), "");
+    /// ```
+    pub fn new() -> Self {
+        Self::from_string(String::new())
+    }
+
+    /// An empty writer with room for `capacity` bytes.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let w = uri_core::UriWriter::with_capacity(64);
+    /// assert!(w.capacity() >= 64);
+    /// ```
+    pub fn with_capacity(capacity: usize) -> Self {
+        Self::from_string(String::with_capacity(capacity))
+    }
+
+    /// An empty writer that writes into `buffer`'s allocation (cleared).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let w = uri_core::UriWriter::from_string(String::from("old"));
+    /// assert_eq!(w.as_str(), "");
+    /// ```
+    pub fn from_string(mut buffer: String) -> Self {
+        buffer.clear();
+        RiWriter {
+            text: buffer,
+            layout: Layout::EMPTY,
+            floor: 0,
+            stage: Stage::Start,
+            spec: PhantomData,
+        }
+    }
+
+    /// What has been written.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let mut w = uri_core::UriWriter::new();
+    /// w.scheme("urn");
+    /// assert_eq!(w.as_str(), "urn:");
+    /// ```
+    pub fn as_str(&self) -> &str {
+        &self.text
+    }
+
+    /// The number of bytes written.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let mut w = uri_core::UriWriter::new();
+    /// w.push_str("ab");
+    /// assert_eq!(w.len(), 2);
+    /// ```
+    pub fn len(&self) -> usize {
+        self.text.len()
+    }
+
+    /// Whether nothing has been written.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert!(uri_core::UriWriter::new().is_empty());
+    /// ```
+    pub fn is_empty(&self) -> bool {
+        self.text.is_empty()
+    }
+
+    /// The capacity of the buffer.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert!(uri_core::UriWriter::with_capacity(8).capacity() >= 8);
+    /// ```
+    pub fn capacity(&self) -> usize {
+        self.text.capacity()
+    }
+
+    /// Where the current component starts: [`truncate`](Self::truncate)
+    /// and the case changes never reach before it.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let mut w = uri_core::UriWriter::new();
+    /// w.scheme("s");
+    /// w.push_str("/p");
+    /// assert_eq!(w.component_start(), 2);
+    /// ```
+    pub fn component_start(&self) -> usize {
+        self.floor
+    }
+
+    /// Writes `scheme ":"`; ignored unless nothing has been written or begun.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let mut w = uri_core::UriWriter::new();
+    /// w.scheme("mailto");
+    /// w.push_str("a@b");
+    /// assert_eq!(w.finish_uri().unwrap().scheme(), "mailto");
+    /// ```
+    pub fn scheme(&mut self, scheme: &str) {
+        if !self.text.is_empty() || self.stage != Stage::Start {
+            return;
+        }
+        self.text.push_str(scheme);
+        self.layout.scheme_end = self.text.len();
+        self.text.push(':');
+        self.floor = self.text.len();
+    }
+
+    /// Writes `//` and starts the authority (its userinfo or host); ignored
+    /// once the authority or the path has begun.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let mut w = uri_core::UriWriter::new();
+    /// w.start_authority();
+    /// w.push_str("h");
+    /// w.end_host();
+    /// assert_eq!(w.finish().host_str(), Some("h"));
+    /// ```
+    pub fn start_authority(&mut self) {
+        if self.stage != Stage::Start || self.text.len() != self.floor {
+            return;
+        }
+        self.text.push_str("//");
+        self.layout.auth_start = self.text.len();
+        self.layout.host_start = self.text.len();
+        self.floor = self.text.len();
+        self.stage = Stage::Authority;
+    }
+
+    /// Writes the `@` that ends a userinfo: what was written since
+    /// [`start_authority`](Self::start_authority) is the userinfo, and the
+    /// host follows. Ignored outside the authority and after the first.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let mut w = uri_core::UriWriter::new();
+    /// w.start_authority();
+    /// w.push_str("user");
+    /// w.end_userinfo();
+    /// w.push_str("h");
+    /// w.end_host();
+    /// assert_eq!(w.finish().userinfo(), Some("user"));
+    /// ```
+    pub fn end_userinfo(&mut self) {
+        if self.stage != Stage::Authority || self.layout.host_start > self.layout.auth_start {
+            // Outside the authority, or the userinfo already ended.
+            return;
+        }
+        self.text.push('@');
+        self.layout.host_start = self.text.len();
+        self.floor = self.text.len();
+    }
+
+    /// Ends the host: what was written since the userinfo (or the `//`) is
+    /// the host, whose kind is read from its text (an IP literal, dotted
+    /// IPv4, or a registered name). A port may follow (`push_str(":80")`).
+    /// Ignored outside the authority.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_core::{HostKind, UriWriter};
+    ///
+    /// let mut w = UriWriter::new();
+    /// w.start_authority();
+    /// w.push_str("127.0.0.1");
+    /// w.end_host();
+    /// w.push_str(":8080");
+    /// let r = w.finish();
+    /// assert_eq!(r.host_kind(), Some(HostKind::Ipv4));
+    /// assert_eq!(r.port(), Some("8080"));
+    /// ```
+    pub fn end_host(&mut self) {
+        if self.stage != Stage::Authority {
+            return;
+        }
+        let host = &self.text.as_bytes()[self.layout.host_start..];
+        self.layout.host_kind = host_kind(host);
+        self.layout.host_end = self.text.len();
+        self.floor = self.text.len();
+        self.stage = Stage::Port;
+    }
+
+    /// Writes `//` and a whole parsed authority, with its offsets.
+    /// Ignored once the authority or the path has begun.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_core::{Uri, UriWriter};
+    ///
+    /// let source = Uri::parse("http://u@[::1]:80/x")?;
+    /// let mut w = UriWriter::new();
+    /// w.scheme("https");
+    /// w.authority(source.authority().unwrap());
+    /// w.push_str("/y");
+    /// let uri = w.finish_uri().unwrap();
+    /// assert_eq!(uri, "https://u@[::1]:80/y");
+    /// assert_eq!(uri.host(), source.host());
+    /// # Ok::<(), uri_core::ParseError>(())
+    /// ```
+    pub fn authority(&mut self, authority: crate::Authority<'_>) {
+        if self.stage != Stage::Start || self.text.len() != self.floor {
+            return;
+        }
+        self.text.push_str("//");
+        let start = self.text.len();
+        let (host_start, host_end, kind) = authority.offsets();
+        self.text.push_str(authority.as_str());
+        self.layout.auth_start = start;
+        self.layout.host_start = start + host_start;
+        self.layout.host_end = start + host_end;
+        self.layout.host_kind = kind;
+        self.floor = self.text.len();
+        self.stage = Stage::Port;
+    }
+
+    /// Copies the text of `parts` up to `end` (a byte offset at or after
+    /// the start of its path, and before its fragment), with the offsets of
+    /// what it holds: its scheme, its authority, and the path, and query
+    /// begun there. Ignored unless nothing has been written.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_core::{Uri, UriWriter};
+    ///
+    /// let base = Uri::parse("http://a/b/c?q#f")?;
+    /// let mut w = UriWriter::new();
+    /// w.copy_prefix(base.components(), "http://a/b/".len());
+    /// w.push_str("d");
+    /// let uri = w.finish_uri().unwrap();
+    /// assert_eq!(uri, "http://a/b/d");
+    /// assert_eq!(uri.path(), "/b/d");
+    /// # Ok::<(), uri_core::ParseError>(())
+    /// ```
+    pub fn copy_prefix(&mut self, parts: Components<'_, S>, end: usize) {
+        let source = parts.layout();
+        let text = parts.as_str();
+        if !self.text.is_empty()
+            || self.stage != Stage::Start
+            || end < source.path_start
+            || end > source.query_end
+            || !text.is_char_boundary(end)
+        {
+            return;
+        }
+        self.text.push_str(&text[..end]);
+        self.layout = Layout {
+            path_end: 0,
+            query_end: 0,
+            ..source
+        };
+        if end > source.path_end {
+            self.layout.path_end = source.path_end;
+            self.stage = Stage::Query;
+            self.floor = source.path_end + 1;
+        } else {
+            self.stage = Stage::Path;
+            self.floor = source.path_start;
+        }
+    }
+
+    /// Copies a whole parsed reference with its offsets; ignored unless
+    /// nothing has been written.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_core::{Uri, UriWriter};
+    ///
+    /// let mut w = UriWriter::new();
+    /// w.copy_all(Uri::parse("HTTP://a/b?c#d")?.components());
+    /// w.make_ascii_lowercase(0..4);
+    /// assert_eq!(w.finish_uri().unwrap(), "http://a/b?c#d");
+    /// # Ok::<(), uri_core::ParseError>(())
+    /// ```
+    pub fn copy_all(&mut self, parts: Components<'_, S>) {
+        if !self.text.is_empty() || self.stage != Stage::Start {
+            return;
+        }
+        self.text.push_str(parts.as_str());
+        self.layout = parts.layout();
+        // Complete: nothing more may be appended, only case changes.
+        self.floor = self.text.len();
+        self.stage = Stage::Done;
+    }
+
+    /// Appends `text` to the current component.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let mut w = uri_core::UriWriter::new();
+    /// w.push_str("a");
+    /// w.push_str("/b");
+    /// assert_eq!(w.as_str(), "a/b");
+    /// ```
+    pub fn push_str(&mut self, text: &str) {
+        if self.stage == Stage::Done {
+            return;
+        }
+        self.begin_path_if_needed(text.as_bytes().first().copied());
+        self.text.push_str(text);
+    }
+
+    /// Appends `c` to the current component.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let mut w = uri_core::UriWriter::new();
+    /// w.push('/');
+    /// assert_eq!(w.as_str(), "/");
+    /// ```
+    pub fn push(&mut self, c: char) {
+        if self.stage == Stage::Done {
+            return;
+        }
+        self.begin_path_if_needed(u8::try_from(c).ok());
+        self.text.push(c);
+    }
+
+    /// Shortens the text to `len` bytes, but never before the start of the
+    /// current component ([`component_start`](Self::component_start)) nor
+    /// inside a character.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let mut w = uri_core::UriWriter::new();
+    /// w.scheme("s");
+    /// w.push_str("/a/b");
+    /// w.truncate(4);
+    /// assert_eq!(w.as_str(), "s:/a");
+    /// w.truncate(0);
+    /// assert_eq!(w.as_str(), "s:");
+    /// w.truncate(99);
+    /// assert_eq!(w.as_str(), "s:");
+    /// ```
+    pub fn truncate(&mut self, len: usize) {
+        if len >= self.text.len() {
+            return;
+        }
+        // `floor` and the end are char boundaries, so this loop ends.
+        let mut len = len.max(self.floor);
+        while !self.text.is_char_boundary(len) {
+            len += 1;
+        }
+        self.text.truncate(len);
+    }
+
+    /// Lower-cases the ASCII letters in `range`, clipped to the text
+    /// (lengths do not change, so every offset stays valid).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let mut w = uri_core::UriWriter::new();
+    /// w.push_str("AbC");
+    /// w.make_ascii_lowercase(1..3);
+    /// assert_eq!(w.as_str(), "Abc");
+    /// ```
+    pub fn make_ascii_lowercase(&mut self, range: core::ops::Range<usize>) {
+        if let Some(slice) = self.text.get_mut(range) {
+            slice.make_ascii_lowercase();
+        }
+    }
+
+    /// Upper-cases the ASCII letters in `range`, as
+    /// [`make_ascii_lowercase`](Self::make_ascii_lowercase).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let mut w = uri_core::UriWriter::new();
+    /// w.push_str("%2f");
+    /// w.make_ascii_uppercase(1..3);
+    /// assert_eq!(w.as_str(), "%2F");
+    /// ```
+    pub fn make_ascii_uppercase(&mut self, range: core::ops::Range<usize>) {
+        if let Some(slice) = self.text.get_mut(range) {
+            slice.make_ascii_uppercase();
+        }
+    }
+
+    /// Ends the path and writes `?`: what follows is the query. Ignored
+    /// once the query or fragment has begun.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let mut w = uri_core::UriWriter::new();
+    /// w.start_query();
+    /// w.push_str("q");
+    /// assert_eq!(w.finish().query(), Some("q"));
+    /// ```
+    pub fn start_query(&mut self) {
+        if self.stage >= Stage::Query {
+            return;
+        }
+        self.end_path();
+        self.text.push('?');
+        self.floor = self.text.len();
+        self.stage = Stage::Query;
+    }
+
+    /// Ends the path or query and writes `#`: what follows is the
+    /// fragment. Ignored once the fragment has begun.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let mut w = uri_core::UriWriter::new();
+    /// w.push_str("a");
+    /// w.start_fragment();
+    /// w.push_str("f");
+    /// let r = w.finish();
+    /// assert_eq!((r.path(), r.query(), r.fragment()), ("a", None, Some("f")));
+    /// ```
+    pub fn start_fragment(&mut self) {
+        if self.stage >= Stage::Fragment {
+            return;
+        }
+        self.end_query();
+        self.text.push('#');
+        self.floor = self.text.len();
+        self.stage = Stage::Fragment;
+    }
+
+    /// The owned reference.
+    ///
+    /// # Panics
+    ///
+    /// In debug builds only, when the text does not parse back with the
+    /// recorded components (the caller wrote text that is not valid for
+    /// its component; see the type's docs).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let mut w = uri_core::UriWriter::new();
+    /// w.push_str("../x");
+    /// assert!(w.finish().is_relative());
+    /// ```
+    pub fn finish(self) -> RiReferenceBuf<S> {
+        let (text, layout) = self.into_parts(Rule::Reference);
+        RiReferenceBuf::from_raw(text, layout)
+    }
+
+    /// The owned URI, or the writer back if no scheme was written.
+    ///
+    /// # Errors
+    ///
+    /// The writer, unchanged, when it holds no scheme.
+    ///
+    /// # Panics
+    ///
+    /// As [`finish`](Self::finish), in debug builds only.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let mut w = uri_core::UriWriter::new();
+    /// w.push_str("a");
+    /// let w = w.finish_uri().unwrap_err();
+    /// assert_eq!(w.as_str(), "a");
+    /// ```
+    pub fn finish_uri(self) -> Result<RiBuf<S>, Self> {
+        if self.layout.scheme_end == 0 {
+            return Err(self);
+        }
+        let (text, layout) = self.into_parts(Rule::Uri);
+        Ok(RiBuf::from_raw(text, layout))
+    }
+
+    /// The owned relative reference, or the writer back if a scheme was
+    /// written.
+    ///
+    /// # Errors
+    ///
+    /// The writer back, its path and query ended, when it holds a scheme.
+    ///
+    /// # Panics
+    ///
+    /// As [`finish`](Self::finish), in debug builds only.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let mut w = uri_core::UriWriter::new();
+    /// w.push_str("a:b");
+    /// assert_eq!(w.finish_relative().unwrap(), "./a:b");
+    /// let mut w = uri_core::UriWriter::new();
+    /// w.scheme("s");
+    /// assert!(w.finish_relative().is_err());
+    /// ```
+    pub fn finish_relative(mut self) -> Result<RelativeRiBuf<S>, Self> {
+        self.end_query();
+        if self.layout.scheme_end > 0 {
+            return Err(self);
+        }
+        let (text, layout) = self.into_parts(Rule::Relative);
+        Ok(RelativeRiBuf::from_raw(text, layout))
+    }
+
+    /// Starts the path when nothing but a scheme, or an authority and its
+    /// port, has been written. After an authority, the path begins with the
+    /// first piece that starts with `/` (RFC 3986 §3.3: with an authority,
+    /// a path is empty or begins with `/`); pieces before it are the port.
+    #[inline]
+    fn begin_path_if_needed(&mut self, first: Option<u8>) {
+        match self.stage {
+            Stage::Start => {
+                self.layout.path_start = self.text.len();
+                self.floor = self.text.len();
+                self.stage = Stage::Path;
+            }
+            Stage::Authority => {}
+            Stage::Port if first == Some(b'/') => {
+                self.layout.path_start = self.text.len();
+                self.floor = self.text.len();
+                self.stage = Stage::Path;
+            }
+            _ => {}
+        }
+    }
+
+    /// Records the end of the path (and its start, if none was written),
+    /// writing `/.` before a path that begins with `//` without authority.
+    fn end_path(&mut self) {
+        if self.stage >= Stage::Query {
+            return;
+        }
+        if self.stage == Stage::Authority {
+            self.end_host();
+        }
+        if self.stage != Stage::Path {
+            // No path was written: it is empty, here.
+            self.layout.path_start = self.text.len();
+        }
+        let start = self.layout.path_start;
+        if self.layout.auth_start == 0 {
+            let path = &self.text.as_bytes()[start..];
+            let first = path.iter().position(|&b| b == b'/').unwrap_or(path.len());
+            if path.starts_with(b"//") {
+                self.text.insert_str(start, "/.");
+            } else if self.layout.scheme_end == 0 && path[..first].contains(&b':') {
+                // A `:` in the first segment would read as a scheme: `./`
+                // keeps it a path (RFC 3986 §4.2), the same path once
+                // dot segments are removed.
+                self.text.insert_str(start, "./");
+            }
+        }
+        self.layout.path_end = self.text.len();
+        self.stage = Stage::Query;
+    }
+
+    /// Records the end of the query (and of the path, if it is still open).
+    fn end_query(&mut self) {
+        if self.stage < Stage::Query {
+            self.end_path();
+            self.layout.query_end = self.layout.path_end;
+        } else if self.stage == Stage::Query {
+            self.layout.query_end = self.text.len();
+        }
+    }
+
+    /// The text and its layout, checked against a parse in debug builds.
+    fn into_parts(mut self, rule: Rule) -> (String, Layout) {
+        self.end_query();
+        let layout = self.layout;
+        debug_assert_eq!(
+            parser::parse::<S>(&self.text, ParseOptions::new().allow_zone_id(true), rule),
+            Ok(layout),
+            "written text does not parse back with its components: {:?}",
+            self.text
+        );
+        (self.text, layout)
+    }
+}
+
+impl<S: Spec> fmt::Write for RiWriter<S> {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        self.push_str(s);
+        Ok(())
+    }
+}
+
+impl<S: Spec> fmt::Debug for RiWriter<S> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("RiWriter")
+            .field("text", &self.text)
+            .field("stage", &self.stage)
+            .finish_non_exhaustive()
+    }
+}
+
+/// The kind of host `host` is: the rules of the parser's authority, read
+/// from text known to be a valid host.
+fn host_kind(host: &[u8]) -> HostKind {
+    match host {
+        [b'[', b'v' | b'V', ..] => HostKind::IpvFuture,
+        [b'[', ..] => HostKind::Ipv6,
+        _ if host.last().is_some_and(u8::is_ascii_digit) && ip::parse_ipv4(host).is_some() => {
+            HostKind::Ipv4
+        }
+        _ => HostKind::RegName,
+    }
+}
