@@ -548,8 +548,7 @@ impl<'a, S: Spec> RiBuilder<'a, S> {
             w.push_str(host);
             w.end_host();
             if let Some(port) = port {
-                w.push(':');
-                w.push_str(port);
+                w.port(port);
             }
         }
         w.push_str(self.path);

@@ -50,7 +50,7 @@ impl Component {
     /// assert_eq!(Component::ALL.len(), 7);
     /// assert_eq!(Component::ALL[0], Component::Scheme);
     /// ```
-    pub const ALL: [Component; 7] = [
+    pub const ALL: &'static [Component] = &[
         Component::Scheme,
         Component::Userinfo,
         Component::Host,

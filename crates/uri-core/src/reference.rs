@@ -172,13 +172,14 @@ pub struct RelativeRi<'a, S: Spec> {
 }
 
 impl<'a, S: Spec> RiReference<'a, S> {
-    /// Wraps components the RFC 3986 parser made for this type's rule.
+    /// Wraps components the parser made for this type's rule under `S`.
     #[inline]
     pub(crate) const fn wrap(parts: Components<'a, S>) -> Self {
         RiReference { parts }
     }
 
-    /// Parses `URI-reference` (RFC 3986 §4.1), strictly.
+    /// Parses `URI-reference` (RFC 3986 §4.1), or `IRI-reference` (RFC 3987
+    /// §2.2) under [`IriSpec`], strictly.
     ///
     /// # Errors
     ///
@@ -197,7 +198,7 @@ impl<'a, S: Spec> RiReference<'a, S> {
         Self::parse_with(input, ParseOptions::new())
     }
 
-    /// Parses `URI-reference` with [`ParseOptions`].
+    /// Parses `URI-reference` (or `IRI-reference`) with [`ParseOptions`].
     ///
     /// # Errors
     ///
@@ -260,7 +261,7 @@ impl<'a, S: Spec> RiReference<'a, S> {
         self.parts.scheme().is_none()
     }
 
-    /// This reference as a [`Uri`], if it has a scheme.
+    /// This reference as a [`Ri`] ([`Uri`] or [`Iri`]), if it has a scheme.
     ///
     /// # Examples
     ///
@@ -276,7 +277,8 @@ impl<'a, S: Spec> RiReference<'a, S> {
         (!self.is_relative()).then_some(Ri { parts: self.parts })
     }
 
-    /// This reference as a [`RelativeRef`], if it has no scheme.
+    /// This reference as a [`RelativeRi`] ([`RelativeRef`] or
+    /// [`RelativeIri`]), if it has no scheme.
     ///
     /// # Examples
     ///
@@ -311,13 +313,14 @@ impl<'a, S: Spec> RiReference<'a, S> {
 }
 
 impl<'a, S: Spec> Ri<'a, S> {
-    /// Wraps components the RFC 3986 parser made for this type's rule.
+    /// Wraps components the parser made for this type's rule under `S`.
     #[inline]
     pub(crate) const fn wrap(parts: Components<'a, S>) -> Self {
         Ri { parts }
     }
 
-    /// Parses `URI` (RFC 3986 §3): a scheme is required.
+    /// Parses `URI` (RFC 3986 §3), or `IRI` (RFC 3987 §2.2) under
+    /// [`IriSpec`]: a scheme is required.
     ///
     /// # Errors
     ///
@@ -337,7 +340,7 @@ impl<'a, S: Spec> Ri<'a, S> {
         Self::parse_with(input, ParseOptions::new())
     }
 
-    /// Parses `URI` with [`ParseOptions`].
+    /// Parses `URI` (or `IRI`) with [`ParseOptions`].
     ///
     /// # Errors
     ///
@@ -418,13 +421,14 @@ impl<'a, S: Spec> Ri<'a, S> {
 }
 
 impl<'a, S: Spec> RelativeRi<'a, S> {
-    /// Wraps components the RFC 3986 parser made for this type's rule.
+    /// Wraps components the parser made for this type's rule under `S`.
     #[inline]
     pub(crate) const fn wrap(parts: Components<'a, S>) -> Self {
         RelativeRi { parts }
     }
 
-    /// Parses `relative-ref` (RFC 3986 §4.2): no scheme, and no `:` in the
+    /// Parses `relative-ref` (RFC 3986 §4.2), or `irelative-ref` under
+    /// [`IriSpec`]: no scheme, and no `:` in the
     /// first segment of a path without authority.
     ///
     /// # Errors
@@ -444,7 +448,7 @@ impl<'a, S: Spec> RelativeRi<'a, S> {
         Self::parse_with(input, ParseOptions::new())
     }
 
-    /// Parses `relative-ref` with [`ParseOptions`].
+    /// Parses `relative-ref` (or `irelative-ref`) with [`ParseOptions`].
     ///
     /// # Errors
     ///

@@ -15,11 +15,11 @@ use crate::spec::{Spec, UriSpec};
 /// Writes a reference into one `String`, recording where each component
 /// starts and ends, and gives back the owned value without parsing it.
 ///
-/// Resolution, normalization, relativization, the builder and the setters
-/// write their results this way. Write the components in order: the
+/// Resolution, normalization, the builder and the setters write their
+/// results this way. Write the components in order: the
 /// scheme ([`scheme`](Self::scheme)), the authority
 /// ([`start_authority`](Self::start_authority) … [`end_host`](Self::end_host),
-/// or [`authority`](Self::authority)), the path, then
+/// [`port`](Self::port), or [`authority`](Self::authority)), the path, then
 /// [`start_query`](Self::start_query) and
 /// [`start_fragment`](Self::start_fragment), with text appended by
 /// [`push_str`](Self::push_str) in between.
@@ -27,13 +27,20 @@ use crate::spec::{Spec, UriSpec};
 /// # The caller's part
 ///
 /// The writer records offsets itself, from what was written, so every
-/// getter of the result slices at valid places whatever the calls were.
-/// It does **not** check the characters: each piece of text must be valid
-/// for its component under `S`, as text taken from references parsed under
-/// `S` is. That is what makes writing cheaper than parsing. Debug builds
-/// parse the result again and panic when it differs; in release builds, a
-/// caller that breaks this rule gets a value whose text is not a valid
-/// reference (never a panic, never undefined behaviour). To build from
+/// getter of the result works, whatever the calls were: calls out of order
+/// are ignored, and no getter can panic. A userinfo or a registered name
+/// holding a delimiter would read back as other components (a host
+/// `good.example@evil.example`): the writer percent-encodes `@`, `:`, `/`,
+/// `?`, `#`, `[` and `]` there, so what was written as the host stays the
+/// host. A host is an IP literal only when it is a valid one.
+///
+/// Nothing else is checked: each piece of text must be valid for its
+/// component under `S` (a path holds no `?` or `#`, a query no `#`), as
+/// text taken from references parsed under `S` is. That is what makes
+/// writing cheaper than parsing. Debug builds parse the result again and
+/// panic when it differs; in release builds, a caller that breaks this rule
+/// gets a value whose getters return what was written but whose text may
+/// not be a valid reference, or may read back otherwise. To build from
 /// untrusted parts, use [`Builder`](crate::Builder), which checks each part
 /// and then writes with this type.
 ///
@@ -198,7 +205,7 @@ impl<S: Spec> RiWriter<S> {
     }
 
     /// Where the current component starts: [`truncate`](Self::truncate)
-    /// and the case changes never reach before it.
+    /// never cuts before it.
     ///
     /// # Examples
     ///
@@ -275,6 +282,7 @@ impl<S: Spec> RiWriter<S> {
             // Outside the authority, or the userinfo already ended.
             return;
         }
+        self.encode_delimiters(self.layout.auth_start, b"@/?#[]");
         self.text.push('@');
         self.layout.host_start = self.text.len();
         self.floor = self.text.len();
@@ -282,7 +290,7 @@ impl<S: Spec> RiWriter<S> {
 
     /// Ends the host: what was written since the userinfo (or the `//`) is
     /// the host, whose kind is read from its text (an IP literal, dotted
-    /// IPv4, or a registered name). A port may follow (`push_str(":80")`).
+    /// IPv4, or a registered name). A port may follow ([`port`](Self::port)).
     /// Ignored outside the authority.
     ///
     /// # Examples
@@ -294,7 +302,7 @@ impl<S: Spec> RiWriter<S> {
     /// w.start_authority();
     /// w.push_str("127.0.0.1");
     /// w.end_host();
-    /// w.push_str(":8080");
+    /// w.port("8080");
     /// let r = w.finish();
     /// assert_eq!(r.host_kind(), Some(HostKind::Ipv4));
     /// assert_eq!(r.port(), Some("8080"));
@@ -303,11 +311,40 @@ impl<S: Spec> RiWriter<S> {
         if self.stage != Stage::Authority {
             return;
         }
-        let host = &self.text.as_bytes()[self.layout.host_start..];
-        self.layout.host_kind = host_kind(host);
+        let start = self.layout.host_start;
+        let kind = host_kind(&self.text.as_bytes()[start..]);
+        if kind == HostKind::RegName {
+            // Not an IP literal: a delimiter here would move the host.
+            self.encode_delimiters(start, b"@:/?#[]");
+        }
+        self.layout.host_kind = kind;
         self.layout.host_end = self.text.len();
         self.floor = self.text.len();
         self.stage = Stage::Port;
+    }
+
+    /// Writes `":" port` after the host. Ignored unless the host has just
+    /// ended, or when `port` holds anything but ASCII digits (§3.2.3).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let mut w = uri_core::UriWriter::new();
+    /// w.start_authority();
+    /// w.push_str("h");
+    /// w.end_host();
+    /// w.port("8080");
+    /// w.push_str("/p");
+    /// let r = w.finish();
+    /// assert_eq!((r.port(), r.path()), (Some("8080"), "/p"));
+    /// ```
+    pub fn port(&mut self, port: &str) {
+        let fresh = self.text.len() == self.layout.host_end;
+        if self.stage != Stage::Port || !fresh || !port.bytes().all(|b| b.is_ascii_digit()) {
+            return;
+        }
+        self.text.push(':');
+        self.text.push_str(port);
     }
 
     /// Writes `//` and a whole parsed authority, with its offsets.
@@ -391,7 +428,9 @@ impl<S: Spec> RiWriter<S> {
     }
 
     /// Copies a whole parsed reference with its offsets; ignored unless
-    /// nothing has been written.
+    /// nothing has been written or begun. The reference is then complete:
+    /// later pushes and `start_*` calls are ignored, and only the case
+    /// changes apply.
     ///
     /// # Examples
     ///
@@ -429,7 +468,7 @@ impl<S: Spec> RiWriter<S> {
         if self.stage == Stage::Done {
             return;
         }
-        self.begin_path_if_needed(text.as_bytes().first().copied());
+        self.begin_path_if_needed();
         self.text.push_str(text);
     }
 
@@ -446,7 +485,7 @@ impl<S: Spec> RiWriter<S> {
         if self.stage == Stage::Done {
             return;
         }
-        self.begin_path_if_needed(u8::try_from(c).ok());
+        self.begin_path_if_needed();
         self.text.push(c);
     }
 
@@ -479,8 +518,9 @@ impl<S: Spec> RiWriter<S> {
         self.text.truncate(len);
     }
 
-    /// Lower-cases the ASCII letters in `range`, clipped to the text
-    /// (lengths do not change, so every offset stays valid).
+    /// Lower-cases the ASCII letters in `range` (lengths do not change, so
+    /// every offset stays valid); ignored when `range` is not within the
+    /// text on character boundaries.
     ///
     /// # Examples
     ///
@@ -497,7 +537,7 @@ impl<S: Spec> RiWriter<S> {
     }
 
     /// Upper-cases the ASCII letters in `range`, as
-    /// [`make_ascii_lowercase`](Self::make_ascii_lowercase).
+    /// [`make_ascii_lowercase`](Self::make_ascii_lowercase) lower-cases.
     ///
     /// # Examples
     ///
@@ -608,7 +648,7 @@ impl<S: Spec> RiWriter<S> {
     ///
     /// # Errors
     ///
-    /// The writer back, its path and query ended, when it holds a scheme.
+    /// The writer, unchanged, when it holds a scheme.
     ///
     /// # Panics
     ///
@@ -624,8 +664,7 @@ impl<S: Spec> RiWriter<S> {
     /// w.scheme("s");
     /// assert!(w.finish_relative().is_err());
     /// ```
-    pub fn finish_relative(mut self) -> Result<RelativeRiBuf<S>, Self> {
-        self.end_query();
+    pub fn finish_relative(self) -> Result<RelativeRiBuf<S>, Self> {
         if self.layout.scheme_end > 0 {
             return Err(self);
         }
@@ -633,25 +672,39 @@ impl<S: Spec> RiWriter<S> {
         Ok(RelativeRiBuf::from_raw(text, layout))
     }
 
-    /// Starts the path when nothing but a scheme, or an authority and its
-    /// port, has been written. After an authority, the path begins with the
-    /// first piece that starts with `/` (RFC 3986 §3.3: with an authority,
-    /// a path is empty or begins with `/`); pieces before it are the port.
+    /// Starts the path when nothing but a scheme, or an authority (and
+    /// its port), has been written.
     #[inline]
-    fn begin_path_if_needed(&mut self, first: Option<u8>) {
-        match self.stage {
-            Stage::Start => {
-                self.layout.path_start = self.text.len();
-                self.floor = self.text.len();
-                self.stage = Stage::Path;
+    fn begin_path_if_needed(&mut self) {
+        if matches!(self.stage, Stage::Start | Stage::Port) {
+            self.layout.path_start = self.text.len();
+            self.floor = self.text.len();
+            self.stage = Stage::Path;
+        }
+    }
+
+    /// Percent-encodes the bytes of `delimiters` written since `start`
+    /// (a userinfo or a reg-name that holds one would move the components
+    /// the text reads back with), so that what was written reads back as
+    /// the one component it was written as.
+    fn encode_delimiters(&mut self, start: usize, delimiters: &[u8]) {
+        if !self.text.as_bytes()[start..]
+            .iter()
+            .any(|b| delimiters.contains(b))
+        {
+            return;
+        }
+        let piece = self.text.split_off(start);
+        for c in piece.chars() {
+            match u8::try_from(c) {
+                Ok(b) if delimiters.contains(&b) => {
+                    const HEX: &[u8; 16] = b"0123456789ABCDEF";
+                    self.text.push('%');
+                    self.text.push(char::from(HEX[usize::from(b >> 4)]));
+                    self.text.push(char::from(HEX[usize::from(b & 0xF)]));
+                }
+                _ => self.text.push(c),
             }
-            Stage::Authority => {}
-            Stage::Port if first == Some(b'/') => {
-                self.layout.path_start = self.text.len();
-                self.floor = self.text.len();
-                self.stage = Stage::Path;
-            }
-            _ => {}
         }
     }
 
@@ -716,10 +769,12 @@ impl<S: Spec> fmt::Write for RiWriter<S> {
     }
 }
 
+/// The length and the component being written, not the text: it may hold
+/// a password (RFC 3986 §3.2.1).
 impl<S: Spec> fmt::Debug for RiWriter<S> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("RiWriter")
-            .field("text", &self.text)
+            .field("len", &self.text.len())
             .field("stage", &self.stage)
             .finish_non_exhaustive()
     }
@@ -729,8 +784,20 @@ impl<S: Spec> fmt::Debug for RiWriter<S> {
 /// from text known to be a valid host.
 fn host_kind(host: &[u8]) -> HostKind {
     match host {
-        [b'[', b'v' | b'V', ..] => HostKind::IpvFuture,
-        [b'[', ..] => HostKind::Ipv6,
+        [b'[', inner @ .., b']'] => match inner {
+            [b'v' | b'V', ..] if ip::check_ipv_future(inner).is_ok() => HostKind::IpvFuture,
+            _ => {
+                // An address, perhaps with an RFC 6874 zone (`%25…`).
+                let addr_end = inner.iter().position(|&b| b == b'%').unwrap_or(inner.len());
+                let zone_ok =
+                    addr_end == inner.len() || ip::check_zone_id(&inner[addr_end..]).is_ok();
+                if zone_ok && ip::parse_ipv6(&inner[..addr_end]).is_ok() {
+                    HostKind::Ipv6
+                } else {
+                    HostKind::RegName
+                }
+            }
+        },
         _ if host.last().is_some_and(u8::is_ascii_digit) && ip::parse_ipv4(host).is_some() => {
             HostKind::Ipv4
         }

@@ -120,9 +120,11 @@ pub fn normalize_with<S: Spec>(input: &str, mut push: impl FnMut(&str)) {
     }
 }
 
-/// [`normalize`] for an IRI (RFC 3987 §5.3.2.3): as well, triplets that
-/// spell a whole UTF-8 character of `iunreserved` (a `ucschar`) are decoded
-/// to it, `ros%C3%A9` to `rosé`. The bidirectional formatting characters
+/// [`normalize`] for an IRI: as well, triplets that spell a whole UTF-8
+/// character of `iunreserved` (a `ucschar`) are decoded to it, `ros%C3%A9`
+/// to `rosé`, as the example of RFC 3987 §5.3.2 does (§5.3.2.3 itself names
+/// only RFC 3986's `unreserved`; `docs/spec-notes.md` has our reading).
+/// `iprivate` characters stay encoded (they are not `iunreserved`). The bidirectional formatting characters
 /// (U+200E, U+200F, U+202A to U+202E, U+2066 to U+2069), which §4.1 says
 /// must not appear literally, stay encoded, and so does a triplet that is
 /// not part of a valid UTF-8 sequence (`%FC`). The result parses as an IRI

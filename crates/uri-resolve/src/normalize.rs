@@ -133,8 +133,7 @@ fn write_normalized<S: Spec, O: Out<S>>(parts: Components<'_, S>, pct: bool, out
         write_host(a, pct, out);
         out.end_host();
         if let Some(port) = a.port() {
-            out.push(':');
-            out.push_str(port);
+            out.port(port);
         }
     }
     let path_start = out.as_str().len();
@@ -218,7 +217,11 @@ fn copy_and_lowercase<S: Spec, O: Out<S>>(parts: Components<'_, S>, out: &mut O)
     }
     let host = match parts.authority() {
         None => None,
-        Some(a) if matches!(a.host_kind(), HostKind::RegName) => Some(a.host_str()),
+        // An IRI's non-ASCII host keeps its case (RFC 3987 §5.3.2.1 lower-
+        // cases US-ASCII-only hosts; the rest is for NFC and IDNA).
+        Some(a) if matches!(a.host_kind(), HostKind::RegName) => {
+            Some(a.host_str()).filter(|h| h.is_ascii())
+        }
         Some(a) if matches!(a.host_kind(), HostKind::Ipv4) => None,
         Some(_) => return false,
     };
@@ -254,6 +257,14 @@ fn write_host<S: Spec, O: Out<S>>(authority: Authority<'_>, pct: bool, out: &mut
             }
         }
         HostKind::IpvFuture => push_lowercase(out, text),
+        HostKind::RegName if !text.is_ascii() => {
+            // RFC 3987 §5.3.2.1: only a US-ASCII host is lower-cased.
+            if pct {
+                normalize_with::<S>(text, |piece| out.push_str(piece));
+            } else {
+                out.push_str(text);
+            }
+        }
         HostKind::RegName if !pct => push_lowercase(out, text),
         HostKind::RegName => {
             let start = out.as_str().len();
@@ -342,6 +353,8 @@ pub fn normalize_uri_with(uri: Uri<'_>, rules: &impl SchemeNormalizer) -> UriBuf
 /// when either path has dot segments to remove (a `.` or `..` segment,
 /// `%2E` included, in a reference with a scheme or a path that starts with
 /// `/`): both paths are then normalized into new `String`s and compared.
+/// IRIs (`IriSpec`) are always normalized into two new `String`s, since
+/// their triplets may decode to non-ASCII characters.
 ///
 /// # Examples
 ///

@@ -39,6 +39,8 @@ pub(crate) trait Out<S: Spec>: Text + fmt::Write {
     fn end_host(&mut self);
     /// Writes `"@"`: the userinfo ends.
     fn end_userinfo(&mut self);
+    /// Writes `":" port` after the host.
+    fn port(&mut self, port: &str);
     /// Copies `parts`' text up to `end` (in its path or query).
     fn copy_prefix(&mut self, parts: Components<'_, S>, end: usize);
     /// Copies all of `parts`' text; only case changes may follow.
@@ -105,6 +107,11 @@ impl<S: Spec> Out<S> for String {
     #[inline]
     fn end_userinfo(&mut self) {
         String::push(self, '@');
+    }
+    #[inline]
+    fn port(&mut self, port: &str) {
+        String::push(self, ':');
+        String::push_str(self, port);
     }
     #[inline]
     fn copy_prefix(&mut self, parts: Components<'_, S>, end: usize) {
@@ -177,6 +184,10 @@ impl<S: Spec> Out<S> for RiWriter<S> {
     #[inline]
     fn end_userinfo(&mut self) {
         RiWriter::end_userinfo(self);
+    }
+    #[inline]
+    fn port(&mut self, port: &str) {
+        RiWriter::port(self, port);
     }
     #[inline]
     fn copy_prefix(&mut self, parts: Components<'_, S>, end: usize) {
