@@ -6,7 +6,9 @@
 //! re-exports the urikit crates, each behind a feature, with no logic of its
 //! own. The RFC 3986 syntax layer, [`uri_core`], is at the top level; the
 //! percent codec is [`encode`]; resolution and normalization are
-//! [`resolve`]; IRIs and scheme rules join as modules as their crates land.
+//! [`resolve`]. IRIs (RFC 3987) parse, resolve and normalize through the
+//! same types ([`Iri`], [`IriBuf`], …); the IRI↔URI mapping and scheme
+//! rules join as modules as their crates land.
 //!
 //! # Examples
 //!
