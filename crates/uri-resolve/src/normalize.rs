@@ -220,7 +220,7 @@ fn copy_and_lowercase<S: Spec, O: Out<S>>(parts: Components<'_, S>, out: &mut O)
         // An IRI's non-ASCII host keeps its case (RFC 3987 §5.3.2.1 lower-
         // cases US-ASCII-only hosts; the rest is for NFC and IDNA).
         Some(a) if matches!(a.host_kind(), HostKind::RegName) => {
-            Some(a.host_str()).filter(|h| h.is_ascii())
+            Some(a.host_str()).filter(|h| S::ASCII_ONLY || h.is_ascii())
         }
         Some(a) if matches!(a.host_kind(), HostKind::Ipv4) => None,
         Some(_) => return false,
@@ -257,7 +257,7 @@ fn write_host<S: Spec, O: Out<S>>(authority: Authority<'_>, pct: bool, out: &mut
             }
         }
         HostKind::IpvFuture => push_lowercase(out, text),
-        HostKind::RegName if !text.is_ascii() => {
+        HostKind::RegName if !S::ASCII_ONLY && !text.is_ascii() => {
             // RFC 3987 §5.3.2.1: only a US-ASCII host is lower-cased.
             if pct {
                 normalize_with::<S>(text, |piece| out.push_str(piece));
