@@ -25,7 +25,8 @@ tasks:
           every command in a README runs with the output it shows (or
           is marked `<!-- not run: REASON -->`; builds the CLI); the
           generated-file check: each file `generate` writes is what its
-          data makes today
+          data makes today; every file of the tests package's two test
+          binaries is a `mod` of their main.rs
   fuzz [--time SECONDS] [--sanitizer NAME] [TARGET]
           run every fuzz target in fuzz/ (or one) for SECONDS each
           (default 60) with cargo-fuzz on nightly; print exec/s and

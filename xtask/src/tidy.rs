@@ -9,7 +9,11 @@
 //!   matches `cargo metadata`, and every command shown in a README runs
 //!   with the output it shows (or is marked `not run`);
 //! - every generated file is what `cargo xtask generate` makes of its data
-//!   today (`generate.rs`): `crates/uri-core/src/address/registry.rs`.
+//!   today (`generate.rs`): `crates/uri-core/src/address/registry.rs`;
+//! - every file of the `tests` package's two test binaries
+//!   (`tests/conformance/`, `tests/allocations/`) is a `mod` of its
+//!   `main.rs`: with `autotests = false`, a file left out would silently
+//!   not be compiled.
 
 use std::path::{Path, PathBuf};
 
@@ -23,6 +27,7 @@ pub(crate) fn run() -> Result<(), String> {
     msrv(&root, &mut problems);
     crate::docs_check::run(&root, &mut problems);
     crate::generate::check(&root, &mut problems);
+    test_modules(&root, &mut problems);
     if problems.is_empty() {
         eprintln!("tidy: ok");
         Ok(())
@@ -36,6 +41,33 @@ pub(crate) fn run() -> Result<(), String> {
 
 fn read(path: &Path) -> String {
     std::fs::read_to_string(path).unwrap_or_default()
+}
+
+/// Every `.rs` file beside `tests/{conformance,allocations}/main.rs` is
+/// declared there as `mod <name>;`.
+fn test_modules(root: &Path, problems: &mut Vec<String>) {
+    for binary in ["conformance", "allocations"] {
+        let dir = root.join("tests").join(binary);
+        let main = read(&dir.join("main.rs"));
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            problems.push(format!("{}: cannot read", rel(root, &dir)));
+            continue;
+        };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            let Some(stem) = path.file_stem().and_then(|s| s.to_str()) else {
+                continue;
+            };
+            let is_rs = path.extension().is_some_and(|e| e == "rs");
+            let declared = main.lines().any(|l| l.trim() == format!("mod {stem};"));
+            if is_rs && stem != "main" && !declared {
+                problems.push(format!(
+                    "{}: not a `mod` of {binary}/main.rs, so never compiled",
+                    rel(root, &path)
+                ));
+            }
+        }
+    }
 }
 
 /// Every `.rs` file under the workspace's source folders starts with `//!`.
