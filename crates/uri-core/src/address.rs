@@ -219,10 +219,10 @@ pub fn embedded_ipv4(addr: Ipv6Addr) -> Option<(Embedding, Ipv4Addr)> {
 /// ```
 /// use uri_core::address::{embedded_ipv4, Embedding};
 ///
-/// let (how, _) = embedded_ipv4("64:ff9b::8.8.8.8".parse()?).unwrap();
+/// let (how, _) = embedded_ipv4("64:ff9b::8.8.8.8".parse()?).ok_or("no IPv4 address")?;
 /// assert_eq!(how, Embedding::Nat64WellKnown);
 /// assert_eq!(how.to_string(), "NAT64 well-known prefix (64:ff9b::/96)");
-/// # Ok::<(), std::net::AddrParseError>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]
@@ -389,10 +389,10 @@ impl Classification {
     /// ```
     /// use uri_core::address::classify;
     ///
-    /// let entry = classify("169.254.169.254".parse()?).special().unwrap();
+    /// let entry = classify("169.254.169.254".parse()?).special().ok_or("not special-purpose")?;
     /// assert_eq!(entry.name(), "Link Local");
     /// assert_eq!(entry.block().to_string(), "169.254.0.0/16");
-    /// # Ok::<(), std::net::AddrParseError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub const fn special(&self) -> Option<&'static SpecialPurpose> {
         match self.range {
@@ -428,11 +428,11 @@ impl Classification {
 /// ```
 /// use uri_core::address::IPV4_SPECIAL;
 ///
-/// let block = IPV4_SPECIAL.iter().find(|e| e.name() == "Shared Address Space").unwrap().block();
+/// let block = IPV4_SPECIAL.iter().find(|e| e.name() == "Shared Address Space").ok_or("no such entry")?.block();
 /// assert_eq!(block.to_string(), "100.64.0.0/10");
 /// assert_eq!(block.last().to_string(), "100.127.255.255");
 /// assert!(block.contains("100.100.100.200".parse()?));
-/// # Ok::<(), std::net::AddrParseError>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct IpBlock {
@@ -492,9 +492,9 @@ impl IpBlock {
     /// ```
     /// use uri_core::address::IpBlock;
     ///
-    /// let block = IpBlock::new("fc00::".parse()?, 7).unwrap();
+    /// let block = IpBlock::new("fc00::".parse()?, 7).ok_or("not a block")?;
     /// assert_eq!(block.network().to_string(), "fc00::");
-    /// # Ok::<(), std::net::AddrParseError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub const fn network(&self) -> IpAddr {
         self.network
@@ -507,8 +507,8 @@ impl IpBlock {
     /// ```
     /// use uri_core::address::IpBlock;
     ///
-    /// assert_eq!(IpBlock::new("fc00::".parse()?, 7).unwrap().prefix_len(), 7);
-    /// # Ok::<(), std::net::AddrParseError>(())
+    /// assert_eq!(IpBlock::new("fc00::".parse()?, 7).ok_or("not a block")?.prefix_len(), 7);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub const fn prefix_len(&self) -> u8 {
         self.prefix_len
@@ -521,9 +521,9 @@ impl IpBlock {
     /// ```
     /// use uri_core::address::IpBlock;
     ///
-    /// let block = IpBlock::new("fc00::".parse()?, 7).unwrap();
+    /// let block = IpBlock::new("fc00::".parse()?, 7).ok_or("not a block")?;
     /// assert_eq!(block.last().to_string(), "fdff:ffff:ffff:ffff:ffff:ffff:ffff:ffff");
-    /// # Ok::<(), std::net::AddrParseError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub const fn last(&self) -> IpAddr {
         let width = width_of(self.network);
@@ -541,10 +541,10 @@ impl IpBlock {
     /// ```
     /// use uri_core::address::IpBlock;
     ///
-    /// let block = IpBlock::new("127.0.0.0".parse()?, 8).unwrap();
+    /// let block = IpBlock::new("127.0.0.0".parse()?, 8).ok_or("not a block")?;
     /// assert!(block.contains("127.255.0.1".parse()?));
     /// assert!(!block.contains("::ffff:127.0.0.1".parse()?));
-    /// # Ok::<(), std::net::AddrParseError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub const fn contains(&self, ip: IpAddr) -> bool {
         let same_family = matches!(
@@ -614,10 +614,11 @@ const fn mask(len: u8, width: u8) -> u128 {
 /// ```
 /// use uri_core::address::IPV6_SPECIAL;
 ///
-/// let teredo = IPV6_SPECIAL.iter().find(|e| e.name() == "TEREDO").unwrap();
+/// let teredo = IPV6_SPECIAL.iter().find(|e| e.name() == "TEREDO").ok_or("no such entry")?;
 /// assert_eq!(teredo.block().to_string(), "2001::/32");
 /// assert_eq!(teredo.globally_reachable(), None); // N/A
 /// assert_eq!(teredo.reference(), "[RFC4380] [RFC8190]");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct SpecialPurpose {
@@ -694,9 +695,10 @@ impl SpecialPurpose {
     /// ```
     /// use uri_core::address::IPV4_SPECIAL;
     ///
-    /// let relay = IPV4_SPECIAL.iter().find(|e| e.block().to_string() == "192.88.99.0/24").unwrap();
+    /// let relay = IPV4_SPECIAL.iter().find(|e| e.block().to_string() == "192.88.99.0/24").ok_or("no such entry")?;
     /// assert_eq!(relay.terminated(), Some("2015-03"));
     /// assert_eq!(relay.globally_reachable(), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub const fn terminated(&self) -> Option<&'static str> {
         self.terminated

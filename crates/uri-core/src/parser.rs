@@ -185,6 +185,19 @@ pub(crate) struct Parser<'a, S> {
     spec: core::marker::PhantomData<S>,
 }
 
+/// The kind of a host that is not an IP literal: `IPv4address` when it is
+/// four `dec-octet`s (RFC 3986 §3.2.2: the first rule that matches wins),
+/// else `reg-name`.
+#[inline]
+pub(crate) fn name_kind(host: &[u8]) -> HostKind {
+    // Most names end in a letter: only digits-and-dots can be IPv4.
+    if host.last().is_some_and(u8::is_ascii_digit) && ip::parse_ipv4(host).is_some() {
+        HostKind::Ipv4
+    } else {
+        HostKind::RegName
+    }
+}
+
 impl<'a, S: Spec> Parser<'a, S> {
     /// A parser of `input`, with `options`.
     pub(crate) const fn new(input: &'a str, options: ParseOptions) -> Self {
@@ -450,14 +463,7 @@ impl<'a, S: Spec> Parser<'a, S> {
         end: usize,
         layout: &mut Layout,
     ) -> Result<usize, ParseError> {
-        let host = &self.b[host_start..host_end];
-        // Most names end in a letter: only digits-and-dots can be IPv4.
-        let ipv4 = host.last().is_some_and(u8::is_ascii_digit) && ip::parse_ipv4(host).is_some();
-        layout.host_kind = if ipv4 {
-            HostKind::Ipv4
-        } else {
-            HostKind::RegName
-        };
+        layout.host_kind = name_kind(&self.b[host_start..host_end]);
         layout.host_end = host_end;
         self.check_port(host_end, end)?;
         Ok(end)

@@ -44,9 +44,25 @@ pub trait Spec:
 {
     /// `true` when the spec allows no non-ASCII character anywhere: the
     /// parser may then skip work that only matters for non-ASCII text.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_core::{IriSpec, Spec, UriSpec};
+    ///
+    /// assert!(UriSpec::ASCII_ONLY && !IriSpec::ASCII_ONLY);
+    /// ```
     const ASCII_ONLY: bool;
 
     /// What the spec calls its identifiers: `"URI"` or `"IRI"`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_core::{IriSpec, Spec};
+    ///
+    /// assert_eq!(IriSpec::NAME, "IRI");
+    /// ```
     const NAME: &'static str;
 
     /// The names of the spec's six reference types, for `Debug`.
@@ -55,6 +71,15 @@ pub trait Spec:
 
     /// Whether the non-ASCII character `c` may stand literally in
     /// `component` (a `Component::Host` here means a registered name).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_core::{Component, IriSpec, Spec};
+    ///
+    /// assert!(IriSpec::allows_non_ascii('ü', Component::Host));
+    /// assert!(!IriSpec::allows_non_ascii('ü', Component::Port));
+    /// ```
     fn allows_non_ascii(c: char, component: Component) -> bool;
 }
 
@@ -194,4 +219,56 @@ pub const fn is_ucschar(c: char) -> bool {
 /// ```
 pub const fn is_iprivate(c: char) -> bool {
     matches!(c as u32, 0xE000..=0xF8FF | 0xF0000..=0xFFFFD | 0x100000..=0x10FFFD)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `ucschar` as RFC 3987 §2.2 lists it, range by range.
+    const UCSCHAR: [(u32, u32); 17] = [
+        (0xA0, 0xD7FF),
+        (0xF900, 0xFDCF),
+        (0xFDF0, 0xFFEF),
+        (0x10000, 0x1FFFD),
+        (0x20000, 0x2FFFD),
+        (0x30000, 0x3FFFD),
+        (0x40000, 0x4FFFD),
+        (0x50000, 0x5FFFD),
+        (0x60000, 0x6FFFD),
+        (0x70000, 0x7FFFD),
+        (0x80000, 0x8FFFD),
+        (0x90000, 0x9FFFD),
+        (0xA0000, 0xAFFFD),
+        (0xB0000, 0xBFFFD),
+        (0xC0000, 0xCFFFD),
+        (0xD0000, 0xDFFFD),
+        (0xE1000, 0xEFFFD),
+    ];
+
+    /// `iprivate` as RFC 3987 §2.2 lists it.
+    const IPRIVATE: [(u32, u32); 3] = [(0xE000, 0xF8FF), (0xF0000, 0xFFFFD), (0x100000, 0x10FFFD)];
+
+    fn listed(table: &[(u32, u32)], c: char) -> bool {
+        table
+            .iter()
+            .any(|&(lo, hi)| (lo..=hi).contains(&(c as u32)))
+    }
+
+    #[test]
+    fn every_character_against_the_abnf() {
+        for c in (0..=0x10FFFF).filter_map(char::from_u32) {
+            assert_eq!(is_ucschar(c), listed(&UCSCHAR, c), "{:#X}", c as u32);
+            assert_eq!(is_iprivate(c), listed(&IPRIVATE, c), "{:#X}", c as u32);
+            let query = listed(&UCSCHAR, c) || listed(&IPRIVATE, c);
+            assert_eq!(IriSpec::allows_non_ascii(c, Component::Query), query);
+            assert_eq!(
+                IriSpec::allows_non_ascii(c, Component::Path),
+                listed(&UCSCHAR, c)
+            );
+            assert!(!IriSpec::allows_non_ascii(c, Component::Scheme));
+            assert!(!IriSpec::allows_non_ascii(c, Component::Port));
+            assert!(!UriSpec::allows_non_ascii(c, Component::Path));
+        }
+    }
 }

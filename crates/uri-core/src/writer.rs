@@ -3,11 +3,11 @@
 
 use alloc::string::String;
 use core::fmt;
+use core::fmt::Write as _;
 use core::marker::PhantomData;
 
 use crate::Components;
 use crate::components::HostKind;
-use crate::ip;
 use crate::owned::{RelativeRiBuf, RiBuf, RiReferenceBuf};
 use crate::parser::{self, Layout, ParseOptions, Rule};
 use crate::spec::{Spec, UriSpec};
@@ -64,10 +64,11 @@ use crate::spec::{Spec, UriSpec};
 /// w.push_str("/a/b");
 /// w.start_query();
 /// w.push_str("q=1");
-/// let uri = w.finish_uri().unwrap();
+/// let uri = w.finish_uri().map_err(|_| "no scheme")?;
 /// assert_eq!(uri, "http://example.com/a/b?q=1");
 /// assert_eq!(uri.host_kind(), Some(HostKind::RegName));
 /// assert_eq!(uri.path(), "/a/b");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub struct RiWriter<S: Spec> {
     text: String,
@@ -227,7 +228,8 @@ impl<S: Spec> RiWriter<S> {
     /// let mut w = uri_core::UriWriter::new();
     /// w.scheme("mailto");
     /// w.push_str("a@b");
-    /// assert_eq!(w.finish_uri().unwrap().scheme(), "mailto");
+    /// assert_eq!(w.finish_uri().map_err(|_| "no scheme")?.scheme(), "mailto");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn scheme(&mut self, scheme: &str) {
         if !self.text.is_empty() || self.stage != Stage::Start {
@@ -312,7 +314,7 @@ impl<S: Spec> RiWriter<S> {
             return;
         }
         let start = self.layout.host_start;
-        let kind = host_kind(&self.text.as_bytes()[start..]);
+        let kind = host_kind::<S>(&self.text[start..]);
         if kind == HostKind::RegName {
             // Not an IP literal: a delimiter here would move the host.
             self.encode_delimiters(start, b"@:/?#[]");
@@ -358,12 +360,12 @@ impl<S: Spec> RiWriter<S> {
     /// let source = Uri::parse("http://u@[::1]:80/x")?;
     /// let mut w = UriWriter::new();
     /// w.scheme("https");
-    /// w.authority(source.authority().unwrap());
+    /// w.authority(source.authority().ok_or("no authority")?);
     /// w.push_str("/y");
-    /// let uri = w.finish_uri().unwrap();
+    /// let uri = w.finish_uri().map_err(|_| "no scheme")?;
     /// assert_eq!(uri, "https://u@[::1]:80/y");
     /// assert_eq!(uri.host(), source.host());
-    /// # Ok::<(), uri_core::ParseError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn authority(&mut self, authority: crate::Authority<'_>) {
         if self.stage != Stage::Start || self.text.len() != self.floor {
@@ -395,10 +397,10 @@ impl<S: Spec> RiWriter<S> {
     /// let mut w = UriWriter::new();
     /// w.copy_prefix(base.components(), "http://a/b/".len());
     /// w.push_str("d");
-    /// let uri = w.finish_uri().unwrap();
+    /// let uri = w.finish_uri().map_err(|_| "no scheme")?;
     /// assert_eq!(uri, "http://a/b/d");
     /// assert_eq!(uri.path(), "/b/d");
-    /// # Ok::<(), uri_core::ParseError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn copy_prefix(&mut self, parts: Components<'_, S>, end: usize) {
         let source = parts.layout();
@@ -440,8 +442,8 @@ impl<S: Spec> RiWriter<S> {
     /// let mut w = UriWriter::new();
     /// w.copy_all(Uri::parse("HTTP://a/b?c#d")?.components());
     /// w.make_ascii_lowercase(0..4);
-    /// assert_eq!(w.finish_uri().unwrap(), "http://a/b?c#d");
-    /// # Ok::<(), uri_core::ParseError>(())
+    /// assert_eq!(w.finish_uri().map_err(|_| "no scheme")?, "http://a/b?c#d");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn copy_all(&mut self, parts: Components<'_, S>) {
         if !self.text.is_empty() || self.stage != Stage::Start {
@@ -659,10 +661,11 @@ impl<S: Spec> RiWriter<S> {
     /// ```
     /// let mut w = uri_core::UriWriter::new();
     /// w.push_str("a:b");
-    /// assert_eq!(w.finish_relative().unwrap(), "./a:b");
+    /// assert_eq!(w.finish_relative().map_err(|_| "a scheme")?, "./a:b");
     /// let mut w = uri_core::UriWriter::new();
     /// w.scheme("s");
     /// assert!(w.finish_relative().is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn finish_relative(self) -> Result<RelativeRiBuf<S>, Self> {
         if self.layout.scheme_end > 0 {
@@ -698,10 +701,8 @@ impl<S: Spec> RiWriter<S> {
         for c in piece.chars() {
             match u8::try_from(c) {
                 Ok(b) if delimiters.contains(&b) => {
-                    const HEX: &[u8; 16] = b"0123456789ABCDEF";
-                    self.text.push('%');
-                    self.text.push(char::from(HEX[usize::from(b >> 4)]));
-                    self.text.push(char::from(HEX[usize::from(b & 0xF)]));
+                    // Writing to a `String` cannot fail.
+                    let _ = write!(self.text, "%{b:02X}");
                 }
                 _ => self.text.push(c),
             }
@@ -780,27 +781,17 @@ impl<S: Spec> fmt::Debug for RiWriter<S> {
     }
 }
 
-/// The kind of host `host` is: the rules of the parser's authority, read
-/// from text known to be a valid host.
-fn host_kind(host: &[u8]) -> HostKind {
-    match host {
-        [b'[', inner @ .., b']'] => match inner {
-            [b'v' | b'V', ..] if ip::check_ipv_future(inner).is_ok() => HostKind::IpvFuture,
-            _ => {
-                // An address, perhaps with an RFC 6874 zone (`%25…`).
-                let addr_end = inner.iter().position(|&b| b == b'%').unwrap_or(inner.len());
-                let zone_ok =
-                    addr_end == inner.len() || ip::check_zone_id(&inner[addr_end..]).is_ok();
-                if zone_ok && ip::parse_ipv6(&inner[..addr_end]).is_ok() {
-                    HostKind::Ipv6
-                } else {
-                    HostKind::RegName
-                }
-            }
-        },
-        _ if host.last().is_some_and(u8::is_ascii_digit) && ip::parse_ipv4(host).is_some() => {
-            HostKind::Ipv4
-        }
+/// The kind of host `host` is, as the parser reads it: an IP literal
+/// when it is a valid one (zone identifiers allowed: the writer copies them
+/// only from values parsed with them), else IPv4 or a registered name.
+fn host_kind<S: Spec>(host: &str) -> HostKind {
+    if !host.starts_with('[') {
+        return parser::name_kind(host.as_bytes());
+    }
+    let mut layout = Layout::EMPTY;
+    let p = parser::Parser::<S>::new(host, ParseOptions::new().allow_zone_id(true));
+    match p.ip_literal(0, host.len(), &mut layout) {
+        Ok(end) if end == host.len() => layout.host_kind,
         _ => HostKind::RegName,
     }
 }

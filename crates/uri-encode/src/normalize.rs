@@ -137,6 +137,7 @@ pub fn normalize_with<S: Spec>(input: &str, mut push: impl FnMut(&str)) {
 ///
 /// assert_eq!(normalize_iri("/ros%C3%A9/%7e"), "/rosé/~");
 /// assert_eq!(normalize_iri("/%e2%80%ae/%FC"), "/%E2%80%AE/%FC");
+/// assert_eq!(normalize_iri("?%ee%80%80"), "?%EE%80%80"); // iprivate U+E000
 /// ```
 pub fn normalize_iri(input: &str) -> Cow<'_, str> {
     if !input.as_bytes().contains(&b'%') {

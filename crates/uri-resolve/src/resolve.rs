@@ -139,16 +139,15 @@ pub struct Resolver<'b, S: Spec = UriSpec> {
     path_start: usize,
     path_end: usize,
     query_end: usize,
-    /// The offset after the last `/` of the base path, when the path
-    /// begins with `/` and its directory has no dot segments: merged paths
-    /// are then the base text up to there (less a segment per leading
-    /// `../` of the reference) and the rest of the reference.
+    /// The offset after the last `/` of the base path, when its directory
+    /// has no dot segments: merges continue the literal algorithm after the
+    /// directory, without the scratch buffer.
     dir_end: Option<usize>,
-    /// The same for a rootless base path (`s:a/b/c`): merges continue the
-    /// literal algorithm after the directory, without the scratch buffer
-    /// (leading `../` may remove the first segment, so they are not
-    /// applied to `dir_end` as for a rooted path).
-    rootless_dir_end: Option<usize>,
+    /// Whether that path begins with `/`: then merged paths are the base
+    /// text up to `dir_end` (less a segment per leading `../` of the
+    /// reference) and the rest of the reference. In a rootless path a
+    /// `../` may remove the first segment, which this shortcut cannot do.
+    rooted: bool,
     scratch: String,
 }
 
@@ -169,16 +168,9 @@ impl<'b, S: Spec> Resolver<'b, S> {
         let path_end = query_end - base.query().map_or(0, |q| q.len() + 1);
         let path = base.path();
         let path_start = path_end - path.len();
-        let (dir_end, rootless_dir_end) = match path.rfind('/') {
-            Some(k) if !has_dot_segments(&path[..k]) => {
-                let end = Some(path_start + k + 1);
-                if path.starts_with('/') {
-                    (end, None)
-                } else {
-                    (None, end)
-                }
-            }
-            _ => (None, None),
+        let dir_end = match path.rfind('/') {
+            Some(k) if !has_dot_segments(&path[..k]) => Some(path_start + k + 1),
+            _ => None,
         };
         Resolver {
             uri,
@@ -188,7 +180,7 @@ impl<'b, S: Spec> Resolver<'b, S> {
             path_end,
             query_end,
             dir_end,
-            rootless_dir_end,
+            rooted: path.starts_with('/'),
             scratch: String::new(),
         }
     }
@@ -338,22 +330,19 @@ impl<'b, S: Spec> Resolver<'b, S> {
         let base = self.base;
         let floor = self.path_start;
         if let Some(dir_end) = self.dir_end {
-            // Leading "./" and "../" (§5.2.4 A..D on the merged path) only
-            // move the end of the base directory back; what follows them is
-            // copied when it holds no dot segment.
-            let (end, rest) = self.skip_leading_dots(r_path, dir_end);
-            if !may_have_dot_segments(rest) {
-                out.copy_prefix(base, end);
-                out.push_str(rest);
-            } else {
-                out.copy_prefix(base, dir_end - 1);
-                remove_dot_segments_after_dir(r_path, out, floor);
+            if self.rooted {
+                // Leading "./" and "../" (§5.2.4 A..D on the merged path)
+                // only move the end of the base directory back; what
+                // follows them is copied when it holds no dot segment.
+                let (end, rest) = self.skip_leading_dots(r_path, dir_end);
+                if !may_have_dot_segments(rest) {
+                    out.copy_prefix(base, end);
+                    out.push_str(rest);
+                    return;
+                }
             }
-            return;
-        }
-        if let Some(dir_end) = self.rootless_dir_end {
-            // A rootless directory without dot segments: copied, less its
-            // final "/", which the input "/" + R.path begins with.
+            // The directory, less its final "/", which the input "/" +
+            // R.path begins with.
             out.copy_prefix(base, dir_end - 1);
             remove_dot_segments_after_dir(r_path, out, floor);
             return;
