@@ -10,7 +10,7 @@ use core::marker::PhantomData;
 use crate::error::{ParseError, ParseErrorKind};
 use crate::grammar;
 use crate::owned::{RelativeRiBuf, RiBuf, RiReferenceBuf};
-use crate::parser::{self, Layout, ParseOptions, Parser};
+use crate::parser::{self, ParseOptions, Parser};
 use crate::spec::{IriSpec, Spec, UriSpec};
 use crate::writer::RiWriter;
 use crate::{Component, Components};
@@ -588,13 +588,10 @@ fn check_part<S: Spec>(
             }
         }
         Component::Userinfo => p.scan(0, n, &parser::USERINFO, &parser::NO_STOPS).map(drop),
-        Component::Host if text.starts_with('[') => {
-            let mut layout = Layout::EMPTY;
-            match p.ip_literal(0, n, &mut layout)? {
-                end if end < n => Err(ParseError::new(ParseErrorKind::InvalidAfterIpLiteral, end)),
-                _ => Ok(()),
-            }
-        }
+        Component::Host if text.starts_with('[') => match p.ip_literal(0, n)?.0 {
+            end if end < n => Err(ParseError::new(ParseErrorKind::InvalidAfterIpLiteral, end)),
+            _ => Ok(()),
+        },
         Component::Host => p.scan(0, n, &parser::REG_NAME, &parser::NO_STOPS).map(drop),
         Component::Port => match text.bytes().position(|c| !c.is_ascii_digit()) {
             Some(k) => Err(ParseError::new(ParseErrorKind::InvalidPortChar, k)),

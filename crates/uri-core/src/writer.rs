@@ -788,10 +788,9 @@ fn host_kind<S: Spec>(host: &str) -> HostKind {
     if !host.starts_with('[') {
         return parser::name_kind(host.as_bytes());
     }
-    let mut layout = Layout::EMPTY;
     let p = parser::Parser::<S>::new(host, ParseOptions::new().allow_zone_id(true));
-    match p.ip_literal(0, host.len(), &mut layout) {
-        Ok(end) if end == host.len() => layout.host_kind,
+    match p.ip_literal(0, host.len()) {
+        Ok((end, kind)) if end == host.len() => kind,
         _ => HostKind::RegName,
     }
 }
