@@ -519,3 +519,24 @@ macro_rules! uri_buf_is_iri_buf {
 }
 
 uri_buf_is_iri_buf!(RiReferenceBuf, RiBuf, RelativeRiBuf);
+
+/// An IRI that is ASCII is a URI: the same `String`, no copy (see the
+/// borrowed types' `TryFrom`). Otherwise the error of parsing the text as
+/// a URI, with the text.
+macro_rules! ascii_iri_buf_is_uri_buf {
+    ($($Buf:ident),*) => {$(
+        impl TryFrom<$Buf<IriSpec>> for $Buf<UriSpec> {
+            type Error = ParseBufError;
+
+            fn try_from(iri: $Buf<IriSpec>) -> Result<Self, ParseBufError> {
+                if iri.text.is_ascii() {
+                    Ok($Buf::from_raw(iri.text, iri.layout))
+                } else {
+                    $Buf::parse(iri.text)
+                }
+            }
+        }
+    )*};
+}
+
+ascii_iri_buf_is_uri_buf!(RiReferenceBuf, RiBuf, RelativeRiBuf);

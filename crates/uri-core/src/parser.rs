@@ -16,7 +16,7 @@ use crate::error::{ParseError, ParseErrorKind as Kind};
 use crate::grammar::{self, CharClass, HEXDIG};
 use crate::ip;
 use crate::scanner::Scanner;
-use crate::spec::Spec;
+use crate::spec::{Spec, is_bidi_formatting};
 
 // Defined beside `Host`; still public here too, where it was first defined.
 #[doc(no_inline)]
@@ -38,6 +38,7 @@ pub use crate::HostKind;
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub struct ParseOptions {
     zone_id: bool,
+    bidi_formatting: bool,
 }
 
 impl ParseOptions {
@@ -49,8 +50,18 @@ impl ParseOptions {
     /// assert_eq!(uri_core::ParseOptions::new(), Default::default());
     /// ```
     pub const fn new() -> Self {
-        ParseOptions { zone_id: false }
+        ParseOptions {
+            zone_id: false,
+            bidi_formatting: false,
+        }
     }
+
+    /// The options of text this crate wrote itself from parsed parts:
+    /// whatever the parts were parsed with is accepted again.
+    pub(crate) const PERMISSIVE: ParseOptions = ParseOptions {
+        zone_id: true,
+        bidi_formatting: true,
+    };
 
     /// Accepts IPv6 zone identifiers in the RFC 6874 form
     /// (`IPv6addrz = IPv6address "%25" ZoneID`).
@@ -71,7 +82,10 @@ impl ParseOptions {
     /// # Ok::<(), uri_core::ParseError>(())
     /// ```
     pub const fn allow_zone_id(self, yes: bool) -> Self {
-        ParseOptions { zone_id: yes }
+        ParseOptions {
+            zone_id: yes,
+            ..self
+        }
     }
 
     /// Whether zone identifiers are accepted; see [`ParseOptions::allow_zone_id`].
@@ -86,6 +100,47 @@ impl ParseOptions {
     /// ```
     pub const fn zone_id_allowed(&self) -> bool {
         self.zone_id
+    }
+
+    /// Accepts the bidirectional formatting characters (U+200E, U+200F,
+    /// U+202A to U+202E, U+2066 to U+2069) where the IRI grammar's
+    /// `ucschar` allows them, following the bare ABNF of RFC 3987 §2.2.
+    ///
+    /// RFC 3987 §4.1: "IRIs MUST NOT contain bidirectional formatting
+    /// characters", so by default an IRI holding one is refused with
+    /// [`BidiFormattingChar`](crate::ParseErrorKind::BidiFormattingChar)
+    /// at its first byte. URIs are ASCII and never hold one (encoded, as
+    /// `%E2%80%AE`, it is only text).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_core::{Iri, ParseErrorKind, ParseOptions};
+    ///
+    /// let text = "http://a/\u{202E}txt.exe";
+    /// assert_eq!(Iri::parse(text).unwrap_err().kind(), ParseErrorKind::BidiFormattingChar);
+    /// assert!(Iri::parse_with(text, ParseOptions::new().allow_bidi_formatting(true)).is_ok());
+    /// ```
+    pub const fn allow_bidi_formatting(self, yes: bool) -> Self {
+        ParseOptions {
+            bidi_formatting: yes,
+            ..self
+        }
+    }
+
+    /// Whether bidirectional formatting characters are accepted; see
+    /// [`ParseOptions::allow_bidi_formatting`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_core::ParseOptions;
+    ///
+    /// assert!(!ParseOptions::new().bidi_formatting_allowed());
+    /// assert!(ParseOptions::new().allow_bidi_formatting(true).bidi_formatting_allowed());
+    /// ```
+    pub const fn bidi_formatting_allowed(&self) -> bool {
+        self.bidi_formatting
     }
 }
 
@@ -145,7 +200,7 @@ impl Layout {
 /// (a failed store-to-load forward: a third of the parser's own samples
 /// in a sampling profile of the benchmark's corpus).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct Authority {
+pub(crate) struct AuthoritySpan {
     /// Offset of the host; after the `@` when there is a userinfo.
     pub(crate) host_start: usize,
     /// Offset after the host; before the `:` when there is a port.
@@ -251,7 +306,7 @@ impl<'a, S: Spec> Parser<'a, S> {
         // up to which the path is known to be valid.
         let mut path_start = i;
         let mut auth_start = 0;
-        let mut host = Authority {
+        let mut host = AuthoritySpan {
             host_start: 0,
             host_end: 0,
             host_kind: HostKind::RegName,
@@ -263,7 +318,7 @@ impl<'a, S: Spec> Parser<'a, S> {
             i = host.end;
         }
         // Each field from a local, none from a struct in memory (see
-        // `Authority`).
+        // `AuthoritySpan`).
         let layout = |path_end, query_end| Layout {
             scheme_end,
             auth_start,
@@ -359,7 +414,7 @@ impl<'a, S: Spec> Parser<'a, S> {
 
     /// Parses the authority from `start` (after `//`), and as much of the
     /// path as one scan reads with it; returns where the authority ends
-    /// (in the [`Authority`]) and where the path scan goes on (at or after
+    /// (in the [`AuthoritySpan`]) and where the path scan goes on (at or after
     /// that end).
     ///
     /// `hier-part = "//" authority path-abempty` (§3): most authorities
@@ -375,13 +430,13 @@ impl<'a, S: Spec> Parser<'a, S> {
     /// This, [`Parser::authority`] and [`Parser::authority_slow`] are one
     /// routine written three times, each faster on what it takes and
     /// handing the rest to the next. Called on the same input from the
-    /// same `start`, all three return the same [`Authority`], or the same
+    /// same `start`, all three return the same [`AuthoritySpan`], or the same
     /// error (the second offset returned here, where the path scan goes
     /// on, is this one's alone). The test
     /// `the_three_authority_routines_agree` runs them on the same
     /// authorities, under both specs.
     #[inline(always)]
-    fn authority_and_path(&self, start: usize) -> Result<(Authority, usize), ParseError> {
+    fn authority_and_path(&self, start: usize) -> Result<(AuthoritySpan, usize), ParseError> {
         let n = self.b.len();
         let (stop, slash) = HOST_THEN_PATH.first_outside_marking(self.b, start, b'/');
         // `[start, slash)` is `unreserved`: a valid reg-name (§3.2.2), and
@@ -398,11 +453,11 @@ impl<'a, S: Spec> Parser<'a, S> {
     /// Parses `authority = [ userinfo "@" ] host [ ":" port ]` from `start`
     /// (after `//`).
     ///
-    /// The same [`Authority`], or the same error, as
+    /// The same [`AuthoritySpan`], or the same error, as
     /// [`Parser::authority_and_path`] (see there) and
     /// [`Parser::authority_slow`]; faster than the slow one on a reg-name
     /// with a port or a userinfo, which it reads in one or two scans.
-    fn authority(&self, start: usize) -> Result<Authority, ParseError> {
+    fn authority(&self, start: usize) -> Result<AuthoritySpan, ParseError> {
         let b = self.b;
         // The usual authority is a bare reg-name: one scan with the reg-name
         // class, stopping at `@`, `:`, `/`, `?`, `#` or the end, finds it.
@@ -442,9 +497,9 @@ impl<'a, S: Spec> Parser<'a, S> {
     /// for IP literals and errors, where it names the right component.
     ///
     /// The reference for the two faster routines: they return the same
-    /// [`Authority`], or the same error (see [`Parser::authority_and_path`]).
+    /// [`AuthoritySpan`], or the same error (see [`Parser::authority_and_path`]).
     #[cold]
-    fn authority_slow(&self, start: usize) -> Result<Authority, ParseError> {
+    fn authority_slow(&self, start: usize) -> Result<AuthoritySpan, ParseError> {
         let b = self.b;
         let end = b[start..]
             .iter()
@@ -464,7 +519,7 @@ impl<'a, S: Spec> Parser<'a, S> {
 
     /// Parses `host [ ":" port ]` from `host_start` to the end of the
     /// authority (the first `/`, `?`, `#`).
-    fn host_port(&self, host_start: usize) -> Result<Authority, ParseError> {
+    fn host_port(&self, host_start: usize) -> Result<AuthoritySpan, ParseError> {
         let b = self.b;
         let end = b[host_start..]
             .iter()
@@ -473,7 +528,7 @@ impl<'a, S: Spec> Parser<'a, S> {
         if b.get(host_start) == Some(&b'[') {
             let (host_end, host_kind) = self.ip_literal(host_start, end)?;
             self.check_port(host_end, end)?;
-            return Ok(Authority {
+            return Ok(AuthoritySpan {
                 host_start,
                 host_end,
                 host_kind,
@@ -485,7 +540,7 @@ impl<'a, S: Spec> Parser<'a, S> {
         self.finish_host(host_start, host_end, end)
     }
 
-    /// The [`Authority`] of a reg-name or IPv4 host `[host_start,
+    /// The [`AuthoritySpan`] of a reg-name or IPv4 host `[host_start,
     /// host_end)`, after checking the port that follows up to `end`.
     #[inline]
     fn finish_host(
@@ -493,9 +548,9 @@ impl<'a, S: Spec> Parser<'a, S> {
         host_start: usize,
         host_end: usize,
         end: usize,
-    ) -> Result<Authority, ParseError> {
+    ) -> Result<AuthoritySpan, ParseError> {
         self.check_port(host_end, end)?;
-        Ok(Authority {
+        Ok(AuthoritySpan {
             host_start,
             host_end,
             host_kind: name_kind(&self.b[host_start..host_end]),
@@ -630,10 +685,12 @@ impl<'a, S: Spec> Parser<'a, S> {
     #[cold]
     fn non_ascii(&self, i: usize, component: Component, kind: Kind) -> Result<usize, ParseError> {
         let c = self.s[i..].chars().next().unwrap_or('\u{FFFD}');
-        if S::allows_non_ascii(c, component) {
-            Ok(c.len_utf8())
-        } else {
+        if !S::allows_non_ascii(c, component) {
             Err(ParseError::new(kind, i))
+        } else if is_bidi_formatting(c) && !self.options.bidi_formatting {
+            Err(ParseError::new(Kind::BidiFormattingChar, i))
+        } else {
+            Ok(c.len_utf8())
         }
     }
 }
@@ -724,7 +781,7 @@ mod tests {
     use alloc::vec::Vec;
 
     /// What an authority routine gives.
-    type Outcome = Result<Authority, ParseError>;
+    type Outcome = Result<AuthoritySpan, ParseError>;
 
     /// Runs the three authority routines on `input` (`//`, an authority,
     /// perhaps more) from byte 2; checks that they agree and returns what
@@ -891,7 +948,7 @@ mod tests {
 
     #[test]
     fn what_the_authority_routines_agree_on() {
-        let layout = |end, host_start, host_end, host_kind| Authority {
+        let layout = |end, host_start, host_end, host_kind| AuthoritySpan {
             host_start,
             host_end,
             host_kind,

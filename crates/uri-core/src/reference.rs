@@ -590,3 +590,28 @@ macro_rules! uri_is_iri {
 }
 
 uri_is_iri!(RiReference, Ri, RelativeRi);
+
+/// An IRI that is ASCII is a URI (RFC 3987 §3.1: its mapping changes
+/// nothing): the same text and components, no copy. An IRI with a
+/// non-ASCII character gives the error that parsing its text as a URI
+/// gives, at that character's first byte; `uri-iri`'s `to_uri` maps it.
+macro_rules! ascii_iri_is_uri {
+    ($($Type:ident),*) => {$(
+        impl<'a> TryFrom<$Type<'a, IriSpec>> for $Type<'a, UriSpec> {
+            type Error = ParseError;
+
+            fn try_from(iri: $Type<'a, IriSpec>) -> Result<Self, ParseError> {
+                let parts = iri.components();
+                if parts.as_str().is_ascii() {
+                    Ok($Type { parts: Components::new(parts.as_str(), parts.layout()) })
+                } else {
+                    // The same grammar on ASCII: the first error is at the
+                    // first non-ASCII byte, where the URI grammar stops.
+                    $Type::parse(parts.as_str())
+                }
+            }
+        }
+    )*};
+}
+
+ascii_iri_is_uri!(RiReference, Ri, RelativeRi);

@@ -144,8 +144,10 @@ impl Spec for UriSpec {
 ///
 /// See [RFC 3987, section 2.2](https://www.rfc-editor.org/rfc/rfc3987#section-2.2).
 /// This is the bare ABNF: the bidirectional formatting characters that
-/// §4.1 says MUST NOT appear are `ucschar`s, and are refused by `uri-iri`'s
-/// checks, not here. Scheme, port and IP literals stay ASCII.
+/// §4.1 says MUST NOT appear are `ucschar`s ([`is_bidi_formatting`]); the
+/// parser refuses them unless
+/// [`ParseOptions::allow_bidi_formatting`](crate::ParseOptions::allow_bidi_formatting)
+/// is set. Scheme, port and IP literals stay ASCII.
 ///
 /// # Examples
 ///
@@ -204,6 +206,26 @@ pub const fn is_ucschar(c: char) -> bool {
     matches!(c, 0xA0..=0xD7FF | 0xF900..=0xFDCF | 0xFDF0..=0xFFEF)
         || (c >= 0x10000 && c <= 0xDFFFD && (c & 0xFFFF) <= 0xFFFD)
         || (c >= 0xE1000 && c <= 0xEFFFD)
+}
+
+/// Whether `c` is one of the bidirectional formatting characters that
+/// RFC 3987 §4.1 lists: "IRIs MUST NOT contain bidirectional formatting
+/// characters (LRM, RLM, LRE, RLE, LRO, RLO, and PDF)", with the isolates
+/// (LRI, RLI, FSI, PDI) that Unicode added since, which act the same way.
+///
+/// U+200E, U+200F, U+202A to U+202E, U+2066 to U+2069.
+///
+/// # Examples
+///
+/// ```
+/// use uri_core::spec::is_bidi_formatting;
+///
+/// assert!(is_bidi_formatting('\u{202E}')); // RIGHT-TO-LEFT OVERRIDE
+/// assert!(is_bidi_formatting('\u{2067}')); // RIGHT-TO-LEFT ISOLATE
+/// assert!(!is_bidi_formatting('\u{200D}')); // ZERO WIDTH JOINER
+/// ```
+pub const fn is_bidi_formatting(c: char) -> bool {
+    matches!(c as u32, 0x200E | 0x200F | 0x202A..=0x202E | 0x2066..=0x2069)
 }
 
 /// Whether `c` is an `iprivate` (RFC 3987 §2.2): a private-use character.

@@ -754,7 +754,7 @@ impl<S: Spec> RiWriter<S> {
         self.end_query();
         let layout = self.layout;
         debug_assert_eq!(
-            parser::parse::<S>(&self.text, ParseOptions::new().allow_zone_id(true), rule),
+            parser::parse::<S>(&self.text, ParseOptions::PERMISSIVE, rule),
             Ok(layout),
             "written text does not parse back with its components: {:?}",
             self.text
@@ -788,7 +788,7 @@ fn host_kind<S: Spec>(host: &str) -> HostKind {
     if !host.starts_with('[') {
         return parser::name_kind(host.as_bytes());
     }
-    let p = parser::Parser::<S>::new(host, ParseOptions::new().allow_zone_id(true));
+    let p = parser::Parser::<S>::new(host, ParseOptions::PERMISSIVE);
     match p.ip_literal(0, host.len()) {
         Ok((end, kind)) if end == host.len() => kind,
         _ => HostKind::RegName,

@@ -181,9 +181,18 @@ pub fn relativize_with<S: Spec>(
         }
     }
 
-    // A candidate holds a zone identifier only if the target's host does.
+    // A candidate holds a zone identifier only if the target's host does,
+    // and a bidirectional formatting character only if the target does
+    // (parsed with the option that allows them).
     let zone = matches!(target.host(), Some(Host::Ipv6 { zone: Some(_), .. }));
-    let options = ParseOptions::new().allow_zone_id(zone);
+    let bidi = !S::ASCII_ONLY
+        && target
+            .as_str()
+            .chars()
+            .any(uri_core::spec::is_bidi_formatting);
+    let options = ParseOptions::new()
+        .allow_zone_id(zone)
+        .allow_bidi_formatting(bidi);
     let mut resolver = Resolver::new(base);
     let mut out = String::new();
     let mut best: Option<RiReferenceBuf<S>> = None;

@@ -7,8 +7,9 @@
 //! own. The RFC 3986 syntax layer, [`uri_core`], is at the top level; the
 //! percent codec is [`encode`]; resolution and normalization are
 //! [`resolve`]. IRIs (RFC 3987) parse, resolve and normalize through the
-//! same types ([`Iri`], [`IriBuf`], …); the IRI↔URI mapping and scheme
-//! rules join as modules as their crates land.
+//! same types ([`Iri`], [`IriBuf`], …); the IRI↔URI mapping, IDNA hosts
+//! and the display form are [`iri`]. Scheme rules join as a module when
+//! their crate lands.
 //!
 //! # Examples
 //!
@@ -28,6 +29,10 @@
 //! - `encode` (default): [`encode`], the percent codec (`uri-encode`).
 //! - `resolve` (default, implies `encode`): [`resolve`], reference
 //!   resolution, relativization and normalization (`uri-resolve`).
+//! - `iri` (default, implies `resolve`): [`iri`], the IRI↔URI mapping,
+//!   UTS #46 hosts, bidi checks, NFC and the display form (`uri-iri`,
+//!   which brings `idna` and the Unicode data of ICU4X and
+//!   `unicode-security`).
 
 #![no_std]
 
@@ -41,6 +46,10 @@ pub use uri_encode as encode;
 /// `uri-resolve` crate.
 #[cfg(feature = "resolve")]
 pub use uri_resolve as resolve;
+
+/// Internationalized identifiers (RFC 3987): the `uri-iri` crate.
+#[cfg(feature = "iri")]
+pub use uri_iri as iri;
 
 /// The types most programs need, to import with one `use`.
 ///

@@ -1,0 +1,259 @@
+//! The form of an IRI to show people: readable where that cannot
+//! mislead, encoded where it could.
+
+use alloc::string::String;
+use core::fmt;
+
+use icu_properties::props::{DefaultIgnorableCodePoint, GeneralCategory, Script, WhiteSpace};
+use icu_properties::{CodePointMapData, CodePointSetData};
+use idna::uts46::{AsciiDenyList, Hyphens, Uts46};
+use unicode_security::{RestrictionLevel, RestrictionLevelDetection, skeleton};
+use uri_core::spec::is_bidi_formatting;
+use uri_core::{Component, HostKind, IriReference};
+
+use crate::hex;
+use crate::to_iri::{decode, may_hold};
+
+/// The form of `iri` to show people, as a [`Display`] value.
+///
+/// RFC 3987 §8 warns that "visually similar characters" and bidirectional
+/// text can make one IRI look like another. This form is made to be read,
+/// never parsed or sent:
+///
+/// - **The password is hidden**: `user:***@` (as uri-core's `Redacted`).
+/// - **Percent-encoded text is decoded** where the URI → IRI mapping
+///   (§3.2) would decode it, so `/D%C3%BCrst` reads `/Dürst`.
+/// - **Characters that could mislead stay encoded**, written or decoded:
+///   the bidirectional formatting characters (§4.1); white space,
+///   default-ignorable and other invisible characters (general
+///   categories Cc, Cf, Zs, Zl, Zp, Co, Cs, Cn); and characters that look
+///   like an ASCII delimiter (their UTS #39 confusable skeleton is one:
+///   `／` U+FF0F, `∕` U+2215, `？` U+FF1F, `＠` U+FF20, `։` U+0589).
+/// - **A component whose right-to-left text breaks the rules of §4.2**
+///   (see [`check_bidi`](crate::check_bidi)) is shown with all its
+///   non-ASCII text encoded, so it cannot reorder what is around it.
+/// - **A registered name is shown in Unicode label by label, only where
+///   that cannot mislead**, with the rules browsers apply to IDN hosts:
+///   the name must pass UTS #46 (`ToUnicode`, with the bidi and joiner
+///   rules); a label stays in its `xn--` form unless its characters are
+///   of one script, or of an allowed mix (Latin with Han, Hiragana and
+///   Katakana; Latin with Han and Bopomofo; Latin with Han and Hangul:
+///   UTS #39 "Highly Restrictive"), and unless it is a whole-script
+///   confusable of an ASCII label (a label with no Latin letter whose
+///   UTS #39 skeleton is all ASCII, as Cyrillic `аррӏе`), which is allowed
+///   only under a top-level domain that is not ASCII. A name that fails
+///   UTS #46 is shown percent-encoded. ASCII names without `xn--` labels
+///   are shown as they are.
+///
+/// The Unicode data comes from ICU4X (`icu_properties`, the crate `idna`
+/// uses) and `unicode-security` (UTS #39 scripts, restriction levels and
+/// confusables).
+///
+/// # Examples
+///
+/// ```
+/// use uri_iri::{IriReference, display};
+///
+/// let iri = IriReference::parse("http://user:secret@xn--bcher-kva.example/D%C3%BCrst?q=%E2%80%AE")?;
+/// assert_eq!(display(iri).to_string(), "http://user:***@bücher.example/Dürst?q=%E2%80%AE");
+///
+/// let spoof = IriReference::parse("http://аррӏе.com/")?; // Cyrillic letters
+/// assert_eq!(display(spoof).to_string(), "http://xn--80ak6aa92e.com/");
+/// # Ok::<(), uri_iri::ParseError>(())
+/// ```
+pub fn display(iri: IriReference<'_>) -> Display<'_> {
+    Display { iri }
+}
+
+/// An IRI shown for people; see [`display`].
+///
+/// # Examples
+///
+/// ```
+/// use uri_iri::{IriReference, display};
+///
+/// let shown = display(IriReference::parse("http://a/%E6%97%A5%E6%9C%AC")?);
+/// assert_eq!(format!("{shown}"), "http://a/日本");
+/// # Ok::<(), uri_iri::ParseError>(())
+/// ```
+#[derive(Clone, Copy)]
+pub struct Display<'a> {
+    iri: IriReference<'a>,
+}
+
+impl fmt::Display for Display<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&render(self.iri))
+    }
+}
+
+impl fmt::Debug for Display<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "\"{self}\"")
+    }
+}
+
+/// The display form of `iri`.
+fn render(iri: IriReference<'_>) -> String {
+    let mut out = String::with_capacity(iri.as_str().len());
+    if let Some(scheme) = iri.scheme() {
+        out.push_str(scheme);
+        out.push(':');
+    }
+    if let Some(authority) = iri.authority() {
+        out.push_str("//");
+        if let Some(userinfo) = authority.userinfo() {
+            match userinfo.split_once(':') {
+                Some((user, secret)) if !secret.is_empty() => {
+                    push_component(&mut out, user, Component::Userinfo);
+                    out.push_str(":***");
+                }
+                _ => push_component(&mut out, userinfo, Component::Userinfo),
+            }
+            out.push('@');
+        }
+        let host = authority.host_str();
+        if authority.host_kind() == HostKind::RegName {
+            push_host(&mut out, host);
+        } else {
+            out.push_str(host);
+        }
+        if let Some(port) = authority.port() {
+            out.push(':');
+            out.push_str(port);
+        }
+    }
+    push_component(&mut out, iri.path(), Component::Path);
+    if let Some(query) = iri.query() {
+        out.push('?');
+        push_component(&mut out, query, Component::Query);
+    }
+    if let Some(fragment) = iri.fragment() {
+        out.push('#');
+        push_component(&mut out, fragment, Component::Fragment);
+    }
+    out
+}
+
+/// Writes one component: decoded, with what could mislead encoded; all
+/// its non-ASCII text encoded when its bidi structure is unsafe.
+fn push_component(out: &mut String, text: &str, component: Component) {
+    let mut decoded = String::with_capacity(text.len());
+    decode(&mut decoded, text, component);
+    let bidi_safe = crate::bidi::check_text(&decoded, component).is_ok();
+    for c in decoded.chars() {
+        if c.is_ascii() || (bidi_safe && is_display_safe(c) && may_hold(c, component)) {
+            out.push(c);
+        } else {
+            push_encoded(out, c);
+        }
+    }
+}
+
+/// Writes `c` as its UTF-8 bytes, percent-encoded.
+fn push_encoded(out: &mut String, c: char) {
+    let mut buf = [0; 4];
+    for &b in c.encode_utf8(&mut buf).as_bytes() {
+        out.extend(hex::triplet(b).map(char::from));
+    }
+}
+
+/// Whether `c` (not ASCII) may be shown as itself: not invisible, not
+/// white space, not a bidi control, not a look-alike of a delimiter.
+fn is_display_safe(c: char) -> bool {
+    if is_bidi_formatting(c)
+        || CodePointSetData::new::<WhiteSpace>().contains(c)
+        || CodePointSetData::new::<DefaultIgnorableCodePoint>().contains(c)
+    {
+        return false;
+    }
+    let hidden = matches!(
+        CodePointMapData::<GeneralCategory>::new().get(c),
+        GeneralCategory::Control
+            | GeneralCategory::Format
+            | GeneralCategory::SpaceSeparator
+            | GeneralCategory::LineSeparator
+            | GeneralCategory::ParagraphSeparator
+            | GeneralCategory::PrivateUse
+            | GeneralCategory::Surrogate
+            | GeneralCategory::Unassigned
+    );
+    !hidden && !looks_like_delimiter(c)
+}
+
+/// Whether the UTS #39 skeleton of `c` is one ASCII character that is not
+/// a letter or digit: `c` could pass for a delimiter or a `%`.
+fn looks_like_delimiter(c: char) -> bool {
+    let mut proto = skeleton_of(c);
+    match (proto.next(), proto.next()) {
+        (Some(p), None) => p.is_ascii() && !p.is_ascii_alphanumeric(),
+        _ => false,
+    }
+}
+
+/// The skeleton of one character.
+fn skeleton_of(c: char) -> impl Iterator<Item = char> {
+    let mut buf = [0; 4];
+    let s: &str = c.encode_utf8(&mut buf);
+    // `skeleton` borrows its input; one character's prototype is short.
+    let mut proto = [None; 8];
+    for (slot, p) in proto.iter_mut().zip(skeleton(s)) {
+        *slot = Some(p);
+    }
+    proto.into_iter().map_while(|p| p)
+}
+
+/// UTS #46 with the crate's compiled data.
+const UTS46: Uts46 = Uts46::new();
+
+/// Writes a registered name: Unicode labels where safe, else `xn--`;
+/// percent-encoded when it fails UTS #46.
+fn push_host(out: &mut String, host: &str) {
+    let needs_idna =
+        !host.is_ascii() || host.contains('%') || host.split('.').any(crate::host::is_tagged);
+    if !needs_idna {
+        out.push_str(host);
+        return;
+    }
+    let mut decoded = String::with_capacity(host.len());
+    decode(&mut decoded, host, Component::Host);
+    let (shown, result) = UTS46.to_user_interface(
+        decoded.as_bytes(),
+        AsciiDenyList::STD3,
+        Hyphens::Allow,
+        |label, tld, _bidi_domain| is_label_safe(label, tld),
+    );
+    if result.is_ok() {
+        out.push_str(&shown);
+    } else {
+        // Not a name UTS #46 accepts: its bytes, encoded, for inspection.
+        for c in decoded.chars() {
+            if c.is_ascii() {
+                out.push(c);
+            } else {
+                push_encoded(out, c);
+            }
+        }
+    }
+}
+
+/// Whether a label (valid UTS #46 Unicode, not all ASCII) may be shown in
+/// Unicode under `tld`.
+fn is_label_safe(label: &[char], tld: &[char]) -> bool {
+    let text: String = label.iter().collect();
+    let level = text.as_str().detect_restriction_level();
+    if level > RestrictionLevel::HighlyRestrictive {
+        return false;
+    }
+    if label.iter().any(|&c| !c.is_ascii() && !is_display_safe(c)) {
+        return false;
+    }
+    let script = CodePointMapData::<Script>::new();
+    let has_latin = label.iter().any(|&c| script.get(c) == Script::Latin);
+    if !has_latin && skeleton(&text).all(|p| p.is_ascii()) {
+        // A whole-script confusable of an ASCII label: only under a
+        // top-level domain that is not ASCII either.
+        return tld.iter().any(|c| !c.is_ascii());
+    }
+    true
+}

@@ -1,0 +1,90 @@
+//! Internationalized Resource Identifiers (RFC 3987) on uri-core's types:
+//! the mappings between IRIs and URIs, IDNA hosts, the bidirectional rules,
+//! Unicode normalization, and a display form for people that resists
+//! spoofing.
+//!
+//! # Should I use this crate?
+//!
+//! Use it when people type, paste or read your identifiers: a link checker
+//! or crawler that meets `https://ru.wikipedia.org/wiki/Википедия`, an RDF
+//! store whose IRIs are Unicode, a browser-like display of a link that must
+//! not let `аррӏе.com` pass for `apple.com`. Most readers reach it through
+//! the `urikit` facade.
+//!
+//! # What is where
+//!
+//! - The IRI types are uri-core's spec-typed types under [`IriSpec`],
+//!   re-exported here: [`IriReference`], [`Iri`], [`RelativeIri`], their
+//!   owned twins, [`IriBuilder`]; every getter, the setters, resolution and
+//!   syntax normalization work on them as on URIs. Every URI is an IRI
+//!   (`Iri::from(uri)`, no copy). Parsing refuses the bidirectional
+//!   formatting characters (RFC 3987 §4.1) unless
+//!   [`ParseOptions::allow_bidi_formatting`] is set.
+//! - [`to_uri`] and [`to_uri_with`]: IRI → URI (§3.1), the host mapped by
+//!   percent-encoding or by UTS #46 `ToASCII` ([`HostMapping`]).
+//! - [`to_iri`] and [`to_iri_with`]: URI → IRI (§3.2), the five steps.
+//! - [`check_bidi`]: the §4.2 rules, opt-in, naming the part that breaks them.
+//! - [`normalize`], [`NormalizedIri`]: §5.3 syntax normalization with NFC
+//!   as an option.
+//! - [`display`]: the form to show people, against the spoofing RFC 3987
+//!   §8 warns of, with the rules browsers use for IDN hosts.
+//!
+//! # Examples
+//!
+//! ```
+//! use uri_iri::{HostMapping, Iri, UriReference, to_iri, to_uri, to_uri_with};
+//!
+//! let iri = Iri::parse("http://résumé.example.org/wiki/Википедия?q=ü#§")?;
+//! assert_eq!(
+//!     to_uri(iri.into()).as_str(),
+//!     "http://r%C3%A9sum%C3%A9.example.org/wiki/%D0%92%D0%B8%D0%BA%D0%B8%D0%BF%D0%B5%D0%B4%D0%B8%D1%8F?q=%C3%BC#%C2%A7",
+//! );
+//! let uri = to_uri_with(iri.into(), HostMapping::Idna)?;
+//! assert!(uri.as_str().starts_with("http://xn--rsum-bpad.example.org/"));
+//!
+//! let back = to_iri(UriReference::parse("http://www.example.org/D%C3%BCrst")?);
+//! assert_eq!(back.as_str(), "http://www.example.org/Dürst");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # Crate features
+//!
+//! - `std` (default): `std::error::Error` on error types. Without it the
+//!   crate is `no_std` with `alloc`: `idna`, the ICU4X data crates and
+//!   `unicode-security` all build without `std`, their data compiled in.
+//!
+//! # Guarantees
+//!
+//! Every function runs in time and memory linear in its input (IDNA labels
+//! are bounded by `idna` itself) and never panics. [`to_uri`] of a valid
+//! IRI is a valid URI; [`to_iri`] of a valid URI is a valid IRI.
+
+#![no_std]
+#![doc(html_root_url = "https://docs.rs/uri-iri/0.1.0")]
+
+extern crate alloc;
+#[cfg(feature = "std")]
+extern crate std;
+
+mod bidi;
+mod cow;
+mod display;
+mod hex;
+mod host;
+mod nfc;
+mod to_iri;
+mod to_uri;
+
+pub use bidi::{BidiError, BidiRule, check_bidi};
+pub use cow::{IriCow, RiCow, UriCow};
+pub use display::{Display, display};
+pub use host::{HostMapping, IdnaError, IdnaErrorKind};
+pub use nfc::{Normalization, NormalizedIri, normalize};
+pub use to_iri::{ToIriOptions, to_iri, to_iri_with};
+pub use to_uri::{to_uri, to_uri_with};
+
+pub use uri_core::{
+    Component, Host, HostKind, Iri, IriBuf, IriBuilder, IriReference, IriReferenceBuf, IriSpec,
+    ParseError, ParseErrorKind, ParseOptions, RelativeIri, RelativeIriBuf, Uri, UriBuf,
+    UriReference, UriReferenceBuf, UriSpec,
+};

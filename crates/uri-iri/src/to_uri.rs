@@ -1,0 +1,194 @@
+//! IRI → URI: RFC 3987 §3.1.
+
+use core::convert::Infallible;
+
+use uri_core::{IriReference, RiWriter, UriReference, UriSpec};
+use uri_encode::decode_utf8;
+
+use crate::cow::{RiCow, UriCow};
+use crate::hex;
+use crate::host::{self, HostMapping, IdnaError, IdnaErrorKind};
+
+/// Maps an IRI reference to a URI reference (RFC 3987 §3.1): every
+/// character that is not ASCII becomes its UTF-8 bytes, percent-encoded
+/// (upper case), in every component, the host included. What is already
+/// ASCII, percent-encoding included, is kept as it is ("existing
+/// %-escapes are not re-encoded").
+///
+/// §3.1, step 2: "For each character in 'ucschar' or 'iprivate', apply
+/// steps 2.1 through 2.3 below. 2.1. Convert the character to a sequence
+/// of one or more octets using UTF-8 [RFC3629]. 2.2. Convert each octet
+/// to %HH, where HH is the hexadecimal notation of the octet value. [...]
+/// 2.3. Replace the original character with the resulting character
+/// sequence (i.e., a sequence of %HH triplets)."
+///
+/// Borrowed, without allocating, when the IRI is ASCII (then it is a URI
+/// already); else one allocation of the exact size. Never fails: the
+/// result of a valid IRI is a valid URI. For `xn--` hosts, see
+/// [`to_uri_with`].
+///
+/// # Examples
+///
+/// ```
+/// use uri_iri::{IriReference, to_uri};
+///
+/// let iri = IriReference::parse("http://www.example.org/red%09rosé#red")?;
+/// assert_eq!(to_uri(iri), "http://www.example.org/red%09ros%C3%A9#red");
+/// let ascii = IriReference::parse("http://example.com/")?;
+/// assert!(to_uri(ascii).is_borrowed());
+/// # Ok::<(), uri_iri::ParseError>(())
+/// ```
+pub fn to_uri(iri: IriReference<'_>) -> UriCow<'_> {
+    match map(iri, |w, host, _| {
+        encode_non_ascii(w, host);
+        Ok::<(), Infallible>(())
+    }) {
+        Ok(uri) => uri,
+        Err(never) => match never {},
+    }
+}
+
+/// [`to_uri`], with a choice of how a registered name that is not ASCII
+/// is mapped: percent-encoded as everything else, or by UTS #46 `ToASCII`
+/// to `xn--` labels (see [`HostMapping`] for its flags). ASCII names, IP
+/// literals and the other components are mapped as by [`to_uri`].
+///
+/// RFC 3987 §3.1: "Systems accepting IRIs MAY convert the ireg-name
+/// component of an IRI as follows (before step 2 above) for schemes known
+/// to use domain name system (DNS) names, where applicable ToASCII
+/// operation [...] Replace the ireg-name part of the IRI by the part
+/// converted using the ToASCII operation [...] on each dot-separated
+/// label."
+///
+/// # Errors
+///
+/// With [`HostMapping::Idna`], an [`IdnaError`] when `ToASCII` refuses
+/// the host (a disallowed character, a hyphen or bidi rule, a label too
+/// long), with the byte offset of what is wrong.
+///
+/// # Examples
+///
+/// ```
+/// use uri_iri::{HostMapping, IriReference, to_uri_with};
+///
+/// let iri = IriReference::parse("http://résumé.example.org/é")?;
+/// assert_eq!(
+///     to_uri_with(iri, HostMapping::Idna)?,
+///     "http://xn--rsum-bpad.example.org/%C3%A9",
+/// );
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn to_uri_with(iri: IriReference<'_>, mapping: HostMapping) -> Result<UriCow<'_>, IdnaError> {
+    match mapping {
+        HostMapping::Percent => Ok(to_uri(iri)),
+        HostMapping::Idna => map(iri, idna_host),
+    }
+}
+
+/// Maps `iri`, each registered name written by `host` (given the writer,
+/// the host's text and its offset in the IRI).
+fn map<'a, E>(
+    iri: IriReference<'a>,
+    host: impl FnOnce(&mut RiWriter<UriSpec>, &str, usize) -> Result<(), E>,
+) -> Result<UriCow<'a>, E> {
+    let text = iri.as_str();
+    let non_ascii = text.bytes().filter(|b| !b.is_ascii()).count();
+    if non_ascii == 0 {
+        if let Ok(uri) = UriReference::try_from(iri) {
+            return Ok(RiCow::Borrowed(uri));
+        }
+    }
+    // Each non-ASCII byte becomes three. (`ToASCII` may write a longer
+    // host; the writer grows then.)
+    let mut w = RiWriter::<UriSpec>::with_capacity(text.len() + 2 * non_ascii);
+    if let Some(scheme) = iri.scheme() {
+        w.scheme(scheme);
+    }
+    if let Some(authority) = iri.authority() {
+        w.start_authority();
+        if let Some(userinfo) = authority.userinfo() {
+            encode_non_ascii(&mut w, userinfo);
+            w.end_userinfo();
+        }
+        let name = authority.host_str();
+        if name.is_ascii() {
+            w.push_str(name);
+        } else {
+            let offset = name.as_ptr() as usize - text.as_ptr() as usize;
+            host(&mut w, name, offset)?;
+        }
+        w.end_host();
+        if let Some(port) = authority.port() {
+            w.port(port);
+        }
+    }
+    encode_non_ascii(&mut w, iri.path());
+    if let Some(query) = iri.query() {
+        w.start_query();
+        encode_non_ascii(&mut w, query);
+    }
+    if let Some(fragment) = iri.fragment() {
+        w.start_fragment();
+        encode_non_ascii(&mut w, fragment);
+    }
+    Ok(RiCow::Owned(w.finish()))
+}
+
+/// Writes `name` (a registered name, not ASCII, at `offset` in the IRI)
+/// in its `ToASCII` form; percent-encoded UTF-8 in it is decoded first.
+fn idna_host(w: &mut RiWriter<UriSpec>, name: &str, offset: usize) -> Result<(), IdnaError> {
+    // Only a name with a `%` can differ from its decoded text; offsets in
+    // a decoded name are not offsets in the IRI.
+    let decoded = if name.contains('%') {
+        let decoded =
+            decode_utf8(name).map_err(|_| IdnaError::new(IdnaErrorKind::InvalidUtf8, offset))?;
+        Some(decoded)
+    } else {
+        None
+    };
+    let source = decoded.as_deref().unwrap_or(name);
+    match host::to_ascii(source) {
+        Ok(ascii) => {
+            w.push_str(&ascii);
+            Ok(())
+        }
+        Err((kind, at)) => {
+            let index = match (at, &decoded) {
+                (Some(at), None) => offset + at,
+                _ => offset,
+            };
+            Err(IdnaError::new(kind, index))
+        }
+    }
+}
+
+/// Writes `text` with each byte that is not ASCII percent-encoded.
+pub(crate) fn encode_non_ascii<S: uri_core::Spec>(w: &mut RiWriter<S>, text: &str) {
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        // An ASCII run ends before a lead byte: a char boundary.
+        let plain = bytes[i..]
+            .iter()
+            .position(|b| !b.is_ascii())
+            .map_or(bytes.len(), |k| i + k);
+        if plain > i {
+            w.push_str(&text[i..plain]);
+        }
+        let end = bytes[plain..]
+            .iter()
+            .position(u8::is_ascii)
+            .map_or(bytes.len(), |k| plain + k);
+        // Sixteen triplets at a time, through a buffer on the stack.
+        for chunk in bytes[plain..end].chunks(16) {
+            let mut buf = [0u8; 48];
+            for (slot, &b) in buf.chunks_exact_mut(3).zip(chunk) {
+                slot.copy_from_slice(&hex::triplet(b));
+            }
+            if let Ok(triplets) = core::str::from_utf8(&buf[..3 * chunk.len()]) {
+                w.push_str(triplets);
+            }
+        }
+        i = end;
+    }
+}
