@@ -133,8 +133,7 @@ impl fmt::Display for BidiError {
     }
 }
 
-#[cfg(feature = "std")]
-impl std::error::Error for BidiError {}
+impl core::error::Error for BidiError {}
 
 /// A character's direction, for §4.2.
 #[derive(Clone, Copy, PartialEq, Eq)]

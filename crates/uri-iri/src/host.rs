@@ -114,8 +114,7 @@ impl fmt::Display for IdnaError {
     }
 }
 
-#[cfg(feature = "std")]
-impl std::error::Error for IdnaError {}
+impl core::error::Error for IdnaError {}
 
 /// The rule of UTS #46 `ToASCII` (with the flags of [`HostMapping::Idna`])
 /// that a host breaks.

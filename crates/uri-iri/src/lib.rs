@@ -49,9 +49,11 @@
 //!
 //! # Crate features
 //!
-//! - `std` (default): `std::error::Error` on error types. Without it the
-//!   crate is `no_std` with `alloc`: `idna`, the ICU4X data crates and
-//!   `unicode-security` all build without `std`, their data compiled in.
+//! - `std` (default): turns on `std` in uri-core, uri-encode, uri-resolve
+//!   and `idna`. Without it the crate is `no_std` with `alloc`: `idna`,
+//!   the ICU4X data crates and `unicode-security` all build without
+//!   `std`, their data compiled in. The error types implement
+//!   `core::error::Error` either way.
 //!
 //! # Guarantees
 //!
@@ -63,8 +65,6 @@
 #![doc(html_root_url = "https://docs.rs/uri-iri/0.1.0")]
 
 extern crate alloc;
-#[cfg(feature = "std")]
-extern crate std;
 
 mod bidi;
 mod cow;

@@ -39,7 +39,7 @@ use crate::host::{self, HostMapping, IdnaError, IdnaErrorKind};
 /// # Ok::<(), uri_iri::ParseError>(())
 /// ```
 pub fn to_uri(iri: IriReference<'_>) -> UriCow<'_> {
-    match map(iri, |w, host, _| {
+    match map(iri, false, |w, host, _| {
         encode_non_ascii(w, host);
         Ok::<(), Infallible>(())
     }) {
@@ -76,24 +76,34 @@ pub fn to_uri(iri: IriReference<'_>) -> UriCow<'_> {
 ///     to_uri_with(iri, HostMapping::Idna)?,
 ///     "http://xn--rsum-bpad.example.org/%C3%A9",
 /// );
+/// let encoded = IriReference::parse("http://r%C3%A9sum%C3%A9.example.org/")?;
+/// assert_eq!(to_uri_with(encoded, HostMapping::Idna)?, "http://xn--rsum-bpad.example.org/");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn to_uri_with(iri: IriReference<'_>, mapping: HostMapping) -> Result<UriCow<'_>, IdnaError> {
     match mapping {
         HostMapping::Percent => Ok(to_uri(iri)),
-        HostMapping::Idna => map(iri, idna_host),
+        HostMapping::Idna => {
+            // `%` in a registered name may hide UTF-8 that needs `ToASCII`.
+            let hidden = iri.host_kind() == Some(uri_core::HostKind::RegName)
+                && iri.host_str().is_some_and(|h| h.contains('%'));
+            map(iri, hidden, idna_host)
+        }
     }
 }
 
-/// Maps `iri`, each registered name written by `host` (given the writer,
-/// the host's text and its offset in the IRI).
+/// Maps `iri`, each registered name that is not ASCII or holds a `%`
+/// written by `host` (given the writer, the host's text and its offset in
+/// the IRI). An ASCII IRI is given back borrowed, unless
+/// `ascii_host_changes` (its host may still be mapped).
 fn map<'a, E>(
     iri: IriReference<'a>,
+    ascii_host_changes: bool,
     host: impl FnOnce(&mut RiWriter<UriSpec>, &str, usize) -> Result<(), E>,
 ) -> Result<UriCow<'a>, E> {
     let text = iri.as_str();
     let non_ascii = text.bytes().filter(|b| !b.is_ascii()).count();
-    if non_ascii == 0 {
+    if non_ascii == 0 && !ascii_host_changes {
         if let Ok(uri) = UriReference::try_from(iri) {
             return Ok(RiCow::Borrowed(uri));
         }
@@ -111,7 +121,7 @@ fn map<'a, E>(
             w.end_userinfo();
         }
         let name = authority.host_str();
-        if name.is_ascii() {
+        if name.is_ascii() && !name.contains('%') {
             w.push_str(name);
         } else {
             let offset = name.as_ptr() as usize - text.as_ptr() as usize;
@@ -147,6 +157,12 @@ fn idna_host(w: &mut RiWriter<UriSpec>, name: &str, offset: usize) -> Result<(),
         None
     };
     let source = decoded.as_deref().unwrap_or(name);
+    if source.is_ascii() {
+        // Nothing for `ToASCII` to do: the name stays as it was written
+        // (`a%20b` is a valid registered name, not a DNS one).
+        w.push_str(name);
+        return Ok(());
+    }
     match host::to_ascii(source) {
         Ok(ascii) => {
             w.push_str(&ascii);
