@@ -46,6 +46,43 @@ impl<'a> Caret<'a> {
             input,
         }
     }
+
+    /// The columns `c` takes in a terminal, as the caret counts them: 0
+    /// for common combining marks, 2 for East Asian wide and fullwidth
+    /// characters and emoji, else 1 (an approximation of UAX #11 that
+    /// needs no tables beyond a few ranges). For drawings of your own
+    /// that must line up with a caret.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_core::Caret;
+    ///
+    /// assert_eq!(Caret::width('a'), 1);
+    /// assert_eq!(Caret::width('日'), 2);
+    /// assert_eq!(Caret::width('\u{301}'), 0);
+    /// ```
+    pub const fn width(c: char) -> usize {
+        display_width(c)
+    }
+
+    /// Whether the caret shows `c` escaped (`\u{…}`) rather than as
+    /// itself: white space, control characters, and characters with no
+    /// width or that change the direction of text (format characters,
+    /// bidi controls), so that nothing hides in the line.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_core::Caret;
+    ///
+    /// assert!(Caret::escapes('\u{202E}'));
+    /// assert!(Caret::escapes('\u{3000}'));
+    /// assert!(!Caret::escapes('é'));
+    /// ```
+    pub fn escapes(c: char) -> bool {
+        c.is_whitespace() || c.is_control() || is_invisible(c)
+    }
 }
 
 /// How many display columns of context to show on each side of the error.
@@ -133,7 +170,7 @@ fn write_escaped(f: &mut fmt::Formatter<'_>, rest: &[u8]) -> Result<(usize, usiz
     match core::str::from_utf8(&rest[..len]) {
         Ok(s) => {
             let c = s.chars().next().unwrap_or('\u{FFFD}');
-            if c.is_whitespace() || c.is_control() || is_invisible(c) {
+            if Caret::escapes(c) {
                 let code = c as u32;
                 let width = 4 + hex_digits(code);
                 write!(f, "\\u{{{code:x}}}")?;
@@ -152,7 +189,7 @@ fn write_escaped(f: &mut fmt::Formatter<'_>, rest: &[u8]) -> Result<(usize, usiz
 
 /// Characters with no width or that change text direction (format
 /// characters, bidi controls): shown escaped so nothing hides in the line.
-fn is_invisible(c: char) -> bool {
+const fn is_invisible(c: char) -> bool {
     matches!(
         c,
         '\u{AD}'
@@ -170,7 +207,7 @@ fn is_invisible(c: char) -> bool {
 /// Columns a visible character takes in a terminal: 0 for common combining
 /// marks, 2 for East Asian wide and fullwidth characters and emoji, else 1.
 /// An approximation of UAX #11 that needs no tables beyond these ranges.
-fn display_width(c: char) -> usize {
+const fn display_width(c: char) -> usize {
     match c {
         '\u{300}'..='\u{36F}'
         | '\u{483}'..='\u{489}'

@@ -1,5 +1,6 @@
 //! The subcommands that print one result per input: `parse`, `explain`,
-//! `encode`, `decode`, `resolve`, `relativize` and `normalize`.
+//! `encode`, `decode`, `resolve`, `relativize`, `normalize`, `to-uri` and
+//! `to-iri`.
 //!
 //! Each is a function from the inputs to an [`Outcome`], built on
 //! [`input::for_each`]; a new per-input subcommand is one more such
@@ -10,10 +11,11 @@ use std::ffi::OsString;
 use std::io::{self, BufWriter, StdoutLock, Write};
 
 use serde::Serialize;
-use urikit::Uri;
+use urikit::{RiReference, Spec, Uri};
 
 use crate::codec::{Decoding, Encoding};
 use crate::input::{self, Input};
+use crate::mapping::{ToIri, ToUri};
 use crate::problem::Problem;
 use crate::resolution::{FormName, Normalization, Relativization, Resolution};
 use crate::{Outcome, explain, json, table};
@@ -23,53 +25,85 @@ fn stdout() -> BufWriter<StdoutLock<'static>> {
     BufWriter::with_capacity(64 * 1024, io::stdout().lock())
 }
 
-/// `urikit parse`: the components of each input, as JSON lines or tables.
-pub(crate) fn parse(inputs: &[OsString], as_json: bool) -> Outcome {
+/// `urikit parse`: the components of each input, as JSON lines or tables;
+/// with `iri`, each input read as an IRI reference (RFC 3987) instead of a
+/// URI reference, with the same lines and tables.
+pub(crate) fn parse(inputs: &[OsString], iri: bool, as_json: bool) -> Outcome {
     let mut blocks = Blocks::default();
     per_input(inputs, |out, input| {
-        let parsed = input.parse();
-        match (&parsed, as_json) {
-            (Ok(r), true) => json::write_line(
-                out,
-                &json::Valid::new(r.as_str(), json::ParsedFields::new(r)),
-            )?,
-            (Err(problem), true) => json::write_line(out, &json::Invalid::new(input, problem))?,
-            (Ok(r), false) => {
-                blocks.start(out)?;
-                table::write(out, r)?;
-            }
-            (Err(problem), false) => {
-                blocks.start(out)?;
-                write_caret(out, input, problem)?;
-            }
+        if iri {
+            write_parsed(out, input, input.parse_iri(), as_json, &mut blocks)
+        } else {
+            write_parsed(out, input, input.parse(), as_json, &mut blocks)
         }
-        Ok(parsed.is_ok())
     })
 }
 
+/// Writes what `parse` made of `input`: its JSON line, or its table or
+/// caret error in a block of its own. Returns whether it parsed.
+fn write_parsed<S: Spec>(
+    out: &mut impl Write,
+    input: Input<'_>,
+    parsed: Result<RiReference<'_, S>, Problem>,
+    as_json: bool,
+    blocks: &mut Blocks,
+) -> io::Result<bool> {
+    match (&parsed, as_json) {
+        (Ok(r), true) => json::write_line(
+            out,
+            &json::Valid::new(r.as_str(), json::ParsedFields::new(r)),
+        )?,
+        (Err(problem), true) => json::write_line(out, &json::Invalid::new(input, problem))?,
+        (Ok(r), false) => {
+            blocks.start(out)?;
+            table::write(out, r)?;
+        }
+        (Err(problem), false) => {
+            blocks.start(out)?;
+            write_caret(out, input, problem)?;
+        }
+    }
+    Ok(parsed.is_ok())
+}
+
 /// `urikit explain`: each input drawn with its components labelled, then
-/// its component table.
+/// its component table. An input that is not ASCII is read as an IRI
+/// reference (RFC 3987); an ASCII one as a URI reference, which it is if
+/// it is an IRI reference at all.
 pub(crate) fn explain(inputs: &[OsString]) -> Outcome {
     let mut blocks = Blocks::default();
     per_input(inputs, |out, input| {
         blocks.start(out)?;
-        let parsed = input.parse();
-        match &parsed {
-            Ok(r) => {
-                let lines = explain::diagram(r);
-                // The empty reference has nothing to draw.
-                if lines.iter().any(|line| !line.is_empty()) {
-                    for line in lines {
-                        writeln!(out, "{line}")?;
-                    }
-                    writeln!(out)?;
-                }
-                table::write(out, r)?;
-            }
-            Err(problem) => write_caret(out, input, problem)?,
+        if input.bytes().is_ascii() {
+            write_explained(out, input, input.parse())
+        } else {
+            write_explained(out, input, input.parse_iri())
         }
-        Ok(parsed.is_ok())
     })
+}
+
+/// Writes what `explain` made of `input`: its diagram and table, or its
+/// caret error. Returns whether it parsed.
+fn write_explained<S: Spec>(
+    out: &mut impl Write,
+    input: Input<'_>,
+    parsed: Result<RiReference<'_, S>, Problem>,
+) -> io::Result<bool> {
+    match &parsed {
+        Ok(r) => {
+            let lines = explain::diagram(r);
+            // The empty reference has nothing to draw.
+            if lines.iter().any(|line| !line.is_empty()) {
+                for line in lines {
+                    writeln!(out, "{line}")?;
+                }
+                writeln!(out)?;
+            }
+            table::write(out, r)?;
+        }
+        Err(problem) => write_caret(out, input, problem)?,
+    }
+    Ok(parsed.is_ok())
 }
 
 /// `urikit encode`: each input percent-encoded, one per line, or as JSON
@@ -133,6 +167,44 @@ pub(crate) fn normalize(inputs: &[OsString], as_json: bool) -> Outcome {
             json::Id::input(input),
             normalized,
             json::NormalizedFields::new,
+            as_json,
+        )
+    })
+}
+
+/// `urikit to-uri`: the URI reference each IRI reference maps to (RFC 3987
+/// §3.1), one per line, or as JSON lines; with `idna`, a registered name
+/// that is not ASCII mapped to `xn--` labels.
+pub(crate) fn to_uri(inputs: &[OsString], idna: bool, as_json: bool) -> Outcome {
+    let to_uri = ToUri::new(idna);
+    per_input(inputs, |out, input| {
+        let uri = to_uri.apply(input);
+        let uri = uri.as_ref().map(|u| u.as_str()).map_err(|p| *p);
+        write_result(
+            out,
+            input,
+            json::Id::input(input),
+            uri,
+            json::UriFields::new,
+            as_json,
+        )
+    })
+}
+
+/// `urikit to-iri`: the IRI reference each URI reference maps to (RFC 3987
+/// §3.2), one per line, or as JSON lines; with `idna`, `xn--` labels of a
+/// registered name in Unicode.
+pub(crate) fn to_iri(inputs: &[OsString], idna: bool, as_json: bool) -> Outcome {
+    let to_iri = ToIri::new(idna);
+    per_input(inputs, |out, input| {
+        let iri = to_iri.apply(input);
+        let iri = iri.as_ref().map(|i| i.as_str()).map_err(|p| *p);
+        write_result(
+            out,
+            input,
+            json::Id::input(input),
+            iri,
+            json::IriFields::new,
             as_json,
         )
     })

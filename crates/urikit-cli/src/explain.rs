@@ -15,8 +15,17 @@
 //! bracket's tick when it fits; a label that would touch another, or cover
 //! the tick of one still to be placed, moves to a further row, joined to its
 //! tick by a `│`. [`draw`] is a pure function of the input and its spans.
+//!
+//! An IRI is drawn the same way, by display columns rather than bytes: a
+//! wide character (`納`) takes two columns, and a combining mark none.
+//! Characters that would hide in a terminal or shift the drawing (spaces,
+//! controls, zero-width and other invisible characters, a combining mark
+//! that begins a component) are shown escaped, `\u{200b}`, as the caret of
+//! an error shows them.
 
-use urikit::UriReference;
+use std::fmt::Write as _;
+
+use urikit::{Caret, RiReference, Spec};
 
 /// How many columns the reference is indented by, so that labels centred
 /// under a short first component have room on the left.
@@ -33,10 +42,10 @@ pub(crate) struct Span {
     pub(crate) end: usize,
 }
 
-/// The spans to draw for `reference`: the userinfo, host and port above,
-/// the scheme, authority, path, query and fragment below. Empty components
-/// are left out.
-pub(crate) fn spans(reference: &UriReference<'_>) -> (Vec<Span>, Vec<Span>) {
+/// The spans to draw for `reference` (a URI or an IRI reference): the
+/// userinfo, host and port above, the scheme, authority, path, query and
+/// fragment below. Empty components are left out.
+pub(crate) fn spans<S: Spec>(reference: &RiReference<'_, S>) -> (Vec<Span>, Vec<Span>) {
     let mut above = Vec::new();
     let mut below = Vec::new();
     let mut pos = 0;
@@ -83,19 +92,25 @@ fn push(spans: &mut Vec<Span>, label: &'static str, start: usize, text: &str) {
 }
 
 /// The diagram of `input`, whose spans are `above` and `below`, as lines
-/// without trailing spaces: the rows above, the input indented by
-/// [`INDENT`], the rows below.
+/// without trailing spaces: the rows above, the input [`Shown`] and
+/// indented by [`INDENT`], the rows below.
 ///
 /// Spans on one side must not overlap, and must lie on character
 /// boundaries of `input`. With no spans the diagram is the input alone.
 pub(crate) fn draw(input: &str, above: &[Span], below: &[Span]) -> Vec<String> {
-    let column = |byte: usize| INDENT + input[..byte].chars().count();
+    let starts: Vec<usize> = above.iter().chain(below).map(|s| s.start).collect();
+    let shown = Shown::new(input, &starts);
+    let column = |byte: usize| INDENT + shown.column(byte);
     let mut lines: Vec<String> = side(above, Side::Above, column)
         .iter()
         .rev()
         .map(|row| finish(row))
         .collect();
-    lines.push(format!("{:INDENT$}{input}", "").trim_end().to_owned());
+    lines.push(
+        format!("{:INDENT$}{}", "", shown.text)
+            .trim_end()
+            .to_owned(),
+    );
     lines.extend(
         side(below, Side::Below, column)
             .iter()
@@ -105,9 +120,81 @@ pub(crate) fn draw(input: &str, above: &[Span], below: &[Span]) -> Vec<String> {
 }
 
 /// The diagram of a valid reference: [`draw`] with its [`spans`].
-pub(crate) fn diagram(reference: &UriReference<'_>) -> Vec<String> {
+pub(crate) fn diagram<S: Spec>(reference: &RiReference<'_, S>) -> Vec<String> {
     let (above, below) = spans(reference);
     draw(reference.as_str(), &above, &below)
+}
+
+/// The input as the diagram shows it, and the display column of each of
+/// its bytes.
+///
+/// ASCII letters, digits and punctuation are shown as they are, one column
+/// each (so an ASCII reference is drawn exactly as it is written), and so
+/// are other visible characters, in the columns a terminal gives them. The
+/// rest is escaped as the caret of an error escapes it: `\t`, `\x20`,
+/// `\u{200b}`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Shown {
+    /// The text to print.
+    text: String,
+    /// `columns[i]`: the column, from 0, at which the character holding
+    /// byte `i` of the input starts; one more entry, the width of the
+    /// whole, for the offset after the last byte.
+    columns: Vec<usize>,
+}
+
+impl Shown {
+    /// `input` as shown, where components begin at the byte offsets
+    /// `starts`: a zero-width character there is escaped, so that it
+    /// cannot combine with the delimiter before it and every component
+    /// takes at least one column.
+    fn new(input: &str, starts: &[usize]) -> Self {
+        let mut text = String::with_capacity(input.len());
+        let mut columns = Vec::with_capacity(input.len() + 1);
+        let mut column = 0;
+        for (i, c) in input.char_indices() {
+            let starts_component = i == 0 || starts.contains(&i);
+            let width = show(&mut text, c, starts_component);
+            columns.extend(std::iter::repeat_n(column, c.len_utf8()));
+            column += width;
+        }
+        columns.push(column);
+        Shown { text, columns }
+    }
+
+    /// The column of byte offset `byte` (the width of the whole for one
+    /// past the end, or beyond).
+    fn column(&self, byte: usize) -> usize {
+        let last = self.columns.len() - 1;
+        self.columns[byte.min(last)]
+    }
+}
+
+/// Writes `c` as the diagram shows it; returns the columns it takes. A
+/// zero-width character is escaped when `starts_component`.
+fn show(out: &mut String, c: char, starts_component: bool) -> usize {
+    if c.is_ascii_graphic() {
+        out.push(c);
+        return 1;
+    }
+    // uri-core's caret rules, so that a diagram and an error caret agree
+    // on where a character is.
+    let width = Caret::width(c);
+    let escaped = Caret::escapes(c) || (width == 0 && starts_component);
+    if !escaped {
+        out.push(c);
+        return width;
+    }
+    // Escapes are ASCII: one column per byte.
+    let before = out.len();
+    let _ = match c {
+        '\t' => out.write_str("\\t"),
+        '\n' => out.write_str("\\n"),
+        '\r' => out.write_str("\\r"),
+        _ if c.is_ascii() => write!(out, "\\x{:02x}", u32::from(c)),
+        _ => write!(out, "\\u{{{:x}}}", u32::from(c)),
+    };
+    out.len() - before
 }
 
 /// Which side of the input a set of brackets is drawn on.
@@ -140,7 +227,9 @@ fn side(spans: &[Span], side: Side, column: impl Fn(usize) -> usize) -> Vec<Vec<
     let mut brackets = Vec::new();
     let mut labels = Vec::new();
     for span in spans {
-        let (start, end) = (column(span.start), column(span.end));
+        // Every component takes a column at least (see [`Shown::new`]).
+        let start = column(span.start);
+        let end = column(span.end).max(start + 1);
         let tick = tick_column(start, end);
         match end - start {
             1 => put(&mut brackets, start, single),
@@ -278,6 +367,8 @@ fn place(labels: &[Label]) -> Vec<Placed> {
 
 #[cfg(test)]
 mod tests {
+    use urikit::{IriReference, UriReference};
+
     use super::*;
 
     const EXAMPLE: &str =
@@ -507,5 +598,69 @@ mod tests {
             end: "é/ü".len(),
         }];
         assert_eq!(draw("é/ü", &[], &spans), ["  é/ü", "  └┬┘", "  path"]);
+    }
+
+    fn explain_iri(input: &str) -> Vec<String> {
+        diagram(&IriReference::parse(input).unwrap())
+    }
+
+    #[test]
+    fn wide_characters_take_two_columns() {
+        assert_eq!(
+            explain_iri("http://納豆.jp/"),
+            [
+                "           host",
+                "         ┌──┴──┐",
+                "  http://納豆.jp/",
+                "  └┬─┘   └──┬──┘│",
+                " scheme     │  path",
+                "        authority",
+            ]
+        );
+    }
+
+    #[test]
+    fn iris_of_ascii_are_drawn_as_uris() {
+        for input in [EXAMPLE, "a:b?c#d", "//a/", "http://a:1/b?c#d", ""] {
+            assert_eq!(explain_iri(input), explain(input), "{input}");
+        }
+    }
+
+    #[test]
+    fn invisible_characters_are_escaped() {
+        // A zero-width space in the host, a no-break space in the query.
+        assert_eq!(
+            explain_iri("//a\u{200B}b?\u{A0}"),
+            [
+                "       host",
+                "    ┌───┴────┐",
+                "  //a\\u{200b}b?\\u{a0}",
+                "    └───┬────┘ └─┬──┘",
+                "    authority  query",
+            ]
+        );
+    }
+
+    #[test]
+    fn combining_marks_are_escaped_only_where_a_component_begins() {
+        // `e` and U+0301 are one column; U+0301 after `:` would sit on it.
+        assert_eq!(
+            explain_iri("a:cafe\u{301}"),
+            ["  a:cafe\u{301}", "  │ └┬─┘", "  │ path", "scheme"]
+        );
+        assert_eq!(
+            explain_iri("a:\u{301}"),
+            ["  a:\\u{301}", "  │ └──┬──┘", "scheme path"]
+        );
+    }
+
+    #[test]
+    fn shown_columns() {
+        let shown = Shown::new("a納\u{301}\tb", &[]);
+        assert_eq!(shown.text, "a納\u{301}\\tb");
+        // a: 0; 納 (3 bytes): 1; U+0301 (2 bytes): 3, no width; \t: 3, two
+        // columns escaped; b: 5; the end: 6.
+        assert_eq!(shown.columns, [0, 1, 1, 1, 3, 3, 3, 5, 6]);
+        assert_eq!(shown.column(100), 6);
     }
 }

@@ -12,7 +12,7 @@ use std::borrow::Cow;
 use std::ffi::OsString;
 use std::io::{self, BufRead, BufReader, Read, Write};
 
-use urikit::UriReference;
+use urikit::{IriReference, UriReference};
 
 use crate::problem::Problem;
 
@@ -55,6 +55,14 @@ impl<'a> Input<'a> {
     /// Parses the input as a `URI-reference` (RFC 3986 §4.1).
     pub(crate) fn parse(self) -> Result<UriReference<'a>, Problem> {
         UriReference::parse(self.text()?).map_err(Problem::Parse)
+    }
+
+    /// Parses the input as an `IRI-reference` (RFC 3987 §2.2): a
+    /// `URI-reference` in which the characters of `ucschar` (and of
+    /// `iprivate`, in the query) may stand unencoded. The bidirectional
+    /// formatting characters are refused (§4.1, `BidiFormattingChar`).
+    pub(crate) fn parse_iri(self) -> Result<IriReference<'a>, Problem> {
+        IriReference::parse(self.text()?).map_err(Problem::Parse)
     }
 }
 

@@ -12,7 +12,7 @@ use std::borrow::Cow;
 use std::io::{self, Write};
 
 use serde::Serialize;
-use urikit::UriReference;
+use urikit::{RiReference, Spec};
 
 use crate::input::Input;
 use crate::problem::Problem;
@@ -174,8 +174,9 @@ pub(crate) struct ParsedFields<'a> {
 }
 
 impl<'a> ParsedFields<'a> {
-    /// The fields of `reference`.
-    pub(crate) fn new(reference: &UriReference<'a>) -> Self {
+    /// The fields of `reference`, a URI reference or (`parse --iri`) an IRI
+    /// reference: the same fields, the same values.
+    pub(crate) fn new<S: Spec>(reference: &RiReference<'a, S>) -> Self {
         ParsedFields {
             kind: reference_kind(reference),
             scheme: reference.scheme(),
@@ -251,9 +252,39 @@ impl<'a> NormalizedFields<'a> {
     }
 }
 
+/// The fields of `to-uri --json` for an input that maps: `{"uri"}`.
+#[derive(Debug, Serialize)]
+pub(crate) struct UriFields<'a> {
+    /// The URI reference the IRI reference maps to.
+    uri: &'a str,
+}
+
+impl<'a> UriFields<'a> {
+    /// The fields for `uri`.
+    pub(crate) fn new(uri: &'a str) -> Self {
+        UriFields { uri }
+    }
+}
+
+/// The fields of `to-iri --json` for an input that maps: `{"iri"}`.
+#[derive(Debug, Serialize)]
+pub(crate) struct IriFields<'a> {
+    /// The IRI reference the URI reference maps to.
+    iri: &'a str,
+}
+
+impl<'a> IriFields<'a> {
+    /// The fields for `iri`.
+    pub(crate) fn new(iri: &'a str) -> Self {
+        IriFields { iri }
+    }
+}
+
 /// `uri` for a reference with a scheme, `relative` for one without; the
-/// `kind` of `parse --json` and of the table.
-pub(crate) fn reference_kind(reference: &UriReference<'_>) -> &'static str {
+/// `kind` of `parse --json` and of the table. An IRI with a scheme is a
+/// `uri` too: the value says whether there is a scheme, not which grammar
+/// read the input.
+pub(crate) fn reference_kind<S: Spec>(reference: &RiReference<'_, S>) -> &'static str {
     if reference.is_relative() {
         "relative"
     } else {

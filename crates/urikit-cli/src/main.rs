@@ -1,5 +1,6 @@
 //! The `urikit` command: parse, explain and bulk-check URI references
-//! against RFC 3986; percent-encode or decode text; resolve, relativize and
+//! against RFC 3986 (and IRI references against RFC 3987); map IRIs to URIs
+//! and back; percent-encode or decode text; resolve, relativize and
 //! normalize references.
 //!
 //! This file holds the command line (clap) and the exit status; each
@@ -24,22 +25,25 @@ mod commands;
 mod explain;
 mod input;
 mod json;
+mod mapping;
 mod problem;
 mod resolution;
 mod table;
 
-/// Parse, explain and check URI references (RFC 3986); percent-encode and
-/// decode text; resolve, relativize and normalize references.
+/// Parse, explain and check URI references (RFC 3986) and IRI references
+/// (RFC 3987); map IRIs to URIs and back; percent-encode and decode text;
+/// resolve, relativize and normalize references.
 #[derive(Debug, Parser)]
 #[command(
     name = "urikit",
     version,
-    after_help = "Inputs are URI references (RFC 3986 §4.1), or text for `encode` and `decode`, or URIs \
-                  for `relativize`, from the arguments or, when there are none or for `-`, one per line \
+    after_help = "Inputs are URI references (RFC 3986 §4.1), or IRI references (RFC 3987 §2.2) for \
+                  `to-uri`, `parse --iri` and an `explain` input that is not ASCII, or text for `encode` \
+                  and `decode`, or URIs for `relativize`, from the arguments or, when there are none or for `-`, one per line \
                   from standard input; `check` reads one file instead (standard input when none is named \
                   or for `-`).\n\n\
                   Exit status: 0 if every input is valid, 1 if some input is invalid (or does not decode, \
-                  resolve or relativize), 2 on a usage or I/O error (an invalid `--base` included)."
+                  resolve, relativize or map), 2 on a usage or I/O error (an invalid `--base` included)."
 )]
 struct Cli {
     /// What to do.
@@ -52,6 +56,10 @@ struct Cli {
 enum Command {
     /// Split each input into its components: a table, or JSON lines with `--json`.
     Parse {
+        /// Read each input as an IRI reference (RFC 3987): Unicode
+        /// characters may stand unencoded. The same table and JSON fields.
+        #[arg(long)]
+        iri: bool,
         /// Print one JSON object per input, one per line, in input order.
         #[arg(long)]
         json: bool,
@@ -59,7 +67,8 @@ enum Command {
         #[command(flatten)]
         inputs: Inputs,
     },
-    /// Draw each input with its components labelled, then list them.
+    /// Draw each input with its components labelled, then list them. An
+    /// input that is not ASCII is read as an IRI reference (RFC 3987).
     Explain {
         /// The inputs.
         #[command(flatten)]
@@ -146,6 +155,37 @@ enum Command {
     /// Normalize each input by syntax (RFC 3986 §6.2.2): the normal form per
     /// line, or JSON lines with `--json`.
     Normalize {
+        /// Print one JSON object per input, one per line, in input order.
+        #[arg(long)]
+        json: bool,
+        /// The inputs.
+        #[command(flatten)]
+        inputs: Inputs,
+    },
+    /// Map each IRI reference to a URI reference (RFC 3987 §3.1): the URI
+    /// per line, or JSON lines with `--json`.
+    ToUri {
+        /// Map a host name that is not ASCII to `xn--` labels (UTS #46
+        /// `ToASCII`), not to percent-encoding; a name it refuses makes the
+        /// input invalid.
+        #[arg(long)]
+        idna: bool,
+        /// Print one JSON object per input, one per line, in input order.
+        #[arg(long)]
+        json: bool,
+        /// IRI references; read one per line from standard input when none
+        /// are given, and in place of `-`.
+        #[arg(value_name = "IRI")]
+        inputs: Vec<OsString>,
+    },
+    /// Map each URI reference to an IRI reference (RFC 3987 §3.2):
+    /// percent-encoded UTF-8 decoded where an IRI may hold it; the IRI per
+    /// line, or JSON lines with `--json`.
+    ToIri {
+        /// Also turn `xn--` labels of a host name into Unicode (UTS #46
+        /// `ToUnicode`), where they decode.
+        #[arg(long)]
+        idna: bool,
         /// Print one JSON object per input, one per line, in input order.
         #[arg(long)]
         json: bool,
@@ -254,7 +294,9 @@ impl Outcome {
 
 fn main() -> ExitCode {
     let outcome = match Cli::parse().command {
-        Command::Parse { json, inputs } => commands::parse(&inputs.checked("parse"), json),
+        Command::Parse { iri, json, inputs } => {
+            commands::parse(&inputs.checked("parse"), iri, json)
+        }
         Command::Explain { inputs } => commands::explain(&inputs.checked("explain")),
         Command::Check { file } => check::run(file.as_deref()),
         Command::Encode {
@@ -294,6 +336,13 @@ fn main() -> ExitCode {
         }
         Command::Normalize { json, inputs } => {
             commands::normalize(&inputs.checked("normalize"), json)
+        }
+        Command::ToUri { idna, json, inputs } => {
+            let inputs = stdin_at_most_once(inputs, "to-uri");
+            commands::to_uri(&inputs, idna, json)
+        }
+        Command::ToIri { idna, json, inputs } => {
+            commands::to_iri(&inputs.checked("to-iri"), idna, json)
         }
     };
     outcome.exit_code()

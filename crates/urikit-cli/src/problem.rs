@@ -1,11 +1,13 @@
-//! Why an input was refused: a [`ParseError`], a [`DecodeError`] or a
-//! [`RelativizeError`] from the library, a base that is not a base URI, or
-//! bytes that are not UTF-8, which the library never sees.
+//! Why an input was refused: a [`ParseError`], a [`DecodeError`], a
+//! [`RelativizeError`] or an [`IdnaError`] from the library, a base that is
+//! not a base URI, or bytes that are not UTF-8, which the library never
+//! sees.
 
 use std::borrow::Cow;
 use std::fmt;
 
 use urikit::encode::DecodeError;
+use urikit::iri::IdnaError;
 use urikit::resolve::{RelativizeError, ResolveErrorKind};
 use urikit::{Caret, ParseError};
 
@@ -33,13 +35,17 @@ pub(crate) enum Problem {
     /// No reference of the requested form leads from the base to the
     /// target; reported at offset 0 of the target.
     Relativize(RelativizeError),
+    /// The input is an IRI, but UTS #46 `ToASCII` refuses its host
+    /// (`to-uri --idna`); at the offset the error names.
+    Idna(IdnaError),
 }
 
 impl Problem {
     /// The kind's name for JSON output and summaries: a
     /// [`ParseErrorKind::name`](urikit::ParseErrorKind::name), a
     /// [`DecodeErrorKind::name`](urikit::encode::DecodeErrorKind::name), a
-    /// [`ResolveErrorKind::name`], a [`RelativizeError::name`], or
+    /// [`ResolveErrorKind::name`], a [`RelativizeError::name`], an
+    /// [`IdnaErrorKind::name`](urikit::iri::IdnaErrorKind::name), or
     /// `InvalidUtf8`.
     pub(crate) fn kind_name(&self) -> &'static str {
         match self {
@@ -48,6 +54,7 @@ impl Problem {
             Problem::Decode(e) => e.kind().name(),
             Problem::Base { kind, .. } => kind.name(),
             Problem::Relativize(e) => e.name(),
+            Problem::Idna(e) => e.kind().name(),
         }
     }
 
@@ -58,6 +65,7 @@ impl Problem {
             Problem::Parse(e) => e.index(),
             Problem::Decode(e) => e.index(),
             Problem::Relativize(_) => 0,
+            Problem::Idna(e) => e.index(),
         }
     }
 
@@ -72,6 +80,7 @@ impl Problem {
             Problem::Decode(e) => Cow::Borrowed(e.kind().message()),
             Problem::Base { kind, .. } => Cow::Owned(kind.to_string()),
             Problem::Relativize(e) => Cow::Owned(e.to_string()),
+            Problem::Idna(e) => Cow::Borrowed(e.kind().message()),
         }
     }
 
@@ -217,6 +226,30 @@ mod tests {
                 0,
                 "the target's scheme differs from the base's; only an absolute URI reaches it"
             )
+        );
+    }
+
+    #[test]
+    fn idna_errors() {
+        let input = "http://ex\u{FF0F}ample.com/";
+        let iri = urikit::IriReference::parse(input).unwrap();
+        let e = urikit::iri::to_uri_with(iri, urikit::iri::HostMapping::Idna).unwrap_err();
+        let p = Problem::Idna(e);
+        assert_eq!(
+            (p.kind_name(), p.index(), &*p.message()),
+            (
+                "DisallowedChar",
+                9,
+                "character not allowed in a host name (UTS #46 with STD3 rules)"
+            )
+        );
+        // The caret is under the fullwidth solidus, two columns wide.
+        assert!(
+            p.caret(input.as_bytes())
+                .to_string()
+                .ends_with("  http://ex\u{FF0F}ample.com/\n           ^"),
+            "{}",
+            p.caret(input.as_bytes())
         );
     }
 }

@@ -7,19 +7,23 @@
 use std::fmt;
 use std::io::{self, Write};
 
-use urikit::UriReference;
+use urikit::{RiReference, Spec};
 
 use crate::json::reference_kind;
 
 /// The width of the label column: the longest label, `authority`, and two spaces.
 const LABEL_WIDTH: usize = "authority".len() + 2;
 
-/// Writes the table of `reference`'s components.
+/// Writes the table of `reference`'s components: a URI reference, or an
+/// IRI reference (the same rows).
 ///
 /// # Errors
 ///
 /// Any error from `out`.
-pub(crate) fn write<W: Write>(out: &mut W, reference: &UriReference<'_>) -> io::Result<()> {
+pub(crate) fn write<W: Write, S: Spec>(
+    out: &mut W,
+    reference: &RiReference<'_, S>,
+) -> io::Result<()> {
     row(out, "input", Value(Some(reference.as_str())))?;
     row(out, "kind", reference_kind(reference))?;
     row(out, "scheme", Value(reference.scheme()))?;
@@ -65,6 +69,8 @@ impl fmt::Display for Value<'_> {
 
 #[cfg(test)]
 mod tests {
+    use urikit::UriReference;
+
     use super::*;
 
     fn table(input: &str) -> String {

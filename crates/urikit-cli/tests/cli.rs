@@ -1,6 +1,7 @@
 //! End-to-end tests of the `urikit` binary: exact JSON lines, exit statuses,
 //! standard input handling, `check` summaries, the `explain` diagram,
-//! `encode` and `decode`, and `resolve`, `relativize` and `normalize`.
+//! `encode` and `decode`, `resolve`, `relativize` and `normalize`, and the
+//! IRIs of `parse --iri`, `to-uri`, `to-iri` and `explain`.
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -1353,6 +1354,450 @@ fn normalize_stdin_with_crlf() {
     assert_eq!(
         run.stdout,
         "http://a/b\n\nerror: invalid UTF-8 at byte 1\n  x\\xff\n   ^\n/c\n"
+    );
+    assert_eq!(run.code, 1);
+}
+
+#[test]
+fn parse_iri_table() {
+    let run = urikit(
+        &[
+            "parse",
+            "--iri",
+            "http://bücher.de/",
+            "https://ru.wikipedia.org/wiki/Википедия",
+        ],
+        b"",
+    );
+    assert_eq!(
+        run.stdout,
+        "\
+input      http://bücher.de/
+kind       uri
+scheme     http
+authority  bücher.de
+userinfo   -
+host       bücher.de (reg-name)
+port       -
+path       /
+query      -
+fragment   -
+
+input      https://ru.wikipedia.org/wiki/Википедия
+kind       uri
+scheme     https
+authority  ru.wikipedia.org
+userinfo   -
+host       ru.wikipedia.org (reg-name)
+port       -
+path       /wiki/Википедия
+query      -
+fragment   -
+"
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+}
+
+#[test]
+fn parse_iri_json_has_the_fields_of_parse() {
+    let run = urikit(
+        &["parse", "--iri", "--json"],
+        "http://bücher.de/\nhttps://ru.wikipedia.org/wiki/Википедия\n".as_bytes(),
+    );
+    assert_eq!(
+        run.stdout,
+        valid_line(
+            "http://bücher.de/",
+            [
+                r#""uri""#,
+                r#""http""#,
+                r#""bücher.de""#,
+                "null",
+                r#""bücher.de""#,
+                r#""reg-name""#,
+                "null",
+                r#""/""#,
+                "null",
+                "null",
+            ]
+        ) + &valid_line(
+            "https://ru.wikipedia.org/wiki/Википедия",
+            [
+                r#""uri""#,
+                r#""https""#,
+                r#""ru.wikipedia.org""#,
+                "null",
+                r#""ru.wikipedia.org""#,
+                r#""reg-name""#,
+                "null",
+                r#""/wiki/Википедия""#,
+                "null",
+                "null",
+            ]
+        )
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+}
+
+#[test]
+fn parse_without_iri_is_unchanged() {
+    // Without `--iri`, a character that is not ASCII is not a URI's.
+    let run = urikit(&["parse", "--json", "http://bücher.de/"], b"");
+    assert_eq!(
+        run.stdout,
+        error_line(
+            "http://bücher.de/",
+            "InvalidHostChar",
+            8,
+            "character not allowed in host"
+        )
+    );
+    assert_eq!(run.code, 1);
+    // An ASCII reference is the same URI and IRI.
+    let uri = urikit(&["parse", "--json", EXAMPLE, "//[::1]:80", "a b"], b"");
+    let iri = urikit(
+        &["parse", "--iri", "--json", EXAMPLE, "//[::1]:80", "a b"],
+        b"",
+    );
+    assert_eq!((iri.stdout, iri.code), (uri.stdout, uri.code));
+}
+
+#[test]
+fn parse_iri_invalid_json() {
+    let run = urikit(
+        &[
+            "parse",
+            "--iri",
+            "--json",
+            "http://a/\u{202E}b",
+            "http://ü b/",
+            "/\u{FFFE}",
+        ],
+        b"",
+    );
+    assert_eq!(
+        run.stdout,
+        error_line(
+            "http://a/\u{202E}b",
+            "BidiFormattingChar",
+            9,
+            "bidirectional formatting character (RFC 3987 §4.1: not allowed in an IRI)"
+        ) + &error_line(
+            "http://ü b/",
+            "InvalidHostChar",
+            9,
+            "character not allowed in host"
+        ) + &error_line(
+            "/\u{FFFE}",
+            "InvalidPathChar",
+            1,
+            "character not allowed in path"
+        )
+    );
+    assert_eq!(run.code, 1);
+}
+
+/// The JSON line `to-uri --json` prints for an input that maps.
+fn uri_line(input: &str, uri: &str) -> String {
+    format!("{{\"input\":\"{input}\",\"valid\":true,\"uri\":\"{uri}\"}}\n")
+}
+
+/// The JSON line `to-iri --json` prints for an input that maps.
+fn iri_line(input: &str, iri: &str) -> String {
+    format!("{{\"input\":\"{input}\",\"valid\":true,\"iri\":\"{iri}\"}}\n")
+}
+
+#[test]
+fn to_uri_percent_and_idna() {
+    let inputs = [
+        "http://résumé.example.org",
+        "https://ru.wikipedia.org/wiki/Википедия",
+        "http://a/b?c#d",
+    ];
+    let mut args = vec!["to-uri"];
+    args.extend(inputs);
+    let run = urikit(&args, b"");
+    assert_eq!(
+        run.stdout,
+        "\
+http://r%C3%A9sum%C3%A9.example.org
+https://ru.wikipedia.org/wiki/%D0%92%D0%B8%D0%BA%D0%B8%D0%BF%D0%B5%D0%B4%D0%B8%D1%8F
+http://a/b?c#d
+"
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+
+    let mut args = vec!["to-uri", "--idna", "--json"];
+    args.extend(inputs);
+    let run = urikit(&args, b"");
+    assert_eq!(
+        run.stdout,
+        uri_line(inputs[0], "http://xn--rsum-bpad.example.org")
+            + &uri_line(
+                inputs[1],
+                "https://ru.wikipedia.org/wiki/%D0%92%D0%B8%D0%BA%D0%B8%D0%BF%D0%B5%D0%B4%D0%B8%D1%8F"
+            )
+            + &uri_line(inputs[2], inputs[2])
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+
+    let run = urikit(&["to-uri", "--json", inputs[0]], b"");
+    assert_eq!(
+        run.stdout,
+        uri_line(inputs[0], "http://r%C3%A9sum%C3%A9.example.org")
+    );
+}
+
+#[test]
+fn to_uri_idna_failure() {
+    let input = "http://ex／ample.com/";
+    let run = urikit(
+        &["to-uri", "--idna", "--json", input, "http://ä.b..c/"],
+        b"",
+    );
+    assert_eq!(
+        run.stdout,
+        error_line(
+            input,
+            "DisallowedChar",
+            9,
+            "character not allowed in a host name (UTS #46 with STD3 rules)"
+        ) + &error_line(
+            "http://ä.b..c/",
+            "EmptyLabel",
+            12,
+            "empty label in host name"
+        )
+    );
+    assert_eq!(run.code, 1);
+
+    // The caret is under the U+FF0F, two columns wide.
+    let run = urikit(&["to-uri", "--idna", input, "http://b.de/"], b"");
+    assert_eq!(
+        run.stdout,
+        "\
+error: character not allowed in a host name (UTS #46 with STD3 rules) at byte 9
+  http://ex／ample.com/
+           ^
+http://b.de/
+"
+    );
+    assert_eq!(run.code, 1);
+
+    // Without `--idna` the host is percent-encoded, which never fails.
+    let run = urikit(&["to-uri", input], b"");
+    assert_eq!(run.stdout, "http://ex%EF%BC%8Fample.com/\n");
+    assert_eq!(run.code, 0);
+}
+
+#[test]
+fn to_uri_invalid_iris_and_stdin() {
+    let stdin = [
+        "/ä\r\n\r\nhttp://a/\u{202E}\r\nx\u{FF}y\n".as_bytes(),
+        b"\xFF\n",
+    ]
+    .concat();
+    let run = urikit(&["to-uri", "--json"], &stdin);
+    assert_eq!(
+        run.stdout,
+        uri_line("/ä", "/%C3%A4")
+            + &uri_line("", "")
+            + &error_line(
+                "http://a/\u{202E}",
+                "BidiFormattingChar",
+                9,
+                "bidirectional formatting character (RFC 3987 §4.1: not allowed in an IRI)"
+            )
+            + &uri_line("x\u{FF}y", "x%C3%BFy")
+            + &error_line("\u{FFFD}", "InvalidUtf8", 0, "invalid UTF-8")
+    );
+    assert_eq!(run.code, 1);
+
+    let run = urikit(&["to-uri", "a b"], b"");
+    assert_eq!(
+        run.stdout,
+        "error: character not allowed in path at byte 1\n  a\\x20b\n   ^\n"
+    );
+    assert_eq!(run.code, 1);
+}
+
+#[test]
+fn to_iri_text_and_json() {
+    let run = urikit(
+        &[
+            "to-iri",
+            "http://www.example.org/D%C3%BCrst",
+            "http://xn--99zt52a.example.org/%e2%80%ae",
+            "http://www.example.org/r%E9sum%E9.html",
+        ],
+        b"",
+    );
+    assert_eq!(
+        run.stdout,
+        "\
+http://www.example.org/Dürst
+http://xn--99zt52a.example.org/%E2%80%AE
+http://www.example.org/r%E9sum%E9.html
+"
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+
+    let run = urikit(
+        &[
+            "to-iri",
+            "--idna",
+            "--json",
+            "http://www.example.org/D%C3%BCrst",
+            "http://xn--99zt52a.example.org/%e2%80%ae",
+        ],
+        b"",
+    );
+    assert_eq!(
+        run.stdout,
+        iri_line(
+            "http://www.example.org/D%C3%BCrst",
+            "http://www.example.org/Dürst"
+        ) + &iri_line(
+            "http://xn--99zt52a.example.org/%e2%80%ae",
+            "http://納豆.example.org/%E2%80%AE"
+        )
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+}
+
+#[test]
+fn to_iri_needs_a_uri() {
+    let run = urikit(&["to-iri", "--json", "/ü", "a%zz"], b"");
+    assert_eq!(
+        run.stdout,
+        error_line("/ü", "InvalidPathChar", 1, "character not allowed in path")
+            + &error_line(
+                "a%zz",
+                "InvalidPercentEncoding",
+                1,
+                "`%` not followed by two hex digits"
+            )
+    );
+    assert_eq!(run.code, 1);
+}
+
+#[test]
+fn to_uri_then_to_iri_round_trips() {
+    let iris = "http://résumé.example.org/wiki/Википедия?q=ü#§\n/納豆\n";
+    let uris = urikit(&["to-uri"], iris.as_bytes());
+    assert_eq!(uris.code, 0);
+    let back = urikit(&["to-iri"], uris.stdout.as_bytes());
+    assert_eq!((back.stdout.as_str(), back.code), (iris, 0));
+}
+
+#[test]
+fn to_uri_and_to_iri_usage_errors() {
+    for args in [
+        &["to-uri", "-", "-"][..],
+        &["to-iri", "-", "-"],
+        &["to-uri", "--base", "http://a/"],
+        &["to-iri", "--set", "path"],
+    ] {
+        let run = urikit(args, b"");
+        assert_eq!(run.code, 2, "{args:?}");
+        assert!(
+            run.stderr.starts_with("error: "),
+            "{args:?}: {}",
+            run.stderr
+        );
+        assert_eq!(run.stdout, "", "{args:?}");
+    }
+}
+
+#[test]
+fn explain_draws_an_iri() {
+    let input = "http://納豆.example.org/Dürst?q=ü#§";
+    let run = urikit(&["explain", input], b"");
+    assert_eq!(
+        run.stdout,
+        "               host
+         ┌──────┴───────┐
+  http://納豆.example.org/Dürst?q=ü#§
+  └┬─┘   └──────┬───────┘└─┬──┘ └┬┘ │
+ scheme     authority     path   │  fragment
+                               query
+
+input      http://納豆.example.org/Dürst?q=ü#§
+kind       uri
+scheme     http
+authority  納豆.example.org
+userinfo   -
+host       納豆.example.org (reg-name)
+port       -
+path       /Dürst
+query      q=ü
+fragment   §
+"
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+}
+
+/// The display columns of `text`, for the lines `explain` draws: two for
+/// the CJK characters of these tests, one for every other.
+fn columns(text: &str) -> usize {
+    text.chars()
+        .map(|c| {
+            if ('\u{4E00}'..='\u{9FFF}').contains(&c) {
+                2
+            } else {
+                1
+            }
+        })
+        .sum()
+}
+
+#[test]
+fn explain_brackets_line_up_under_iri_components() {
+    let input = "https://user@納豆.example.org:8080/wiki/Википедия?q=ü";
+    let run = urikit(&["explain", input], b"");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    let drawn = lines.iter().position(|l| l.trim_start() == input).unwrap();
+    // The columns where each component starts and ends, from its text. A
+    // line of brackets has only one-column characters: its character
+    // indexes are columns.
+    let at = |s: &str| 2 + columns(&input[..input.find(s).unwrap()]);
+    let end = |s: &str| at(s) + columns(s) - 1;
+    let above = brackets(lines[drawn - 1], '┌', '┐', ['│', '├']);
+    assert_eq!(
+        above,
+        [
+            (at("user"), end("user")),
+            (at("納豆"), end("納豆.example.org")),
+            (at("8080"), end("8080")),
+        ]
+    );
+    let below = brackets(lines[drawn + 1], '└', '┘', ['│', '├']);
+    assert_eq!(
+        below,
+        [
+            (2, end("https")),
+            (at("user"), end("user@納豆.example.org:8080")),
+            (at("/wiki"), end("/wiki/Википедия")),
+            (at("q=ü"), end("q=ü")),
+        ]
+    );
+}
+
+#[test]
+fn explain_invalid_iris() {
+    let run = urikit(&["explain", "http://a/\u{202E}", "http://ü b/"], b"");
+    assert_eq!(
+        run.stdout,
+        "\
+error: bidirectional formatting character (RFC 3987 §4.1: not allowed in an IRI) at byte 9
+  http://a/\\u{202e}
+           ^
+
+error: character not allowed in host at byte 9
+  http://ü\\x20b/
+          ^
+"
     );
     assert_eq!(run.code, 1);
 }
