@@ -1,12 +1,9 @@
 //! IRI → URI: RFC 3987 §3.1.
 
-use core::convert::Infallible;
-
 use uri_core::{IriReference, RiWriter, UriReference, UriSpec};
 use uri_encode::decode_utf8;
 
 use crate::cow::{RiCow, UriCow};
-use crate::hex;
 use crate::host::{self, HostMapping, IdnaError, IdnaErrorKind};
 
 /// Maps an IRI reference to a URI reference (RFC 3987 §3.1): every
@@ -39,13 +36,15 @@ use crate::host::{self, HostMapping, IdnaError, IdnaErrorKind};
 /// # Ok::<(), uri_iri::ParseError>(())
 /// ```
 pub fn to_uri(iri: IriReference<'_>) -> UriCow<'_> {
-    match map(iri, false, |w, host, _| {
-        encode_non_ascii(w, host);
-        Ok::<(), Infallible>(())
-    }) {
-        Ok(uri) => uri,
-        Err(never) => match never {},
+    if iri.as_str().is_ascii() {
+        if let Ok(uri) = UriReference::try_from(iri) {
+            return RiCow::Borrowed(uri);
+        }
     }
+    // Every component the same way, the host too: one pass.
+    let mut w = RiWriter::<UriSpec>::new();
+    w.copy_all_percent_encoding(iri.components());
+    RiCow::Owned(w.finish())
 }
 
 /// [`to_uri`], with a choice of how a registered name that is not ASCII
@@ -207,8 +206,9 @@ fn count_non_ascii(bytes: &[u8]) -> usize {
 }
 
 /// Writes `text` with each byte that is not ASCII percent-encoded: the
-/// ASCII runs as they are, each other byte as its triplet from
-/// [`hex::triplet_str`] (no buffer to check as UTF-8 again).
+/// ASCII runs as they are, each run of other bytes with
+/// `RiWriter::push_percent_encoded` (one capacity check a run, no buffer
+/// to check as UTF-8 again).
 pub(crate) fn encode_non_ascii<S: uri_core::Spec>(w: &mut RiWriter<S>, text: &str) {
     let bytes = text.as_bytes();
     // Where the ASCII text not yet written starts.
@@ -221,11 +221,11 @@ pub(crate) fn encode_non_ascii<S: uri_core::Spec>(w: &mut RiWriter<S>, text: &st
         // A byte that is not ASCII after ASCII ones is a lead byte: a
         // char boundary.
         w.push_str(&text[plain..i]);
-        plain = i;
-        while let Some(&b) = bytes.get(plain).filter(|b| !b.is_ascii()) {
-            w.push_str(hex::triplet_str(b));
-            plain += 1;
-        }
+        plain = bytes[i..]
+            .iter()
+            .position(u8::is_ascii)
+            .map_or(bytes.len(), |k| i + k);
+        w.push_percent_encoded(&bytes[i..plain]);
     }
     w.push_str(&text[plain..]);
 }
