@@ -491,7 +491,7 @@ pub fn ihost(pct: bool) -> BoxedStrategy<GenHost> {
 /// (a scheme with probability `scheme_probability`, an authority with
 /// probability 0.6), with `ucschar`s in the userinfo, the registered name,
 /// the path, the query and the fragment, `iprivate` in the query, and
-/// `pct-encoded` triplets everywhere (as in [`reference`]) when `pct`.
+/// `pct-encoded` triplets everywhere (as in [`reference()`]) when `pct`.
 /// Never a bidirectional formatting character.
 pub fn iri_reference_with(scheme_probability: f64, pct: bool) -> impl Strategy<Value = GenRef> {
     let userinfo = re(&format!(
