@@ -881,12 +881,11 @@ impl<S: Spec> RiWriter<S> {
             if start == bytes.len() {
                 break;
             }
-            plain = bytes[start..]
-                .iter()
-                .position(u8::is_ascii)
-                .map_or(bytes.len(), |k| start + k);
-            for &b in &bytes[start..plain] {
+            // The run of bytes that are not ASCII, each as its triplet.
+            plain = start;
+            while let Some(&b) = bytes.get(plain).filter(|b| !b.is_ascii()) {
                 out.extend_from_slice(&triplet(b));
+                plain += 1;
             }
             shift += 2 * (plain - start);
         }
