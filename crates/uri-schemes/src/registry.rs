@@ -1,0 +1,298 @@
+//! [`Registry`]: the schemes a program knows the rules of, and what it
+//! does with them: check, normalize, compare.
+
+use alloc::boxed::Box;
+use alloc::vec::Vec;
+
+use uri_core::{Uri, UriBuf, UriReference};
+use uri_resolve::SchemeNormalizer;
+
+use crate::{Report, Scheme, generic_checks};
+
+/// The schemes whose rules a program applies: [`Registry::standard`] holds
+/// every scheme of this crate, and [`Registry::add`] takes your own (or
+/// replaces one). Lookups ignore case, as schemes do (RFC 3986 §3.1).
+///
+/// A URI whose scheme the registry does not know gets the generic checks
+/// only, and syntax normalization only.
+///
+/// # Examples
+///
+/// ```
+/// use uri_core::Uri;
+/// use uri_schemes::Registry;
+///
+/// let registry = Registry::standard();
+/// assert!(registry.get("HTTPS").is_some());
+/// assert_eq!(registry.normalize(Uri::parse("HTTP://Example.com:80")?), "http://example.com/");
+/// assert!(registry.equivalent(
+///     Uri::parse("http://example.com:80/")?.into(),
+///     Uri::parse("http://EXAMPLE.com/")?.into(),
+/// ));
+/// # Ok::<(), uri_core::ParseError>(())
+/// ```
+pub struct Registry {
+    /// Sorted by name, one per name.
+    schemes: Vec<Box<dyn Scheme>>,
+}
+
+impl Registry {
+    /// A registry with no schemes: generic checks and syntax normalization
+    /// for every URI, until schemes are added.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let registry = uri_schemes::Registry::empty();
+    /// assert!(registry.get("http").is_none());
+    /// ```
+    pub fn empty() -> Self {
+        Registry {
+            schemes: Vec::new(),
+        }
+    }
+
+    /// Every scheme of this crate: http, https, ws, wss, mailto, urn, tel,
+    /// file, data, ldap, news, nntp, telnet, ftp.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let registry = uri_schemes::Registry::standard();
+    /// assert_eq!(registry.get("wss").and_then(|s| s.default_port()), Some(443));
+    /// ```
+    pub fn standard() -> Self {
+        let mut registry = Registry::empty();
+        for scheme in crate::standard_schemes() {
+            registry.insert(scheme);
+        }
+        registry
+    }
+
+    /// Adds `scheme`, replacing one of the same name.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_schemes::{Kind, Registry, Scheme};
+    ///
+    /// struct Example;
+    /// impl Scheme for Example {
+    ///     fn name(&self) -> &'static str { "example" }
+    ///     fn kind(&self) -> Kind { Kind::Name }
+    /// }
+    ///
+    /// let mut registry = Registry::empty();
+    /// registry.add(Example);
+    /// assert_eq!(registry.get("EXAMPLE").map(|s| s.kind()), Some(Kind::Name));
+    /// ```
+    pub fn add(&mut self, scheme: impl Scheme + 'static) {
+        self.insert(Box::new(scheme));
+    }
+
+    fn insert(&mut self, scheme: Box<dyn Scheme>) {
+        match self
+            .schemes
+            .binary_search_by(|s| s.name().cmp(scheme.name()))
+        {
+            Ok(i) => self.schemes[i] = scheme,
+            Err(i) => self.schemes.insert(i, scheme),
+        }
+    }
+
+    /// The scheme named `name`, in any case.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let registry = uri_schemes::Registry::standard();
+    /// assert_eq!(registry.get("Http").map(|s| s.name()), Some("http"));
+    /// assert!(registry.get("gopher").is_none());
+    /// ```
+    pub fn get(&self, name: &str) -> Option<&dyn Scheme> {
+        self.schemes
+            .binary_search_by(|s| cmp_ignore_case(s.name(), name))
+            .ok()
+            .map(|i| &*self.schemes[i])
+    }
+
+    /// The names of the schemes, sorted.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let registry = uri_schemes::Registry::standard();
+    /// assert!(registry.names().any(|n| n == "https"));
+    /// ```
+    pub fn names(&self) -> impl Iterator<Item = &'static str> + '_ {
+        self.schemes.iter().map(|s| s.name())
+    }
+
+    /// Checks `uri` against its scheme's rules and the generic ones
+    /// ([`generic_checks`]).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let registry = uri_schemes::Registry::standard();
+    /// let report = registry.check(uri_core::Uri::parse("https:///abc")?);
+    /// assert!(!report.is_valid());
+    /// # Ok::<(), uri_core::ParseError>(())
+    /// ```
+    pub fn check(&self, uri: Uri<'_>) -> Report {
+        match self.get(uri.scheme()) {
+            Some(scheme) => {
+                let (fields, mut violations) = scheme.check(uri);
+                violations.extend(generic_checks(uri, scheme));
+                Report::new(fields, violations)
+            }
+            None => Report::new(crate::Fields::None, generic_checks(uri, &NoRules)),
+        }
+    }
+
+    /// The normal form of `uri`: syntax-based (RFC 3986 §6.2.2), then by
+    /// its scheme's rules (§6.2.3).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let registry = uri_schemes::Registry::standard();
+    /// let uri = uri_core::Uri::parse("HTTPS://a.example:443")?;
+    /// assert_eq!(registry.normalize(uri), "https://a.example/");
+    /// # Ok::<(), uri_core::ParseError>(())
+    /// ```
+    pub fn normalize(&self, uri: Uri<'_>) -> UriBuf {
+        uri_resolve::normalize_uri_with(uri, self)
+    }
+
+    /// Whether `a` and `b` identify the same resource as far as RFC 3986
+    /// §6 can tell, climbing its ladder: the same text (§6.2.1), the same
+    /// syntax-based normal form (§6.2.2), then, for two URIs of a scheme
+    /// in the registry, the same scheme-based normal form (§6.2.3).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_core::UriReference;
+    ///
+    /// let registry = uri_schemes::Registry::standard();
+    /// let a = UriReference::parse("http://example.com")?;
+    /// let b = UriReference::parse("HTTP://example.com:/")?;
+    /// assert!(registry.equivalent(a, b));
+    /// assert!(!registry.equivalent(a, UriReference::parse("https://example.com/")?));
+    /// # Ok::<(), uri_core::ParseError>(())
+    /// ```
+    pub fn equivalent(&self, a: UriReference<'_>, b: UriReference<'_>) -> bool {
+        self.equivalence(a, b).is_some()
+    }
+
+    /// The first rung of RFC 3986 §6's ladder at which `a` and `b` are
+    /// equivalent, or `None`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_core::UriReference;
+    /// use uri_schemes::{Equivalence, Registry};
+    ///
+    /// let registry = Registry::standard();
+    /// let r = |s| UriReference::parse(s).unwrap();
+    /// assert_eq!(registry.equivalence(r("a/b"), r("a/b")), Some(Equivalence::String));
+    /// assert_eq!(registry.equivalence(r("HTTP://a/%7e"), r("http://a/~")), Some(Equivalence::Syntax));
+    /// assert_eq!(registry.equivalence(r("http://a:80"), r("http://a/")), Some(Equivalence::Scheme));
+    /// ```
+    pub fn equivalence(&self, a: UriReference<'_>, b: UriReference<'_>) -> Option<Equivalence> {
+        if a.as_str() == b.as_str() {
+            return Some(Equivalence::String);
+        }
+        if uri_resolve::normalized_eq(a, b) {
+            return Some(Equivalence::Syntax);
+        }
+        let (Some(a), Some(b)) = (a.as_uri(), b.as_uri()) else {
+            return None;
+        };
+        if !a.scheme().eq_ignore_ascii_case(b.scheme()) || self.get(a.scheme()).is_none() {
+            return None;
+        }
+        (self.normalize(a) == self.normalize(b)).then_some(Equivalence::Scheme)
+    }
+}
+
+impl Default for Registry {
+    fn default() -> Self {
+        Registry::standard()
+    }
+}
+
+impl core::fmt::Debug for Registry {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_list().entries(self.names()).finish()
+    }
+}
+
+impl SchemeNormalizer for Registry {
+    fn normalize(&self, uri: &mut UriBuf) {
+        if let Some(scheme) = self.get(uri.scheme()) {
+            scheme.normalize(uri);
+        }
+    }
+}
+
+/// The rung of RFC 3986 §6.2's ladder at which two references compare
+/// equal; see [`Registry::equivalence`].
+///
+/// # Examples
+///
+/// ```
+/// use uri_schemes::Equivalence;
+///
+/// assert!(Equivalence::String < Equivalence::Scheme);
+/// assert_eq!(Equivalence::Syntax.as_str(), "syntax");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Equivalence {
+    /// The same text (§6.2.1).
+    String,
+    /// The same syntax-based normal form (§6.2.2).
+    Syntax,
+    /// The same scheme-based normal form (§6.2.3).
+    Scheme,
+}
+
+impl Equivalence {
+    /// `"string"`, `"syntax"` or `"scheme"`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert_eq!(uri_schemes::Equivalence::Scheme.as_str(), "scheme");
+    /// ```
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Equivalence::String => "string",
+            Equivalence::Syntax => "syntax",
+            Equivalence::Scheme => "scheme",
+        }
+    }
+}
+
+/// The generic checks' view of a scheme the registry does not know.
+struct NoRules;
+
+impl Scheme for NoRules {
+    fn name(&self) -> &'static str {
+        ""
+    }
+
+    fn kind(&self) -> crate::Kind {
+        crate::Kind::Locator
+    }
+}
+
+/// Orders `known` (lower case) against `name` (any case) as if both were
+/// lower case.
+fn cmp_ignore_case(known: &str, name: &str) -> core::cmp::Ordering {
+    known
+        .bytes()
+        .cmp(name.bytes().map(|b| b.to_ascii_lowercase()))
+}
