@@ -60,6 +60,7 @@ mod file;
 mod ftp;
 mod generic;
 mod http;
+pub mod iana;
 mod ldap;
 mod mailto;
 mod news;
@@ -72,7 +73,9 @@ mod violation;
 
 pub use data::Data;
 pub use fields::Fields;
-pub use file::File;
+pub use file::{
+    File, Os, PathError, PathErrorKind, from_path, resolve_with_drive_letters, to_path, to_path_str,
+};
 pub use ftp::Ftp;
 pub use generic::{LENGTH_WARNING, generic_checks};
 pub use http::{Http, Origin};
