@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Writes fuzz/corpus-seed/<target>/: a few dozen small inputs per target.
 
-Taken from the vector files (tests/vectors/*.json) and a few lines of the
-benchmark data (crates/urikit-bench/data/*.txt). Run from anywhere:
+Taken from the vector files (tests/vectors/*.json), a few lines of the
+benchmark data (crates/urikit-bench/data/*.txt) and, for the IRI targets,
+the hostile IRIs of `IRIS` below. Run from anywhere:
 
     python3 fuzz/gen_corpus_seed.py
 
@@ -103,6 +104,62 @@ def relativize_inputs():
 # targets also parse with `allow_zone_id(true)`.
 ZONE_PAIRS = ["http://[fe80::1%25en0]/a/b\0../g", "http://a/b\0//[fe80::1%25en0]/x"]
 
+# IRIs that have been used to mislead people or parsers, or that take a
+# path of their own through `urikit::iri`: homographs, bidi text and bidi
+# formatting characters (these parse only with the option that allows
+# them), look-alike delimiters, invisible characters, triplets that are not
+# UTF-8, hosts that UTS #46 refuses, NFC, a password, a zone identifier.
+IRIS = [
+    "http://аррӏе.com/",
+    "http://аррӏе.рф/",
+    "http://раураl.com/",
+    "http://lınkedin.com/",
+    "http://xn--80ak6aa92e.com/",
+    "http://user:secret@xn--bcher-kva.example/D%C3%BCrst?q=%E2%80%AE",
+    "http://a/\u202etxt.exe",
+    "http://a/x?\u200f#\u2067",
+    "http://a/%e2%80%ae%41",
+    "http://ex／ample.com/",
+    "http://evil.com＠good.com/a？b",
+    "http://evil.com。good.com/",
+    "http://wikipedia.org∕login.example/b։c",
+    "http://a\u200bb.com/x\u00ady",
+    "http://a\u200db.com/\u2060\ufeff",
+    "http://r%E9sum%E9.example/r%E9sum%E9",
+    "http://r%C3%A9sum%C3%A9.example.org/%C0%AF",
+    "http://a%2Fb.example/%2e%2E/",
+    "http://[fe80::1%25en0]/é",
+    "http://%31.2.3.4/",
+    "http://אב.גד/אב?שלום=1#1אב",
+    "http://a/שלוםabc",
+    "http://example.org/re\u0301sume\u0301?a=\u0338b",
+    "//\u212a.example/a\u037eb/\u1fef",
+    "http://-ä.de/",
+    "http://ä..b/",
+    "http://xn--a.ä/",
+    "http://xn--99zt52a.example.org/%e2%80%ae",
+    "/?\ue000#\U0001d173",
+]
+
+
+def percent_encode_non_ascii(text):
+    """RFC 3987 §3.1: every non-ASCII character as its UTF-8 triplets."""
+    return "".join(
+        c if ord(c) < 0x80 else "".join(f"%{b:02X}" for b in c.encode("utf-8")) for c in text
+    )
+
+
+def iri_inputs():
+    iris = [v["input"] for v in vectors("iri.json")]
+    return IRIS + spread(iris, 10) + data_lines("iri-1in2.txt", 4) + spread(parse_inputs(), 5)
+
+
+def uri_inputs():
+    uris = [percent_encode_non_ascii(i) for i in IRIS]
+    uris += ["http://XN--BCHER-KVA.example/%c3%a9%41%2f", "%2E%2E/a", "a:/%2e/%2e%2e//b"]
+    return uris + spread([percent_encode_non_ascii(i) for i in iri_inputs()[len(IRIS):]], 16)
+
+
 TARGETS = {
     "parse_roundtrip": parse_inputs,
     "components_reassemble": parse_inputs,
@@ -110,6 +167,10 @@ TARGETS = {
     "normalize_idempotent": normalize_inputs,
     "resolve_parses": resolve_inputs,
     "relativize_inverts": relativize_inputs,
+    "iri_parse": iri_inputs,
+    "iri_to_uri": iri_inputs,
+    "uri_to_iri": uri_inputs,
+    "iri_display": iri_inputs,
 }
 
 

@@ -19,13 +19,19 @@ use urikit::encode::{
     Decoder, EncodeSet, decode_form, decode_lossy, encode, encode_bytes_into, encode_bytes_to_str,
     encode_form, normalize as normalize_pct, validate,
 };
+use urikit::iri::{
+    HostMapping, Normalization, NormalizedIri, ToIriOptions, check_bidi, display, to_iri,
+    to_iri_with, to_uri, to_uri_with,
+};
 use urikit::resolve::{
     Form, NormalizedUri, Resolver, has_dot_segments, normalize, normalize_into, normalize_uri,
     normalized_eq, relativize, relativize_with, resolve, resolve_str,
 };
+use urikit::spec::{is_bidi_formatting, is_iprivate, is_ucschar};
 use urikit::{
-    Builder, Components, Host, ParseError, ParseErrorKind, ParseOptions, PortError, RelativeRef,
-    RelativeRefBuf, Uri, UriBuf, UriReference, UriReferenceBuf,
+    Builder, Component, Components, Host, HostKind, Iri, IriBuf, IriReference, IriReferenceBuf,
+    ParseError, ParseErrorKind, ParseOptions, PortError, RelativeIri, RelativeIriBuf, RelativeRef,
+    RelativeRefBuf, Spec, Uri, UriBuf, UriReference, UriReferenceBuf,
 };
 
 /// A property: panics when `data` breaks it.
@@ -40,6 +46,10 @@ pub(crate) const TARGETS: &[(&str, Property)] = &[
     ("normalize_idempotent", normalize_idempotent),
     ("resolve_parses", resolve_parses),
     ("relativize_inverts", relativize_inverts),
+    ("iri_parse", iri_parse),
+    ("iri_to_uri", iri_to_uri),
+    ("uri_to_iri", uri_to_iri),
+    ("iri_display", iri_display),
 ];
 
 /// Default options, then zone identifiers allowed.
@@ -69,7 +79,7 @@ fn pair(data: &[u8]) -> (Cow<'_, str>, Cow<'_, str>) {
 /// The seven components of a parse, in RFC 3986 order, and the host kind.
 type Parts<'a> = ([Option<&'a str>; 7], Option<urikit::HostKind>);
 
-fn parts<'a>(c: &Components<'a>) -> Parts<'a> {
+fn parts<'a, S: Spec>(c: &Components<'a, S>) -> Parts<'a> {
     (
         [
             c.scheme(),
@@ -773,6 +783,601 @@ fn relativize_one(base_text: &str, base: Uri<'_>, reference: UriReference<'_>) {
                 answers.is_empty(),
                 "relativize({base_text:?}, {t}) fails ({e:?}) but {answers:?} answer"
             ),
+        }
+    }
+}
+
+// IRIs (RFC 3987): `urikit::iri`, on the IRI-spec types of `urikit`.
+
+/// The parse options the IRI targets try, the strictest first: the
+/// default, zone identifiers, bidirectional formatting characters (RFC
+/// 3987 §4.1; refused by default), both.
+const IRI_OPTIONS: [ParseOptions; 4] = [
+    ParseOptions::new(),
+    ParseOptions::new().allow_zone_id(true),
+    ParseOptions::new().allow_bidi_formatting(true),
+    ParseOptions::new()
+        .allow_zone_id(true)
+        .allow_bidi_formatting(true),
+];
+
+/// Characters that could pass for an ASCII delimiter (each one's UTS #39
+/// skeleton is one: `/`, `?`, `@`, `#`, `.`, `:`), which `display` never
+/// shows as themselves.
+const LOOK_ALIKES: [char; 11] = [
+    '\u{FF0F}', '\u{2215}', '\u{2044}', '\u{1735}', '\u{FF1F}', '\u{FE56}', '\u{FF20}', '\u{FF03}',
+    '\u{FF0E}', '\u{FF1A}', '\u{0589}',
+];
+
+/// Invisible characters (default-ignorable, format) that `display` never
+/// shows as themselves, beside controls, white space and the bidi
+/// formatting characters.
+const INVISIBLES: [char; 12] = [
+    '\u{AD}', '\u{34F}', '\u{115F}', '\u{180E}', '\u{200B}', '\u{200C}', '\u{200D}', '\u{2060}',
+    '\u{2064}', '\u{3164}', '\u{FE0F}', '\u{FEFF}',
+];
+
+/// `options` without bidirectional formatting characters: what a URI, or
+/// an IRI that `urikit::iri` wrote, must parse with.
+fn without_bidi(options: ParseOptions) -> ParseOptions {
+    ParseOptions::new().allow_zone_id(options.zone_id_allowed())
+}
+
+/// The first of [`IRI_OPTIONS`] with which `input` parses as an IRI
+/// reference, and the parse.
+fn first_iri(input: &str) -> Option<(IriReference<'_>, ParseOptions)> {
+    IRI_OPTIONS
+        .iter()
+        .find_map(|&o| IriReference::parse_with(input, o).ok().map(|r| (r, o)))
+}
+
+/// The first of [`OPTIONS`] with which `input` parses as a URI reference,
+/// and the parse.
+fn first_uri(input: &str) -> Option<(UriReference<'_>, ParseOptions)> {
+    OPTIONS
+        .iter()
+        .find_map(|&o| UriReference::parse_with(input, o).ok().map(|r| (r, o)))
+}
+
+/// The reference written again from its components, the text of each
+/// (a registered name's too; an IP literal is copied) through `f`.
+fn rebuild<S: Spec>(c: &Components<'_, S>, f: impl Fn(&str, Component) -> String) -> String {
+    let mut out = String::new();
+    if let Some(scheme) = c.scheme() {
+        out.push_str(scheme);
+        out.push(':');
+    }
+    if let Some(a) = c.authority() {
+        out.push_str("//");
+        if let Some(userinfo) = a.userinfo() {
+            out.push_str(&f(userinfo, Component::Userinfo));
+            out.push('@');
+        }
+        if a.host_kind() == HostKind::RegName {
+            out.push_str(&f(a.host_str(), Component::Host));
+        } else {
+            out.push_str(a.host_str());
+        }
+        if let Some(port) = a.port() {
+            out.push(':');
+            out.push_str(port);
+        }
+    }
+    out.push_str(&f(c.path(), Component::Path));
+    if let Some(query) = c.query() {
+        out.push('?');
+        out.push_str(&f(query, Component::Query));
+    }
+    if let Some(fragment) = c.fragment() {
+        out.push('#');
+        out.push_str(&f(fragment, Component::Fragment));
+    }
+    out
+}
+
+/// The byte offset of `part`, a slice of `whole`, in `whole`.
+fn offset_in(whole: &str, part: &str) -> usize {
+    part.as_ptr() as usize - whole.as_ptr() as usize
+}
+
+/// Appends the triplets of `bytes`, upper case.
+fn push_triplets(out: &mut String, bytes: &[u8]) {
+    for b in bytes {
+        out.push_str(&format!("%{b:02X}"));
+    }
+}
+
+/// Whether an IRI may hold `c` (not ASCII) in `component`: a `ucschar`,
+/// or an `iprivate` in the query (RFC 3987 §2.2), and not a bidirectional
+/// formatting character (§4.1).
+fn iri_may_hold(c: char, component: Component) -> bool {
+    (is_ucschar(c) || (component == Component::Query && is_iprivate(c))) && !is_bidi_formatting(c)
+}
+
+/// RFC 3987 §3.1 step 2 on one component's text, the model of `to_uri`:
+/// every character that is not ASCII becomes the triplets of its UTF-8
+/// bytes, upper case; ASCII, triplets included, is kept.
+fn to_uri_model(text: &str, _: Component) -> String {
+    let mut out = String::new();
+    for c in text.chars() {
+        if c.is_ascii() {
+            out.push(c);
+        } else {
+            push_triplets(&mut out, c.encode_utf8(&mut [0; 4]).as_bytes());
+        }
+    }
+    out
+}
+
+/// RFC 3987 §3.2 steps 2 to 5 on one component's text, the model of
+/// `to_iri`, written from the RFC and not from the code: each run of
+/// triplets is decoded to octets and read as UTF-8 (`utf8_chunks`); an
+/// unreserved ASCII character, or a character `component` may hold, stands
+/// as itself, and every other octet (a delimiter, `%`, a control, octets
+/// that are not strictly legal UTF-8, a character the IRI grammar or §4.1
+/// forbids there) stays a triplet, upper case. Text outside triplets is
+/// copied, but for a character the component may not hold (a bidi
+/// formatting character, parsed with the option that allows it), which is
+/// encoded, as `to_uri` does before `to_iri` sees it.
+fn to_iri_model(text: &str, component: Component) -> String {
+    let b = text.as_bytes();
+    let hex = |c: u8| char::from(c).to_digit(16);
+    let mut out = String::new();
+    let mut i = 0;
+    while i < b.len() {
+        let mut octets = Vec::new();
+        while let (Some(b'%'), Some(hi), Some(lo)) = (
+            b.get(i),
+            b.get(i + 1).copied().and_then(hex),
+            b.get(i + 2).copied().and_then(hex),
+        ) {
+            octets.push((hi * 16 + lo) as u8);
+            i += 3;
+        }
+        for chunk in octets.utf8_chunks() {
+            for c in chunk.valid().chars() {
+                let stands = if c.is_ascii() {
+                    c.is_ascii_alphanumeric() || matches!(c, '-' | '.' | '_' | '~')
+                } else {
+                    iri_may_hold(c, component)
+                };
+                if stands {
+                    out.push(c);
+                } else {
+                    push_triplets(&mut out, c.encode_utf8(&mut [0; 4]).as_bytes());
+                }
+            }
+            push_triplets(&mut out, chunk.invalid());
+        }
+        let next = b[i..]
+            .iter()
+            .position(|&c| c == b'%')
+            .map_or(b.len(), |k| i + k);
+        if next == i && i < b.len() {
+            // A `%` that starts no triplet (none in a valid reference).
+            out.push('%');
+            i += 1;
+            continue;
+        }
+        for c in text[i..next].chars() {
+            if c.is_ascii() || iri_may_hold(c, component) {
+                out.push(c);
+            } else {
+                push_triplets(&mut out, c.encode_utf8(&mut [0; 4]).as_bytes());
+            }
+        }
+        i = next;
+    }
+    out
+}
+
+/// Whether a host label is an `xn--` label as `urikit::iri` tells them:
+/// longer than four bytes, `xn--` in any case first.
+fn is_tagged_label(label: &str) -> bool {
+    label.len() > 4 && label.as_bytes()[..4].eq_ignore_ascii_case(b"xn--")
+}
+
+/// Property `iri_parse`: `IriReference::parse`, `Iri::parse` and
+/// `RelativeIri::parse`, borrowed and owned, never panic and agree, with
+/// each of [`IRI_OPTIONS`]: on success `Display` is the input and the
+/// components reassemble to it; on failure the error index is within the
+/// input, on a character boundary, and the caret renders. The same text
+/// parses as a URI reference exactly when it parses as an IRI reference and
+/// is ASCII, then with the same components, and `UriReference::try_from`
+/// the IRI agrees (for a non-ASCII IRI parsed with the default options, the
+/// error is at its first non-ASCII byte). Parsed without the option, the
+/// text holds no bidirectional formatting character; allowing them only
+/// adds inputs refused before with `BidiFormattingChar` at such a
+/// character, never changes a parse.
+pub(crate) fn iri_parse(data: &[u8]) {
+    let input = text(data);
+    let input = &*input;
+    for options in IRI_OPTIONS {
+        let reference = check_rule!(IriReference, IriReferenceBuf, input, options);
+        let iri = check_rule!(Iri, IriBuf, input, options);
+        let relative = check_rule!(RelativeIri, RelativeIriBuf, input, options);
+        let uri = UriReference::parse_with(input, options);
+        assert_eq!(
+            uri.is_ok(),
+            reference.is_ok() && input.is_ascii(),
+            "{input:?} ({options:?}): URI {uri:?}, IRI {reference:?}"
+        );
+        match &reference {
+            Ok(r) => {
+                let (has_scheme, p) = (r.scheme().is_some(), parts(r));
+                assert_eq!(iri.is_ok(), has_scheme, "Iri::parse on {input:?}: {iri:?}");
+                assert_eq!(
+                    relative.is_ok(),
+                    !has_scheme,
+                    "RelativeIri::parse on {input:?}: {relative:?}"
+                );
+                assert_eq!(
+                    rebuild(r, |t, _| t.to_owned()),
+                    input,
+                    "the components of the IRI {input:?} do not re-assemble"
+                );
+                if let Ok(u) = uri {
+                    assert_eq!(parts(&u.components()), p, "URI components of {input:?}");
+                }
+                let r = IriReference::parse_with(input, options).expect("parsed above");
+                match UriReference::try_from(r) {
+                    Ok(u) => {
+                        assert!(input.is_ascii(), "try_from accepts non-ASCII {input:?}");
+                        assert_eq!(u.as_str(), input);
+                        assert_eq!(parts(&u.components()), p, "try_from of {input:?}");
+                    }
+                    Err(e) => {
+                        assert!(!input.is_ascii(), "try_from refuses ASCII {input:?}: {e}");
+                        let first = input.bytes().position(|b| !b.is_ascii());
+                        if options == ParseOptions::new() {
+                            assert_eq!(
+                                Some(e.index()),
+                                first,
+                                "try_from({input:?}): {e}, not at the first non-ASCII byte"
+                            );
+                        }
+                    }
+                }
+            }
+            Err(_) => assert!(
+                iri.is_err() && relative.is_err(),
+                "IriReference::parse refuses {input:?} but Iri or RelativeIri accepts it"
+            ),
+        }
+        let strict = IriReference::parse_with(input, without_bidi(options));
+        match (&strict, &reference) {
+            (Ok(s), Ok(r)) => assert_eq!(
+                parts(&s.components()),
+                parts(r),
+                "allowing bidi formatting changed the parse of {input:?}"
+            ),
+            (Ok(_), Err(e)) => panic!("allowing bidi formatting refuses {input:?}: {e}"),
+            (Err(e), Ok(_)) => {
+                assert_eq!(
+                    e.kind(),
+                    ParseErrorKind::BidiFormattingChar,
+                    "{input:?} parses with bidi formatting allowed, but fails without for another reason"
+                );
+                assert!(
+                    input[e.index()..].starts_with(is_bidi_formatting),
+                    "{input:?}: {e} is not at a bidi formatting character"
+                );
+            }
+            (Err(_), Err(_)) => {}
+        }
+        if strict.is_ok() {
+            assert!(
+                !input.contains(is_bidi_formatting),
+                "{input:?} parses with a bidi formatting character, not allowed"
+            );
+        }
+    }
+}
+
+/// Property `iri_to_uri`: for an IRI reference that parses (the first of
+/// [`IRI_OPTIONS`] that parses it), `to_uri` writes a URI reference that
+/// parses (bidi formatting characters end up encoded, so without that
+/// option) with the components written, each component the IRI's with
+/// every non-ASCII character's UTF-8 bytes percent-encoded (RFC 3987 §3.1),
+/// borrowed exactly when the IRI is ASCII; `HostMapping::Percent` is the
+/// same. `to_uri_with(HostMapping::Idna)` never panics: when it answers, the
+/// URI parses, differs from `to_uri`'s only in the host, and a registered
+/// name that decodes to non-ASCII text became lower-case letters, digits,
+/// `-` and `.` (an ASCII one is kept as written); when it fails, the host
+/// is a registered name with non-ASCII text or a `%`, the error's index is
+/// in the host, and a host whose triplets are not UTF-8 is `InvalidUtf8`.
+/// Back, `to_iri(to_uri(iri))` parses as an IRI without bidi formatting
+/// characters, and is the IRI with each component through RFC 3987 §3.2
+/// (see `to_iri_model`).
+pub(crate) fn iri_to_uri(data: &[u8]) {
+    let input = text(data);
+    let input = &*input;
+    let Some((iri, options)) = first_iri(input) else {
+        return;
+    };
+    let plain = without_bidi(options);
+    let c = iri.components();
+    let uri = to_uri(iri);
+    let u = uri.as_str();
+    let what = format!("to_uri({input:?}) = {u:?}");
+    assert_eq!(uri.is_borrowed(), input.is_ascii(), "{what}: borrowed?");
+    let parsed = UriReference::parse_with(u, plain)
+        .unwrap_or_else(|e| panic!("{what}, which does not parse as a URI: {e}"));
+    assert_eq!(
+        parts(&parsed.components()),
+        parts(&uri.as_ref().components()),
+        "{what}: written and parsed components differ"
+    );
+    assert_eq!(u, rebuild(&c, to_uri_model), "{what}: not RFC 3987 §3.1");
+    assert_eq!(parsed.host_kind(), iri.host_kind(), "{what}: host kind");
+    assert_eq!(
+        to_uri_with(iri, HostMapping::Percent)
+            .as_ref()
+            .map(|u| u.as_str()),
+        Ok(u),
+        "HostMapping::Percent is not to_uri on {input:?}"
+    );
+
+    match to_uri_with(iri, HostMapping::Idna) {
+        Ok(v) => {
+            let v = v.as_str();
+            let what = format!("to_uri_with({input:?}, Idna) = {v:?}");
+            let vp = UriReference::parse_with(v, plain)
+                .unwrap_or_else(|e| panic!("{what}, which does not parse as a URI: {e}"));
+            let (mut mapped, _) = parts(&vp.components());
+            let (mut encoded, _) = parts(&parsed.components());
+            (mapped[2], encoded[2]) = (None, None);
+            assert_eq!(mapped, encoded, "{what}: not to_uri's but for the host");
+            match (iri.host_kind(), iri.host_str()) {
+                (Some(HostKind::RegName), Some(name)) => {
+                    let host = vp.host_str().unwrap_or_default();
+                    match urikit::encode::decode_utf8(name) {
+                        Ok(decoded) if !decoded.is_ascii() => assert!(
+                            host.bytes().all(|b| b.is_ascii_lowercase()
+                                || b.is_ascii_digit()
+                                || b == b'-'
+                                || b == b'.'),
+                            "{what}: host {host:?} is not the ToASCII form of {name:?}"
+                        ),
+                        Ok(_) => assert_eq!(host, name, "{what}: an ASCII name changed"),
+                        Err(e) => {
+                            panic!("{what}: answers for a host whose triplets are not UTF-8 ({e})")
+                        }
+                    }
+                }
+                _ => assert_eq!(v, u, "{what}: no registered name, but not to_uri's"),
+            }
+        }
+        Err(e) => {
+            let what = format!("to_uri_with({input:?}, Idna) fails: {e}");
+            assert!(!e.to_string().is_empty() && !e.kind().name().is_empty());
+            assert_eq!(iri.host_kind(), Some(HostKind::RegName), "{what}");
+            let name = iri.host_str().unwrap_or_default();
+            assert!(!name.is_ascii() || name.contains('%'), "{what}");
+            let start = offset_in(input, name);
+            assert!(
+                (start..=start + name.len()).contains(&e.index())
+                    && input.is_char_boundary(e.index()),
+                "{what}: index {} is not in the host, bytes {start}..{}",
+                e.index(),
+                start + name.len()
+            );
+            if urikit::encode::decode_utf8(name).is_err() {
+                assert_eq!(e.kind(), urikit::iri::IdnaErrorKind::InvalidUtf8, "{what}");
+            }
+        }
+    }
+
+    let back = to_iri(uri.as_ref());
+    let b = back.as_str();
+    let what = format!("to_iri(to_uri({input:?})) = {b:?}");
+    let bp = IriReference::parse_with(b, plain)
+        .unwrap_or_else(|e| panic!("{what}, which does not parse as an IRI: {e}"));
+    assert_eq!(
+        parts(&bp.components()),
+        parts(&back.as_ref().components()),
+        "{what}: written and parsed components differ"
+    );
+    assert_eq!(b, rebuild(&c, to_iri_model), "{what}: not RFC 3987 §3.2");
+}
+
+/// Property `uri_to_iri`: for a URI reference that parses (the first of
+/// [`OPTIONS`] that parses it), `to_iri` writes an IRI reference that
+/// parses with the same options (no bidi formatting character is decoded)
+/// with the components written, each component the URI's through RFC 3987
+/// §3.2 (see `to_iri_model`), borrowed exactly when the URI has no `%`.
+/// `to_iri_with` `xn--` labels to Unicode parses too, and differs from
+/// `to_iri`'s only in the `xn--` labels of a registered name. Back,
+/// `to_uri(to_iri(uri))` is the URI with the triplets of each component
+/// (but an IP literal's) percent-normalized (`uri_encode::normalize`:
+/// unreserved characters decoded, hex digits upper case): `to_iri`
+/// decodes the unreserved triplets and the whole UTF-8 characters the
+/// component may hold and writes the other triplets upper case, and
+/// `to_uri` encodes exactly those characters again, upper case. So the
+/// two are equivalent under `normalized_eq` (RFC 3986 §6.2.2.2), but not
+/// equal: `%41` comes back `A`, `%c3%a9` as `%C3%A9`.
+pub(crate) fn uri_to_iri(data: &[u8]) {
+    let input = text(data);
+    let input = &*input;
+    let Some((uri, options)) = first_uri(input) else {
+        return;
+    };
+    let c = uri.components();
+    let iri = to_iri(uri);
+    let i = iri.as_str();
+    let what = format!("to_iri({input:?}) = {i:?}");
+    assert_eq!(iri.is_borrowed(), !input.contains('%'), "{what}: borrowed?");
+    let parsed = IriReference::parse_with(i, options)
+        .unwrap_or_else(|e| panic!("{what}, which does not parse as an IRI: {e}"));
+    assert_eq!(
+        parts(&parsed.components()),
+        parts(&iri.as_ref().components()),
+        "{what}: written and parsed components differ"
+    );
+    assert_eq!(i, rebuild(&c, to_iri_model), "{what}: not RFC 3987 §3.2");
+
+    let idna = to_iri_with(uri, ToIriOptions::new().idna(true));
+    let n = idna.as_str();
+    let what = format!("to_iri_with({input:?}, idna) = {n:?}");
+    let np = IriReference::parse_with(n, options)
+        .unwrap_or_else(|e| panic!("{what}, which does not parse as an IRI: {e}"));
+    assert_eq!(
+        parts(&np.components()),
+        parts(&idna.as_ref().components()),
+        "{what}: written and parsed components differ"
+    );
+    let (mut unicode, _) = parts(&np.components());
+    let (mut plain, _) = parts(&parsed.components());
+    let (unicode_host, plain_host) = (unicode[2].take(), plain[2].take());
+    assert_eq!(unicode, plain, "{what}: not to_iri's but for the host");
+    if uri.host_kind() == Some(HostKind::RegName) {
+        let (a, b) = (unicode_host.unwrap_or(""), plain_host.unwrap_or(""));
+        let (a, b): (Vec<&str>, Vec<&str>) = (a.split('.').collect(), b.split('.').collect());
+        assert_eq!(a.len(), b.len(), "{what}: labels");
+        for (x, y) in a.iter().zip(&b) {
+            assert!(
+                x == y || is_tagged_label(y),
+                "{what}: label {y:?}, not xn--, became {x:?}"
+            );
+        }
+    } else {
+        assert_eq!(n, i, "{what}: no registered name, but not to_iri's");
+    }
+    let again = to_uri(idna.as_ref());
+    UriReference::parse_with(again.as_str(), options)
+        .unwrap_or_else(|e| panic!("to_uri({n:?}) = {again:?} does not parse: {e}"));
+
+    let back = to_uri(iri.as_ref());
+    let b = back.as_str();
+    let what = format!("to_uri(to_iri({input:?})) = {b:?}");
+    assert_eq!(
+        b,
+        rebuild(&c, |t, _| normalize_pct(t).into_owned()),
+        "{what}: not the URI percent-normalized"
+    );
+    let bp = UriReference::parse_with(b, options)
+        .unwrap_or_else(|e| panic!("{what}, which does not parse: {e}"));
+    assert!(
+        normalized_eq(uri, bp) && normalized_eq(bp, uri),
+        "{what}: not normalized_eq to the URI"
+    );
+}
+
+/// Property `iri_display`: for an IRI reference that parses (the first of
+/// [`IRI_OPTIONS`] that parses it, so bidi formatting characters too),
+/// `display`, `check_bidi` and `normalize` (both forms) never panic.
+/// The display form holds no bidi formatting character, control, white
+/// space, character of [`INVISIBLES`] or [`LOOK_ALIKES`]; a password (a
+/// userinfo's text after its first `:`, when not empty) is shown as `***`
+/// and nothing else; an ASCII IRI with no `%`, no `xn--` label in its
+/// registered name and no password is shown as it is. A `check_bidi` error
+/// is within the input, on a character boundary. Each normal form parses
+/// with the same options and the same components present, normalizing it
+/// again changes nothing, and `NormalizedIri` agrees.
+pub(crate) fn iri_display(data: &[u8]) {
+    let input = text(data);
+    let input = &*input;
+    let Some((iri, options)) = first_iri(input) else {
+        return;
+    };
+    let shown = display(iri).to_string();
+    let what = format!("display({input:?}) = {shown:?}");
+    assert_eq!(
+        format!("{:?}", display(iri)),
+        format!("\"{shown}\""),
+        "{what}: Debug"
+    );
+    if let Some(c) = shown.chars().find(|&c| {
+        is_bidi_formatting(c)
+            || c.is_control()
+            || c.is_whitespace()
+            || INVISIBLES.contains(&c)
+            || LOOK_ALIKES.contains(&c)
+    }) {
+        panic!("{what} shows {c:?}");
+    }
+    let userinfo = iri.authority().and_then(|a| a.userinfo());
+    let password = userinfo
+        .and_then(|u| u.split_once(':'))
+        .is_some_and(|(_, secret)| !secret.is_empty());
+    if password {
+        let authority = &shown[shown.find("//").map_or(0, |k| k + 2)..];
+        let shown_userinfo = &authority[..authority.find('@').unwrap_or(0)];
+        assert!(
+            shown_userinfo.ends_with(":***") && shown_userinfo.matches(':').count() == 1,
+            "{what}: the userinfo {userinfo:?} is shown {shown_userinfo:?}"
+        );
+    }
+    let tagged = iri.host_kind() == Some(HostKind::RegName)
+        && iri
+            .host_str()
+            .is_some_and(|h| h.split('.').any(is_tagged_label));
+    if input.is_ascii() && !input.contains('%') && !tagged && !password {
+        assert_eq!(shown, input, "{what}: nothing to change");
+    }
+
+    if let Err(e) = check_bidi(iri) {
+        let what = format!("check_bidi({input:?}): {e}");
+        assert!(!input.is_ascii(), "{what}");
+        assert!(
+            e.index() < input.len() && input.is_char_boundary(e.index()),
+            "{what}"
+        );
+        assert!(!e.rule().name().is_empty());
+        assert!(
+            matches!(
+                e.component(),
+                Component::Userinfo
+                    | Component::Host
+                    | Component::Path
+                    | Component::Query
+                    | Component::Fragment
+            ),
+            "{what}"
+        );
+    }
+
+    let presence = |c: &Components<'_, urikit::IriSpec>| {
+        [
+            c.scheme().is_some(),
+            c.authority().is_some(),
+            c.userinfo().is_some(),
+            c.port().is_some(),
+            c.query().is_some(),
+            c.fragment().is_some(),
+        ]
+    };
+    for form in [Normalization::Syntax, Normalization::Nfc] {
+        let n = urikit::iri::normalize(iri, form);
+        let n_str = n.as_str();
+        let what = format!("normalize({input:?}, {form:?}) = {n_str:?}");
+        let again = IriReference::parse_with(n_str, options)
+            .unwrap_or_else(|e| panic!("{what}, which does not parse: {e}"));
+        assert_eq!(
+            parts(&again.components()),
+            parts(&n.components()),
+            "{what}: written and parsed components differ"
+        );
+        assert_eq!(
+            presence(&iri.components()),
+            presence(&again.components()),
+            "{what}: changed which components are present"
+        );
+        let twice = urikit::iri::normalize(again, form);
+        assert_eq!(
+            twice.as_str(),
+            n_str,
+            "{what}: normalizing again gives {twice:?}"
+        );
+        if let Some(absolute) = iri.as_uri() {
+            let keyed = match form {
+                Normalization::Syntax => NormalizedIri::new(absolute),
+                _ => NormalizedIri::with_nfc(absolute),
+            };
+            assert_eq!(keyed.as_str(), n_str, "{what}: NormalizedIri");
+        }
+        if form == Normalization::Syntax {
+            assert_eq!(normalize(iri).as_str(), n_str, "{what}: not uri-resolve's");
         }
     }
 }

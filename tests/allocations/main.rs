@@ -9,6 +9,7 @@
 mod counting_alloc;
 
 mod encode_no_alloc;
+mod iri_no_alloc;
 mod no_alloc;
 mod owned_results;
 mod resolve_no_alloc;

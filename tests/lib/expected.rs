@@ -16,7 +16,7 @@ pub const EXPECTED_FAILURES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/expect
 /// ```
 /// assert!(urikit_tests::expected::VECTOR_FILES.iter().any(|(file, _)| *file == "normalize.json"));
 /// ```
-pub const VECTOR_FILES: [(&str, &str); 6] = [
+pub const VECTOR_FILES: [(&str, &str); 7] = [
     ("parse.json", "the record's `input`"),
     ("parse-own.json", "the record's `name`"),
     (
@@ -26,6 +26,7 @@ pub const VECTOR_FILES: [(&str, &str); 6] = [
     ("resolve-own.json", "the record's `name`"),
     ("normalize.json", "the record's `input`"),
     ("equivalence.json", "`<a>|<b>`"),
+    ("iri-mapping.json", "the record's `name`"),
 ];
 
 /// One line of `expected_failures.txt`: `<file>#<id> :: <reason>`.

@@ -1,7 +1,9 @@
 //! Strategies that generate valid URI references from the RFC 3986 grammar,
 //! one per component (scheme, userinfo with pct-encoded triplets, every kind
 //! of host, port, the five path forms, query, fragment), each remembering
-//! what it put in ([`GenRef`]).
+//! what it put in ([`GenRef`]); and IRI references from the RFC 3987
+//! grammar ([`iri_reference_with`]): the same, with `ucschar`s wherever
+//! `iunreserved` goes and `iprivate` in the query.
 
 use std::net::{Ipv4Addr, Ipv6Addr};
 
@@ -404,4 +406,156 @@ pub fn reference_with(scheme_probability: f64) -> impl Strategy<Value = GenRef> 
                 }
             })
     })
+}
+
+// ------------------------------------------------------------------ IRIs
+
+/// `ucschar` (RFC 3987 §2.2) as a regex class, less the bidirectional
+/// formatting characters (U+200E, U+200F, U+202A to U+202E, U+2066 to
+/// U+2069), which §4.1 forbids and parsing refuses by default.
+pub const UCSCHAR: &str = concat!(
+    "[\\x{A0}-\\x{200D}\\x{2010}-\\x{2029}\\x{202F}-\\x{2065}\\x{206A}-\\x{D7FF}",
+    "\\x{F900}-\\x{FDCF}\\x{FDF0}-\\x{FFEF}",
+    "\\x{10000}-\\x{1FFFD}\\x{20000}-\\x{2FFFD}\\x{30000}-\\x{3FFFD}",
+    "\\x{40000}-\\x{4FFFD}\\x{50000}-\\x{5FFFD}\\x{60000}-\\x{6FFFD}",
+    "\\x{70000}-\\x{7FFFD}\\x{80000}-\\x{8FFFD}\\x{90000}-\\x{9FFFD}",
+    "\\x{A0000}-\\x{AFFFD}\\x{B0000}-\\x{BFFFD}\\x{C0000}-\\x{CFFFD}",
+    "\\x{D0000}-\\x{DFFFD}\\x{E1000}-\\x{EFFFD}]"
+);
+
+/// `iprivate` (RFC 3987 §2.2) as a regex class: allowed in `iquery` only.
+pub const IPRIVATE: &str = "[\\x{E000}-\\x{F8FF}\\x{F0000}-\\x{FFFFD}\\x{100000}-\\x{10FFFD}]";
+
+/// `ucschar`s that matter to the IRI functions, more likely than a draw
+/// from all of [`UCSCHAR`] (mostly unassigned or CJK): Latin with
+/// diacritics, Han, Hebrew and Arabic letters and an Arabic digit
+/// (bidi), combining marks (NFC: U+0301; U+0338 would join `=` into `≠`),
+/// the Kelvin sign and U+037E (NFC makes ASCII of them), fullwidth `／`
+/// `？` `＠` and `。` (IDNA maps them to delimiters), the joiners, a soft
+/// hyphen (IDNA drops it), a character outside the BMP.
+pub const NOTABLE: &str =
+    "[éüßÅ納豆אבجد١\\x{301}\\x{338}\\x{212A}\\x{37E}／？＠。\\x{200C}\\x{200D}\\x{AD}😀]";
+
+/// A regex for one of the ASCII `class`, a `ucschar` (from [`UCSCHAR`] or
+/// [`NOTABLE`]), an `iprivate` when `private`, or a `pct-encoded` triplet
+/// when `pct`.
+pub fn or_ucs(class: &str, pct: bool, private: bool) -> String {
+    let mut alternatives = vec![class, class, UCSCHAR, NOTABLE, NOTABLE];
+    if pct {
+        alternatives.push(PCT);
+    }
+    if private {
+        alternatives.push(IPRIVATE);
+    }
+    format!("({})", alternatives.join("|"))
+}
+
+/// `ipchar = iunreserved / pct-encoded / sub-delims / ":" / "@"` (a
+/// triplet only when `pct`).
+pub fn ipchar(pct: bool) -> String {
+    or_ucs("[A-Za-z0-9._~!$&'()*+,;=:@-]", pct, false)
+}
+
+/// `ireg-name = *( iunreserved / pct-encoded / sub-delims )`.
+pub fn ireg_name(pct: bool) -> BoxedStrategy<String> {
+    re(&format!(
+        "{}{{0,10}}",
+        or_ucs("[A-Za-z0-9._~!$&'()*+,;=-]", pct, false)
+    ))
+}
+
+/// `ihost`: an `ireg-name` mostly, or any host of [`host`] (IP literals
+/// and IPv4 addresses are ASCII in an IRI too). Without `pct`, no host
+/// holds a `%`: no triplet in a registered name, no IPv6 zone (`%25`).
+pub fn ihost(pct: bool) -> BoxedStrategy<GenHost> {
+    if pct {
+        prop_oneof![
+            3 => ireg_name(true).prop_map(GenHost::RegName),
+            1 => host(),
+        ]
+        .boxed()
+    } else {
+        prop_oneof![
+            6 => ireg_name(false).prop_map(GenHost::RegName),
+            1 => any::<[u8; 4]>().prop_map(|o| GenHost::Ipv4(Ipv4Addr::from(o))),
+            1 => ipv6().prop_filter("no zone identifier", |h| {
+                !matches!(h, GenHost::Ipv6 { zone: Some(_), .. })
+            }),
+            1 => ipv_future(),
+        ]
+        .boxed()
+    }
+}
+
+/// An IRI reference (RFC 3987 §2.2) generated like [`reference_with`]
+/// (a scheme with probability `scheme_probability`, an authority with
+/// probability 0.6), with `ucschar`s in the userinfo, the registered name,
+/// the path, the query and the fragment, `iprivate` in the query, and
+/// `pct-encoded` triplets everywhere (as in [`reference()`]) when `pct`.
+/// Never a bidirectional formatting character.
+pub fn iri_reference_with(scheme_probability: f64, pct: bool) -> impl Strategy<Value = GenRef> {
+    let userinfo = re(&format!(
+        "{}{{0,8}}",
+        or_ucs("[A-Za-z0-9._~!$&'()*+,;=:-]", pct, false)
+    ));
+    let authority = (option::of(userinfo), ihost(pct), option::of(port()));
+    let scheme = if scheme_probability >= 1.0 {
+        scheme().prop_map(Some).boxed()
+    } else if scheme_probability <= 0.0 {
+        Just(None).boxed()
+    } else {
+        option::weighted(scheme_probability, scheme()).boxed()
+    };
+    let segment = format!("{}{{0,5}}", ipchar(pct));
+    let segment_nz = format!("{}{{1,5}}", ipchar(pct));
+    let segment_nz_nc = format!(
+        "{}{{1,5}}",
+        or_ucs("[A-Za-z0-9._~!$&'()*+,;=@-]", pct, false)
+    );
+    let query = re(&format!(
+        "{}{{0,10}}",
+        or_ucs("[A-Za-z0-9._~!$&'()*+,;=:@/?-]", pct, true)
+    ));
+    let fragment = re(&format!(
+        "{}{{0,10}}",
+        or_ucs("[A-Za-z0-9._~!$&'()*+,;=:@/?-]", pct, false)
+    ));
+    (scheme, option::weighted(0.6, authority)).prop_flat_map(move |(scheme, authority)| {
+        let abempty = re(&format!("(/{segment}){{0,4}}"));
+        let absolute = re(&format!("/({segment_nz}(/{segment}){{0,3}})?"));
+        let rootless = re(&format!("{segment_nz}(/{segment}){{0,3}}"));
+        let noscheme = re(&format!("{segment_nz_nc}(/{segment}){{0,3}}"));
+        let path = match (&scheme, &authority) {
+            (_, Some(_)) => abempty,
+            (Some(_), None) => prop_oneof![absolute, rootless, Just(String::new())].boxed(),
+            (None, None) => prop_oneof![absolute, noscheme, Just(String::new())].boxed(),
+        };
+        (
+            Just(scheme),
+            Just(authority),
+            path,
+            option::of(query.clone()),
+            option::of(fragment.clone()),
+        )
+            .prop_map(|(scheme, authority, path, query, fragment)| {
+                let (userinfo, host, port) = match authority {
+                    Some((u, h, p)) => (u, Some(h), p),
+                    None => (None, None, None),
+                };
+                GenRef {
+                    scheme,
+                    userinfo,
+                    host,
+                    port,
+                    path,
+                    query,
+                    fragment,
+                }
+            })
+    })
+}
+
+/// An IRI reference with `pct-encoded` triplets (see [`iri_reference_with`]).
+pub fn iri_reference() -> impl Strategy<Value = GenRef> {
+    iri_reference_with(0.6, true)
 }

@@ -12,7 +12,8 @@
 //!   components as plain data;
 //! - [`percent`]: the percent codec's sets by name and their decoders;
 //! - [`generators`]: the proptest strategies that generate valid URI
-//!   references from the RFC 3986 grammar.
+//!   references from the RFC 3986 grammar, and IRI references from the
+//!   RFC 3987 grammar.
 //!
 //! The tests themselves are two binaries (`Cargo.toml` has
 //! `autotests = false`): `conformance/main.rs`, every test but those that

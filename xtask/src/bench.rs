@@ -608,6 +608,27 @@ const TARGETS: &[Target] = &[
         peers: &["fluent-uri"],
         ratio: 2.5,
     },
+    Target {
+        issue: 15,
+        label: "parse IRIs",
+        groups: "iri/parse",
+        peers: &["fluent-uri", "oxiri", "iri-string"],
+        ratio: 2.0,
+    },
+    Target {
+        issue: 15,
+        label: "IRI to URI",
+        groups: "iri/to-uri",
+        peers: &["fluent-uri", "iri-string"],
+        ratio: 2.0,
+    },
+    Target {
+        issue: 15,
+        label: "IRI to URI, IDNA hosts",
+        groups: "iri/to-uri-idna",
+        peers: &["url"],
+        ratio: 2.0,
+    },
 ];
 
 /// The operations, in the order of the report, with their headings and
@@ -640,6 +661,19 @@ const OPERATIONS: &[(&str, &str, &str)] = &[
          (`uri_resolve::normalize_into`), `normalize/owned` to an owned value \
          (`uri_resolve::normalize_uri` → `UriBuf`); every peer parses inside \
          the timed loop too.",
+    ),
+    (
+        "iri",
+        "IRIs (RFC 3987)",
+        "On `iri-1in2.txt` (10,000 IRIs with non-ASCII paths, some IDN hosts). \
+         `iri/parse`: parse only (`uri_core::IriReference::parse`, bidi formatting \
+         characters refused), beside each peer's IRI-reference parser. `iri/to-uri`: \
+         parse and map to a URI reference, every non-ASCII byte percent-encoded \
+         (`uri_iri::to_uri` → `UriCow`, owned on every line here), beside \
+         `fluent-uri`'s `to_uri_ref` and `iri-string`'s `encode_to_uri` written to a \
+         `UriReferenceString`; outputs asserted identical to ours. `iri/to-uri-idna`: \
+         the host by UTS #46 `ToASCII` (`to_uri_with(_, HostMapping::Idna)`), beside \
+         `url` (WHATWG, which also applies UTS #46 and normalizes; for orientation).",
     ),
     (
         "encode",
@@ -764,10 +798,10 @@ fn render(
     let _ = writeln!(w);
     let _ = writeln!(
         w,
-        "- Parsing IRIs (RFC 3987): urikit has no IRI parser yet (`uri-iri` is a later \
-         issue), so there is nothing of ours to compare; the group will come with it \
-         (corpus: `iri-1in2.txt`; peers: `oxiri`, `fluent-uri`'s `IriRef`, `iri-string`'s \
-         `IriReferenceStr`)."
+        "- URI to IRI (`uri_iri::to_iri`, RFC 3987 §3.2) and the display form: no peer \
+         offers them, so there is no ratio to give. IRI normalization \
+         (`uri_iri::normalize`), which `fluent-uri` and `iri-string` also do, has no \
+         group yet."
     );
     md
 }

@@ -532,7 +532,7 @@ macro_rules! ascii_iri_buf_is_uri_buf {
                 if iri.text.is_ascii() {
                     Ok($Buf::from_raw(iri.text, iri.layout))
                 } else {
-                    $Buf::parse(iri.text)
+                    $Buf::parse_with(iri.text, crate::ParseOptions::PERMISSIVE)
                 }
             }
         }

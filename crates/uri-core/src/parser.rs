@@ -481,8 +481,12 @@ impl<'a, S: Spec> Parser<'a, S> {
             }
             _ => (None, first, first),
         };
-        if !S::ASCII_ONLY && !b[start..userinfo_end.unwrap_or(end)].is_ascii() {
-            // The spec was asked about one component for another's text.
+        if !S::ASCII_ONLY && userinfo_end.is_some() && !b[start..first].is_ascii() {
+            // The spec was asked about the host's characters for the text
+            // before the first `:` or `@`, which is the userinfo's. (Without
+            // a userinfo it is the host, asked about rightly; and a port
+            // holds digits only, which `finish_host` checks, so what the
+            // userinfo scan made of one does not matter.)
             return self.authority_slow(start);
         }
         if let Some(at) = userinfo_end {
@@ -653,7 +657,14 @@ impl<'a, S: Spec> Parser<'a, S> {
         let b = &self.b[..end];
         let n = b.len();
         loop {
-            i = scan.common.first_outside(b, i);
+            // A spec with non-ASCII characters steps over those that every
+            // IRI component allows (see `IRI_SAFE_NON_ASCII`).
+            let common = if S::ASCII_ONLY {
+                &scan.common
+            } else {
+                &scan.iri_common
+            };
+            i = common.first_outside(b, i);
             if i >= n {
                 return Ok(n);
             }
@@ -671,7 +682,7 @@ impl<'a, S: Spec> Parser<'a, S> {
                     return Err(ParseError::new(Kind::InvalidPercentEncoding, i));
                 }
             } else if c >= 0x80 {
-                i += self.non_ascii(i, scan.component, scan.error)?;
+                i = self.non_ascii(b, i, scan.component, scan.error)?;
             } else if stops.contains(c) {
                 return Ok(i);
             } else {
@@ -680,17 +691,52 @@ impl<'a, S: Spec> Parser<'a, S> {
         }
     }
 
-    /// Checks the non-ASCII character at `i` (a char boundary, as `s` is a
-    /// `str` and every byte before was ASCII or a whole character); returns its length.
-    #[cold]
-    fn non_ascii(&self, i: usize, component: Component, kind: Kind) -> Result<usize, ParseError> {
-        let c = self.s[i..].chars().next().unwrap_or('\u{FFFD}');
-        if !S::allows_non_ascii(c, component) {
-            Err(ParseError::new(kind, i))
-        } else if is_bidi_formatting(c) && !self.options.bidi_formatting {
-            Err(ParseError::new(Kind::BidiFormattingChar, i))
-        } else {
-            Ok(c.len_utf8())
+    /// Checks the run of non-ASCII characters that starts at `i` in `b`
+    /// (the input up to the scan's end): each must be one the spec allows
+    /// in `component`, and not a bidirectional formatting character unless
+    /// the options allow them. Returns the offset after the run: the next
+    /// ASCII byte, or the end of `b`.
+    ///
+    /// One call per run, not per character: text in a script other than
+    /// Latin is mostly runs of such characters, and each return to the
+    /// scan costs a window. `i` is a char boundary (every byte before it
+    /// was ASCII or a whole character), and `b` ends at an ASCII byte or
+    /// at the end of the input, so the run is whole characters of a
+    /// `str`: the UTF-8 is decoded here without being checked again (a
+    /// missing continuation byte would read as zero bits, and `from_u32`
+    /// refuses what is not a scalar value, which a `str` never holds).
+    #[inline(always)]
+    fn non_ascii(
+        &self,
+        b: &[u8],
+        mut i: usize,
+        component: Component,
+        kind: Kind,
+    ) -> Result<usize, ParseError> {
+        debug_assert!(self.s.is_char_boundary(i));
+        let n = b.len();
+        loop {
+            let lead = b[i];
+            let cont = |k: usize| u32::from(b.get(i + k).map_or(0, |&c| c & 0x3F));
+            let (c, len) = if lead < 0xE0 {
+                ((u32::from(lead & 0x1F) << 6) | cont(1), 2)
+            } else if lead < 0xF0 {
+                ((u32::from(lead & 0x0F) << 12) | (cont(1) << 6) | cont(2), 3)
+            } else {
+                let c = (u32::from(lead & 0x07) << 18) | (cont(1) << 12) | (cont(2) << 6);
+                (c | cont(3), 4)
+            };
+            let c = char::from_u32(c).unwrap_or('\u{FFFD}');
+            if !S::allows_non_ascii(c, component) {
+                return Err(ParseError::new(kind, i));
+            }
+            if is_bidi_formatting(c) && !self.options.bidi_formatting {
+                return Err(ParseError::new(Kind::BidiFormattingChar, i));
+            }
+            i += len;
+            if i >= n || b[i] < 0x80 {
+                return Ok(i);
+            }
         }
     }
 }
@@ -706,48 +752,90 @@ pub(crate) struct Scan {
     /// cheaper each sixteen bytes; a byte of `class` outside the subset
     /// only costs a step out of the loop.
     common: Scanner,
+    /// `common` and [`IRI_SAFE_NON_ASCII`]: the scan of specs that allow
+    /// non-ASCII characters, which steps over the characters every IRI
+    /// component allows instead of leaving the loop for each.
+    iri_common: Scanner,
     component: Component,
     error: Kind,
 }
 
-pub(crate) const PATH: Scan = Scan {
-    class: &grammar::PATH,
-    common: Scanner::new(&PATH_COMMON),
-    component: Component::Path,
-    error: Kind::InvalidPathChar,
-};
-pub(crate) const QUERY: Scan = Scan {
-    class: &grammar::QUERY,
-    common: Scanner::new(&grammar::QUERY),
-    component: Component::Query,
-    error: Kind::InvalidQueryChar,
-};
-pub(crate) const FRAGMENT: Scan = Scan {
-    class: &grammar::FRAGMENT,
-    common: Scanner::new(&grammar::FRAGMENT),
-    component: Component::Fragment,
-    error: Kind::InvalidFragmentChar,
-};
-pub(crate) const USERINFO: Scan = Scan {
-    class: &grammar::USERINFO,
-    common: Scanner::new(&grammar::USERINFO),
-    component: Component::Userinfo,
-    error: Kind::InvalidUserinfoChar,
-};
-pub(crate) const REG_NAME: Scan = Scan {
-    class: &grammar::REG_NAME,
-    common: Scanner::new(&HOST_COMMON),
-    component: Component::Host,
-    error: Kind::InvalidHostChar,
-};
+impl Scan {
+    /// The scan of `component`, whose bytes are `class`, its most common
+    /// ones `common`; `error` for a byte outside `class`.
+    const fn new(
+        class: &'static CharClass,
+        common: &CharClass,
+        component: Component,
+        error: Kind,
+    ) -> Scan {
+        Scan {
+            class,
+            common: Scanner::new(common),
+            iri_common: Scanner::new(&common.union(IRI_SAFE_NON_ASCII)),
+            component,
+            error,
+        }
+    }
+}
+
+pub(crate) const PATH: Scan = Scan::new(
+    &grammar::PATH,
+    &PATH_COMMON,
+    Component::Path,
+    Kind::InvalidPathChar,
+);
+pub(crate) const QUERY: Scan = Scan::new(
+    &grammar::QUERY,
+    &grammar::QUERY,
+    Component::Query,
+    Kind::InvalidQueryChar,
+);
+pub(crate) const FRAGMENT: Scan = Scan::new(
+    &grammar::FRAGMENT,
+    &grammar::FRAGMENT,
+    Component::Fragment,
+    Kind::InvalidFragmentChar,
+);
+pub(crate) const USERINFO: Scan = Scan::new(
+    &grammar::USERINFO,
+    &grammar::USERINFO,
+    Component::Userinfo,
+    Kind::InvalidUserinfoChar,
+);
+pub(crate) const REG_NAME: Scan = Scan::new(
+    &grammar::REG_NAME,
+    &HOST_COMMON,
+    Component::Host,
+    Kind::InvalidHostChar,
+);
 
 /// `segment-nz-nc`, the first segment of a relative path without authority (§4.2).
-const FIRST_SEGMENT: Scan = Scan {
-    class: &grammar::SEGMENT_NZ_NC,
-    common: Scanner::new(&grammar::SEGMENT_NZ_NC),
-    component: Component::Path,
-    error: Kind::InvalidPathChar,
-};
+const FIRST_SEGMENT: Scan = Scan::new(
+    &grammar::SEGMENT_NZ_NC,
+    &grammar::SEGMENT_NZ_NC,
+    Component::Path,
+    Kind::InvalidPathChar,
+);
+
+/// The non-ASCII bytes an IRI scan steps over without decoding: the
+/// continuation bytes (`0x80..=0xBF`; `0xC0` and `0xC1` are in no `str`)
+/// and the lead bytes whose every character is a `ucschar` (RFC 3987
+/// §2.2) and not a bidirectional formatting character (§4.1): `0xC3..=0xDF`
+/// (U+00C0 to U+07FF), `0xE0`, `0xE1` (U+0800 to U+1FFF) and
+/// `0xE3..=0xED` (U+3000 to U+D7FF, the end of the first `ucschar` range;
+/// a `str` holds no surrogates). Every component an IRI scan is used for
+/// (userinfo, host, path, query, fragment) allows them, so the scan needs
+/// to look only at the other lead bytes: `0xC2` (the C1 controls below
+/// U+00A0), `0xE2` (the bidi formatting characters), `0xEE`, `0xEF`
+/// (`iprivate`, the noncharacters U+FDD0 to U+FDEF and U+FFF0 up) and
+/// `0xF0..=0xF4` (the planes' last two code points, `iprivate`, the tags
+/// below U+E1000). A test checks every character of these lead bytes
+/// against [`IriSpec`](crate::IriSpec); the `Spec` trait is sealed, and
+/// `UriSpec`, the only other spec, scans with `common` alone.
+const IRI_SAFE_NON_ASCII: CharClass = CharClass::range(0x80, 0xC1)
+    .union(CharClass::range(0xC3, 0xE1))
+    .union(CharClass::range(0xE3, 0xED));
 
 /// The bytes of most paths: `unreserved` and `/` (four runs, letters
 /// apart, against eight of the whole class).
@@ -971,5 +1059,113 @@ mod tests {
         check("//[::1", Err(ParseError::new(Kind::UnclosedIpLiteral, 6)));
         let iri = agree::<IriSpec>("//ü@bücher.example/", strict);
         assert_eq!(iri, Ok(layout(20, 5, 20, HostKind::RegName)));
+    }
+
+    /// Every character whose lead byte `IRI_SAFE_NON_ASCII` holds is one
+    /// that every component an IRI scan reads allows, and not a bidi
+    /// formatting character; every continuation byte is in it, so that
+    /// the scan steps over such characters whole.
+    #[test]
+    fn iri_safe_bytes_hold_only_characters_every_component_allows() {
+        use crate::spec::is_bidi_formatting;
+        for b in 0x80..=0xBF {
+            assert!(IRI_SAFE_NON_ASCII.contains(b), "{b:#x}");
+        }
+        assert!((0..0x80).all(|b| !IRI_SAFE_NON_ASCII.contains(b)));
+        let components = [
+            Component::Userinfo,
+            Component::Host,
+            Component::Path,
+            Component::Query,
+            Component::Fragment,
+        ];
+        let mut safe = 0;
+        for c in (0x80..=0x10FFFF).filter_map(char::from_u32) {
+            let mut utf8 = [0; 4];
+            let lead = c.encode_utf8(&mut utf8).as_bytes()[0];
+            if !IRI_SAFE_NON_ASCII.contains(lead) {
+                continue;
+            }
+            safe += 1;
+            assert!(!is_bidi_formatting(c), "{c:?}");
+            for component in components {
+                assert!(
+                    IriSpec::allows_non_ascii(c, component),
+                    "{c:?} in {component:?}"
+                );
+            }
+        }
+        // U+00C0 to U+07FF, U+0800 to U+1FFF, U+3000 to U+D7FF.
+        assert_eq!(safe, (0x800 - 0xC0) + (0x2000 - 0x800) + (0xD800 - 0x3000));
+    }
+
+    /// The IRI scan, which steps over most non-ASCII characters without
+    /// decoding them, against a model: the same input with each
+    /// non-ASCII character written as ASCII bytes of its length that the
+    /// URI parser reads alike (`x`s for a character every component
+    /// allows, a space and `x`s for one none allows), so that offsets and
+    /// error kinds are the same. Characters of every lead byte, beside
+    /// delimiters and triplets, in every component but the scheme (the
+    /// model's `x` would make one) and IP literals (likewise a hex digit
+    /// there). Bidi formatting characters and `iprivate`, which the model
+    /// cannot write, are in the vectors.
+    #[test]
+    fn the_iri_scan_agrees_with_an_ascii_model() {
+        use crate::spec::{is_bidi_formatting, is_ucschar};
+        const PIECES: [&str; 24] = [
+            "a", "/", "?", "#", ":", "@", "%41", "%4", ".", " ", "ab-cd.ef", "\u{C0}", "é", "ß",
+            "\u{7FF}", "\u{800}", "Ж", "\u{1FFF}", "東", "\u{D7FF}", "\u{A0}", "🦀", "\u{F900}",
+            "\u{2028}",
+        ];
+        const BAD: [&str; 6] = [
+            "\u{80}",
+            "\u{9F}",
+            "\u{FDD0}",
+            "\u{FFF0}",
+            "\u{1FFFE}",
+            "\u{E0001}",
+        ];
+        let model = |input: &str| -> String {
+            let mut out = String::new();
+            for c in input.chars() {
+                if c.is_ascii() {
+                    out.push(c);
+                    continue;
+                }
+                let allowed = is_ucschar(c) && !is_bidi_formatting(c);
+                out.push(if allowed { 'x' } else { ' ' });
+                out.extend(core::iter::repeat_n('x', c.len_utf8() - 1));
+            }
+            out
+        };
+        let mut state = 0x3987_u64;
+        let mut next = |n: usize| {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (state >> 33) as usize % n
+        };
+        let (mut valid, mut invalid) = (0, 0);
+        for _ in 0..20_000 {
+            let mut input = String::from(["s://", "s:", "//", "/", "s://u@"][next(5)]);
+            for _ in 0..next(12) {
+                input.push_str(if next(12) == 0 {
+                    BAD[next(BAD.len())]
+                } else {
+                    PIECES[next(PIECES.len())]
+                });
+            }
+            let iri = parse::<IriSpec>(&input, ParseOptions::new(), Rule::Reference);
+            let uri = parse::<UriSpec>(&model(&input), ParseOptions::new(), Rule::Reference);
+            assert_eq!(iri, uri, "{input:?}");
+            if !input.is_ascii() {
+                valid += usize::from(iri.is_ok());
+                invalid += usize::from(iri.is_err());
+            }
+        }
+        assert!(
+            valid > 2_000 && invalid > 2_000,
+            "{valid} valid, {invalid} invalid non-ASCII inputs"
+        );
     }
 }

@@ -606,8 +606,10 @@ macro_rules! ascii_iri_is_uri {
                     Ok($Type { parts: Components::new(parts.as_str(), parts.layout()) })
                 } else {
                     // The same grammar on ASCII: the first error is at the
-                    // first non-ASCII byte, where the URI grammar stops.
-                    $Type::parse(parts.as_str())
+                    // first non-ASCII byte, where the URI grammar stops
+                    // (options that accept whatever the IRI was parsed
+                    // with, so that nothing before it is refused).
+                    $Type::parse_with(parts.as_str(), crate::ParseOptions::PERMISSIVE)
                 }
             }
         }

@@ -534,7 +534,7 @@ mod tests {
     /// here, so they are copies, typed again as they are defined there: the
     /// comment above each copy says where its original is. Keep the two in
     /// step.
-    const CLASSES: [(&str, Scanner); 20] = [
+    const CLASSES: [(&str, Scanner); 22] = [
         ("SCHEME", Scanner::new(&grammar::SCHEME)),
         ("USERINFO", Scanner::new(&grammar::USERINFO)),
         ("REG_NAME", Scanner::new(&grammar::REG_NAME)),
@@ -595,6 +595,16 @@ mod tests {
             Scanner::new(&grammar::QUERY.difference(CharClass::new(b"&;=+#"))),
         ),
         ("EncodeSet::UNRESERVED", Scanner::new(&grammar::UNRESERVED)),
+        // Copies of the `others` of `USERINFO_DELIMITERS` and
+        // `REG_NAME_DELIMITERS` in `crates/uri-core/src/writer.rs`.
+        (
+            "USERINFO_DELIMITERS.others",
+            Scanner::new(&CharClass::range(0, 0xFF).difference(CharClass::new(b"@/?#[]"))),
+        ),
+        (
+            "REG_NAME_DELIMITERS.others",
+            Scanner::new(&CharClass::range(0, 0xFF).difference(CharClass::new(b"@:/?#[]"))),
+        ),
         (
             "EncodeSet::FORM",
             Scanner::new(

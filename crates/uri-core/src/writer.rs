@@ -2,14 +2,17 @@
 //! layout recorded as it goes, so the result is not parsed again.
 
 use alloc::string::String;
+use alloc::vec::Vec;
 use core::fmt;
 use core::fmt::Write as _;
 use core::marker::PhantomData;
 
 use crate::Components;
 use crate::components::HostKind;
+use crate::grammar::CharClass;
 use crate::owned::{RelativeRiBuf, RiBuf, RiReferenceBuf};
 use crate::parser::{self, Layout, ParseOptions, Rule};
+use crate::scanner::Scanner;
 use crate::spec::{Spec, UriSpec};
 
 /// Writes a reference into one `String`, recording where each component
@@ -90,6 +93,87 @@ pub struct RiWriter<S: Spec> {
 /// assert_eq!(w.finish().as_str(), "a/b");
 /// ```
 pub type UriWriter = RiWriter<UriSpec>;
+
+/// `%XX` for `b`, upper case (RFC 3986 §2.1).
+#[inline]
+fn triplet(b: u8) -> [u8; 3] {
+    const UPPER: &[u8; 16] = b"0123456789ABCDEF";
+    [
+        b'%',
+        UPPER[usize::from(b >> 4)],
+        UPPER[usize::from(b & 0xF)],
+    ]
+}
+
+/// Appends `%XX` (upper case) for each of `bytes`.
+fn push_triplets(text: &mut String, bytes: &[u8]) {
+    text.reserve(3 * bytes.len());
+    for &b in bytes {
+        for c in triplet(b) {
+            text.push(char::from(c));
+        }
+    }
+}
+
+/// How many of `bytes` are not ASCII: eight at a time.
+fn count_non_ascii(bytes: &[u8]) -> usize {
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    let mut words = bytes.chunks_exact(8);
+    let mut count = 0;
+    for word in &mut words {
+        let mut eight = [0; 8];
+        eight.copy_from_slice(word);
+        // Each byte 0 or 1; the product's top byte is their sum.
+        let high = (u64::from_le_bytes(eight) & HIGH) >> 7;
+        count += (high.wrapping_mul(ONES) >> 56) as usize;
+    }
+    count + words.remainder().iter().filter(|b| !b.is_ascii()).count()
+}
+
+/// The offset of the first byte at or after `from` that is not ASCII, or
+/// `bytes.len()`: eight bytes at a time while they are all ASCII.
+fn next_non_ascii(bytes: &[u8], mut from: usize) -> usize {
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    while let Some(word) = bytes.get(from..from + 8) {
+        let mut eight = [0; 8];
+        eight.copy_from_slice(word);
+        let high = u64::from_le_bytes(eight) & HIGH;
+        if high != 0 {
+            return from + (high.trailing_zeros() / 8) as usize;
+        }
+        from += 8;
+    }
+    bytes
+        .get(from..)
+        .and_then(|rest| rest.iter().position(|b| !b.is_ascii()))
+        .map_or(bytes.len(), |k| from + k)
+}
+
+/// Bytes that would move a component's end if written literally in it,
+/// and the scanner that finds the first of them.
+struct Delimiters {
+    class: CharClass,
+    /// Every byte but `class`.
+    others: Scanner,
+}
+
+impl Delimiters {
+    const fn new(class: CharClass) -> Self {
+        Delimiters {
+            class,
+            others: Scanner::new(&CharClass::range(0, 0xFF).difference(class)),
+        }
+    }
+}
+
+/// What a userinfo may not hold literally: its end (`@`) and what ends an
+/// authority or stands for an IP literal.
+const USERINFO_DELIMITERS: Delimiters = Delimiters::new(CharClass::new(b"@/?#[]"));
+
+/// What a registered name may not hold literally: the userinfo's and the
+/// port's `:` too.
+const REG_NAME_DELIMITERS: Delimiters = Delimiters::new(CharClass::new(b"@:/?#[]"));
 
 /// Which component the writer is in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -284,7 +368,7 @@ impl<S: Spec> RiWriter<S> {
             // Outside the authority, or the userinfo already ended.
             return;
         }
-        self.encode_delimiters(self.layout.auth_start, b"@/?#[]");
+        self.encode_delimiters(self.layout.auth_start, &USERINFO_DELIMITERS);
         self.text.push('@');
         self.layout.host_start = self.text.len();
         self.floor = self.text.len();
@@ -317,7 +401,7 @@ impl<S: Spec> RiWriter<S> {
         let kind = host_kind::<S>(&self.text[start..]);
         if kind == HostKind::RegName {
             // Not an IP literal: a delimiter here would move the host.
-            self.encode_delimiters(start, b"@:/?#[]");
+            self.encode_delimiters(start, &REG_NAME_DELIMITERS);
         }
         self.layout.host_kind = kind;
         self.layout.host_end = self.text.len();
@@ -690,23 +774,131 @@ impl<S: Spec> RiWriter<S> {
     /// (a userinfo or a reg-name that holds one would move the components
     /// the text reads back with), so that what was written reads back as
     /// the one component it was written as.
-    fn encode_delimiters(&mut self, start: usize, delimiters: &[u8]) {
-        if !self.text.as_bytes()[start..]
-            .iter()
-            .any(|b| delimiters.contains(b))
-        {
+    fn encode_delimiters(&mut self, start: usize, delimiters: &Delimiters) {
+        // Sixteen bytes at a time: most names hold none.
+        let bytes = self.text.as_bytes();
+        if delimiters.others.first_outside(bytes, start) == bytes.len() {
             return;
         }
         let piece = self.text.split_off(start);
         for c in piece.chars() {
             match u8::try_from(c) {
-                Ok(b) if delimiters.contains(&b) => {
+                Ok(b) if delimiters.class.contains(b) => {
                     // Writing to a `String` cannot fail.
                     let _ = write!(self.text, "%{b:02X}");
                 }
                 _ => self.text.push(c),
             }
         }
+    }
+
+    /// Writes `%XX` (upper case, RFC 3986 §2.1) for each of `bytes`: text
+    /// that every component but the scheme and the port may hold, so the
+    /// way to write bytes a component may not hold literally (the UTF-8
+    /// of a character, when mapping an IRI to a URI).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let mut w = uri_core::UriWriter::new();
+    /// w.push_str("/caf");
+    /// w.push_percent_encoded("é".as_bytes());
+    /// assert_eq!(w.finish().as_str(), "/caf%C3%A9");
+    /// ```
+    pub fn push_percent_encoded(&mut self, bytes: &[u8]) {
+        if self.stage == Stage::Done {
+            return;
+        }
+        self.begin_path_if_needed();
+        push_triplets(&mut self.text, bytes);
+    }
+
+    /// Copies a whole parsed reference of any spec with each byte that is
+    /// not ASCII percent-encoded, its offsets moved along; ignored unless
+    /// nothing has been written or begun. The reference is then complete,
+    /// as after [`copy_all`](Self::copy_all).
+    ///
+    /// This is the mapping of an IRI to a URI (RFC 3987 §3.1, step 2:
+    /// "Convert the character to a sequence of one or more octets using
+    /// UTF-8 [...] Convert each octet to %HH"): the two grammars agree on
+    /// ASCII, and every component that may hold a non-ASCII character may
+    /// hold a triplet, so the result reads back with the same components
+    /// under any spec. One pass, one allocation, no component-by-component
+    /// bookkeeping.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_core::{IriReference, UriWriter};
+    ///
+    /// let mut w = UriWriter::new();
+    /// w.copy_all_percent_encoding(IriReference::parse("http://bücher.de/é?ü#ö")?.components());
+    /// let uri = w.finish();
+    /// assert_eq!(uri, "http://b%C3%BCcher.de/%C3%A9?%C3%BC#%C3%B6");
+    /// assert_eq!(uri.host_str(), Some("b%C3%BCcher.de"));
+    /// assert_eq!(uri.query(), Some("%C3%BC"));
+    /// # Ok::<(), uri_core::ParseError>(())
+    /// ```
+    pub fn copy_all_percent_encoding<T: Spec>(&mut self, parts: Components<'_, T>) {
+        if !self.text.is_empty() || self.stage != Stage::Start {
+            return;
+        }
+        let text = parts.as_str();
+        let bytes = text.as_bytes();
+        // Written as bytes, then checked as UTF-8 once (it is ASCII): a
+        // `Vec` takes three bytes in one step, a `String` a char at a time.
+        let mut out = Vec::with_capacity(text.len() + 2 * count_non_ascii(bytes));
+        let mut layout = parts.layout();
+        // The offsets of the parts present, in the order of the text (an
+        // absent part's are 0, before everything, and stay 0); each moves
+        // by twice the bytes before it that are not ASCII.
+        let mut offsets = [
+            &mut layout.scheme_end,
+            &mut layout.auth_start,
+            &mut layout.host_start,
+            &mut layout.host_end,
+            &mut layout.path_start,
+            &mut layout.path_end,
+            &mut layout.query_end,
+        ];
+        let mut next = 0;
+        let mut shift = 0;
+        let mut plain = 0;
+        loop {
+            let start = next_non_ascii(bytes, plain);
+            // Offsets are at ASCII bytes: those up to `start` move by the
+            // shift so far.
+            while let Some(offset) = offsets.get_mut(next) {
+                if **offset > start {
+                    break;
+                }
+                if **offset != 0 {
+                    **offset += shift;
+                }
+                next += 1;
+            }
+            out.extend_from_slice(&bytes[plain..start]);
+            if start == bytes.len() {
+                break;
+            }
+            plain = bytes[start..]
+                .iter()
+                .position(u8::is_ascii)
+                .map_or(bytes.len(), |k| start + k);
+            for &b in &bytes[start..plain] {
+                out.extend_from_slice(&triplet(b));
+            }
+            shift += 2 * (plain - start);
+        }
+        // ASCII runs and triplets: UTF-8 (ASCII, in fact) whatever the
+        // input, so this never fails.
+        let Ok(out) = String::from_utf8(out) else {
+            return;
+        };
+        self.text = out;
+        self.layout = layout;
+        self.floor = self.text.len();
+        self.stage = Stage::Done;
     }
 
     /// Records the end of the path (and its start, if none was written),

@@ -187,3 +187,64 @@ fn a_refused_finish_gives_the_writer_back_unchanged() {
     let r = w.finish_uri().unwrap();
     assert_eq!((r.path(), r.query()), ("/p", Some("q=1")));
 }
+
+/// Each byte that is not ASCII as its triplet, upper case.
+fn encode_non_ascii(text: &str) -> String {
+    let mut out = String::new();
+    for c in text.chars() {
+        if c.is_ascii() {
+            out.push(c);
+        } else {
+            let mut buf = [0; 4];
+            for b in c.encode_utf8(&mut buf).bytes() {
+                out.push_str(&format!("%{b:02X}"));
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn copy_all_percent_encoding_moves_every_offset() {
+    for text in [
+        "",
+        "é",
+        "a/é?é#é",
+        "//é@ü:1/ö?ä#ß",
+        "http://bücher.de",
+        "http://bücher.de:8080/ä/ö?ü=1#§",
+        "http://[::1]/é",
+        "http://1.2.3.4:5/é",
+        "x:é",
+        "//ü",
+        "?ü#",
+        "#é",
+        "http://a/%C3%A9/é",
+        "mailto:José@example.com",
+    ] {
+        let iri = uri_core::IriReference::parse(text).expect("valid IRI");
+        let mut w = RiWriter::<UriSpec>::new();
+        w.copy_all_percent_encoding(iri.components());
+        let uri = w.finish();
+        assert_eq!(uri.as_str(), encode_non_ascii(text), "{text:?}");
+        let reparsed = UriReference::parse(uri.as_str()).expect("a URI");
+        assert_eq!(uri.components(), reparsed.components(), "{text:?}");
+        let map = |s: Option<&str>| s.map(encode_non_ascii);
+        assert_eq!(uri.scheme(), iri.scheme(), "{text:?}");
+        assert_eq!(map(uri.userinfo()), map(iri.userinfo()), "{text:?}");
+        assert_eq!(
+            uri.host_str().map(String::from),
+            map(iri.host_str()),
+            "{text:?}"
+        );
+        assert_eq!(uri.host_kind(), iri.host_kind(), "{text:?}");
+        assert_eq!(uri.port(), iri.port(), "{text:?}");
+        assert_eq!(uri.path(), encode_non_ascii(iri.path()), "{text:?}");
+        assert_eq!(uri.query().map(String::from), map(iri.query()), "{text:?}");
+        assert_eq!(
+            uri.fragment().map(String::from),
+            map(iri.fragment()),
+            "{text:?}"
+        );
+    }
+}

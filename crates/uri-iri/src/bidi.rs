@@ -181,9 +181,11 @@ pub(crate) fn is_right_to_left_or_arabic_number(c: char) -> bool {
 /// > right-to-left characters.
 ///
 /// A "component" here is what lies between two ASCII delimiters (the
-/// `gen-delims` and `sub-delims` of RFC 3986, and `.` in the host), as the
-/// examples of §4.4 split them: a host label, a path segment, a query's
-/// name or value. Right-to-left characters are those of bidi class R or
+/// `gen-delims` and `sub-delims` of RFC 3986, and `.`), as the examples of
+/// §4.4 split them: a host label, a path segment or the parts of one
+/// around a `.` (a name and its extension: Example 4,
+/// `http://AB.CD.ef/gh/IJ/KL.html` with `A`…`L` right-to-left, is
+/// allowed), a query's name or value. Right-to-left characters are those of bidi class R or
 /// AL, left-to-right those of class L (Unicode's data, through ICU4X);
 /// digits, punctuation and marks are neutral. The scheme and port are
 /// ASCII, and never break a rule.
@@ -212,18 +214,18 @@ pub fn check_bidi(iri: IriReference<'_>) -> Result<(), BidiError> {
     let offset = |part: &str| part.as_ptr() as usize - text.as_ptr() as usize;
     if let Some(authority) = iri.authority() {
         if let Some(userinfo) = authority.userinfo() {
-            check_component(userinfo, offset(userinfo), Component::Userinfo, false)?;
+            check_component(userinfo, offset(userinfo), Component::Userinfo)?;
         }
         let host = authority.host_str();
-        check_component(host, offset(host), Component::Host, true)?;
+        check_component(host, offset(host), Component::Host)?;
     }
     let path = iri.path();
-    check_component(path, offset(path), Component::Path, false)?;
+    check_component(path, offset(path), Component::Path)?;
     if let Some(query) = iri.query() {
-        check_component(query, offset(query), Component::Query, false)?;
+        check_component(query, offset(query), Component::Query)?;
     }
     if let Some(fragment) = iri.fragment() {
-        check_component(fragment, offset(fragment), Component::Fragment, false)?;
+        check_component(fragment, offset(fragment), Component::Fragment)?;
     }
     Ok(())
 }
@@ -231,16 +233,11 @@ pub fn check_bidi(iri: IriReference<'_>) -> Result<(), BidiError> {
 /// [`check_bidi`] on the text of one component alone (offsets from its
 /// start): for the display form, on decoded text.
 pub(crate) fn check_text(text: &str, component: Component) -> Result<(), BidiError> {
-    check_component(text, 0, component, component == Component::Host)
+    check_component(text, 0, component)
 }
 
 /// Checks each part of one component's text, found at `offset`.
-fn check_component(
-    text: &str,
-    offset: usize,
-    component: Component,
-    dot_splits: bool,
-) -> Result<(), BidiError> {
+fn check_component(text: &str, offset: usize, component: Component) -> Result<(), BidiError> {
     if text.is_ascii() {
         return Ok(());
     }
@@ -264,7 +261,8 @@ fn check_component(
                 | ','
                 | ';'
                 | '='
-        ) || (dot_splits && c == '.')
+                | '.'
+        )
     };
     let mut start = 0;
     for part in text.split(is_delimiter) {
@@ -355,5 +353,7 @@ mod tests {
         assert_eq!(check("http://a/مرحبا"), Ok(()));
         // A part with no right-to-left character is never checked for ends.
         assert_eq!(check("http://a/1é2"), Ok(()));
+        // §4.4, Example 4: a name and its extension are parts of their own.
+        assert_eq!(check("http://אב.גד.ef/gh/הו/זח.html"), Ok(()));
     }
 }

@@ -356,7 +356,30 @@ fn label_error(label: &str) -> (IdnaErrorKind, usize) {
     {
         return (IdnaErrorKind::Bidi, 0);
     }
+    if label.chars().next().is_some_and(is_mark) {
+        return (IdnaErrorKind::InvalidLabel, 0);
+    }
+    // Nothing else is wrong with it, and its A-label, `xn--` and at least
+    // one character for each of its characters, is longer than 63 bytes
+    // (`idna` refuses labels of more than 1,000 characters before it
+    // encodes them).
+    if label.chars().count() >= 60 {
+        return (IdnaErrorKind::LabelTooLong, 0);
+    }
     (IdnaErrorKind::InvalidLabel, 0)
+}
+
+/// Whether `c` is a combining mark (general category M), which may not
+/// begin a label (UTS #46 §4.1, criterion 5).
+fn is_mark(c: char) -> bool {
+    use icu_properties::CodePointMapData;
+    use icu_properties::props::GeneralCategory;
+    matches!(
+        CodePointMapData::<GeneralCategory>::new().get(c),
+        GeneralCategory::NonspacingMark
+            | GeneralCategory::SpacingMark
+            | GeneralCategory::EnclosingMark
+    )
 }
 
 /// `ToUnicode` of one `xn--` label, when it decodes without error to
@@ -405,6 +428,8 @@ mod tests {
         assert_eq!(error("aא"), (IdnaErrorKind::Bidi, Some(0)));
         let long = "ä".repeat(64);
         assert_eq!(error(&long), (IdnaErrorKind::LabelTooLong, Some(0)));
+        let longer = "ä".repeat(2000);
+        assert_eq!(error(&longer), (IdnaErrorKind::LabelTooLong, Some(0)));
         let name = ["ä"; 130].join(".");
         assert_eq!(error(&name).0, IdnaErrorKind::NameTooLong);
     }

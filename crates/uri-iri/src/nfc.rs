@@ -148,11 +148,22 @@ fn compose_component(
             }
             w.push_str(scratch);
         }
-        // The delimiter or the `%` (its two digits are unreserved).
+        // The delimiter, or the whole triplet: its hex digits are not
+        // text to compose with what follows (`%BA` and U+0301 are not
+        // `%B` and `Á`).
         let mut chars = after.chars();
         if let Some(c) = chars.next() {
             let mut buf = [0; 4];
             w.push_str(c.encode_utf8(&mut buf));
+            if c == '%' {
+                let digits = chars.as_str();
+                let n = digits.len().min(2);
+                // The digits of a valid component's triplet are ASCII.
+                if let Some(hex) = digits.get(..n) {
+                    w.push_str(hex);
+                    chars = digits[hex.len()..].chars();
+                }
+            }
         }
         rest = chars.as_str();
     }
@@ -324,6 +335,8 @@ mod tests {
         assert_eq!(nfc("/\u{1FEF}"), "/%60");
         // U+212A KELVIN SIGN is `K`, lower case in a host.
         assert_eq!(nfc("//\u{212A}.example/\u{212A}"), "//k.example/K");
+        // A triplet's digits stay apart from a combining mark after it.
+        assert_eq!(nfc("http://a/%BA\u{301}"), "http://a/%BA\u{301}");
         // Already NFC: the syntax form.
         assert_eq!(nfc("HTTP://A/ü"), "http://a/ü");
     }

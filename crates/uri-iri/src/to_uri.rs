@@ -1,12 +1,9 @@
 //! IRI → URI: RFC 3987 §3.1.
 
-use core::convert::Infallible;
-
 use uri_core::{IriReference, RiWriter, UriReference, UriSpec};
 use uri_encode::decode_utf8;
 
 use crate::cow::{RiCow, UriCow};
-use crate::hex;
 use crate::host::{self, HostMapping, IdnaError, IdnaErrorKind};
 
 /// Maps an IRI reference to a URI reference (RFC 3987 §3.1): every
@@ -17,7 +14,7 @@ use crate::host::{self, HostMapping, IdnaError, IdnaErrorKind};
 ///
 /// §3.1, step 2: "For each character in 'ucschar' or 'iprivate', apply
 /// steps 2.1 through 2.3 below. 2.1. Convert the character to a sequence
-/// of one or more octets using UTF-8 [RFC3629]. 2.2. Convert each octet
+/// of one or more octets using UTF-8 \[RFC3629\]. 2.2. Convert each octet
 /// to %HH, where HH is the hexadecimal notation of the octet value. [...]
 /// 2.3. Replace the original character with the resulting character
 /// sequence (i.e., a sequence of %HH triplets)."
@@ -39,13 +36,15 @@ use crate::host::{self, HostMapping, IdnaError, IdnaErrorKind};
 /// # Ok::<(), uri_iri::ParseError>(())
 /// ```
 pub fn to_uri(iri: IriReference<'_>) -> UriCow<'_> {
-    match map(iri, false, |w, host, _| {
-        encode_non_ascii(w, host);
-        Ok::<(), Infallible>(())
-    }) {
-        Ok(uri) => uri,
-        Err(never) => match never {},
+    if iri.as_str().is_ascii() {
+        if let Ok(uri) = UriReference::try_from(iri) {
+            return RiCow::Borrowed(uri);
+        }
     }
+    // Every component the same way, the host too: one pass.
+    let mut w = RiWriter::<UriSpec>::new();
+    w.copy_all_percent_encoding(iri.components());
+    RiCow::Owned(w.finish())
 }
 
 /// [`to_uri`], with a choice of how a registered name that is not ASCII
@@ -102,7 +101,7 @@ fn map<'a, E>(
     host: impl FnOnce(&mut RiWriter<UriSpec>, &str, usize) -> Result<(), E>,
 ) -> Result<UriCow<'a>, E> {
     let text = iri.as_str();
-    let non_ascii = text.bytes().filter(|b| !b.is_ascii()).count();
+    let non_ascii = count_non_ascii(text.as_bytes());
     if non_ascii == 0 && !ascii_host_changes {
         if let Ok(uri) = UriReference::try_from(iri) {
             return Ok(RiCow::Borrowed(uri));
@@ -114,14 +113,25 @@ fn map<'a, E>(
     if let Some(scheme) = iri.scheme() {
         w.scheme(scheme);
     }
-    if let Some(authority) = iri.authority() {
+    if let Some(authority) = iri
+        .authority()
+        // An ASCII authority is a URI's as it stands, unless `host` is to
+        // map its registered name all the same: copied whole, with its
+        // offsets (no delimiters to look for in it).
+        .filter(|a| !ascii_host_changes && a.as_str().is_ascii())
+    {
+        w.authority(authority);
+    } else if let Some(authority) = iri.authority() {
         w.start_authority();
         if let Some(userinfo) = authority.userinfo() {
             encode_non_ascii(&mut w, userinfo);
             w.end_userinfo();
         }
         let name = authority.host_str();
-        if name.is_ascii() && !name.contains('%') {
+        // IP literals are ASCII (a zone identifier's `%` is no UTF-8):
+        // only a registered name is mapped.
+        let reg_name = authority.host_kind() == uri_core::HostKind::RegName;
+        if !reg_name || (name.is_ascii() && !name.contains('%')) {
             w.push_str(name);
         } else {
             let offset = name.as_ptr() as usize - text.as_ptr() as usize;
@@ -178,33 +188,63 @@ fn idna_host(w: &mut RiWriter<UriSpec>, name: &str, offset: usize) -> Result<(),
     }
 }
 
-/// Writes `text` with each byte that is not ASCII percent-encoded.
+/// How many bytes of `bytes` are not ASCII: eight at a time, each
+/// word's high bits summed by one multiplication.
+fn count_non_ascii(bytes: &[u8]) -> usize {
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    let mut words = bytes.chunks_exact(8);
+    let mut count = 0;
+    for word in &mut words {
+        let mut eight = [0; 8];
+        eight.copy_from_slice(word);
+        // Each byte 0 or 1; the product's top byte is their sum (at most 8).
+        let high = (u64::from_le_bytes(eight) & HIGH) >> 7;
+        count += (high.wrapping_mul(ONES) >> 56) as usize;
+    }
+    count + words.remainder().iter().filter(|b| !b.is_ascii()).count()
+}
+
+/// Writes `text` with each byte that is not ASCII percent-encoded: the
+/// ASCII runs as they are, each run of other bytes with
+/// `RiWriter::push_percent_encoded` (one capacity check a run, no buffer
+/// to check as UTF-8 again).
 pub(crate) fn encode_non_ascii<S: uri_core::Spec>(w: &mut RiWriter<S>, text: &str) {
     let bytes = text.as_bytes();
-    let mut i = 0;
-    while i < bytes.len() {
-        // An ASCII run ends before a lead byte: a char boundary.
-        let plain = bytes[i..]
-            .iter()
-            .position(|b| !b.is_ascii())
-            .map_or(bytes.len(), |k| i + k);
-        if plain > i {
-            w.push_str(&text[i..plain]);
+    // Where the ASCII text not yet written starts.
+    let mut plain = 0;
+    loop {
+        let i = next_non_ascii(bytes, plain);
+        if i == bytes.len() {
+            break;
         }
-        let end = bytes[plain..]
+        // A byte that is not ASCII after ASCII ones is a lead byte: a
+        // char boundary.
+        w.push_str(&text[plain..i]);
+        plain = bytes[i..]
             .iter()
             .position(u8::is_ascii)
-            .map_or(bytes.len(), |k| plain + k);
-        // Sixteen triplets at a time, through a buffer on the stack.
-        for chunk in bytes[plain..end].chunks(16) {
-            let mut buf = [0u8; 48];
-            for (slot, &b) in buf.chunks_exact_mut(3).zip(chunk) {
-                slot.copy_from_slice(&hex::triplet(b));
-            }
-            if let Ok(triplets) = core::str::from_utf8(&buf[..3 * chunk.len()]) {
-                w.push_str(triplets);
-            }
-        }
-        i = end;
+            .map_or(bytes.len(), |k| i + k);
+        w.push_percent_encoded(&bytes[i..plain]);
     }
+    w.push_str(&text[plain..]);
+}
+
+/// The offset of the first byte at or after `from` that is not ASCII, or
+/// `bytes.len()`: eight bytes at a time while they are all ASCII.
+fn next_non_ascii(bytes: &[u8], mut from: usize) -> usize {
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    while let Some(word) = bytes.get(from..from + 8) {
+        let mut eight = [0; 8];
+        eight.copy_from_slice(word);
+        let high = u64::from_le_bytes(eight) & HIGH;
+        if high != 0 {
+            return from + (high.trailing_zeros() / 8) as usize;
+        }
+        from += 8;
+    }
+    bytes
+        .get(from..)
+        .and_then(|rest| rest.iter().position(|b| !b.is_ascii()))
+        .map_or(bytes.len(), |k| from + k)
 }

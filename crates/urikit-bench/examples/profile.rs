@@ -38,10 +38,19 @@
 //! with `-urlencoding` or `-percent`, and `encode-mixed` (`web-1in4.txt`)
 //! and `encode-changed` (its lines that change), for the query component,
 //! each also with `-percent` (`percent-encoding`), as in the benchmark's
-//! `encode/*` groups; and `baseline` (the loop over `mixed.txt`
-//! alone). Corpora: `mixed.txt` (parse, components, normalize) and
-//! `relative-1in3.txt` (resolve), as in the benchmarks. Prints the item
-//! count and a checksum (so that no work is optimized away).
+//! `encode/*` groups; on `iri-1in2.txt`, as in the `iri` benchmark:
+//! `iri-parse` (`IriReference::parse`), `iri-parse-fluent-uri`
+//! (`IriRef::parse`), `iri-parse-oxiri` (`IriRef::parse`),
+//! `iri-parse-iri-string` (`IriReferenceStr::new`); `to-uri`
+//! (`uri_iri::to_uri(IriReference::parse(line))`), `to-uri-fluent-uri`
+//! (`IriRef::parse(line).to_uri_ref()`), `to-uri-iri-string`
+//! (`IriReferenceStr::new(line).encode_to_uri().to_dedicated_string()`);
+//! `to-uri-idna` (`to_uri_with(_, HostMapping::Idna)`) and
+//! `to-uri-idna-url` (`url::Url::parse`); and `baseline` (the loop over
+//! `mixed.txt` alone). Corpora: `mixed.txt` (parse, components,
+//! normalize) and `relative-1in3.txt` (resolve), as in the benchmarks.
+//! Prints the item count and a checksum (so that no work is optimized
+//! away).
 //!
 //! Counts on `mixed.txt` / `relative-1in3.txt` when this harness was
 //! written (instructions per item, loop included): baseline 10; parse 528
@@ -52,12 +61,18 @@
 //! (fluent-uri 1,053); resolve 496 (oxiri 883); resolve-owned 1,487 (oxiri
 //! 1,849, fluent-uri 3,114; 2,222 before the layout writer); normalize 696
 //! (709 before); normalize-owned 1,006 (fluent-uri 3,071; 1,307 before the
-//! layout writer).
+//! layout writer). On `iri-1in2.txt` (2026-11-25, issue 15): iri-parse 472
+//! (1,279 before the IRI scan stepped over safe non-ASCII bytes;
+//! fluent-uri 1,615, oxiri 1,070, iri-string 1,687); to-uri 1,944 (3,479
+//! before; fluent-uri 3,785, iri-string 3,677); to-uri-idna 2,635 (4,158
+//! before; url 5,900).
 
 use std::hint::black_box;
 
+use iri_string::format::ToDedicatedString;
+use iri_string::types::IriReferenceStr;
 use percent_encoding::{AsciiSet, utf8_percent_encode};
-use uri_core::{Uri, UriReference};
+use uri_core::{IriReference, Uri, UriReference};
 use uri_encode::EncodeSet;
 use uri_resolve::{Resolver, normalize_into, normalize_uri};
 
@@ -348,6 +363,78 @@ fn measure(op: &str, inputs: &mut Inputs<'_>) -> (usize, usize) {
             for line in lines {
                 if let Ok(u) = fluent_uri::Uri::parse(black_box(line.as_str())) {
                     sum += black_box(u.normalize()).as_str().len();
+                }
+                items += 1;
+            }
+        }
+        "iri-parse" => {
+            for line in inputs.iri {
+                let r = IriReference::parse(black_box(line));
+                sum += usize::from(black_box(r).is_ok());
+                items += 1;
+            }
+        }
+        "iri-parse-fluent-uri" => {
+            for line in inputs.iri {
+                let r = fluent_uri::IriRef::parse(black_box(line.as_str()));
+                sum += usize::from(black_box(r).is_ok());
+                items += 1;
+            }
+        }
+        "iri-parse-oxiri" => {
+            for line in inputs.iri {
+                let r = oxiri::IriRef::parse(black_box(line.as_str()));
+                sum += usize::from(black_box(r).is_ok());
+                items += 1;
+            }
+        }
+        "iri-parse-iri-string" => {
+            for line in inputs.iri {
+                let r = IriReferenceStr::new(black_box(line.as_str()));
+                sum += usize::from(black_box(r).is_ok());
+                items += 1;
+            }
+        }
+        "to-uri" => {
+            for line in inputs.iri {
+                if let Ok(r) = IriReference::parse(black_box(line)) {
+                    sum += black_box(uri_iri::to_uri(r)).as_str().len();
+                }
+                items += 1;
+            }
+        }
+        "to-uri-fluent-uri" => {
+            for line in inputs.iri {
+                if let Ok(r) = fluent_uri::IriRef::parse(black_box(line.as_str())) {
+                    sum += black_box(r.to_uri_ref()).as_str().len();
+                }
+                items += 1;
+            }
+        }
+        "to-uri-iri-string" => {
+            for line in inputs.iri {
+                if let Ok(r) = IriReferenceStr::new(black_box(line.as_str())) {
+                    sum += black_box(r.encode_to_uri().to_dedicated_string())
+                        .as_str()
+                        .len();
+                }
+                items += 1;
+            }
+        }
+        "to-uri-idna" => {
+            for line in inputs.iri {
+                if let Ok(r) = IriReference::parse(black_box(line)) {
+                    if let Ok(u) = uri_iri::to_uri_with(r, uri_iri::HostMapping::Idna) {
+                        sum += black_box(u).as_str().len();
+                    }
+                }
+                items += 1;
+            }
+        }
+        "to-uri-idna-url" => {
+            for line in inputs.iri {
+                if let Ok(u) = url::Url::parse(black_box(line)) {
+                    sum += black_box(u).as_str().len();
                 }
                 items += 1;
             }

@@ -12,6 +12,11 @@
 //! [`parse_inputs`] and [`resolve_pairs`] put them together: a few tens of
 //! thousands of inputs, which every parser reads in well under a second in an
 //! optimized build and a few seconds in a debug one.
+//!
+//! For IRIs, [`iri_inputs`]: the vector inputs, the IRI corpus
+//! (`iri-1in2.txt`, [`iri_corpus`]), IRIs assembled by [`iri_grammar`] with
+//! non-ASCII characters at the edges of RFC 3987's ranges ([`NON_ASCII`]),
+//! and lines of the corpus mutated with them.
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -817,4 +822,270 @@ pub fn resolve_pairs() -> Vec<(String, String)> {
     let mut pairs = dedup(pairs);
     pairs.retain(|(b, r)| urikit::Uri::parse(b).is_ok() && urikit::UriReference::parse(r).is_ok());
     pairs
+}
+
+// ------------------------------------------------------------------ IRIs
+
+/// How many grammar-assembled IRI references [`iri_inputs`] takes.
+pub const IRI_GRAMMAR_COUNT: usize = 12_000;
+
+/// How many mutated IRIs of the corpus [`iri_inputs`] takes.
+pub const IRI_MUTATION_COUNT: usize = 8_000;
+
+/// Non-ASCII characters at the edges of what RFC 3987 §2.2 allows, and
+/// past them: `ucschar` (the first and last of its ranges, and common
+/// letters of several scripts), `iprivate` (only in a query), the
+/// bidirectional formatting characters (§4.1: "MUST NOT" appear), and
+/// characters in neither rule (C1 controls, noncharacters, specials, tags,
+/// the planes' last two code points).
+pub const NON_ASCII: &[&str] = &[
+    // ucschar
+    "é",
+    "ü",
+    "ß",
+    "Ж",
+    "Ω",
+    "東京",
+    "ภาษา",
+    "हिन्दी",
+    "🦀",
+    "\u{A0}",
+    "\u{D7FF}",
+    "\u{F900}",
+    "\u{FDCF}",
+    "\u{FDF0}",
+    "\u{FFEF}",
+    "\u{10000}",
+    "\u{1FFFD}",
+    "\u{20000}",
+    "\u{DFFFD}",
+    "\u{E1000}",
+    "\u{EFFFD}",
+    "\u{200B}",
+    "\u{200D}",
+    "\u{FEFF}",
+    "\u{2028}",
+    "\u{301}",
+    "\u{FF0F}",
+    "\u{FF20}",
+    "\u{3002}",
+    "\u{FF10}",
+    // iprivate
+    "\u{E000}",
+    "\u{F8FF}",
+    "\u{F0000}",
+    "\u{FFFFD}",
+    "\u{100000}",
+    "\u{10FFFD}",
+    // bidirectional formatting: RFC 3987's seven, and Unicode 6.3's isolates
+    "\u{200E}",
+    "\u{200F}",
+    "\u{202A}",
+    "\u{202B}",
+    "\u{202C}",
+    "\u{202D}",
+    "\u{202E}",
+    "\u{2066}",
+    "\u{2067}",
+    "\u{2068}",
+    "\u{2069}",
+    // neither ucschar nor iprivate
+    "\u{80}",
+    "\u{9F}",
+    "\u{FDD0}",
+    "\u{FDEF}",
+    "\u{FFF0}",
+    "\u{FFFD}",
+    "\u{FFFE}",
+    "\u{FFFF}",
+    "\u{1FFFE}",
+    "\u{E0001}",
+    "\u{E0FFF}",
+    "\u{EFFFE}",
+    "\u{FFFFE}",
+    "\u{10FFFF}",
+];
+
+/// Registered names of IRIs: IDNs, mixed scripts, look-alikes, `xn--`
+/// labels, percent-encoded UTF-8.
+const IRI_REG_NAMES: &[&str] = &[
+    "bücher.example",
+    "пример.испытание",
+    "中国.cn",
+    "münchen.de",
+    "xn--bcher-kva.example",
+    "r%C3%A9sum%C3%A9.example",
+    "é",
+    "аpple.com",
+    "ex\u{FF0F}ample.com",
+    "a\u{3002}b",
+    "\u{E000}.example",
+    "\u{200E}ltr.example",
+];
+
+/// A random non-ASCII piece from [`NON_ASCII`], or (half the time) one
+/// of the first thirty, the `ucschar` most text is made of.
+fn non_ascii(rng: &mut Rng) -> &'static str {
+    if rng.chance(50) {
+        rng.pick(&NON_ASCII[..30])
+    } else {
+        rng.pick(NON_ASCII)
+    }
+}
+
+/// One IRI reference: an RFC 3986 reference of [`reference`] or one
+/// shaped like an IRI (a scheme, an IDN host, path segments, a query and
+/// a fragment with non-ASCII text), with one to three [`NON_ASCII`]
+/// pieces inserted anywhere, the scheme, the port and IP literals
+/// included.
+fn iri_reference(rng: &mut Rng) -> String {
+    let mut s = if rng.chance(50) {
+        reference(rng)
+    } else {
+        let mut s = String::new();
+        if rng.chance(85) {
+            s.push_str(rng.pick(&["http", "https", "urn", "s", "file"]));
+            s.push(':');
+        }
+        if rng.chance(75) {
+            s.push_str("//");
+            if rng.chance(30) {
+                s.push_str(rng.pick(&["ü", "u:ß", "用户:密码", "\u{E000}", "a%C3", "\u{200F}"]));
+                s.push('@');
+            }
+            s.push_str(if rng.chance(50) {
+                rng.pick(IRI_REG_NAMES)
+            } else {
+                rng.pick(REG_NAMES)
+            });
+            if rng.chance(15) {
+                s.push(':');
+                s.push_str(rng.pick(&["80", "", "8é", "\u{FF18}\u{FF10}"]));
+            }
+        }
+        for _ in 0..rng.below(4) {
+            s.push('/');
+            s.push_str(if rng.chance(50) {
+                non_ascii(rng)
+            } else {
+                rng.pick(SEGMENTS)
+            });
+        }
+        if rng.chance(40) {
+            s.push('?');
+            for _ in 0..rng.below(3) {
+                s.push_str(non_ascii(rng));
+                s.push_str(rng.pick(QUERY_PIECES));
+            }
+        }
+        if rng.chance(25) {
+            s.push('#');
+            s.push_str(non_ascii(rng));
+        }
+        s
+    };
+    for _ in 0..1 + rng.below(3) {
+        let boundaries: Vec<usize> = (0..=s.len()).filter(|&i| s.is_char_boundary(i)).collect();
+        let at = rng.pick(&boundaries);
+        s.insert_str(at, non_ascii(rng));
+    }
+    s
+}
+
+/// `count` IRI references, each an RFC 3986 reference of the [`grammar`]
+/// generator or one shaped like an IRI (a scheme, an IDN host, path
+/// segments, a query and a fragment with non-ASCII text), with one to
+/// three [`NON_ASCII`] pieces inserted anywhere, the scheme, the port and
+/// IP literals included.
+///
+/// # Examples
+///
+/// ```
+/// use urikit_differential::{corpus, rng::Rng};
+///
+/// let iris = corpus::iri_grammar(&mut Rng::new(1), 10);
+/// assert!(iris.iter().all(|s| !s.is_ascii()));
+/// ```
+pub fn iri_grammar(rng: &mut Rng, count: usize) -> Vec<String> {
+    (0..count).map(|_| iri_reference(rng)).collect()
+}
+
+/// The lines of the IRI benchmark corpus, `iri-1in2.txt`; nothing if it
+/// is missing.
+///
+/// # Examples
+///
+/// ```
+/// let iris = urikit_differential::corpus::iri_corpus();
+/// assert!(iris.iter().all(|s| !s.is_ascii()));
+/// ```
+pub fn iri_corpus() -> Vec<String> {
+    std::fs::read_to_string(bench_data_dir().join("iri-1in2.txt"))
+        .map(|text| text.lines().map(str::to_owned).collect())
+        .unwrap_or_default()
+}
+
+/// `count` IRIs of `lines` with one to three edits each: a [`NON_ASCII`]
+/// piece or a [`MUTATION_BYTES`] string inserted, or a character
+/// deleted or replaced by one of them.
+fn iri_mutations(rng: &mut Rng, lines: &[String], count: usize) -> Vec<String> {
+    if lines.is_empty() {
+        return Vec::new();
+    }
+    (0..count)
+        .map(|_| {
+            let mut s = lines[rng.below(lines.len())].clone();
+            for _ in 0..1 + rng.below(3) {
+                let boundaries: Vec<usize> =
+                    (0..=s.len()).filter(|&i| s.is_char_boundary(i)).collect();
+                let at = rng.pick(&boundaries);
+                let next = boundaries.iter().copied().find(|&b| b > at).unwrap_or(at);
+                let piece = if rng.chance(60) {
+                    non_ascii(rng)
+                } else {
+                    rng.pick(MUTATION_BYTES)
+                };
+                match rng.below(3) {
+                    0 => s.insert_str(at, piece),
+                    1 => s.replace_range(at..next, ""),
+                    _ => s.replace_range(at..next, piece),
+                }
+            }
+            s
+        })
+        .collect()
+}
+
+/// Every input of the IRI comparison, without repeats, with where it
+/// came from: the vector inputs (every URI is an IRI), every line of
+/// `iri-1in2.txt`, [`IRI_GRAMMAR_COUNT`] references of the IRI generator
+/// and [`IRI_MUTATION_COUNT`] mutated lines of the corpus; the generated
+/// counts times [`scale`].
+///
+/// # Examples
+///
+/// ```no_run
+/// let inputs = urikit_differential::corpus::iri_inputs();
+/// assert!(inputs.len() > 20_000);
+/// ```
+pub fn iri_inputs() -> Vec<(String, Origin)> {
+    let mut rng = Rng::new(SEED ^ 0x3987);
+    let scale = scale();
+    let corpus = iri_corpus();
+    let mut out: Vec<(String, Origin)> = Vec::new();
+    out.extend(vector_inputs().into_iter().map(|s| (s, Origin::Vector)));
+    out.extend(corpus.iter().map(|s| (s.clone(), Origin::Real)));
+    out.extend(
+        iri_grammar(&mut rng, IRI_GRAMMAR_COUNT * scale)
+            .into_iter()
+            .map(|s| (s, Origin::Grammar)),
+    );
+    out.extend(
+        iri_mutations(&mut rng, &corpus, IRI_MUTATION_COUNT * scale)
+            .into_iter()
+            .map(|s| (s, Origin::Mutation)),
+    );
+    let mut seen = BTreeSet::new();
+    out.retain(|(s, _)| seen.insert(s.clone()));
+    out
 }

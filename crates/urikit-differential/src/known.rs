@@ -2,8 +2,9 @@
 //! checks a run's disagreements against them.
 //!
 //! `known-differences.txt` (beside `Cargo.toml`) lists one class of
-//! difference a line: `peer | key | reason`. The key is `parse:` or
-//! `resolve:` and a stable name of the rule (`parse:accepts-zone-id-bare`),
+//! difference a line: `peer | key | reason`. The key is `parse:`,
+//! `resolve:` or `iri:` (IRI parsing) and a stable name of the rule
+//! (`parse:accepts-zone-id-bare`),
 //! the reason the RFC text that decides it. A test classifies every
 //! disagreement it sees with a small classifier function; [`Tally::check`]
 //! then fails on a disagreement no rule explains, on a class that is not in
@@ -19,7 +20,7 @@ use std::path::Path;
 pub struct Known {
     /// The peer: `fluent-uri`, `iri-string` or `oxiri`.
     pub peer: String,
-    /// The class's stable key, `parse:…` or `resolve:…`.
+    /// The class's stable key, `parse:…`, `resolve:…` or `iri:…`.
     pub key: String,
     /// Why the two differ, with the RFC text that decides it.
     pub reason: String,
@@ -68,10 +69,12 @@ pub fn parse(text: &str) -> Result<Vec<Known>, String> {
         };
         if peer.is_empty()
             || reason.is_empty()
-            || !(key.starts_with("parse:") || key.starts_with("resolve:"))
+            || !["parse:", "resolve:", "iri:"]
+                .iter()
+                .any(|scope| key.starts_with(scope))
         {
             return Err(format!(
-                "line {}: a peer, a `parse:` or `resolve:` key and a reason are needed",
+                "line {}: a peer, a `parse:`, `resolve:` or `iri:` key and a reason are needed",
                 n + 1
             ));
         }

@@ -1,16 +1,18 @@
 //! Differential tests of urikit against other RFC 3986 parsers.
 //!
 //! The same inputs are parsed with urikit and with `fluent-uri`,
-//! `iri-string` and `oxiri`, and resolved with urikit, `iri-string` and
-//! `oxiri`; every disagreement must belong to a class listed, with the RFC
-//! text that decides it, in `known-differences.txt`. The tests are in
+//! `iri-string` and `oxiri`, as URI references and as IRI references (RFC
+//! 3987), and resolved with urikit, `iri-string` and `oxiri`; every
+//! disagreement must belong to a class listed, with the RFC text that
+//! decides it, in `known-differences.txt`. The tests are in
 //! `tests/`; this library holds what they share and none of the peers
 //! (they are dev-dependencies only):
 //!
 //! - [`rng`]: a small deterministic PRNG, so every run sees the same corpus;
 //! - [`corpus`]: the inputs: every reference of `tests/vectors/*.json`, a
 //!   grammar-aware generator, delimiter-heavy random strings, and mutations
-//!   of real URLs from `crates/urikit-bench/data`;
+//!   of real URLs from `crates/urikit-bench/data`; for IRIs, the IRI corpus,
+//!   a generator of IRIs and mutations of them;
 //! - [`ours`]: urikit's side of the comparison, as named fields;
 //! - [`known`]: the list of known differences and the tally that checks
 //!   the disagreements of a run against it.

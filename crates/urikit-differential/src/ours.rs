@@ -1,12 +1,12 @@
-//! urikit's side of the comparison: a parse as named fields, and strict
-//! resolution.
+//! urikit's side of the comparison: a parse as named fields (of a URI
+//! reference or an IRI reference), and strict resolution.
 //!
 //! A peer adapter (in the tests) gives the fields it knows; the comparison
 //! looks only at those, so a peer without, say, a userinfo accessor is still
 //! compared on the rest.
 
 use urikit::resolve::Resolver;
-use urikit::{ParseError, Uri, UriReference};
+use urikit::{Components, IriReference, ParseError, ParseOptions, Spec, Uri, UriReference};
 
 /// A component, or a fact about one, that two parsers can be compared on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -97,10 +97,55 @@ pub fn get(fields: &[(Field, Option<String>)], field: Field) -> Option<Option<&s
 /// assert!(ours::parse("a b").is_err());
 /// ```
 pub fn parse(input: &str) -> Result<Fields, ParseError> {
-    let r = UriReference::parse(input)?;
-    let c = r.components();
+    Ok(fields(UriReference::parse(input)?.components()))
+}
+
+/// Parses `input` with `IriReference::parse` (RFC 3987 `IRI-reference`,
+/// default options: bidirectional formatting characters refused, as §4.1
+/// asks) and gives every field.
+///
+/// # Errors
+///
+/// urikit's [`ParseError`] when it rejects the input.
+///
+/// # Examples
+///
+/// ```
+/// use urikit_differential::ours::{self, Field};
+///
+/// let fields = ours::parse_iri("http://bücher.example/ü").unwrap();
+/// assert_eq!(ours::get(&fields, Field::Host), Some(Some("bücher.example")));
+/// assert!(ours::parse_iri("/a\u{200E}").is_err());
+/// ```
+pub fn parse_iri(input: &str) -> Result<Fields, ParseError> {
+    Ok(fields(IriReference::parse(input)?.components()))
+}
+
+/// [`parse_iri`] with `options`.
+///
+/// # Errors
+///
+/// urikit's [`ParseError`] when it rejects the input.
+///
+/// # Examples
+///
+/// ```
+/// use urikit::ParseOptions;
+/// use urikit_differential::ours;
+///
+/// let options = ParseOptions::new().allow_bidi_formatting(true);
+/// assert!(ours::parse_iri_with("/a\u{200E}", options).is_ok());
+/// ```
+pub fn parse_iri_with(input: &str, options: ParseOptions) -> Result<Fields, ParseError> {
+    Ok(fields(
+        IriReference::parse_with(input, options)?.components(),
+    ))
+}
+
+/// Every field of a parsed reference, under either spec.
+fn fields<S: Spec>(c: Components<'_, S>) -> Fields {
     let own = |s: Option<&str>| s.map(str::to_owned);
-    Ok(vec![
+    vec![
         (Field::Scheme, own(c.scheme())),
         (Field::Authority, own(c.authority().map(|a| a.as_str()))),
         (Field::Userinfo, own(c.userinfo())),
@@ -114,7 +159,7 @@ pub fn parse(input: &str) -> Result<Fields, ParseError> {
             Field::Ip,
             c.host().and_then(|h| h.ip()).map(|ip| ip.to_string()),
         ),
-    ])
+    ]
 }
 
 /// Resolves `reference` against `base` strictly (RFC 3986 §5.2.2), as
