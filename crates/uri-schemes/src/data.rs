@@ -64,8 +64,12 @@ const BASE64: &str = "RFC 4648 §4";
 ///   padding; non-zero pad bits are a warning (decoders "MAY" reject them).
 /// - The data runs from the first `,` to the fragment, a query included; a
 ///   fragment is not part of the data.
-/// - Syntax normalization (RFC 3986 §6.2.2.3) removes dot segments from
-///   the path, data included: `data:,a/../b` becomes `data:/b`.
+/// - The path is opaque ([`Scheme::opaque_path`]):
+///   [`Registry::normalize`](crate::Registry::normalize) removes no dot
+///   segments, which would change the data (`data:,a/../b` would become
+///   `data:/b`, and `data:text/plain,a/../b` `data:text/b`). Triplets of
+///   `unreserved` characters are decoded (RFC 3986 §6.2.2.2): the data's
+///   bytes stay the same.
 ///
 /// # Examples
 ///
@@ -246,6 +250,12 @@ impl Scheme for DataScheme {
     /// way.
     fn kind(&self) -> Kind {
         Kind::Locator
+    }
+
+    /// The media type and the data are one string, not a hierarchy: a
+    /// `/` separates type and subtype, and may stand in the data.
+    fn opaque_path(&self) -> bool {
+        true
     }
 
     /// RFC 2397 §3, RFC 2045 §5.1, RFC 4648 §4; the violations are listed

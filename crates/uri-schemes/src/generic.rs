@@ -3,7 +3,7 @@
 
 use alloc::vec::Vec;
 
-use uri_core::{HostKind, Uri, UriBuf};
+use uri_core::{HostKind, PortError, Uri, UriBuf};
 
 use crate::{Scheme, Violation};
 
@@ -18,7 +18,10 @@ pub const LENGTH_WARNING: usize = 2048;
 ///   §3.2.1: "Use of the format "user:password" in the userinfo field is
 ///   deprecated");
 /// - `PortOutOfRange`: a port past 65535 (RFC 3986 §3.2.3 allows any
-///   digits; TCP and UDP ports are 16 bits);
+///   digits; TCP and UDP ports are 16 bits). An empty port (`http://h:/`)
+///   is none: §3.2.3 allows it ("URI producers and normalizers should
+///   omit the ":" delimiter that separates host from port if the port
+///   component is empty"), and §6.2.3 normalizes it away;
 /// - `HostNotDns`: where the scheme uses DNS, a registered name that is
 ///   not a DNS name: labels of letters, digits and `-`, not starting or
 ///   ending with `-`, of 1 to 63 bytes, 253 bytes in all (RFC 1034 §3.5,
@@ -36,6 +39,7 @@ pub const LENGTH_WARNING: usize = 2048;
 /// let found = generic_checks(Uri::parse("http://a_b.example:70000/")?, http);
 /// let kinds: Vec<_> = found.iter().map(|v| v.kind()).collect();
 /// assert_eq!(kinds, ["HostNotDns", "PortOutOfRange"]);
+/// assert!(generic_checks(Uri::parse("http://example.com:/")?, http).is_empty());
 /// # Ok::<(), uri_core::ParseError>(())
 /// ```
 pub fn generic_checks(uri: Uri<'_>, scheme: &dyn Scheme) -> Vec<Violation> {
@@ -67,7 +71,7 @@ pub fn generic_checks(uri: Uri<'_>, scheme: &dyn Scheme) -> Vec<Violation> {
             }
         }
         if let Some(port) = authority.port() {
-            if authority.port_u16().is_err() {
+            if matches!(authority.port_u16(), Err(e) if e != PortError::Empty) {
                 found.push(Violation::warning(
                     "PortOutOfRange",
                     offset(port),
@@ -77,7 +81,8 @@ pub fn generic_checks(uri: Uri<'_>, scheme: &dyn Scheme) -> Vec<Violation> {
             }
         }
     }
-    if text.chars().count() > LENGTH_WARNING {
+    // Characters are at most bytes: count them only past 2,048 bytes.
+    if text.len() > LENGTH_WARNING && text.chars().count() > LENGTH_WARNING {
         found.push(Violation::warning(
             "TooLong",
             0,

@@ -277,6 +277,8 @@ impl Scheme for HttpScheme {
         }
         let port = match authority.port_u16() {
             Ok(port) => port.unwrap_or(self.port),
+            // An empty port is the default one (RFC 3986 §3.2.3, §6.2.3).
+            Err(uri_core::PortError::Empty) => self.port,
             // Past 65535 (a warning of the generic checks): no origin.
             Err(_) => return (Fields::None, found),
         };

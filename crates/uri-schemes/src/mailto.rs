@@ -95,14 +95,21 @@ const SYNTAX: &str = "RFC 6068 §2";
 ///   use percent-encoding in domain names unless it is used to represent
 ///   a UTF-8 character sequence", §2).
 ///
-/// # Normal form
+/// # Normal form and equivalence
 ///
 /// [`Registry::normalize`](crate::Registry::normalize) lower-cases the
 /// domain of each valid address of the path (ASCII letters outside
 /// triplets): RFC 3986 §6.2.3 gives `mailto:Joe@example.com` and
 /// `mailto:Joe@Example.com` as equivalent. Local parts, which may be
 /// case-sensitive, and header fields ("`<hfvalue>` in general is
-/// case-sensitive", RFC 6068 §2) are kept as written.
+/// case-sensitive", RFC 6068 §2) are kept as written. The path is opaque
+/// ([`Scheme::opaque_path`]): no dot segments are removed.
+///
+/// [`Registry::equivalent`](crate::Registry::equivalent) asks
+/// [`Mailto::is_equivalent`] first (the scheme's own equivalence): RFC
+/// 6068 §2 makes `mailto:addr1@an.example,addr2@an.example`,
+/// `mailto:?to=addr1@an.example,addr2@an.example` and
+/// `mailto:addr1@an.example?to=addr2@an.example` equivalent.
 ///
 /// # Examples
 ///
@@ -245,6 +252,61 @@ impl Mailto {
     /// ```
     pub fn body(&self) -> Option<&str> {
         self.header("body")
+    }
+
+    /// Whether `self` and `other` are equivalent mailto URIs: the same
+    /// [`to`](Mailto::to) recipients in the same order, wherever each is
+    /// written ("`mailto:addr1@an.example,addr2@an.example` is equivalent
+    /// to `mailto:?to=addr1@an.example,addr2@an.example`", RFC 6068 §2),
+    /// each address the same but for the case of its domain (RFC 3986
+    /// §6.2.3: `mailto:Joe@example.com` and `mailto:Joe@Example.com`);
+    /// and the same other header fields in the same order, names in any
+    /// case (`hfname` "is case-insensitive"), values exactly ("`<hfvalue>`
+    /// in general is case-sensitive"). Everything is compared decoded.
+    ///
+    /// Orders are kept: two URIs that list the same recipients or header
+    /// fields in another order may mean the same message, but RFC 6068
+    /// does not say so, and RFC 3986 §6.1 prefers a false negative to a
+    /// false positive.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_schemes::{Fields, Mailto, Registry};
+    ///
+    /// let registry = Registry::standard();
+    /// let mailto = |text| -> Option<Mailto> {
+    ///     match registry.check(uri_core::Uri::parse(text).ok()?).into_parts().0 {
+    ///         Fields::Mailto(mailto) => Some(mailto),
+    ///         _ => None,
+    ///     }
+    /// };
+    /// let a = mailto("mailto:addr1@an.example,addr2@an.example").expect("a mailto URI");
+    /// let b = mailto("mailto:addr1@AN.example?to=addr2@an.example").expect("a mailto URI");
+    /// assert!(a.is_equivalent(&b));
+    /// let c = mailto("mailto:Addr1@an.example,addr2@an.example").expect("a mailto URI");
+    /// assert!(!a.is_equivalent(&c));
+    /// ```
+    pub fn is_equivalent(&self, other: &Mailto) -> bool {
+        if self.to.len() != other.to.len()
+            || !self
+                .to
+                .iter()
+                .zip(&other.to)
+                .all(|(a, b)| same_address(a, b))
+        {
+            return false;
+        }
+        let not_to = |(name, _): &&(String, String)| !name.eq_ignore_ascii_case("to");
+        let mut x = self.headers.iter().filter(not_to);
+        let mut y = other.headers.iter().filter(not_to);
+        loop {
+            match (x.next(), y.next()) {
+                (None, None) => return true,
+                (Some((n, v)), Some((m, w))) if n.eq_ignore_ascii_case(m) && v == w => {}
+                _ => return false,
+            }
+        }
     }
 
     /// A builder of mailto URIs, which percent-encodes what it is given.
@@ -427,6 +489,29 @@ impl MailtoBuilder {
     }
 }
 
+/// Whether two decoded addresses are the same but for the case of their
+/// domains (ASCII letters); addresses that do not split into a local part
+/// and a domain compare exactly.
+fn same_address(a: &str, b: &str) -> bool {
+    match (split_address(a), split_address(b)) {
+        (Some((local_a, domain_a)), Some((local_b, domain_b))) => {
+            local_a == local_b && domain_a.eq_ignore_ascii_case(domain_b)
+        }
+        _ => a == b,
+    }
+}
+
+/// A decoded address's local part and domain: split at the `@` after a
+/// quoted local part, or at the first `@` (a `dot-atom-text` holds none).
+fn split_address(address: &str) -> Option<(&str, &str)> {
+    let local_end = match quoted_end(address.as_bytes()) {
+        Some(end) => end,
+        None => address.find('@')?,
+    };
+    let domain = address.get(local_end..)?.strip_prefix('@')?;
+    Some((address.get(..local_end)?, domain))
+}
+
 /// Where a quoted string that starts `address` ends (after its closing
 /// `"`), if it starts with one that closes.
 fn quoted_end(address: &[u8]) -> Option<usize> {
@@ -459,6 +544,21 @@ impl Scheme for MailtoScheme {
     /// RFC 6068's rules: see [`Mailto`]'s "Rules".
     fn check(&self, uri: Uri<'_>) -> (Fields, Vec<Violation>) {
         check(uri)
+    }
+
+    /// Addresses and header fields are strings, not a hierarchy (a `/` in
+    /// one is percent-encoded).
+    fn opaque_path(&self) -> bool {
+        true
+    }
+
+    /// [`Mailto::is_equivalent`] (RFC 6068 §2); `None` when either URI has
+    /// no [`Mailto`] parts to compare.
+    fn equivalent(&self, a: Uri<'_>, b: Uri<'_>) -> Option<bool> {
+        match (check(a).0, check(b).0) {
+            (Fields::Mailto(x), Fields::Mailto(y)) => Some(x.is_equivalent(&y)),
+            _ => None,
+        }
     }
 
     /// Lower-cases the domain of each address of the path (ASCII letters

@@ -37,12 +37,14 @@
 //!   than at the start of a pattern after a `,` (RFC 3977 §4.1), an
 //!   unencoded `/`, or in nntp a wildmat character (`* ? , !`) or `@`;
 //!   or not UTF-8 once decoded; or `.` or `..`, which are no newsgroup
-//!   names (RFC 5536 §3.1.4) and which RFC 3986 normalization removes as
-//!   dot segments (§5.2.4);
+//!   names (RFC 5536 §3.1.4), and which RFC 3986 reference resolution
+//!   removes as dot segments (§5.2.4);
 //! - `BadArticleNumber`: an article number that is not 1 to 16 digits.
 //!
 //! Normal form: port 119 dropped (RFC 3986 §6.2.3). Newsgroup names and
-//! message-ids keep their case: both compare case-sensitively.
+//! message-ids keep their case: both compare case-sensitively. The path is
+//! opaque ([`Scheme::opaque_path`]): normalization removes no dot
+//! segments.
 
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
@@ -212,6 +214,13 @@ impl Scheme for NewsScheme {
     /// 119, for both (RFC 5538).
     fn default_port(&self) -> Option<u16> {
         Some(119)
+    }
+
+    /// A message-id, a wildmat or a group name is one string, not a
+    /// hierarchy (`/` in one is written `%2F`); `.` and `..` are errors
+    /// (`BadNewsgroup`), which normalization leaves in place.
+    fn opaque_path(&self) -> bool {
+        true
     }
 
     fn uses_dns(&self) -> bool {

@@ -5,7 +5,7 @@ use alloc::boxed::Box;
 use alloc::vec::Vec;
 
 use uri_core::{Uri, UriBuf, UriReference};
-use uri_resolve::SchemeNormalizer;
+use uri_resolve::{NormalizeOptions, SchemeNormalizer};
 
 use crate::{Report, Scheme, generic_checks};
 
@@ -14,7 +14,9 @@ use crate::{Report, Scheme, generic_checks};
 /// replaces one). Lookups ignore case, as schemes do (RFC 3986 §3.1).
 ///
 /// A URI whose scheme the registry does not know gets the generic checks
-/// only, and syntax normalization only.
+/// only, syntax normalization only, and RFC 3986 §6's equivalence only.
+///
+/// `Registry` is not `Eq`: compare [`names`](Registry::names).
 ///
 /// # Examples
 ///
@@ -151,7 +153,19 @@ impl Registry {
     }
 
     /// The normal form of `uri`: syntax-based (RFC 3986 §6.2.2), then by
-    /// its scheme's rules (§6.2.3).
+    /// its scheme's rules (§6.2.3). For a scheme whose path is opaque
+    /// ([`Scheme::opaque_path`]) dot segments stay, and for one whose
+    /// triplets are significant ([`Scheme::decodes_unreserved`]) the
+    /// path's triplets are only upper-cased: `urn:example:a/../b%2d`
+    /// normalizes to `urn:example:a/../b%2D`, not to `urn:/b-`, which is
+    /// no URN.
+    ///
+    /// The normal form is idempotent, and equivalent to `uri` by
+    /// [`equivalent`](Registry::equivalent); two URIs with one normal
+    /// form are equivalent, but two equivalent URIs may have two normal
+    /// forms when their scheme has its own equivalence
+    /// ([`Scheme::equivalent`]: URNs that differ in their r-, q- or
+    /// f-components).
     ///
     /// # Examples
     ///
@@ -159,16 +173,22 @@ impl Registry {
     /// let registry = uri_schemes::Registry::standard();
     /// let uri = uri_core::Uri::parse("HTTPS://a.example:443")?;
     /// assert_eq!(registry.normalize(uri), "https://a.example/");
+    /// let urn = uri_core::Uri::parse("URN:Example:a/../b%2d")?;
+    /// assert_eq!(registry.normalize(urn), "urn:example:a/../b%2D");
     /// # Ok::<(), uri_core::ParseError>(())
     /// ```
     pub fn normalize(&self, uri: Uri<'_>) -> UriBuf {
-        uri_resolve::normalize_uri_with(uri, self)
+        let Some(scheme) = self.get(uri.scheme()) else {
+            return uri_resolve::normalize_uri(uri);
+        };
+        let mut normal = uri_resolve::normalize_uri_with_options(uri, syntax_options(scheme));
+        scheme.normalize(&mut normal);
+        normal
     }
 
     /// Whether `a` and `b` identify the same resource as far as RFC 3986
-    /// §6 can tell, climbing its ladder: the same text (§6.2.1), the same
-    /// syntax-based normal form (§6.2.2), then, for two URIs of a scheme
-    /// in the registry, the same scheme-based normal form (§6.2.3).
+    /// §6 and the schemes' own rules can tell: see
+    /// [`equivalence`](Registry::equivalence) for how.
     ///
     /// # Examples
     ///
@@ -187,7 +207,27 @@ impl Registry {
     }
 
     /// The first rung of RFC 3986 §6's ladder at which `a` and `b` are
-    /// equivalent, or `None`.
+    /// equivalent, or `None`:
+    ///
+    /// 1. [`Equivalence::String`]: the same text (§6.2.1).
+    /// 2. For two URIs of one scheme in the registry that has an
+    ///    equivalence of its own ([`Scheme::equivalent`] answers), its
+    ///    answer decides: `None` when it says no, even if the rungs below
+    ///    would say yes (`urn:example:a-` and `urn:example:a%2D`, RFC 8141
+    ///    §3.1); when it says yes, `Syntax` if their syntax-based normal
+    ///    forms are equal too, else `Scheme`. A scheme's own rule counts
+    ///    as scheme-based (§6.2.3): it is one of the scheme's rules.
+    /// 3. [`Equivalence::Syntax`]: the same syntax-based normal form
+    ///    (§6.2.2), without the steps the scheme turns off
+    ///    ([`Scheme::opaque_path`], [`Scheme::decodes_unreserved`]).
+    /// 4. [`Equivalence::Scheme`]: for two URIs of one scheme in the
+    ///    registry, the same [`normalize`](Registry::normalize) form
+    ///    (§6.2.3).
+    ///
+    /// References that are not both URIs of one known scheme (relative
+    /// references, unknown schemes) climb the first and third rungs only.
+    /// A `None` is no proof of two resources: RFC 3986 §6.1 allows false
+    /// negatives, never false positives.
     ///
     /// # Examples
     ///
@@ -200,22 +240,52 @@ impl Registry {
     /// assert_eq!(registry.equivalence(r("a/b"), r("a/b")), Some(Equivalence::String));
     /// assert_eq!(registry.equivalence(r("HTTP://a/%7e"), r("http://a/~")), Some(Equivalence::Syntax));
     /// assert_eq!(registry.equivalence(r("http://a:80"), r("http://a/")), Some(Equivalence::Scheme));
+    /// // RFC 8141 §3.1: r-, q- and f-components ignored, triplets not decoded.
+    /// assert_eq!(registry.equivalence(r("urn:ex:a?+r"), r("urn:ex:a#f")), Some(Equivalence::Scheme));
+    /// assert_eq!(registry.equivalence(r("URN:ex:a"), r("urn:ex:a")), Some(Equivalence::Syntax));
+    /// assert_eq!(registry.equivalence(r("urn:ex:a-"), r("urn:ex:a%2D")), None);
     /// ```
     pub fn equivalence(&self, a: UriReference<'_>, b: UriReference<'_>) -> Option<Equivalence> {
         if a.as_str() == b.as_str() {
             return Some(Equivalence::String);
         }
-        if uri_resolve::normalized_eq(a, b) {
-            return Some(Equivalence::Syntax);
-        }
-        let (Some(a), Some(b)) = (a.as_uri(), b.as_uri()) else {
-            return None;
+        let known = match (a.as_uri(), b.as_uri()) {
+            (Some(x), Some(y)) if x.scheme().eq_ignore_ascii_case(y.scheme()) => {
+                self.get(x.scheme()).map(|scheme| (scheme, x, y))
+            }
+            _ => None,
         };
-        if !a.scheme().eq_ignore_ascii_case(b.scheme()) || self.get(a.scheme()).is_none() {
+        let Some((scheme, a, b)) = known else {
+            return uri_resolve::normalized_eq(a, b).then_some(Equivalence::Syntax);
+        };
+        let own = scheme.equivalent(a, b);
+        if own == Some(false) {
             return None;
         }
-        (self.normalize(a) == self.normalize(b)).then_some(Equivalence::Scheme)
+        let options = syntax_options(scheme);
+        let syntax = if options == NormalizeOptions::new() {
+            // Compares in place, allocating only for dot segments.
+            uri_resolve::normalized_eq(a.into(), b.into())
+        } else {
+            uri_resolve::normalize_uri_with_options(a, options)
+                == uri_resolve::normalize_uri_with_options(b, options)
+        };
+        if syntax {
+            Some(Equivalence::Syntax)
+        } else if own == Some(true) || self.normalize(a) == self.normalize(b) {
+            Some(Equivalence::Scheme)
+        } else {
+            None
+        }
     }
+}
+
+/// The steps of syntax-based normalization (RFC 3986 §6.2.2) that `scheme`
+/// keeps for its path.
+fn syntax_options(scheme: &dyn Scheme) -> NormalizeOptions {
+    NormalizeOptions::new()
+        .remove_dot_segments(!scheme.opaque_path())
+        .decode_unreserved_in_path(scheme.decodes_unreserved())
 }
 
 impl Default for Registry {
@@ -230,6 +300,26 @@ impl core::fmt::Debug for Registry {
     }
 }
 
+/// The scheme rules of the registry for uri-resolve's hook (RFC 3986
+/// §6.2.3), applied to a URI already syntax-normalized by the caller:
+/// `uri_resolve::normalize_uri_with(uri, &registry)` and
+/// `NormalizedUri::with_rules(uri, &registry)` give
+/// [`Registry::normalize`]'s form for every scheme whose path is
+/// hierarchical and whose triplets may be decoded. For the others (urn,
+/// data, mailto, tel, news, nntp) uri-resolve's syntax normalization has
+/// already removed dot segments and decoded triplets, which
+/// [`Registry::normalize`] does not do: call that.
+///
+/// # Examples
+///
+/// ```
+/// use uri_resolve::normalize_uri_with;
+///
+/// let registry = uri_schemes::Registry::standard();
+/// let uri = uri_core::Uri::parse("HTTP://Example.com:80")?;
+/// assert_eq!(normalize_uri_with(uri, &registry), registry.normalize(uri));
+/// # Ok::<(), uri_core::ParseError>(())
+/// ```
 impl SchemeNormalizer for Registry {
     fn normalize(&self, uri: &mut UriBuf) {
         if let Some(scheme) = self.get(uri.scheme()) {
@@ -255,7 +345,8 @@ pub enum Equivalence {
     String,
     /// The same syntax-based normal form (§6.2.2).
     Syntax,
-    /// The same scheme-based normal form (§6.2.3).
+    /// The same scheme-based normal form (§6.2.3), or equivalent by the
+    /// scheme's own rule ([`Scheme::equivalent`]).
     Scheme,
 }
 

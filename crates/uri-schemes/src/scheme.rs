@@ -10,7 +10,9 @@ use crate::fields::Fields;
 
 /// Whether a scheme's URIs locate a resource or name it: the distinction
 /// RFC 3986 §1.1.3 draws between "URL" and "URN", which it keeps only as
-/// a way of speaking.
+/// a way of speaking ("A URI can be further classified as a locator, a
+/// name, or both"). Each scheme says which of the two it is by the rule
+/// the [`iana`](crate::iana) module's docs give.
 ///
 /// # Examples
 ///
@@ -23,12 +25,15 @@ use crate::fields::Fields;
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Kind {
-    /// A locator ("URL"): the URI says how to reach the resource (a host
-    /// and a path for http and ftp, a file system path for file, the
-    /// bytes themselves for data).
+    /// A locator ("URL"): every URI of the scheme carries its own means
+    /// of access: a server and the protocol to ask it (http, https, ws,
+    /// wss, ftp, ldap, nntp, telnet), a file system path (file), or the
+    /// bytes themselves (data).
     Locator,
-    /// A name ("URN"): the URI names the resource and says nothing of
-    /// where it is (urn; tel and mailto name an endpoint, not a place).
+    /// A name ("URN"): the URI identifies the resource, and something
+    /// else resolves it, if anything does (urn; tel and mailto name an
+    /// endpoint, not a place; news names a message-id or newsgroups that
+    /// are the same on every server).
     Name,
 }
 
@@ -157,9 +162,11 @@ impl Report {
 /// it, none is a special case.
 ///
 /// Only [`name`](Scheme::name) and [`kind`](Scheme::kind) must be written:
-/// by default a scheme has no default port, does not use DNS, checks
-/// nothing beyond the generic rules ([`generic_checks`](crate::generic_checks)),
-/// and normalizes nothing beyond syntax.
+/// by default a scheme has no default port, does not use DNS, has a
+/// hierarchical path whose triplets may be decoded, checks nothing beyond
+/// the generic rules ([`generic_checks`](crate::generic_checks)),
+/// normalizes nothing beyond syntax, and has no equivalence of its own
+/// (RFC 3986 §6's ladder decides).
 ///
 /// # Examples
 ///
@@ -210,11 +217,107 @@ pub trait Scheme: Send + Sync {
         (Fields::None, Vec::new())
     }
 
-    /// Normalizes `uri` (syntax-normalized, of this scheme) by the
+    /// Whether the path is opaque: one string that only the scheme reads,
+    /// not a hierarchy of segments. RFC 3986 §3.3: "Aside from
+    /// dot-segments in hierarchical paths, a path segment is considered
+    /// opaque by the generic syntax"; for a scheme whose path is not
+    /// hierarchical, `.` and `..` are data, and removing them (§6.2.2.3)
+    /// would change the URI, not normalize it (`data:,a/../b` is not
+    /// `data:/b`). [`Registry::normalize`](crate::Registry::normalize)
+    /// then keeps them. `false` by default; `true` for urn, data, mailto,
+    /// tel, news and nntp.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_schemes::Registry;
+    ///
+    /// let registry = Registry::standard();
+    /// assert_eq!(registry.get("data").map(|s| s.opaque_path()), Some(true));
+    /// assert_eq!(registry.get("http").map(|s| s.opaque_path()), Some(false));
+    /// let data = uri_core::Uri::parse("data:,a/../b")?;
+    /// assert_eq!(registry.normalize(data), "data:,a/../b");
+    /// # Ok::<(), uri_core::ParseError>(())
+    /// ```
+    fn opaque_path(&self) -> bool {
+        false
+    }
+
+    /// Whether syntax normalization may decode the path's triplets of
+    /// `unreserved` characters (RFC 3986 §6.2.2.2: "should be decoded").
+    /// `true` by default; `false` for a scheme whose equivalence compares
+    /// percent-encoding as written, as urn's (RFC 8141 §3.1:
+    /// "percent-encoded characters MUST NOT be decoded"): there
+    /// `urn:example:a%2D` and `urn:example:a-` are two URNs, and one
+    /// normal form for both would make them one. The hex digits of
+    /// triplets are upper-cased either way (§6.2.2.1).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_schemes::Registry;
+    ///
+    /// let registry = Registry::standard();
+    /// assert_eq!(registry.get("urn").map(|s| s.decodes_unreserved()), Some(false));
+    /// let urn = uri_core::Uri::parse("urn:example:a%2d")?;
+    /// assert_eq!(registry.normalize(urn), "urn:example:a%2D");
+    /// # Ok::<(), uri_core::ParseError>(())
+    /// ```
+    fn decodes_unreserved(&self) -> bool {
+        true
+    }
+
+    /// Normalizes `uri` (syntax-normalized, of this scheme, with the
+    /// steps [`opaque_path`](Scheme::opaque_path) and
+    /// [`decodes_unreserved`](Scheme::decodes_unreserved) keep) by the
     /// scheme's rules (RFC 3986 §6.2.3). The default drops the port when
     /// it is empty or the default one. It must leave a valid URI, and be
     /// idempotent.
     fn normalize(&self, uri: &mut UriBuf) {
         crate::generic::drop_default_port(uri, self.default_port());
+    }
+
+    /// The scheme's own equivalence of `a` and `b` (both of this scheme),
+    /// where it is not RFC 3986 §6's: `Some(true)` or `Some(false)` is
+    /// the answer, which [`Registry::equivalent`](crate::Registry::equivalent)
+    /// gives without climbing the ladder; `None` (the default) leaves it
+    /// to the ladder, as for a URI the scheme cannot read.
+    ///
+    /// Implement it when the scheme's specification defines equivalence
+    /// by other rules than a normal form can: urn's (RFC 8141 §3.1)
+    /// ignores the r-, q- and f-components, which a normal form must
+    /// keep, and compares triplets undecoded; mailto's (RFC 6068 §2)
+    /// equates addresses in the path and in a `to` header field. It must
+    /// be reflexive and symmetric, and say `Some(true)` of two URIs whose
+    /// [`Registry::normalize`](crate::Registry::normalize) forms are
+    /// equal.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_core::{Uri, UriReference};
+    /// use uri_schemes::{Kind, Registry, Scheme};
+    ///
+    /// /// `doi` (a name): case-insensitive, as DOI names are.
+    /// struct Doi;
+    ///
+    /// impl Scheme for Doi {
+    ///     fn name(&self) -> &'static str { "doi" }
+    ///     fn kind(&self) -> Kind { Kind::Name }
+    ///     fn opaque_path(&self) -> bool { true }
+    ///     fn equivalent(&self, a: Uri<'_>, b: Uri<'_>) -> Option<bool> {
+    ///         Some(a.path().eq_ignore_ascii_case(b.path()))
+    ///     }
+    /// }
+    ///
+    /// let mut registry = Registry::standard();
+    /// registry.add(Doi);
+    /// let (a, b) = (UriReference::parse("doi:10.1000/ABC")?, UriReference::parse("DOI:10.1000/abc")?);
+    /// assert!(registry.equivalent(a, b));
+    /// # Ok::<(), uri_core::ParseError>(())
+    /// ```
+    fn equivalent(&self, a: Uri<'_>, b: Uri<'_>) -> Option<bool> {
+        let _ = (a, b);
+        None
     }
 }

@@ -324,6 +324,12 @@ impl Scheme for TelScheme {
         Kind::Name
     }
 
+    /// The subscriber is one string: a parameter value may hold `/`
+    /// (`param-unreserved`), and `tel:+1;x=a/../b` is not `tel:b`.
+    fn opaque_path(&self) -> bool {
+        true
+    }
+
     /// RFC 3966 §3 and §5; the violations are listed at [`Tel`].
     fn check(&self, uri: Uri<'_>) -> (Fields, Vec<Violation>) {
         let (tel, found) = read(uri);

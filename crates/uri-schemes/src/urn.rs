@@ -74,18 +74,22 @@ const SYNTAX: &str = "RFC 8141 §2";
 /// `?+` (the grammar lets an r-component hold `?=`; RFC 8141's
 /// examples read it this way).
 ///
-/// # Normal form
+/// # Normal form and equivalence
 ///
 /// [`Registry::normalize`](crate::Registry::normalize) applies §3.1's case
-/// normalization: the NID in lower case (the scheme already is) and the
-/// hex digits of the NSS's triplets in upper case. The r-, q- and
-/// f-components are kept: URN-equivalence ignores them, but a normal form
-/// must not lose them, so two URNs that differ only there are equivalent
-/// by [`Urn::is_equivalent`], not by
-/// [`Registry::equivalent`](crate::Registry::equivalent). The registry's
-/// syntax-based rung (RFC 3986 §6.2.2), which runs first, also decodes
-/// triplets of `unreserved` bytes and removes dot segments, which §3.1
-/// does not do: `urn:example:a%2D` normalizes to `urn:example:a-`.
+/// normalization: the scheme and the NID in lower case and the hex digits
+/// of the NSS's triplets in upper case. Nothing else changes in the NSS:
+/// its triplets stay encoded ("percent-encoded characters MUST NOT be
+/// decoded", so `urn:example:a%2D` stays, and is not `urn:example:a-`)
+/// and its dot segments stay (the NSS is opaque: `urn:example:a/../b` is
+/// not `urn:/b`, which is no URN). The r-, q- and f-components are kept,
+/// normalized as RFC 3986 §6.2.2 says: URN-equivalence ignores them, but
+/// a normal form must not lose them.
+///
+/// [`Registry::equivalent`](crate::Registry::equivalent) asks
+/// [`Urn::is_equivalent`] first (the scheme's own equivalence), so two
+/// URNs that differ only in their r-, q- or f-components are equivalent,
+/// and two that differ by a decoded triplet are not.
 ///
 /// # Examples
 ///
@@ -329,6 +333,28 @@ impl Scheme for UrnScheme {
     /// RFC 8141's rules: see [`Urn`]'s "Rules".
     fn check(&self, uri: Uri<'_>) -> (Fields, Vec<Violation>) {
         check(uri)
+    }
+
+    /// The NSS is the namespace's string, `/` and all (RFC 8141 §2.2: the
+    /// `/` makes it possible "to encapsulate hierarchical names from
+    /// non-URN identifier systems", whose rules are the namespace's), and
+    /// §3.1's normalization removes no dot segments.
+    fn opaque_path(&self) -> bool {
+        true
+    }
+
+    /// RFC 8141 §3.1: "percent-encoded characters MUST NOT be decoded".
+    fn decodes_unreserved(&self) -> bool {
+        false
+    }
+
+    /// URN-equivalence (RFC 8141 §3.1), by [`Urn::is_equivalent`]; `None`
+    /// when either URI has no [`Urn`] parts to compare.
+    fn equivalent(&self, a: Uri<'_>, b: Uri<'_>) -> Option<bool> {
+        match (check(a).0, check(b).0) {
+            (Fields::Urn(x), Fields::Urn(y)) => Some(x.is_equivalent(&y)),
+            _ => None,
+        }
     }
 
     /// RFC 8141 §3.1's case normalization: see [`Urn`]'s "Normal form".
