@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Writes fuzz/corpus-seed/<target>/: a few dozen small inputs per target.
 
-Taken from the vector files (tests/vectors/*.json), a few lines of the
+Taken from the vector files (tests/vectors/*.json, and for the scheme
+targets crates/uri-schemes/tests/vectors/*.json), a few lines of the
 benchmark data (crates/urikit-bench/data/*.txt) and, for the IRI targets,
 the hostile IRIs of `IRIS` below. Run from anywhere:
 
@@ -160,6 +161,59 @@ def uri_inputs():
     return uris + spread([percent_encode_non_ascii(i) for i in iri_inputs()[len(IRIS):]], 16)
 
 
+SCHEME_VECTORS = ROOT / "crates" / "uri-schemes" / "tests" / "vectors"
+
+# The names of `Registry::standard()`, sorted, as `scheme_check` numbers
+# them: its first byte k picks name k (lower case) or k - 14 (upper case)
+# for k < 28; any other first byte leaves the rest of the input as it is.
+SCHEMES = [
+    "data", "file", "ftp", "http", "https", "ldap", "mailto",
+    "news", "nntp", "tel", "telnet", "urn", "ws", "wss",
+]
+RAW = 0xFF
+
+
+def scheme_vectors(name):
+    return json.loads((SCHEME_VECTORS / name).read_text(encoding="utf-8"))
+
+
+def scheme_seed(uri, k):
+    """`uri` as a `scheme_check` input: its scheme by number (lower case
+    for even k, upper case for odd k) when the registry knows it, else the
+    raw form; every third one raw anyway."""
+    scheme, colon, rest = uri.partition(":")
+    if colon and scheme.lower() in SCHEMES and k % 3 != 2:
+        n = SCHEMES.index(scheme.lower()) + (len(SCHEMES) if k % 2 else 0)
+        return bytes([n]) + rest.encode("utf-8")
+    return bytes([RAW]) + uri.encode("utf-8")
+
+
+def scheme_check_inputs():
+    uris = []
+    for name, n in [("mailto.json", 4), ("urn.json", 4), ("tel.json", 4), ("data.json", 3),
+                    ("file.json", 3), ("ldap.json", 3), ("news.json", 2), ("ftp.json", 2),
+                    ("telnet.json", 1)]:
+        uris += spread([v["input"] for v in scheme_vectors(name) if "input" in v], n)
+    uris += [v["input"] for v in vectors("hostile-schemes.json") if "input" in v][:6]
+    uris += data_lines("web-1in4.txt", 1)
+    uris += ["ws://[::1]:9000/chat#x", "HTTPS://Example.COM:443", "x-custom:a/./b/../c"]
+    seeds = [scheme_seed(u, k) for k, u in enumerate(uris)]
+    # Pairs, `a NUL b`, for equivalence: the scheme vectors' own pairs.
+    pairs = []
+    for name in ["urn.json", "tel.json", "mailto.json", "data.json", "ftp.json", "ldap.json"]:
+        pairs += spread([v["a"] + "\0" + v["b"] for v in scheme_vectors(name) if "a" in v], 2)
+    return seeds + [bytes([RAW]) + p.encode("utf-8") for p in pairs]
+
+
+def file_paths_inputs():
+    records = scheme_vectors("file.json")
+    uris = spread([v["input"] for v in records if v["op"] == "to_path"], 20)
+    paths = spread([v["path"] for v in records if v["op"] in ("from_path", "path")], 20)
+    hostile = [v["input"] for v in vectors("hostile-schemes.json")
+               if v.get("input", "").startswith("file:")]
+    return uris + paths + hostile[:8]
+
+
 TARGETS = {
     "parse_roundtrip": parse_inputs,
     "components_reassemble": parse_inputs,
@@ -171,6 +225,8 @@ TARGETS = {
     "iri_to_uri": iri_inputs,
     "uri_to_iri": uri_inputs,
     "iri_display": iri_inputs,
+    "scheme_check": scheme_check_inputs,
+    "file_paths": file_paths_inputs,
 }
 
 
@@ -180,7 +236,8 @@ def main():
         folder = OUT / target
         shutil.rmtree(folder, ignore_errors=True)
         folder.mkdir(parents=True)
-        seeds = list(dict.fromkeys(s.encode("utf-8") for s in inputs()))
+        seeds = list(dict.fromkeys(s if isinstance(s, bytes) else s.encode("utf-8")
+                                   for s in inputs()))
         for seed in seeds:
             (folder / hashlib.sha1(seed).hexdigest()).write_bytes(seed)
             total += len(seed)

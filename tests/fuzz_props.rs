@@ -27,6 +27,7 @@ use urikit::resolve::{
     Form, NormalizedUri, Resolver, has_dot_segments, normalize, normalize_into, normalize_uri,
     normalized_eq, relativize, relativize_with, resolve, resolve_str,
 };
+use urikit::schemes::{Fields, Os, Registry, from_path, to_path, to_path_str};
 use urikit::spec::{is_bidi_formatting, is_iprivate, is_ucschar};
 use urikit::{
     Builder, Component, Components, Host, HostKind, Iri, IriBuf, IriReference, IriReferenceBuf,
@@ -50,6 +51,8 @@ pub(crate) const TARGETS: &[(&str, Property)] = &[
     ("iri_to_uri", iri_to_uri),
     ("uri_to_iri", uri_to_iri),
     ("iri_display", iri_display),
+    ("scheme_check", scheme_check),
+    ("file_paths", file_paths),
 ];
 
 /// Default options, then zone identifiers allowed.
@@ -1378,6 +1381,219 @@ pub(crate) fn iri_display(data: &[u8]) {
         }
         if form == Normalization::Syntax {
             assert_eq!(normalize(iri).as_str(), n_str, "{what}: not uri-resolve's");
+        }
+    }
+}
+
+/// The standard registry, made once.
+fn registry() -> &'static Registry {
+    static REGISTRY: std::sync::OnceLock<Registry> = std::sync::OnceLock::new();
+    REGISTRY.get_or_init(Registry::standard)
+}
+
+/// The texts `scheme_check` checks, one or two (split at the first NUL,
+/// which no URI holds): a first byte below twice the number of standard
+/// schemes picks one of them (in lower case, or upper case for the second
+/// half), written before `:` and each text; any other first byte leaves
+/// the texts as they are, with a scheme of their own or none.
+fn scheme_inputs(data: &[u8]) -> Vec<String> {
+    let Some((&selector, rest)) = data.split_first() else {
+        return Vec::new();
+    };
+    let rest = text(rest);
+    let names: Vec<&str> = registry().names().collect();
+    let k = usize::from(selector);
+    let scheme = (k < 2 * names.len()).then(|| {
+        let name = names[k % names.len()];
+        if k < names.len() {
+            name.to_owned()
+        } else {
+            name.to_ascii_uppercase()
+        }
+    });
+    rest.splitn(2, '\0')
+        .map(|part| match &scheme {
+            Some(name) => format!("{name}:{part}"),
+            None => part.to_owned(),
+        })
+        .collect()
+}
+
+/// The single-URI half of `scheme_check` (see there), on `input`; the
+/// URI and its normal form, when `input` parses.
+fn scheme_check_one(input: &str) -> Option<(Uri<'_>, UriBuf)> {
+    let (uri, options) = OPTIONS
+        .iter()
+        .find_map(|&o| Uri::parse_with(input, o).ok().map(|u| (u, o)))?;
+    let registry = registry();
+    let known = registry.get(uri.scheme()).is_some();
+    let report = registry.check(uri);
+    let what = format!("Registry::check({input:?})");
+    let mut previous = 0;
+    for v in report.violations() {
+        let i = v.index();
+        assert!(i <= input.len(), "{what}: {v} is past the end");
+        assert!(input.is_char_boundary(i), "{what}: {v} inside a character");
+        assert!(i >= previous, "{what}: violations out of order");
+        previous = i;
+        assert!(
+            !v.kind().is_empty() && !v.section().is_empty() && !v.message().is_empty(),
+            "{what}: {v:?}"
+        );
+        assert!(
+            v.to_string().ends_with(&format!("at byte {i}")),
+            "{what}: {v}"
+        );
+    }
+    assert_eq!(
+        report.is_valid(),
+        !report.violations().iter().any(|v| v.is_error()),
+        "{what}: is_valid"
+    );
+    if !known {
+        assert!(
+            report.is_valid() && *report.fields() == Fields::None,
+            "{what}: an unknown scheme: {report:?}"
+        );
+    }
+
+    let normal = registry.normalize(uri);
+    let n = normal.as_str();
+    let what = format!("Registry::normalize({input:?}) = {n:?}");
+    let again =
+        Uri::parse_with(n, options).unwrap_or_else(|e| panic!("{what}, which does not parse: {e}"));
+    assert_eq!(
+        parts(&again.components()),
+        parts(&normal.as_uri().components()),
+        "{what}: written and parsed components differ"
+    );
+    let twice = registry.normalize(again);
+    assert_eq!(
+        twice.as_str(),
+        n,
+        "{what}: normalizing again gives {twice:?}"
+    );
+
+    let (a, b) = (UriReference::from(uri), UriReference::from(again));
+    assert!(
+        registry.equivalent(a, a),
+        "{what}: not equivalent to itself"
+    );
+    assert_eq!(
+        registry.equivalent(a, b),
+        registry.equivalent(b, a),
+        "{what}: equivalent is not symmetric"
+    );
+    assert!(
+        registry.equivalent(a, b),
+        "{what}: the URI is not equivalent to its normal form"
+    );
+    Some((uri, normal))
+}
+
+/// Property `scheme_check`: for each text of [`scheme_inputs`] that parses
+/// as a URI (with the first of [`OPTIONS`] that parses it), whose scheme
+/// is picked from the standard registry's names or is anything at all,
+/// `Registry::check` never panics; each violation points into the input,
+/// on a character boundary, with a kind, a section and a message, in the
+/// order of its byte; the report is valid iff no violation is an error,
+/// and a URI of a scheme the registry does not know has no fields and no
+/// error (the generic checks only warn). `Registry::normalize` gives a URI
+/// that parses with the same options and the components written, and
+/// normalizing it again changes nothing. `Registry::equivalent` is
+/// reflexive, and symmetric and true between the URI and its normal form
+/// (as `Registry::normalize` documents). For two texts: `equivalent` is
+/// symmetric, and true when their normal forms are equal.
+pub(crate) fn scheme_check(data: &[u8]) {
+    let inputs = scheme_inputs(data);
+    let checked: Vec<(Uri<'_>, UriBuf)> =
+        inputs.iter().filter_map(|i| scheme_check_one(i)).collect();
+    if let [(a, na), (b, nb)] = &checked[..] {
+        let registry = registry();
+        let (ra, rb) = (UriReference::from(*a), UriReference::from(*b));
+        let what = format!("Registry::equivalent({a:?}, {b:?})");
+        let ab = registry.equivalent(ra, rb);
+        assert_eq!(ab, registry.equivalent(rb, ra), "{what}: not symmetric");
+        if na == nb {
+            assert!(ab, "{what}: false, but both normalize to {na:?}");
+        }
+    }
+}
+
+/// Whether a path of `os` that `to_path` gave stays where it should: on
+/// POSIX, absolute (one leading `/`); on either, no `.` or `..` name, no
+/// NUL, and on Windows no `/`.
+fn path_stays_below_its_root(path: &str, os: Os) -> bool {
+    let separator = match os {
+        Os::Posix => '/',
+        Os::Windows => '\\',
+    };
+    let rooted = match os {
+        Os::Posix => path.starts_with('/') && !path.starts_with("//"),
+        Os::Windows => !path.contains('/'),
+    };
+    rooted && !path.contains('\0') && !path.split(separator).any(|s| s == "." || s == "..")
+}
+
+/// Property `file_paths`: the input read as a path and as a file URI, for
+/// both `Os`. `from_path`, `to_path` and `to_path_str` never panic, and
+/// their errors point into their input, on a character boundary. A path
+/// that `from_path` takes gives a URI that parses as itself and is a valid
+/// file URI, and `to_path` gives the path back (on Windows with every `/`
+/// written `\`). A path `to_path` gives has no `.` or `..` name and no
+/// NUL, and on POSIX begins with one `/` (dot segments never climb above
+/// the root); `to_path_str` agrees with `to_path` on an input without `|`.
+pub(crate) fn file_paths(data: &[u8]) {
+    let input = text(data);
+    let input = &*input;
+    let uri = Uri::parse(input).ok();
+    for os in [Os::Posix, Os::Windows] {
+        match from_path(input, os) {
+            Ok(built) => {
+                let b = built.as_str();
+                let what = format!("from_path({input:?}, {os:?}) = {b:?}");
+                let parsed =
+                    Uri::parse(b).unwrap_or_else(|e| panic!("{what}, which does not parse: {e}"));
+                assert_eq!(
+                    parts(&parsed.components()),
+                    parts(&built.as_uri().components()),
+                    "{what}: written and parsed components differ"
+                );
+                let report = registry().check(parsed);
+                assert!(report.is_valid(), "{what}: {:?}", report.violations());
+                let back = match os {
+                    Os::Posix => input.to_owned(),
+                    Os::Windows => input.replace('/', "\\"),
+                };
+                assert_eq!(to_path(parsed, os), Ok(back), "{what}: to_path");
+            }
+            Err(e) => {
+                let i = e.index();
+                assert!(
+                    i <= input.len() && input.is_char_boundary(i),
+                    "from_path({input:?}, {os:?}): {e}"
+                );
+            }
+        }
+        let from_text = to_path_str(input, os);
+        if let Err(e) = &from_text {
+            let i = e.index();
+            assert!(
+                i <= input.len() && input.is_char_boundary(i),
+                "to_path_str({input:?}, {os:?}): {e}"
+            );
+        }
+        let Some(uri) = uri else { continue };
+        let what = format!("to_path({input:?}, {os:?})");
+        match to_path(uri, os) {
+            Ok(path) => assert!(
+                path_stays_below_its_root(&path, os),
+                "{what} = {path:?}, which leaves its root"
+            ),
+            Err(e) => assert!(e.index() <= input.len(), "{what}: {e}"),
+        }
+        if !input.contains('|') {
+            assert_eq!(from_text, to_path(uri, os), "{what}: to_path_str disagrees");
         }
     }
 }

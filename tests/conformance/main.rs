@@ -24,6 +24,7 @@ mod encode_sets;
 mod fuzz_regressions;
 mod hostile;
 mod hostile_iri;
+mod hostile_schemes;
 mod idna_sample;
 mod iri_mapping;
 mod iri_properties;
@@ -37,6 +38,7 @@ mod query_pairs;
 mod resolve_linear;
 mod resolve_properties;
 mod resolve_vectors;
+mod scheme_vectors;
 mod ssrf_filter;
 
 /// Held exclusively by a test that times itself, shared by a test that

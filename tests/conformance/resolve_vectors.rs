@@ -13,10 +13,12 @@
 //!
 //! Every record is checked by the loop of `urikit_tests::vectors::run`, and
 //! every failure reported at once, with the record's id, source and input.
-//! Records that cannot pass yet (scheme rules arrive with `uri-schemes`)
-//! are listed in `tests/expected_failures.txt` with the
-//! reason; a listed record that passes fails the test, so the list stays
-//! honest.
+//! A record of `level` `"scheme"` (RFC 3986 §6.2.3) is checked through the
+//! scheme rules of `urikit::schemes` (`Registry::standard()`): its
+//! `normalize`, `equivalent` and `equivalence`, and uri-resolve's
+//! `SchemeNormalizer` hook with the registry. Records that cannot pass yet
+//! are listed in `tests/expected_failures.txt` with the reason; a listed
+//! record that passes fails the test, so the list stays honest.
 //!
 //! Suspected bugs of `uri-resolve` are written as `#[ignore]`d tests named
 //! `suspected_bug_*` asserting the documented or RFC behaviour; once fixed,
@@ -34,6 +36,7 @@ use urikit::resolve::{
     normalize, normalize_into, normalize_uri, normalize_uri_with, normalized_eq, relativize,
     relativize_with, remove_dot_segments, resolve, resolve_str,
 };
+use urikit::schemes::Registry;
 use urikit::{
     IriReference, IriSpec, ParseOptions, Ri, RiReference, Spec, Uri, UriReference, UriSpec,
 };
@@ -74,7 +77,7 @@ struct RfcResolve {
 enum Level {
     /// §6.2.2: `normalize` and `normalized_eq` should give the answer.
     Syntax,
-    /// §6.2.3: scheme rules are needed (`uri-schemes`).
+    /// §6.2.3: the scheme's rules, `urikit::schemes::Registry`'s.
     Scheme,
 }
 
@@ -599,24 +602,110 @@ fn check_remove_dot_segments(input: &str, expected: &str) -> Vec<String> {
     problems
 }
 
+/// The standard registry of scheme rules, made once.
+fn registry() -> &'static Registry {
+    static REGISTRY: std::sync::OnceLock<Registry> = std::sync::OnceLock::new();
+    REGISTRY.get_or_init(Registry::standard)
+}
+
+/// A scheme-based normal form (§6.2.3): `Registry::normalize` gives
+/// `expected`, and so does uri-resolve's hook with the registry
+/// (`normalize_uri_with`, `NormalizedUri::with_rules`) for a scheme that
+/// keeps every step of syntax normalization; `expected` is a fixed point,
+/// equivalent to the input both ways.
+fn check_scheme_normalize(input: &str, expected: &str) -> Vec<String> {
+    let registry = registry();
+    let mut problems = Vec::new();
+    let uri = match Uri::parse(input) {
+        Ok(u) => u,
+        Err(e) => return vec![format!("does not parse as a URI: {e}")],
+    };
+    let Some(scheme) = registry.get(uri.scheme()) else {
+        return vec![format!("the registry has no rules for {:?}", uri.scheme())];
+    };
+    let mut forms = vec![("Registry::normalize", registry.normalize(uri).into_string())];
+    if !scheme.opaque_path() && scheme.decodes_unreserved() {
+        forms.push((
+            "normalize_uri_with(&registry)",
+            normalize_uri_with(uri, registry).into_string(),
+        ));
+        forms.push((
+            "NormalizedUri::with_rules(&registry)",
+            NormalizedUri::with_rules(uri, registry).to_string(),
+        ));
+    }
+    for (what, got) in forms {
+        if got != expected {
+            problems.push(format!("{what}: got {got:?}, expected {expected:?}"));
+        }
+    }
+    match Uri::parse(expected) {
+        Ok(e) => {
+            let again = registry.normalize(e);
+            if again.as_str() != expected {
+                problems.push(format!(
+                    "the expected normal form normalizes to {:?}",
+                    again.as_str()
+                ));
+            }
+            if !registry.equivalent(uri.into(), e.into())
+                || !registry.equivalent(e.into(), uri.into())
+            {
+                problems.push("Registry::equivalent(input, expected) is false".to_owned());
+            }
+        }
+        Err(e) => problems.push(format!("the expected normal form does not parse: {e}")),
+    }
+    problems
+}
+
+/// Whether `a` and `b` are equivalent by the scheme rules (§6.2.3), asked
+/// every way: `Registry::equivalent` both ways, `Registry::equivalence`
+/// (which must name a rung exactly when they are), and, for two URIs,
+/// equal `Registry::normalize` forms, which must mean equivalent.
+fn check_scheme_equivalent(a: &str, b: &str, equivalent: bool) -> Vec<String> {
+    let registry = registry();
+    let (ra, rb) = match (UriReference::parse(a), UriReference::parse(b)) {
+        (Ok(ra), Ok(rb)) => (ra, rb),
+        (ra, rb) => {
+            return vec![format!(
+                "does not parse as URI references: {:?}, {:?}",
+                ra.map(|_| ()),
+                rb.map(|_| ())
+            )];
+        }
+    };
+    let mut problems = Vec::new();
+    for (what, got) in [
+        ("Registry::equivalent(a, b)", registry.equivalent(ra, rb)),
+        ("Registry::equivalent(b, a)", registry.equivalent(rb, ra)),
+        (
+            "Registry::equivalence(a, b).is_some()",
+            registry.equivalence(ra, rb).is_some(),
+        ),
+    ] {
+        if got != equivalent {
+            problems.push(format!("{what} is {got}, expected {equivalent}"));
+        }
+    }
+    if let (Some(ua), Some(ub)) = (ra.as_uri(), rb.as_uri()) {
+        let (na, nb) = (registry.normalize(ua), registry.normalize(ub));
+        if na == nb && !equivalent {
+            problems.push(format!("one Registry::normalize form, {na:?}"));
+        }
+    }
+    problems
+}
+
 /// Checks a record of `normalize.json`: `remove_dot_segments`, or a normal
 /// form.
 fn check_rfc_normalize(r: &RfcNormalize) -> Vec<String> {
     let mut problems = match (r.op.as_deref(), r.level) {
         (Some("remove_dot_segments"), None) => check_remove_dot_segments(&r.input, &r.expected),
-        // Syntax normalization for both levels: a scheme record passes
-        // when scheme rules would change nothing.
-        (None, Some(level)) => {
-            let mut p = if r.iri {
-                check_normalize_iri(&r.input, &r.expected)
-            } else {
-                check_normalize(&r.input, &r.expected)
-            };
-            if level == Level::Scheme && !p.is_empty() {
-                p.push("scheme-based normalization (§6.2.3) is not there yet".to_owned());
-            }
-            p
-        }
+        (None, Some(_)) if r.iri => check_normalize_iri(&r.input, &r.expected),
+        (None, Some(Level::Syntax)) => check_normalize(&r.input, &r.expected),
+        // The scheme's rules, through the registry.
+        (None, Some(Level::Scheme)) => check_scheme_normalize(&r.input, &r.expected),
         (op, level) => vec![format!(
             "unknown kind of record: op {op:?}, level {level:?}"
         )],
@@ -696,30 +785,35 @@ fn idna_uri(text: &str) -> Result<String, String> {
 
 /// Checks a record of `equivalence.json`.
 fn check_rfc_equivalence(r: &RfcEquivalence) -> Vec<String> {
-    // Syntax normalization for both levels: a scheme record whose answer
-    // scheme rules would not change (a pair that is not equivalent) passes.
-    // An IRI record without IDNA: the IRI spec (RFC 3987 §5.3). With IDNA
-    // (RFC 3987 §5.3.3, "IDN components and their conversions to punycode
-    // as equivalent"): both mapped to URIs by uri-iri with UTS #46
-    // `ToASCII`, then compared as URIs.
+    // A URI record: syntax-based (§6.2.2) with uri-resolve, and the
+    // registry must agree when the pair is equivalent (it climbs further);
+    // scheme-based (§6.2.3) with the registry. An IRI record without IDNA:
+    // the IRI spec (RFC 3987 §5.3). With IDNA (RFC 3987 §5.3.3, "IDN
+    // components and their conversions to punycode as equivalent"): both
+    // mapped to URIs by uri-iri with UTS #46 `ToASCII`, then compared as
+    // URIs, at the record's level.
+    let as_uris = |a: &str, b: &str| match r.level {
+        Level::Syntax => {
+            let mut p = check_equivalent(a, b, r.equivalent);
+            if r.equivalent {
+                p.extend(check_scheme_equivalent(a, b, true));
+            }
+            p
+        }
+        Level::Scheme => check_scheme_equivalent(a, b, r.equivalent),
+    };
     let mut problems = if r.idna {
         match (idna_uri(&r.a), idna_uri(&r.b)) {
-            (Ok(a), Ok(b)) => check_equivalent(&a, &b, r.equivalent),
+            (Ok(a), Ok(b)) => as_uris(&a, &b),
             (a, b) => vec![format!("not mapped with IDNA: {a:?}, {b:?}")],
         }
     } else if r.iri {
         check_equivalent_as::<IriSpec>(&r.a, &r.b, r.equivalent)
     } else {
-        check_equivalent(&r.a, &r.b, r.equivalent)
+        as_uris(&r.a, &r.b)
     };
-    if !problems.is_empty() {
-        if r.level == Level::Scheme {
-            problems.push("scheme-based normalization (§6.2.3) is not there yet".to_owned());
-        }
-        if r.iri || r.idna {
-            problems
-                .push("an IRI record (RFC 3987, checked under IriSpec or with uri-iri)".to_owned());
-        }
+    if !problems.is_empty() && (r.iri || r.idna) {
+        problems.push("an IRI record (RFC 3987, checked under IriSpec or with uri-iri)".to_owned());
     }
     problems
 }

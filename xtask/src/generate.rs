@@ -1,15 +1,25 @@
 //! `cargo xtask generate`: source files made from outside data.
 //!
-//! Today one file: `crates/uri-core/src/address/registry.rs`, the IANA IPv4
-//! and IPv6 Special-Purpose Address Registries, from the CSV files and the
-//! registry date in `crates/uri-core/data/`. `cargo xtask tidy` renders it
-//! again and fails when the committed file differs ([`check`]).
+//! Two files, each rendered by its own function and checked the same way:
 //!
-//! The data is checked as it is read: the CSV header must name IANA's ten
-//! columns in order, the date must be `YYYY-MM-DD`, every block must be a
-//! network address with its prefix length and appear once in its registry,
-//! and every flag must be `True`, `False`, `N/A` or blank (a footnote
-//! marker after it aside).
+//! - `crates/uri-core/src/address/registry.rs`, the IANA IPv4 and IPv6
+//!   Special-Purpose Address Registries, from the CSV files and the
+//!   registry date in `crates/uri-core/data/` ([`render`]);
+//! - `crates/uri-schemes/src/iana/table.rs`, the IANA Uniform Resource
+//!   Identifier (URI) Schemes registry, from `uri-schemes.csv` and the
+//!   registry date in `crates/uri-schemes/data/` ([`render_schemes`]).
+//!
+//! `cargo xtask tidy` renders them again and fails when a committed file
+//! differs ([`check`]).
+//!
+//! The data is checked as it is read. Address registries: the CSV header
+//! must name IANA's ten columns in order, the date must be `YYYY-MM-DD`,
+//! every block must be a network address with its prefix length and
+//! appear once in its registry, and every flag must be `True`, `False`,
+//! `N/A` or blank (a footnote marker after it aside). Schemes registry:
+//! the header must be `scheme,status,reference,description`, every name
+//! must fit RFC 3986's `scheme` rule, in lower case, and appear once, and
+//! every status must be `Permanent`, `Provisional` or `Historical`.
 
 use std::fmt::Write as _;
 use std::net::IpAddr;
@@ -29,35 +39,55 @@ const COLUMNS: [&str; 10] = [
     "Reserved-by-Protocol",
 ];
 
-/// The folder that holds the registry data.
+/// The folder that holds the address registry data.
 const DATA: &str = "crates/uri-core/data";
-/// The generated file.
+/// The file generated from it.
 const OUTPUT: &str = "crates/uri-core/src/address/registry.rs";
+/// The folder that holds the URI Schemes registry data.
+const SCHEMES_DATA: &str = "crates/uri-schemes/data";
+/// The file generated from it.
+const SCHEMES_OUTPUT: &str = "crates/uri-schemes/src/iana/table.rs";
+
+/// A renderer: the text of a generated file, from the workspace root.
+type Render = fn(&Path) -> Result<String, String>;
+
+/// Every generated file: its data folder, its path, its renderer.
+const GENERATED: [(&str, &str, Render); 2] = [
+    (DATA, OUTPUT, render),
+    (SCHEMES_DATA, SCHEMES_OUTPUT, render_schemes),
+];
 
 /// Writes every generated file.
 pub(crate) fn run() -> Result<(), String> {
     let root = crate::root();
-    let text = render(&root)?;
-    let path = root.join(OUTPUT);
-    std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
-    eprintln!("generate: wrote {OUTPUT}");
+    for (_, output, render) in GENERATED {
+        let text = render(&root)?;
+        let path = root.join(output);
+        if let Some(dir) = path.parent() {
+            std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        }
+        std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
+        eprintln!("generate: wrote {output}");
+    }
     Ok(())
 }
 
-/// Adds a problem when a generated file is not what its data makes. Line
-/// ends do not count: a checkout that turned `\n` into `\r\n` is not out
-/// of date.
+/// Adds a problem for each generated file that is not what its data
+/// makes. Line ends do not count: a checkout that turned `\n` into
+/// `\r\n` is not out of date.
 pub(crate) fn check(root: &Path, problems: &mut Vec<String>) {
-    match render(root) {
-        Ok(text) => {
-            let committed = std::fs::read_to_string(root.join(OUTPUT)).unwrap_or_default();
-            if committed.replace("\r\n", "\n") != text {
-                problems.push(format!(
-                    "{OUTPUT} is out of date with {DATA}: run `cargo xtask generate`"
-                ));
+    for (data, output, render) in GENERATED {
+        match render(root) {
+            Ok(text) => {
+                let committed = std::fs::read_to_string(root.join(output)).unwrap_or_default();
+                if committed.replace("\r\n", "\n") != text {
+                    problems.push(format!(
+                        "{output} is out of date with {data}: run `cargo xtask generate`"
+                    ));
+                }
             }
+            Err(e) => problems.push(e),
         }
-        Err(e) => problems.push(e),
     }
 }
 
@@ -304,6 +334,122 @@ fn write_entry(out: &mut String, &(addr, len): &(IpAddr, u8), row: &Row) {
     );
 }
 
+/// The columns of the URI Schemes registry's CSV.
+const SCHEME_COLUMNS: [&str; 4] = ["scheme", "status", "reference", "description"];
+
+/// The statuses a registered scheme may have, as the registry writes them.
+const STATUSES: [&str; 3] = ["Permanent", "Provisional", "Historical"];
+
+/// One row of the URI Schemes registry.
+#[derive(Debug)]
+struct SchemeRow {
+    name: String,
+    status: &'static str,
+    reference: String,
+    description: String,
+}
+
+/// The text of `iana/table.rs`: the registry's rows sorted by name (IANA's
+/// order is not quite alphabetical), for a binary search.
+fn render_schemes(root: &Path) -> Result<String, String> {
+    let data = root.join(SCHEMES_DATA);
+    let date = registry_date(&data.join("README.md"))?;
+    let path = data.join("uri-schemes.csv");
+    let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut rows = scheme_rows(&text).map_err(|e| format!("{}:{e}", path.display()))?;
+    rows.sort_by(|a, b| a.name.cmp(&b.name));
+    let mut out = format!(
+        "//! The IANA Uniform Resource Identifier (URI) Schemes registry, as data.\n\
+         //!\n\
+         //! GENERATED by `cargo xtask generate` from `{SCHEMES_DATA}/uri-schemes.csv`\n\
+         //! (IANA, RFC 7595; registry date {date}). Do not edit: change the data and run the\n\
+         //! command again (`cargo xtask tidy` fails when this file is out of date).\n\
+         \n\
+         use super::{{Entry, Status}};\n\
+         \n\
+         /// The date of the registry's state that [`entries`](super::entries) holds (its\n\
+         /// \"Last Updated\").\n\
+         ///\n\
+         /// # Examples\n\
+         ///\n\
+         /// ```\n\
+         /// assert_eq!(uri_schemes::iana::REGISTRY_DATE, \"{date}\");\n\
+         /// ```\n\
+         pub const REGISTRY_DATE: &str = \"{date}\";\n\
+         \n\
+         /// Every registered scheme, sorted by name.\n\
+         pub(super) const ENTRIES: &[Entry] = &[\n"
+    );
+    for row in &rows {
+        let _ = write!(
+            out,
+            "    Entry {{\n        \
+             name: {name:?},\n        \
+             status: Status::{status},\n        \
+             reference: {reference:?},\n        \
+             description: {description:?},\n    \
+             }},\n",
+            name = row.name,
+            status = row.status,
+            reference = row.reference,
+            description = row.description,
+        );
+    }
+    out.push_str("];\n");
+    Ok(out)
+}
+
+/// The rows of the URI Schemes registry's CSV text, checked; an error
+/// starts with the number of the record at fault (the header is 1) and
+/// `: `.
+fn scheme_rows(text: &str) -> Result<Vec<SchemeRow>, String> {
+    let records = parse_csv(text).map_err(|e| format!(" {e}"))?;
+    match records.first() {
+        Some(header) if *header == SCHEME_COLUMNS => {}
+        Some(header) => {
+            return Err(format!(
+                "1: the header is {header:?}, not {SCHEME_COLUMNS:?}"
+            ));
+        }
+        None => return Err("1: empty, not even a header".to_string()),
+    }
+    let mut rows = Vec::new();
+    let mut seen = std::collections::BTreeSet::new();
+    for (n, record) in records.iter().enumerate().skip(1) {
+        let at = |message: String| format!("{}: {message}", n + 1);
+        let [name, status, reference, description] = record.as_slice() else {
+            return Err(at(format!("{} fields, not 4", record.len())));
+        };
+        if !is_scheme_name(name) {
+            return Err(at(format!(
+                "`{name}` is not a lower-case scheme name (ALPHA *( ALPHA / DIGIT / \"+\" / \"-\" / \".\" ))"
+            )));
+        }
+        if !seen.insert(name.clone()) {
+            return Err(at(format!("scheme `{name}` listed twice")));
+        }
+        let Some(&status) = STATUSES.iter().find(|s| **s == status.as_str()) else {
+            return Err(at(format!("status `{status}`")));
+        };
+        rows.push(SchemeRow {
+            name: name.clone(),
+            status,
+            reference: reference.clone(),
+            description: description.clone(),
+        });
+    }
+    Ok(rows)
+}
+
+/// Whether `name` is an RFC 3986 `scheme` in lower case.
+fn is_scheme_name(name: &str) -> bool {
+    let mut bytes = name.bytes();
+    bytes.next().is_some_and(|b| b.is_ascii_lowercase())
+        && bytes.all(|b| {
+            b.is_ascii_lowercase() || b.is_ascii_digit() || matches!(b, b'+' | b'-' | b'.')
+        })
+}
+
 /// RFC 4180 CSV: fields separated by `,`, quoted with `"` (inner quotes
 /// doubled), records ended by LF or CRLF.
 fn parse_csv(text: &str) -> Result<Vec<Vec<String>>, String> {
@@ -417,6 +563,34 @@ mod tests {
             assert!(date(bad).is_err(), "{bad}");
         }
         assert!(date_line("no date here").is_err());
+    }
+
+    /// The header of the schemes registry.
+    const SCHEMES_HEAD: &str = "scheme,status,reference,description\n";
+
+    #[test]
+    fn scheme_rows_are_checked() {
+        let rows = scheme_rows(&format!(
+            "{SCHEMES_HEAD}http,Permanent,\"RFC9110, Section 4.2.1\",Hypertext Transfer Protocol\n\
+             z39.50r,Permanent,RFC2056,Z39.50 Retrieval\n\
+             coap+tcp,Permanent,RFC8323,x\n"
+        ))
+        .unwrap();
+        assert_eq!(rows.len(), 3);
+        assert_eq!(rows[0].reference, "RFC9110, Section 4.2.1");
+        let bad = |row: &str| scheme_rows(&format!("{SCHEMES_HEAD}{row}\n")).unwrap_err();
+        assert!(bad("Http,Permanent,R,D").starts_with("2: `Http`"));
+        assert!(bad("1http,Permanent,R,D").starts_with("2: `1http`"));
+        assert!(bad("ht_tp,Permanent,R,D").starts_with("2: `ht_tp`"));
+        assert!(bad(",Permanent,R,D").starts_with("2: ``"));
+        assert!(bad("http,Permanent,R").starts_with("2: 3 fields"));
+        assert!(bad("http,permanent,R,D").starts_with("2: status"));
+        let twice = scheme_rows(&format!(
+            "{SCHEMES_HEAD}a,Permanent,R,D\na,Historical,R,D\n"
+        ));
+        assert_eq!(twice.err().as_deref(), Some("3: scheme `a` listed twice"));
+        assert!(scheme_rows("name,status,reference,description\n").is_err());
+        assert!(scheme_rows("").is_err());
     }
 
     #[test]

@@ -33,8 +33,9 @@ tasks:
           total executions (see fuzz/README.md)
   generate
           write the source files made from outside data (the IANA
-          special-purpose address registries in uri-core); tidy fails
-          when one is out of date
+          special-purpose address registries in uri-core, the IANA URI
+          Schemes registry in uri-schemes); tidy fails when one is out
+          of date
   bench [--quick] [--runs N] [FILTER]
           run the benchmarks beside their peers (about 15 minutes;
           --quick about 2) and write docs/benchmarks.md

@@ -9,7 +9,8 @@
 //!   matches `cargo metadata`, and every command shown in a README runs
 //!   with the output it shows (or is marked `not run`);
 //! - every generated file is what `cargo xtask generate` makes of its data
-//!   today (`generate.rs`): `crates/uri-core/src/address/registry.rs`;
+//!   today (`generate.rs`): `crates/uri-core/src/address/registry.rs`
+//!   and `crates/uri-schemes/src/iana/table.rs`;
 //! - every file of the `tests` package's two test binaries
 //!   (`tests/conformance/`, `tests/allocations/`) is a `mod` of its
 //!   `main.rs`: with `autotests = false`, a file left out would silently

@@ -71,8 +71,8 @@ mod resolve;
 
 pub use dot_segments::{has_dot_segments, remove_dot_segments};
 pub use normalize::{
-    SchemeNormalizer, SyntaxOnly, normalize, normalize_into, normalize_uri, normalize_uri_with,
-    normalized_eq,
+    NormalizeOptions, SchemeNormalizer, SyntaxOnly, normalize, normalize_into, normalize_uri,
+    normalize_uri_with, normalize_uri_with_options, normalized_eq,
 };
 pub use normalized::NormalizedUri;
 pub use relativize::{Form, RelativizeError, relativize, relativize_with};

@@ -16,8 +16,10 @@ use crate::pct::{PctNormalized, has_normalized_dot_segments, has_percent};
 /// Rules of a scheme for normalization beyond syntax (RFC 3986 §6.2.3):
 /// default ports, empty paths, and so on. Applied after syntax normalization.
 ///
-/// `uri-schemes`, planned and not yet built, is to implement this for http,
-/// https and others; implement it for your own schemes.
+/// `uri-schemes` implements it (its `Registry`) for http, https, mailto,
+/// urn and the other schemes it knows; implement it for your own schemes.
+/// A scheme whose path is not hierarchical needs syntax normalization
+/// without some of its steps first: see [`NormalizeOptions`].
 ///
 /// # Examples
 ///
@@ -63,6 +65,113 @@ impl SchemeNormalizer for SyntaxOnly {
     fn normalize(&self, _: &mut UriBuf) {}
 }
 
+/// Which steps of syntax-based normalization (RFC 3986 §6.2.2) apply to
+/// the path: every one by default, as [`normalize`] applies them.
+///
+/// RFC 3986 §3.3 gives `.` and `..` a meaning only "in hierarchical
+/// paths"; "a path segment is considered opaque by the generic syntax"
+/// otherwise. A scheme whose path is one opaque string (`urn`, `data`,
+/// `mailto`, `tel`) is changed, not normalized, by removing dot segments:
+/// `data:,a/../b` would become `data:/b`, and `urn:example:a/../b`,
+/// `urn:/b`, no URN at all. And a scheme may compare percent-encoded
+/// text as written: URN-equivalence (RFC 8141 §3.1) upper-cases the hex
+/// digits of triplets but says "percent-encoded characters MUST NOT be
+/// decoded", so `urn:example:a%2D` and `urn:example:a-` are two URNs.
+///
+/// Both steps can be turned off for the path; the other components, and
+/// the case of triplets' hex digits everywhere (§6.2.2.1), are normalized
+/// as ever. `Eq` compares the steps.
+///
+/// # Examples
+///
+/// ```
+/// use uri_resolve::{normalize_uri, normalize_uri_with_options, NormalizeOptions};
+///
+/// let urn = NormalizeOptions::new()
+///     .remove_dot_segments(false)
+///     .decode_unreserved_in_path(false);
+/// let uri = uri_core::Uri::parse("URN:example:a/../b%2d?+%7e")?;
+/// assert_eq!(normalize_uri_with_options(uri, urn), "urn:example:a/../b%2D?+~");
+/// assert_eq!(normalize_uri(uri), "urn:/b-?+~");
+/// assert_eq!(NormalizeOptions::default(), NormalizeOptions::new());
+/// # Ok::<(), uri_core::ParseError>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct NormalizeOptions {
+    dot_segments: bool,
+    decode_path: bool,
+}
+
+impl NormalizeOptions {
+    /// Every step of §6.2.2: what [`normalize`], [`normalize_into`] and
+    /// [`normalize_uri`] do.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_resolve::{normalize_uri, normalize_uri_with_options, NormalizeOptions};
+    ///
+    /// let uri = uri_core::Uri::parse("HTTP://a/./b/%7e")?;
+    /// assert_eq!(normalize_uri_with_options(uri, NormalizeOptions::new()), normalize_uri(uri));
+    /// # Ok::<(), uri_core::ParseError>(())
+    /// ```
+    pub const fn new() -> Self {
+        NormalizeOptions {
+            dot_segments: true,
+            decode_path: true,
+        }
+    }
+
+    /// Whether the path's dot segments are removed (§6.2.2.3; the
+    /// default). Only a URI's path, or an absolute path, ever has them
+    /// removed: a relative path keeps them until it is resolved.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_resolve::{normalize_uri_with_options, NormalizeOptions};
+    ///
+    /// let opaque = NormalizeOptions::new().remove_dot_segments(false);
+    /// let uri = uri_core::Uri::parse("data:text/plain,a/../b")?;
+    /// assert_eq!(normalize_uri_with_options(uri, opaque), "data:text/plain,a/../b");
+    /// assert_eq!(uri_resolve::normalize_uri(uri), "data:text/b");
+    /// # Ok::<(), uri_core::ParseError>(())
+    /// ```
+    #[must_use]
+    pub const fn remove_dot_segments(mut self, yes: bool) -> Self {
+        self.dot_segments = yes;
+        self
+    }
+
+    /// Whether the path's triplets of `unreserved` characters are decoded
+    /// (§6.2.2.2; the default; for an IRI, those of `iunreserved` ones
+    /// too, RFC 3987 §5.3.2.3). Off, the path's triplets stay, with their
+    /// hex digits upper-cased (§6.2.2.1), and a `%2E` is no dot segment.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_resolve::{normalize_uri_with_options, NormalizeOptions};
+    ///
+    /// let kept = NormalizeOptions::new().decode_unreserved_in_path(false);
+    /// let uri = uri_core::Uri::parse("urn:example:a%2d?=%2d")?;
+    /// assert_eq!(normalize_uri_with_options(uri, kept), "urn:example:a%2D?=-");
+    /// # Ok::<(), uri_core::ParseError>(())
+    /// ```
+    #[must_use]
+    pub const fn decode_unreserved_in_path(mut self, yes: bool) -> Self {
+        self.decode_path = yes;
+        self
+    }
+}
+
+impl Default for NormalizeOptions {
+    /// [`NormalizeOptions::new`]: every step.
+    fn default() -> Self {
+        NormalizeOptions::new()
+    }
+}
+
 /// Writes the syntax-based normal form (RFC 3986 §6.2.2) of `parts` to
 /// `out` (cleared first):
 ///
@@ -93,25 +202,31 @@ impl SchemeNormalizer for SyntaxOnly {
 /// ```
 pub fn normalize_into<S: Spec>(parts: Components<'_, S>, out: &mut String) {
     out.clear();
-    write(parts, out);
+    write(parts, NormalizeOptions::new(), out);
 }
 
 /// [`normalize_into`] into any [`Out`]: a `String`, or a writer that
-/// records the layout for the owned result.
+/// records the layout for the owned result; the path's steps as `options`
+/// say.
 #[inline]
-fn write<S: Spec, O: Out<S>>(parts: Components<'_, S>, out: &mut O) {
+fn write<S: Spec, O: Out<S>>(parts: Components<'_, S>, options: NormalizeOptions, out: &mut O) {
     // Most references hold no `%`: then no component needs its triplets
     // normalized, and each is copied (or lower-cased) as it stands.
     let pct = has_percent(parts.as_str());
-    if !pct && copy_and_lowercase(parts, out) {
+    if !pct && copy_and_lowercase(parts, options.dot_segments, out) {
         return;
     }
-    write_normalized(parts, pct, out);
+    write_normalized(parts, pct, options, out);
 }
 
 /// [`normalize_into`] component by component, `pct` telling whether the
 /// reference holds a `%`.
-fn write_normalized<S: Spec, O: Out<S>>(parts: Components<'_, S>, pct: bool, out: &mut O) {
+fn write_normalized<S: Spec, O: Out<S>>(
+    parts: Components<'_, S>,
+    pct: bool,
+    options: NormalizeOptions,
+    out: &mut O,
+) {
     let norm = |text: &str, out: &mut O| {
         if pct {
             normalize_with::<S>(text, |piece| out.push_str(piece));
@@ -138,19 +253,22 @@ fn write_normalized<S: Spec, O: Out<S>>(parts: Components<'_, S>, pct: bool, out
     }
     let path_start = out.as_str().len();
     let raw = parts.path();
+    let decode = options.decode_path;
     // Only a decoded `%2E` can make a dot segment: without one, removing
     // dot segments and normalizing triplets commute, and each segment is
     // normalized as it is written. With one, the path is normalized first.
-    let path = if pct && has_encoded_dot(raw) {
+    let path = if pct && decode && has_encoded_dot(raw) {
         normalize_for::<S>(raw)
     } else {
         Cow::Borrowed(raw)
     };
-    let removes = parts.scheme().is_some() || path.starts_with('/');
+    let removes = options.dot_segments && (parts.scheme().is_some() || path.starts_with('/'));
     match (removes, pct) {
-        (true, true) => remove_dot_segments_into(&path, &mut Normalizing::<S, O>::new(out)),
+        (true, true) => {
+            remove_dot_segments_into(&path, &mut Normalizing::<S, O>::new(out, decode));
+        }
         (true, false) => remove_dot_segments_into(&path, out),
-        (false, true) => normalize_with::<S>(&path, |piece| out.push_str(piece)),
+        (false, true) => Normalizing::<S, O>::new(out, decode).push_str(&path),
         (false, false) => out.push_str(&path),
     }
     out.guard_path(path_start, authority.is_some());
@@ -172,18 +290,21 @@ fn has_encoded_dot(path: &str) -> bool {
 }
 
 /// A [`Text`] that normalizes the triplets of each piece as it is written
-/// to `out`. `remove_dot_segments` writes whole segments (and `/`), so no
-/// triplet is split between pieces, and cutting back to a `/` cuts the
-/// same segments as it would without normalization.
+/// to `out`: decoded where `unreserved` and upper-cased, or only
+/// upper-cased when `decode` is off. `remove_dot_segments` writes whole
+/// segments (and `/`), so no triplet is split between pieces, and cutting
+/// back to a `/` cuts the same segments as it would without normalization.
 struct Normalizing<'o, S: Spec, O: Out<S>> {
     out: &'o mut O,
+    decode: bool,
     spec: core::marker::PhantomData<S>,
 }
 
 impl<'o, S: Spec, O: Out<S>> Normalizing<'o, S, O> {
-    fn new(out: &'o mut O) -> Self {
+    fn new(out: &'o mut O, decode: bool) -> Self {
         Normalizing {
             out,
+            decode,
             spec: core::marker::PhantomData,
         }
     }
@@ -191,7 +312,13 @@ impl<'o, S: Spec, O: Out<S>> Normalizing<'o, S, O> {
 
 impl<S: Spec, O: Out<S>> Text for Normalizing<'_, S, O> {
     fn push_str(&mut self, text: &str) {
-        normalize_with::<S>(text, |piece| self.out.push_str(piece));
+        if self.decode {
+            normalize_with::<S>(text, |piece| self.out.push_str(piece));
+        } else {
+            let start = self.out.as_str().len();
+            self.out.push_str(text);
+            upper_case_hex::<S, O>(self.out, start);
+        }
     }
     fn push(&mut self, c: char) {
         self.out.push(c);
@@ -206,12 +333,17 @@ impl<S: Spec, O: Out<S>> Text for Normalizing<'_, S, O> {
 
 /// The fast path of [`normalize_into`] for a reference without `%`: the
 /// whole text copied, the scheme and a reg-name host lower-cased in place.
-/// `false` (nothing written) when the path has dot segments to remove or
-/// the host is an IP literal, which need the component-wise path.
+/// `false` (nothing written) when the path has dot segments to remove
+/// (`dot_segments` says whether any are) or the host is an IP literal,
+/// which need the component-wise path.
 #[inline]
-fn copy_and_lowercase<S: Spec, O: Out<S>>(parts: Components<'_, S>, out: &mut O) -> bool {
+fn copy_and_lowercase<S: Spec, O: Out<S>>(
+    parts: Components<'_, S>,
+    dot_segments: bool,
+    out: &mut O,
+) -> bool {
     let text = parts.as_str();
-    let removes = parts.scheme().is_some() || parts.path().starts_with('/');
+    let removes = dot_segments && (parts.scheme().is_some() || parts.path().starts_with('/'));
     if removes && may_have_dot_segments(parts.path()) {
         return false;
     }
@@ -272,13 +404,19 @@ fn write_host<S: Spec, O: Out<S>>(authority: Authority<'_>, pct: bool, out: &mut
             let end = out.as_str().len();
             out.make_ascii_lowercase(start..end);
             // Triplet hex digits go back to upper case.
-            let mut i = start;
-            while let Some(k) = out.as_str()[i..].find('%') {
-                i += k + 1;
-                let end = (i + 2).min(out.as_str().len());
-                out.make_ascii_uppercase(i..end);
-            }
+            upper_case_hex::<S, O>(out, start);
         }
+    }
+}
+
+/// Upper-cases the hex digits of the triplets `out` holds from `start`
+/// (§6.2.2.1), each `%` found once.
+fn upper_case_hex<S: Spec, O: Out<S>>(out: &mut O, start: usize) {
+    let mut i = start;
+    while let Some(k) = out.as_str()[i..].find('%') {
+        i += k + 1;
+        let end = (i + 2).min(out.as_str().len());
+        out.make_ascii_uppercase(i..end);
     }
 }
 
@@ -304,7 +442,7 @@ fn push_lowercase<S: Spec, O: Out<S>>(out: &mut O, text: &str) {
 /// ```
 pub fn normalize<S: Spec>(reference: RiReference<'_, S>) -> RiReferenceBuf<S> {
     let mut out = RiWriter::with_capacity(reference.as_str().len() + 2);
-    write(reference.components(), &mut out);
+    write(reference.components(), NormalizeOptions::new(), &mut out);
     out.finish()
 }
 
@@ -318,8 +456,30 @@ pub fn normalize<S: Spec>(reference: RiReference<'_, S>) -> RiReferenceBuf<S> {
 /// # Ok::<(), uri_core::ParseError>(())
 /// ```
 pub fn normalize_uri<S: Spec>(uri: Ri<'_, S>) -> RiBuf<S> {
+    normalize_uri_with_options(uri, NormalizeOptions::new())
+}
+
+/// The syntax-based normal form of a URI (see [`normalize_into`]) with
+/// only the steps `options` keeps for the path: for schemes whose path is
+/// opaque, or whose triplets are significant as written.
+///
+/// The result is idempotent under the same options and parses with the
+/// same components; with [`NormalizeOptions::new`] it is
+/// [`normalize_uri`]'s.
+///
+/// # Examples
+///
+/// ```
+/// use uri_resolve::{normalize_uri_with_options, NormalizeOptions};
+///
+/// let opaque = NormalizeOptions::new().remove_dot_segments(false);
+/// let uri = uri_core::Uri::parse("TEL:+1-201-555-0123;x=a/../b")?;
+/// assert_eq!(normalize_uri_with_options(uri, opaque), "tel:+1-201-555-0123;x=a/../b");
+/// # Ok::<(), uri_core::ParseError>(())
+/// ```
+pub fn normalize_uri_with_options<S: Spec>(uri: Ri<'_, S>, options: NormalizeOptions) -> RiBuf<S> {
     let mut out = RiWriter::with_capacity(uri.as_str().len() + 2);
-    write(uri.components(), &mut out);
+    write(uri.components(), options, &mut out);
     match out.finish_uri() {
         Ok(normal) => normal,
         // Not reached: the scheme is written first. A value, not a panic.
@@ -491,8 +651,8 @@ mod tests {
             };
             let mut copied = String::new();
             let mut general = String::new();
-            let took_copy = copy_and_lowercase(parts, &mut copied);
-            write_normalized(parts, false, &mut general);
+            let took_copy = copy_and_lowercase(parts, true, &mut copied);
+            write_normalized(parts, false, NormalizeOptions::new(), &mut general);
             if took_copy {
                 copies += 1;
                 assert_eq!(copied, general, "{case:?}");
@@ -503,5 +663,93 @@ mod tests {
         // All but the two IP literals and the three paths with a segment
         // that begins with `.` (a relative path keeps its dot segments).
         assert_eq!(copies, cases.len() - 5);
+    }
+
+    /// `normalize_uri_with_options` under `options`, checked to be a fixed
+    /// point that parses with the components it was written with.
+    fn with(input: &str, options: NormalizeOptions) -> String {
+        let uri = Uri::parse(input).unwrap_or_else(|e| panic!("{input:?}: {e}"));
+        let once = normalize_uri_with_options(uri, options);
+        let twice = normalize_uri_with_options(once.as_uri(), options);
+        assert_eq!(once, twice, "{input:?}: not idempotent");
+        let again = Uri::parse(once.as_str()).unwrap_or_else(|e| panic!("{once}: {e}"));
+        assert_eq!(again.components(), once.as_uri().components(), "{input:?}");
+        once.into_string()
+    }
+
+    const OPAQUE: NormalizeOptions = NormalizeOptions::new().remove_dot_segments(false);
+    const KEPT: NormalizeOptions = NormalizeOptions::new().decode_unreserved_in_path(false);
+    const NEITHER: NormalizeOptions = OPAQUE.decode_unreserved_in_path(false);
+
+    #[test]
+    fn every_step_is_normalize_uri() {
+        let cases = [
+            "HTTP://WWW.Example.COM/A/./b/../%7e?Q=%7e#%7e",
+            "http://[2001:DB8::1]/a/%2E%2e/b",
+            "urn:example:a/../b%2d",
+            "data:text/plain,a/../b",
+            "foo:",
+            "http://a/b/c/./../../g",
+            "mailto:Joe@Example.COM?subject=%7e",
+        ];
+        for case in cases {
+            let uri = Uri::parse(case).unwrap_or_else(|e| panic!("{case:?}: {e}"));
+            assert_eq!(
+                with(case, NormalizeOptions::new()),
+                normalize_uri(uri).as_str(),
+                "{case:?}"
+            );
+            assert_eq!(
+                with(case, NormalizeOptions::default()),
+                normalize_uri(uri).as_str(),
+                "{case:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn an_opaque_path_keeps_its_dot_segments() {
+        assert_eq!(with("data:,a/../b", OPAQUE), "data:,a/../b");
+        assert_eq!(with("DATA:,a/../b%7e", OPAQUE), "data:,a/../b~");
+        assert_eq!(with("urn:example:a/./b", OPAQUE), "urn:example:a/./b");
+        assert_eq!(with("news:.", OPAQUE), "news:.");
+        assert_eq!(with("x://H/a/../b", OPAQUE), "x://h/a/../b");
+        assert_eq!(with("x:/a/%2E%2E/b", OPAQUE), "x:/a/../b");
+        // The default removes them, %2E decoded first.
+        assert_eq!(with("data:,a/../b", NormalizeOptions::new()), "data:/b");
+        assert_eq!(with("x:/a/%2E%2E/b", NormalizeOptions::new()), "x:/b");
+    }
+
+    #[test]
+    fn kept_triplets_only_change_case() {
+        assert_eq!(with("urn:example:a%2d", KEPT), "urn:example:a%2D");
+        assert_eq!(
+            with("urn:example:a%2d?+%2d#%2d", KEPT),
+            "urn:example:a%2D?+-#-"
+        );
+        assert_eq!(with("URN:Ex:%c3%a9%41", NEITHER), "urn:Ex:%C3%A9%41");
+        // `%2E` is no dot segment when triplets are kept; `.` still is.
+        assert_eq!(with("x:/a/%2e%2e/b", KEPT), "x:/a/%2E%2E/b");
+        assert_eq!(with("x:/a/../b%2e", KEPT), "x:/b%2E");
+        assert_eq!(with("x:/a/../b%2e", NEITHER), "x:/a/../b%2E");
+        // The authority is normalized as ever.
+        assert_eq!(
+            with("X://%7E@EX%41MPLE.com:1/%7e", NEITHER),
+            "x://~@example.com:1/%7E"
+        );
+    }
+
+    #[test]
+    fn iris_keep_their_triplets_too() {
+        let iri = uri_core::Iri::parse("urn:ex:ros%c3%a9/../%7e").unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(
+            normalize_uri_with_options(iri, NEITHER),
+            "urn:ex:ros%C3%A9/../%7E"
+        );
+        assert_eq!(normalize_uri_with_options(iri, OPAQUE), "urn:ex:rosé/../~");
+        assert_eq!(
+            normalize_uri_with_options(iri, NormalizeOptions::new()),
+            "urn:/~"
+        );
     }
 }

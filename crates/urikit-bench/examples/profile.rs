@@ -46,8 +46,17 @@
 //! (`IriRef::parse(line).to_uri_ref()`), `to-uri-iri-string`
 //! (`IriReferenceStr::new(line).encode_to_uri().to_dedicated_string()`);
 //! `to-uri-idna` (`to_uri_with(_, HostMapping::Idna)`) and
-//! `to-uri-idna-url` (`url::Url::parse`); and `baseline` (the loop over
-//! `mixed.txt` alone). Corpora: `mixed.txt` (parse, components,
+//! `to-uri-idna-url` (`url::Url::parse`); as in the `schemes` benchmark,
+//! on the http(s) lines of `mixed.txt`: `scheme-parse` (`Uri::parse`
+//! alone), `scheme-check` (`Registry::check` on the lines parsed before
+//! `measure`), `scheme-parse-check` (both), `http-origin` (parse, check,
+//! the origin cloned out of `Fields::Http`), `http-origin-url`
+//! (`Url::parse`, `origin()`), `http-normalize` (parse,
+//! `Registry::normalize`), `http-normalize-url` (`Url::parse`); on
+//! `urikit_bench::urns(10_000)`: `urn-check` (parse and check) and
+//! `urn-urn` (`urn::UrnSlice::try_from`); on `urikit_bench::mailtos` of
+//! `web-1in4.txt`: `mailto-check` (parse and check); and `baseline` (the
+//! loop over `mixed.txt` alone). Corpora: `mixed.txt` (parse, components,
 //! normalize) and `relative-1in3.txt` (resolve), as in the benchmarks.
 //! Prints the item count and a checksum (so that no work is optimized
 //! away).
@@ -75,6 +84,7 @@ use percent_encoding::{AsciiSet, utf8_percent_encode};
 use uri_core::{IriReference, Uri, UriReference};
 use uri_encode::EncodeSet;
 use uri_resolve::{Resolver, normalize_into, normalize_uri};
+use uri_schemes::{Fields, Registry};
 
 const UNRESERVED: EncodeSet = EncodeSet::UNRESERVED;
 const QUERY_COMPONENT: EncodeSet = EncodeSet::QUERY_COMPONENT;
@@ -115,6 +125,16 @@ struct Inputs<'a> {
     /// Those lines encoded for the query component, as in the benchmark's
     /// `decode/mixed-changed`.
     changed_encoded: Vec<String>,
+    /// The standard scheme registry.
+    registry: Registry,
+    /// The http(s) lines of `mixed.txt`, as in the `schemes` benchmark.
+    http: &'a [String],
+    /// Those of them that parse, parsed.
+    http_uris: Vec<Uri<'a>>,
+    /// `urikit_bench::urns(10_000)`.
+    urns: &'a [String],
+    /// `urikit_bench::mailtos` of `web-1in4.txt`.
+    mailtos: &'a [String],
 }
 
 /// Runs `op` once over its corpus: the only function callgrind counts.
@@ -439,6 +459,82 @@ fn measure(op: &str, inputs: &mut Inputs<'_>) -> (usize, usize) {
                 items += 1;
             }
         }
+        "scheme-parse" => {
+            for line in inputs.http {
+                sum += usize::from(black_box(Uri::parse(black_box(line))).is_ok());
+                items += 1;
+            }
+        }
+        "scheme-check" => {
+            for uri in &inputs.http_uris {
+                sum += usize::from(black_box(inputs.registry.check(black_box(*uri))).is_valid());
+                items += 1;
+            }
+        }
+        "scheme-parse-check" => {
+            for line in inputs.http {
+                if let Ok(uri) = Uri::parse(black_box(line)) {
+                    sum += usize::from(black_box(inputs.registry.check(uri)).is_valid());
+                }
+                items += 1;
+            }
+        }
+        "http-origin" => {
+            for line in inputs.http {
+                if let Ok(uri) = Uri::parse(black_box(line)) {
+                    if let Fields::Http(http) = inputs.registry.check(uri).into_parts().0 {
+                        sum += black_box(http.origin().clone()).port() as usize;
+                    }
+                }
+                items += 1;
+            }
+        }
+        "http-origin-url" => {
+            for line in inputs.http {
+                if let Ok(url) = url::Url::parse(black_box(line)) {
+                    if let url::Origin::Tuple(_, _, port) = black_box(url.origin()) {
+                        sum += port as usize;
+                    }
+                }
+                items += 1;
+            }
+        }
+        "http-normalize" => {
+            for line in inputs.http {
+                if let Ok(uri) = Uri::parse(black_box(line)) {
+                    sum += black_box(inputs.registry.normalize(uri)).as_str().len();
+                }
+                items += 1;
+            }
+        }
+        "http-normalize-url" => {
+            for line in inputs.http {
+                if let Ok(url) = url::Url::parse(black_box(line)) {
+                    sum += black_box(url).as_str().len();
+                }
+                items += 1;
+            }
+        }
+        "urn-check" | "mailto-check" => {
+            let lines = if op == "urn-check" {
+                inputs.urns
+            } else {
+                inputs.mailtos
+            };
+            for line in lines {
+                if let Ok(uri) = Uri::parse(black_box(line)) {
+                    sum += usize::from(black_box(inputs.registry.check(uri)).is_valid());
+                }
+                items += 1;
+            }
+        }
+        "urn-urn" => {
+            for line in inputs.urns {
+                let urn = urn::UrnSlice::try_from(black_box(line.as_str()));
+                sum += usize::from(black_box(urn).is_ok());
+                items += 1;
+            }
+        }
         other => {
             eprintln!("unknown operation `{other}`; see the module docs");
             std::process::exit(2);
@@ -456,6 +552,9 @@ fn main() {
     let encoded = urikit_bench::lines("encoded-1in4.txt").expect("corpus in data/");
     let web = urikit_bench::lines("web-1in4.txt").expect("corpus in data/");
     let iri = urikit_bench::lines("iri-1in2.txt").expect("corpus in data/");
+    let http = urikit_bench::http_lines(&lines);
+    let urns = urikit_bench::urns(10_000);
+    let mailtos = urikit_bench::mailtos(&web);
     let mut inputs = Inputs {
         lines: &lines,
         pairs: &pairs,
@@ -493,6 +592,11 @@ fn main() {
             .cloned()
             .collect(),
         changed_encoded: Vec::new(),
+        registry: Registry::standard(),
+        http: &http,
+        http_uris: http.iter().filter_map(|l| Uri::parse(l).ok()).collect(),
+        urns: &urns,
+        mailtos: &mailtos,
     };
     inputs.changed_encoded = inputs
         .changed

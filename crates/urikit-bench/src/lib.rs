@@ -127,6 +127,202 @@ pub fn pairs(name: &str) -> io::Result<Vec<(String, String)>> {
         .collect()
 }
 
+/// The lines of `lines` that are http or https URIs, as far as a quick
+/// look can tell: a scheme `http` or `https` in any case, then `:`. The
+/// `schemes` benchmark takes these lines of `mixed.txt`.
+///
+/// # Examples
+///
+/// ```
+/// let lines = ["https://a/", "HTTP://b", "file:///c", "httpx://d", "http"];
+/// assert_eq!(urikit_bench::http_lines(&lines), ["https://a/", "HTTP://b"]);
+/// ```
+pub fn http_lines<S: AsRef<str>>(lines: &[S]) -> Vec<String> {
+    lines
+        .iter()
+        .map(AsRef::as_ref)
+        .filter(|line| {
+            line.split_once(':').is_some_and(|(scheme, _)| {
+                scheme.eq_ignore_ascii_case("http") || scheme.eq_ignore_ascii_case("https")
+            })
+        })
+        .map(str::to_owned)
+        .collect()
+}
+
+/// A small deterministic generator (xorshift64*), so that the made-up
+/// corpora are the same in every run.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    /// A number below `n`.
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+
+    /// `n` characters of `alphabet`.
+    fn text(&mut self, alphabet: &[u8], n: usize) -> String {
+        (0..n)
+            .map(|_| char::from(alphabet[self.below(alphabet.len())]))
+            .collect()
+    }
+}
+
+/// `count` URNs (RFC 8141), made up deterministically: the namespaces and
+/// shapes of RFC 8141's examples and of the registered namespaces people
+/// meet (`isbn`, `issn`, `uuid`, `ietf:rfc`, `oid`, `oasis`, `nbn`, `epc`,
+/// `example`), NIDs sometimes in upper case, NSSs sometimes with triplets
+/// (some in lower case), and about one in eight with r-, q- or
+/// f-components. No corpus of real URNs is in `data/` (its budget is
+/// spent), so the `schemes` benchmark and the profile harness make these.
+///
+/// # Examples
+///
+/// ```
+/// let urns = urikit_bench::urns(1000);
+/// assert_eq!(urns.len(), 1000);
+/// assert!(urns.iter().all(|u| u.to_ascii_lowercase().starts_with("urn:")));
+/// assert_eq!(urns, urikit_bench::urns(1000));
+/// ```
+pub fn urns(count: usize) -> Vec<String> {
+    const DIGITS: &[u8] = b"0123456789";
+    const HEX: &[u8] = b"0123456789abcdef";
+    const ALNUM: &[u8] = b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    (0..count)
+        .map(|_| {
+            let mut urn = match rng.below(10) {
+                0 | 1 => format!(
+                    "urn:isbn:{}-{}-{}-{}",
+                    rng.text(DIGITS, 1),
+                    rng.text(DIGITS, 3),
+                    rng.text(DIGITS, 5),
+                    rng.text(DIGITS, 1)
+                ),
+                2 => format!("urn:ISSN:{}-{}", rng.text(DIGITS, 4), rng.text(DIGITS, 4)),
+                3 | 4 => format!(
+                    "urn:uuid:{}-{}-{}-{}-{}",
+                    rng.text(HEX, 8),
+                    rng.text(HEX, 4),
+                    rng.text(HEX, 4),
+                    rng.text(HEX, 4),
+                    rng.text(HEX, 12)
+                ),
+                5 => format!("urn:ietf:rfc:{}", 1 + rng.below(9999)),
+                6 => format!(
+                    "urn:oid:1.3.6.1.4.1.{}.{}.{}",
+                    rng.below(60000),
+                    rng.below(100),
+                    rng.below(10)
+                ),
+                7 => format!(
+                    "urn:oasis:names:specification:docbook:dtd:xml:{}.{}.{}",
+                    rng.below(5),
+                    rng.below(10),
+                    rng.below(10)
+                ),
+                8 => format!(
+                    "urn:nbn:de:bvb:{}-opus-{}",
+                    rng.below(100),
+                    rng.text(DIGITS, 5)
+                ),
+                _ => {
+                    let encoded = if rng.below(2) == 0 { "%2F" } else { "%2f" };
+                    format!(
+                        "urn:Example:{}{encoded}{}:{}",
+                        rng.text(ALNUM, 6),
+                        rng.text(ALNUM, 4),
+                        rng.text(ALNUM, 8)
+                    )
+                }
+            };
+            match rng.below(24) {
+                0 => urn.push_str(&format!("?+CCResolve:cc={}", rng.text(DIGITS, 3))),
+                1 => urn.push_str(&format!("?=lang={}", rng.text(b"enfrdej", 2))),
+                2 => urn.push_str(&format!("#section-{}", rng.below(20))),
+                _ => {}
+            }
+            urn
+        })
+        .collect()
+}
+
+/// A mailto URI (RFC 6068) for each line of `lines` that has a host: a
+/// made-up address at that host (`first.last@host`, the domain's case as
+/// in the line), one in four with `cc`, one in three with a `subject` (with
+/// triplets), one in five with a `body` (with `%0D%0A`), one in ten with
+/// two addresses. Made deterministically from `web-1in4.txt` by the
+/// `schemes` benchmark and the profile harness (no corpus of real mailto
+/// URIs is in `data/`).
+///
+/// # Examples
+///
+/// ```
+/// let lines = ["https://www.Example.com/a", "no host here", "http://b.example:8080"];
+/// let mailtos = urikit_bench::mailtos(&lines);
+/// assert_eq!(mailtos.len(), 2);
+/// assert!(mailtos[0].starts_with("mailto:") && mailtos[0].contains("@www.Example.com"));
+/// assert!(mailtos[1].contains("@b.example"));
+/// ```
+pub fn mailtos<S: AsRef<str>>(lines: &[S]) -> Vec<String> {
+    const LOWER: &[u8] = b"abcdefghijklmnopqrstuvwxyz";
+    let mut rng = Rng(0xD1B5_4A32_D192_ED03);
+    lines
+        .iter()
+        .filter_map(|line| {
+            let rest = line.as_ref().split_once("://")?.1;
+            let end = rest.find(['/', '?', '#', ':', '@']).unwrap_or(rest.len());
+            let host = &rest[..end];
+            (!host.is_empty()).then_some(host)
+        })
+        .map(|host| {
+            let (a, b) = (rng.below(6) + 2, rng.below(8) + 2);
+            let mut uri = format!(
+                "mailto:{}.{}@{host}",
+                rng.text(LOWER, a),
+                rng.text(LOWER, b)
+            );
+            if rng.below(10) == 0 {
+                uri.push_str(&format!(",{}@{host}", rng.text(LOWER, a)));
+            }
+            let mut sep = '?';
+            let mut field = |uri: &mut String, text: &str| {
+                uri.push(sep);
+                uri.push_str(text);
+                sep = '&';
+            };
+            if rng.below(4) == 0 {
+                let cc = format!("cc={}@example.org", rng.text(LOWER, a));
+                field(&mut uri, &cc);
+            }
+            if rng.below(3) == 0 {
+                let subject = format!(
+                    "subject=Re%3A%20{}%20{}",
+                    rng.text(LOWER, b),
+                    rng.below(100)
+                );
+                field(&mut uri, &subject);
+            }
+            if rng.below(5) == 0 {
+                let body = format!(
+                    "body={}%0D%0A{}",
+                    rng.text(LOWER, a + b),
+                    rng.text(LOWER, b)
+                );
+                field(&mut uri, &body);
+            }
+            uri
+        })
+        .collect()
+}
+
 /// Where criterion writes its results: `$CRITERION_HOME`, else
 /// `$CARGO_TARGET_DIR/criterion`, else the workspace's `target/criterion`
 /// (criterion's own order, without its call to `cargo metadata`).

@@ -1,6 +1,7 @@
 //! The subcommands that print one result per input: `parse`, `explain`,
-//! `encode`, `decode`, `resolve`, `relativize`, `normalize`, `to-uri` and
-//! `to-iri`.
+//! `encode`, `decode`, `resolve`, `relativize`, `normalize`, `to-uri`,
+//! `to-iri`, `scheme`, `equivalent` (one result per pair), `file-path` and
+//! `file-uri`.
 //!
 //! Each is a function from the inputs to an [`Outcome`], built on
 //! [`input::for_each`]; a new per-input subcommand is one more such
@@ -11,14 +12,17 @@ use std::ffi::OsString;
 use std::io::{self, BufWriter, StdoutLock, Write};
 
 use serde::Serialize;
+use urikit::schemes::Registry;
 use urikit::{RiReference, Spec, Uri};
 
 use crate::codec::{Decoding, Encoding};
+use crate::equivalence::{EquivalentLine, NotComparedLine, Pair, Side};
 use crate::input::{self, Input};
 use crate::mapping::{ToIri, ToUri};
+use crate::paths::{FilePath, FileUri, OsName};
 use crate::problem::Problem;
 use crate::resolution::{FormName, Normalization, Relativization, Resolution};
-use crate::{Outcome, explain, json, table};
+use crate::{Outcome, explain, json, scheme, table};
 
 /// Standard output, locked and buffered.
 fn stdout() -> BufWriter<StdoutLock<'static>> {
@@ -156,9 +160,14 @@ pub(crate) fn relativize(
 }
 
 /// `urikit normalize`: the syntax-based normal form of each input, one per
-/// line, or as JSON lines.
-pub(crate) fn normalize(inputs: &[OsString], as_json: bool) -> Outcome {
-    let mut normalization = Normalization::default();
+/// line, or as JSON lines; with `schemes`, then the scheme-based normal
+/// form of each URI.
+pub(crate) fn normalize(inputs: &[OsString], schemes: bool, as_json: bool) -> Outcome {
+    let mut normalization = if schemes {
+        Normalization::with_schemes()
+    } else {
+        Normalization::syntax()
+    };
     per_input(inputs, |out, input| {
         let normalized = normalization.apply(input);
         write_result(
@@ -205,6 +214,112 @@ pub(crate) fn to_iri(inputs: &[OsString], idna: bool, as_json: bool) -> Outcome 
             json::Id::input(input),
             iri,
             json::IriFields::new,
+            as_json,
+        )
+    })
+}
+
+/// `urikit scheme`: each URI checked against its scheme's rules and looked
+/// up in the IANA registry, as a table or as JSON lines. An input is valid
+/// when it is a URI with no error-severity violation.
+pub(crate) fn scheme(inputs: &[OsString], as_json: bool) -> Outcome {
+    let registry = Registry::standard();
+    let mut blocks = Blocks::default();
+    per_input(inputs, |out, input| {
+        let checked = scheme::check(&registry, input);
+        match (&checked, as_json) {
+            (Ok(c), true) => json::write_line(out, &c.line())?,
+            (Err(problem), true) => {
+                json::write_line(out, &scheme::NotUriLine::new(input, problem))?;
+            }
+            (Ok(c), false) => {
+                blocks.start(out)?;
+                c.write_table(out)?;
+            }
+            (Err(problem), false) => {
+                blocks.start(out)?;
+                write_caret(out, input, problem)?;
+            }
+        }
+        Ok(checked.is_ok_and(|c| c.is_valid()))
+    })
+}
+
+/// `urikit equivalent`: whether the references of each pair are
+/// equivalent (RFC 3986 §6), `true (RUNG)` or `false` per line, or as JSON
+/// lines. The pair is `pair`, or with `None` each line of standard input,
+/// split at its first tab.
+pub(crate) fn equivalent(pair: Option<(&OsString, &OsString)>, as_json: bool) -> Outcome {
+    let registry = Registry::standard();
+    let each = |out: &mut BufWriter<StdoutLock<'static>>, pair: Pair<'_>| {
+        let compared = pair.compare(&registry);
+        match (compared, as_json) {
+            (Ok(rung), true) => {
+                json::write_line(out, &EquivalentLine::new(pair, rung.is_some()))?;
+            }
+            (Err((side, problem)), true) => {
+                json::write_line(out, &NotComparedLine::new(pair, side, &problem))?;
+            }
+            (Ok(Some(rung)), false) => writeln!(out, "true ({})", rung.as_str())?,
+            (Ok(None), false) => writeln!(out, "false")?,
+            (Err((side, problem)), false) => {
+                let input = match (side, pair.b) {
+                    (Side::B, Some(b)) => b,
+                    _ => pair.a,
+                };
+                write_caret(out, input, &problem)?;
+            }
+        }
+        Ok(compared.is_ok())
+    };
+    match pair {
+        Some((a, b)) => {
+            let pair = Pair {
+                a: Input::new(a.as_encoded_bytes()),
+                b: Some(Input::new(b.as_encoded_bytes())),
+            };
+            let mut out = stdout();
+            let mut invalid = false;
+            let result = each(&mut out, pair).and_then(|valid| {
+                invalid = !valid;
+                out.flush()
+            });
+            Outcome { invalid, result }
+        }
+        None => per_input(&[], |out, line| each(out, Pair::from_line(line))),
+    }
+}
+
+/// `urikit file-path`: the path of `os` each file URI names, one per line,
+/// or as JSON lines.
+pub(crate) fn file_path(inputs: &[OsString], os: OsName, as_json: bool) -> Outcome {
+    let file_path = FilePath::new(os);
+    per_input(inputs, |out, input| {
+        let path = file_path.apply(input);
+        write_result(
+            out,
+            input,
+            json::Id::input(input),
+            path.as_deref().map_err(|p| *p),
+            json::PathFields::new,
+            as_json,
+        )
+    })
+}
+
+/// `urikit file-uri`: the file URI of each path of `os`, one per line, or
+/// as JSON lines.
+pub(crate) fn file_uri(inputs: &[OsString], os: OsName, as_json: bool) -> Outcome {
+    let file_uri = FileUri::new(os);
+    per_input(inputs, |out, input| {
+        let uri = file_uri.apply(input);
+        let uri = uri.as_ref().map(|u| u.as_str()).map_err(|p| *p);
+        write_result(
+            out,
+            input,
+            json::Id::input(input),
+            uri,
+            json::UriFields::new,
             as_json,
         )
     })

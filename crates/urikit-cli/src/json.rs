@@ -252,10 +252,11 @@ impl<'a> NormalizedFields<'a> {
     }
 }
 
-/// The fields of `to-uri --json` for an input that maps: `{"uri"}`.
+/// The fields of `to-uri --json` for an input that maps, and of
+/// `file-uri --json` for a path with a file URI: `{"uri"}`.
 #[derive(Debug, Serialize)]
 pub(crate) struct UriFields<'a> {
-    /// The URI reference the IRI reference maps to.
+    /// The URI reference the IRI reference maps to, or the file URI.
     uri: &'a str,
 }
 
@@ -277,6 +278,21 @@ impl<'a> IriFields<'a> {
     /// The fields for `iri`.
     pub(crate) fn new(iri: &'a str) -> Self {
         IriFields { iri }
+    }
+}
+
+/// The fields of `file-path --json` for a URI that names a path:
+/// `{"path"}`.
+#[derive(Debug, Serialize)]
+pub(crate) struct PathFields<'a> {
+    /// The path the file URI names.
+    path: &'a str,
+}
+
+impl<'a> PathFields<'a> {
+    /// The fields for `path`.
+    pub(crate) fn new(path: &'a str) -> Self {
+        PathFields { path }
     }
 }
 

@@ -1,7 +1,8 @@
 //! The `urikit` command: parse, explain and bulk-check URI references
 //! against RFC 3986 (and IRI references against RFC 3987); map IRIs to URIs
 //! and back; percent-encode or decode text; resolve, relativize and
-//! normalize references.
+//! normalize references; check URIs against their scheme's rules, compare
+//! them, and map file URIs to paths and back.
 //!
 //! This file holds the command line (clap) and the exit status; each
 //! subcommand lives in its own module, and [`input`] reads the inputs of
@@ -17,33 +18,41 @@ use clap::{Args, CommandFactory, Parser, Subcommand};
 
 use crate::codec::{Decoding, Encoding, SetName};
 use crate::input::Input;
+use crate::paths::OsName;
 use crate::resolution::FormName;
 
 mod check;
 mod codec;
 mod commands;
+mod equivalence;
 mod explain;
 mod input;
 mod json;
 mod mapping;
+mod paths;
 mod problem;
 mod resolution;
+mod scheme;
 mod table;
 
 /// Parse, explain and check URI references (RFC 3986) and IRI references
 /// (RFC 3987); map IRIs to URIs and back; percent-encode and decode text;
-/// resolve, relativize and normalize references.
+/// resolve, relativize and normalize references; check URIs against their
+/// scheme's rules; compare references; map file URIs to paths and back.
 #[derive(Debug, Parser)]
 #[command(
     name = "urikit",
     version,
     after_help = "Inputs are URI references (RFC 3986 §4.1), or IRI references (RFC 3987 §2.2) for \
                   `to-uri`, `parse --iri` and an `explain` input that is not ASCII, or text for `encode` \
-                  and `decode`, or URIs for `relativize`, from the arguments or, when there are none or for `-`, one per line \
+                  and `decode`, or URIs for `relativize`, `scheme` and `file-path`, or paths for \
+                  `file-uri`, from the arguments or, when there are none or for `-`, one per line \
                   from standard input; `check` reads one file instead (standard input when none is named \
-                  or for `-`).\n\n\
+                  or for `-`), and `equivalent` two references, or pairs of them, one pair per line \
+                  separated by a tab, from standard input.\n\n\
                   Exit status: 0 if every input is valid, 1 if some input is invalid (or does not decode, \
-                  resolve, relativize or map), 2 on a usage or I/O error (an invalid `--base` included)."
+                  resolve, relativize or map, or breaks its scheme's rules), 2 on a usage or I/O error \
+                  (an invalid `--base` included)."
 )]
 struct Cli {
     /// What to do.
@@ -155,6 +164,10 @@ enum Command {
     /// Normalize each input by syntax (RFC 3986 §6.2.2): the normal form per
     /// line, or JSON lines with `--json`.
     Normalize {
+        /// Then normalize each URI by its scheme's rules (RFC 3986 §6.2.3):
+        /// default ports dropped, an empty http path as `/`, and so on.
+        #[arg(long)]
+        scheme: bool,
         /// Print one JSON object per input, one per line, in input order.
         #[arg(long)]
         json: bool,
@@ -192,6 +205,61 @@ enum Command {
         /// The inputs.
         #[command(flatten)]
         inputs: Inputs,
+    },
+    /// Check each URI against its scheme's rules (http, mailto, urn, tel,
+    /// file, data, ldap, news, ftp, …) and look its scheme up in the IANA
+    /// registry: a table, or JSON lines with `--json`.
+    Scheme {
+        /// Print one JSON object per input, one per line, in input order.
+        #[arg(long)]
+        json: bool,
+        /// URIs, with a scheme; read one per line from standard input when
+        /// none are given, and in place of `-`.
+        #[arg(value_name = "URI")]
+        uris: Vec<OsString>,
+    },
+    /// Say whether two URI references are equivalent (RFC 3986 §6: the same
+    /// text, syntax-based or scheme-based normal form): `true (RUNG)` or
+    /// `false`, or JSON lines with `--json`.
+    Equivalent {
+        /// Print one JSON object per pair, one per line, in input order.
+        #[arg(long)]
+        json: bool,
+        /// The first URI reference; without it (or for `-` alone), pairs are
+        /// read from standard input, one per line, separated by a tab.
+        #[arg(value_name = "A")]
+        a: Option<OsString>,
+        /// The second URI reference.
+        #[arg(value_name = "B")]
+        b: Option<OsString>,
+    },
+    /// Map each file URI to the path it names on an OS (RFC 8089): the
+    /// path per line, or JSON lines with `--json`.
+    FilePath {
+        /// The kind of path: `C:\a\b` and `\\host\share` for Windows.
+        #[arg(long, value_enum, value_name = "OS")]
+        os: OsName,
+        /// Print one JSON object per input, one per line, in input order.
+        #[arg(long)]
+        json: bool,
+        /// File URIs; read one per line from standard input when none are
+        /// given, and in place of `-`.
+        #[arg(value_name = "URI")]
+        uris: Vec<OsString>,
+    },
+    /// Map each absolute path of an OS to its file URI (RFC 8089): the URI
+    /// per line, or JSON lines with `--json`.
+    FileUri {
+        /// The kind of path: `C:\a\b` and `\\host\share` for Windows.
+        #[arg(long, value_enum, value_name = "OS")]
+        os: OsName,
+        /// Print one JSON object per input, one per line, in input order.
+        #[arg(long)]
+        json: bool,
+        /// Absolute paths; read one per line from standard input when none
+        /// are given, and in place of `-`.
+        #[arg(value_name = "PATH")]
+        paths: Vec<OsString>,
     },
 }
 
@@ -334,15 +402,37 @@ fn main() -> ExitCode {
             let base = base_or_exit(&base, "relativize");
             commands::relativize(&targets, base, form, json)
         }
-        Command::Normalize { json, inputs } => {
-            commands::normalize(&inputs.checked("normalize"), json)
-        }
+        Command::Normalize {
+            scheme,
+            json,
+            inputs,
+        } => commands::normalize(&inputs.checked("normalize"), scheme, json),
         Command::ToUri { idna, json, inputs } => {
             let inputs = stdin_at_most_once(inputs, "to-uri");
             commands::to_uri(&inputs, idna, json)
         }
         Command::ToIri { idna, json, inputs } => {
             commands::to_iri(&inputs.checked("to-iri"), idna, json)
+        }
+        Command::Scheme { json, uris } => {
+            commands::scheme(&stdin_at_most_once(uris, "scheme"), json)
+        }
+        Command::Equivalent { json, a, b } => match (&a, &b) {
+            (None, None) => commands::equivalent(None, json),
+            (Some(stdin), None) if stdin == input::STDIN_ARG => commands::equivalent(None, json),
+            (Some(a), Some(b)) => commands::equivalent(Some((a, b)), json),
+            _ => command_of("equivalent")
+                .error(
+                    ErrorKind::WrongNumberOfValues,
+                    "give two references, or none (or `-`) to read pairs from standard input",
+                )
+                .exit(),
+        },
+        Command::FilePath { os, json, uris } => {
+            commands::file_path(&stdin_at_most_once(uris, "file-path"), os, json)
+        }
+        Command::FileUri { os, json, paths } => {
+            commands::file_uri(&stdin_at_most_once(paths, "file-uri"), os, json)
         }
     };
     outcome.exit_code()

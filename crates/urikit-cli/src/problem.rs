@@ -1,7 +1,7 @@
 //! Why an input was refused: a [`ParseError`], a [`DecodeError`], a
-//! [`RelativizeError`] or an [`IdnaError`] from the library, a base that is
-//! not a base URI, or bytes that are not UTF-8, which the library never
-//! sees.
+//! [`RelativizeError`], an [`IdnaError`] or a [`PathError`] from the
+//! library, a base that is not a base URI, a line of `equivalent` without
+//! a tab, or bytes that are not UTF-8, which the library never sees.
 
 use std::borrow::Cow;
 use std::fmt;
@@ -9,6 +9,7 @@ use std::fmt;
 use urikit::encode::DecodeError;
 use urikit::iri::IdnaError;
 use urikit::resolve::{RelativizeError, ResolveErrorKind};
+use urikit::schemes::PathError;
 use urikit::{Caret, ParseError};
 
 /// Why an input is invalid, and at which byte.
@@ -38,6 +39,15 @@ pub(crate) enum Problem {
     /// The input is an IRI, but UTS #46 `ToASCII` refuses its host
     /// (`to-uri --idna`); at the offset the error names.
     Idna(IdnaError),
+    /// A file URI with no path of the OS asked for (`file-path`), or a
+    /// path with no file URI (`file-uri`); at the offset the error names.
+    Path(PathError),
+    /// A line of `equivalent` on standard input with no tab between its two
+    /// references; `index` is the line's length.
+    MissingTab {
+        /// The offset where a tab was wanted: the end of the line.
+        index: usize,
+    },
 }
 
 impl Problem {
@@ -45,8 +55,9 @@ impl Problem {
     /// [`ParseErrorKind::name`](urikit::ParseErrorKind::name), a
     /// [`DecodeErrorKind::name`](urikit::encode::DecodeErrorKind::name), a
     /// [`ResolveErrorKind::name`], a [`RelativizeError::name`], an
-    /// [`IdnaErrorKind::name`](urikit::iri::IdnaErrorKind::name), or
-    /// `InvalidUtf8`.
+    /// [`IdnaErrorKind::name`](urikit::iri::IdnaErrorKind::name), a
+    /// [`PathErrorKind::name`](urikit::schemes::PathErrorKind::name),
+    /// `MissingTab`, or `InvalidUtf8`.
     pub(crate) fn kind_name(&self) -> &'static str {
         match self {
             Problem::InvalidUtf8 { .. } => "InvalidUtf8",
@@ -55,17 +66,22 @@ impl Problem {
             Problem::Base { kind, .. } => kind.name(),
             Problem::Relativize(e) => e.name(),
             Problem::Idna(e) => e.kind().name(),
+            Problem::Path(e) => e.kind().name(),
+            Problem::MissingTab { .. } => "MissingTab",
         }
     }
 
     /// The byte offset of the problem in the input.
     pub(crate) fn index(&self) -> usize {
         match self {
-            Problem::InvalidUtf8 { index } | Problem::Base { index, .. } => *index,
+            Problem::InvalidUtf8 { index }
+            | Problem::Base { index, .. }
+            | Problem::MissingTab { index } => *index,
             Problem::Parse(e) => e.index(),
             Problem::Decode(e) => e.index(),
             Problem::Relativize(_) => 0,
             Problem::Idna(e) => e.index(),
+            Problem::Path(e) => e.index(),
         }
     }
 
@@ -81,6 +97,8 @@ impl Problem {
             Problem::Base { kind, .. } => Cow::Owned(kind.to_string()),
             Problem::Relativize(e) => Cow::Owned(e.to_string()),
             Problem::Idna(e) => Cow::Borrowed(e.kind().message()),
+            Problem::Path(e) => Cow::Borrowed(e.kind().message()),
+            Problem::MissingTab { .. } => Cow::Borrowed(MISSING_TAB_MESSAGE),
         }
     }
 
@@ -112,6 +130,9 @@ impl fmt::Display for ProblemCaret<'_> {
 
 /// The message of [`Problem::InvalidUtf8`].
 const INVALID_UTF8_MESSAGE: &str = "invalid UTF-8";
+
+/// The message of [`Problem::MissingTab`].
+const MISSING_TAB_MESSAGE: &str = "no tab between the two references";
 
 #[cfg(test)]
 mod tests {
@@ -251,5 +272,22 @@ mod tests {
             "{}",
             p.caret(input.as_bytes())
         );
+    }
+
+    #[test]
+    fn path_and_missing_tab() {
+        let uri = urikit::Uri::parse("file://h/a").unwrap();
+        let e = urikit::schemes::to_path(uri, urikit::schemes::Os::Posix).unwrap_err();
+        let p = Problem::Path(e);
+        assert_eq!(
+            (p.kind_name(), p.index(), &*p.message()),
+            ("NonLocal", 7, "the file is on another host")
+        );
+        let p = Problem::MissingTab { index: 3 };
+        assert_eq!(
+            p.caret(b"a/b").to_string(),
+            "error: no tab between the two references at byte 3\n  a/b\n     ^"
+        );
+        assert_eq!(p.kind_name(), "MissingTab");
     }
 }

@@ -1,10 +1,12 @@
 //! What `urikit resolve`, `relativize` and `normalize` make of one input,
-//! with `uri-resolve`: the base URI they share, the names of the reference
-//! forms on the command line, and one reused buffer per subcommand. Printing
-//! is [`commands`](crate::commands)' job.
+//! with `uri-resolve` (and `uri-schemes` for `normalize --scheme`): the
+//! base URI they share, the names of the reference forms on the command
+//! line, and one reused buffer per subcommand. Printing is
+//! [`commands`](crate::commands)' job.
 
 use clap::ValueEnum;
 use urikit::resolve::{Form, ResolveErrorKind, Resolver, normalize_into, relativize_with};
+use urikit::schemes::Registry;
 use urikit::{Uri, UriReference, UriReferenceBuf};
 
 use crate::input::Input;
@@ -125,13 +127,30 @@ impl<'b> Relativization<'b> {
 }
 
 /// What `urikit normalize` does to each input: syntax-based normalization
-/// (RFC 3986 §6.2.2) into one reused buffer.
+/// (RFC 3986 §6.2.2) into one reused buffer, then, with scheme rules, the
+/// scheme-based normalization of a URI (§6.2.3).
 #[derive(Debug, Default)]
 pub(crate) struct Normalization {
     normalized: String,
+    schemes: Option<Registry>,
 }
 
 impl Normalization {
+    /// Syntax-based normalization only.
+    pub(crate) fn syntax() -> Self {
+        Normalization::default()
+    }
+
+    /// Syntax-based normalization, then, for a URI, the rules of its scheme
+    /// in [`Registry::standard`] (a scheme it does not know gets syntax
+    /// normalization only, as does a relative reference, which has none).
+    pub(crate) fn with_schemes() -> Self {
+        Normalization {
+            normalized: String::new(),
+            schemes: Some(Registry::standard()),
+        }
+    }
+
     /// The normal form of `input`, valid until the next call.
     ///
     /// # Errors
@@ -139,7 +158,15 @@ impl Normalization {
     /// [`Problem::InvalidUtf8`] or [`Problem::Parse`] for an input that is
     /// not a URI reference.
     pub(crate) fn apply(&mut self, input: Input<'_>) -> Result<&str, Problem> {
-        normalize_into(input.parse()?.components(), &mut self.normalized);
+        let reference = input.parse()?;
+        match (&self.schemes, reference.as_uri()) {
+            (Some(registry), Some(uri)) => {
+                let normal = registry.normalize(uri);
+                self.normalized.clear();
+                self.normalized.push_str(normal.as_str());
+            }
+            _ => normalize_into(reference.components(), &mut self.normalized),
+        }
         Ok(&self.normalized)
     }
 }
@@ -232,8 +259,18 @@ mod tests {
     }
 
     #[test]
+    fn scheme_normalization() {
+        let mut n = Normalization::with_schemes();
+        let mut normal = |text: &str| n.apply(Input::new(text.as_bytes())).unwrap().to_owned();
+        assert_eq!(normal("HTTP://Example.com:80"), "http://example.com/");
+        assert_eq!(normal("mailto:Joe@Example.COM"), "mailto:Joe@example.com");
+        assert_eq!(normal("x-foo://a:80"), "x-foo://a:80");
+        assert_eq!(normal("./a/../%7e"), "./a/../~");
+    }
+
+    #[test]
     fn normalization() {
-        let mut n = Normalization::default();
+        let mut n = Normalization::syntax();
         assert_eq!(
             n.apply(Input::new(b"eXAMPLE://a/./b/../b/%63/%7bfoo%7d"))
                 .unwrap(),

@@ -8,8 +8,9 @@
 //! percent codec is [`encode`]; resolution and normalization are
 //! [`resolve`]. IRIs (RFC 3987) parse, resolve and normalize through the
 //! same types ([`Iri`], [`IriBuf`], …); the IRI↔URI mapping, IDNA hosts
-//! and the display form are [`iri`]. Scheme rules join as a module when
-//! their crate lands.
+//! and the display form are [`iri`]; the rules of real schemes (http,
+//! mailto, urn, tel, file, data, …), scheme-based normalization and the
+//! IANA registry are [`schemes`].
 //!
 //! # Examples
 //!
@@ -33,6 +34,9 @@
 //!   UTS #46 hosts, bidi checks, NFC and the display form (`uri-iri`,
 //!   which brings `idna` and the Unicode data of ICU4X and
 //!   `unicode-security`).
+//! - `schemes` (default, implies `resolve`): [`schemes`], the rules of
+//!   real schemes, scheme-based normalization and equivalence, and the
+//!   IANA registry (`uri-schemes`).
 
 #![no_std]
 
@@ -50,6 +54,10 @@ pub use uri_resolve as resolve;
 /// Internationalized identifiers (RFC 3987): the `uri-iri` crate.
 #[cfg(feature = "iri")]
 pub use uri_iri as iri;
+
+/// The rules of real URI schemes: the `uri-schemes` crate.
+#[cfg(feature = "schemes")]
+pub use uri_schemes as schemes;
 
 /// The types most programs need, to import with one `use`.
 ///

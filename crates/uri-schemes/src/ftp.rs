@@ -1,0 +1,329 @@
+//! ftp (RFC 1738 §3.2): files and directories on an FTP server.
+//!
+//! ```text
+//! ftp://<user>:<password>@<host>:<port>/<cwd1>/<cwd2>/.../<cwdN>/<name>;type=<typecode>
+//! ```
+//!
+//! (RFC 1738 §3.2.2): each `<cwd>` is sent in a `CWD` command, then
+//! `<name>` is retrieved (or listed, for typecode `d`); the typecode is
+//! `a` (ASCII), `i` (image) or `d` (directory listing), and may be left
+//! out with its `;type=`. `/` and `;` are reserved inside a name or a
+//! CWD component: written `%2F` and `%3B`, and each segment is
+//! decoded by itself (`ftp://myname@host.dom/%2Fetc/motd` changes to the
+//! directory `/etc`). Port 21 by default (§3.2); without a user, the
+//! login is `anonymous` (§3.2.1). What is checked, and the kinds of the
+//! violations:
+//!
+//! - `MissingAuthority` (error): no `//` after the scheme;
+//!   `MissingHost` (error): an empty host;
+//! - `UnencodedSemicolon` (error): a `;` in a segment other than the
+//!   `;type=` of the last one;
+//! - `BadTypecode` (error): a `;type=` whose code is not `a`, `i` or `d`
+//!   (in either case: the BNF lists `A`, `I`, `D` too);
+//! - `DotSegment` (warning): a `.` or `..` segment: an argument to `CWD`
+//!   for the server, but RFC 3986 normalization and resolution remove it
+//!   (§5.2.4);
+//! - `QueryInFtp` (warning): RFC 1738 has no query, its segments take a
+//!   `?` as a character: servers and clients disagree on what `?` means
+//!   in an ftp URL; write `%3F` for a `?` in a name.
+//!
+//! Normal form: port 21 dropped, the typecode written `;type=` and a
+//! lower-case letter. An empty path stays empty: `ftp://host` logs in
+//! and stops, `ftp://host/` asks for the empty name in the login
+//! directory (RFC 1738 does not say they are one).
+
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+
+use uri_core::{Uri, UriBuf};
+
+use crate::{Fields, Kind, Scheme, Violation};
+
+/// The section that defines the url-path.
+const SECTION: &str = "RFC 1738 §3.2.2";
+
+/// The parts of an ftp URI (RFC 1738 §3.2), percent-decoded. `Eq`
+/// compares them as decoded (the host as written).
+///
+/// # Examples
+///
+/// ```
+/// use uri_schemes::{Fields, Registry};
+///
+/// let report = Registry::standard().check(uri_core::Uri::parse("ftp://info.cern.ch/pub/www/doc;type=d")?);
+/// let Fields::Ftp(ftp) = report.fields() else { panic!("an ftp URI") };
+/// assert_eq!(ftp.host(), "info.cern.ch");
+/// assert_eq!(ftp.port(), 21);
+/// assert_eq!(ftp.segments(), ["pub", "www", "doc"]);
+/// assert_eq!(ftp.typecode(), Some('d'));
+/// # Ok::<(), uri_core::ParseError>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Ftp {
+    host: String,
+    port: u16,
+    user: Option<String>,
+    segments: Vec<String>,
+    typecode: Option<char>,
+}
+
+impl Ftp {
+    /// The host, as written.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_schemes::{Fields, Registry};
+    ///
+    /// let report = Registry::standard().check(uri_core::Uri::parse("ftp://ftp.is.co.za/rfc/rfc1808.txt")?);
+    /// let Fields::Ftp(ftp) = report.fields() else { panic!("an ftp URI") };
+    /// assert_eq!(ftp.host(), "ftp.is.co.za");
+    /// # Ok::<(), uri_core::ParseError>(())
+    /// ```
+    pub fn host(&self) -> &str {
+        &self.host
+    }
+
+    /// The port: the URI's, or 21.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_schemes::{Fields, Registry};
+    ///
+    /// let report = Registry::standard().check(uri_core::Uri::parse("ftp://host.com:2121/")?);
+    /// let Fields::Ftp(ftp) = report.fields() else { panic!("an ftp URI") };
+    /// assert_eq!(ftp.port(), 2121);
+    /// # Ok::<(), uri_core::ParseError>(())
+    /// ```
+    pub const fn port(&self) -> u16 {
+        self.port
+    }
+
+    /// The user name, decoded; `None` when the URI has none, which means
+    /// `anonymous` (RFC 1738 §3.2.1). An empty user name is not none
+    /// (§3.1: `ftp://@host.com/`).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_schemes::{Fields, Registry};
+    ///
+    /// let report = Registry::standard().check(uri_core::Uri::parse("ftp://@host.com/")?);
+    /// let Fields::Ftp(ftp) = report.fields() else { panic!("an ftp URI") };
+    /// assert_eq!(ftp.user(), Some(""));
+    /// # Ok::<(), uri_core::ParseError>(())
+    /// ```
+    pub fn user(&self) -> Option<&str> {
+        self.user.as_deref()
+    }
+
+    /// The segments of the path, each percent-decoded (bytes that are not
+    /// UTF-8 become U+FFFD), the `;type=` taken off the last: the CWD
+    /// arguments, then the name. Empty for an empty path; `[""]` for `/`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_schemes::{Fields, Registry};
+    ///
+    /// let registry = Registry::standard();
+    /// let report = registry.check(uri_core::Uri::parse("ftp://myname@host.dom/%2Fetc/motd")?);
+    /// let Fields::Ftp(ftp) = report.fields() else { panic!("an ftp URI") };
+    /// assert_eq!(ftp.segments(), ["/etc", "motd"]);
+    ///
+    /// let report = registry.check(uri_core::Uri::parse("ftp://myname@host.dom//etc/motd")?);
+    /// let Fields::Ftp(ftp) = report.fields() else { panic!("an ftp URI") };
+    /// assert_eq!(ftp.segments(), ["", "etc", "motd"]);
+    /// # Ok::<(), uri_core::ParseError>(())
+    /// ```
+    pub fn segments(&self) -> &[String] {
+        &self.segments
+    }
+
+    /// The typecode in lower case (`'a'`, `'i'` or `'d'`), if the URI has
+    /// one; without one, the client guesses the transfer mode (RFC 1738
+    /// §3.2.3).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_schemes::{Fields, Registry};
+    ///
+    /// let report = Registry::standard().check(uri_core::Uri::parse("ftp://h/a.bin;type=I")?);
+    /// let Fields::Ftp(ftp) = report.fields() else { panic!("an ftp URI") };
+    /// assert_eq!(ftp.typecode(), Some('i'));
+    /// # Ok::<(), uri_core::ParseError>(())
+    /// ```
+    pub const fn typecode(&self) -> Option<char> {
+        self.typecode
+    }
+}
+
+/// `ftp`.
+pub(crate) struct FtpScheme;
+
+impl Scheme for FtpScheme {
+    fn name(&self) -> &'static str {
+        "ftp"
+    }
+
+    /// A locator: a server, a login, a file or directory on it.
+    fn kind(&self) -> Kind {
+        Kind::Locator
+    }
+
+    /// 21 (RFC 1738 §3.2).
+    fn default_port(&self) -> Option<u16> {
+        Some(21)
+    }
+
+    fn uses_dns(&self) -> bool {
+        true
+    }
+
+    /// The checks listed in the [module docs](self); the fields only when
+    /// none of them is an error (and the port fits in 16 bits).
+    fn check(&self, uri: Uri<'_>) -> (Fields, Vec<Violation>) {
+        let mut found = Vec::new();
+        let text = uri.as_str();
+        let offset = |part: &str| part.as_ptr() as usize - text.as_ptr() as usize;
+        let Some(authority) = uri.authority() else {
+            found.push(Violation::error(
+                "MissingAuthority",
+                uri.scheme().len() + 1,
+                "RFC 1738 §3.2",
+                "an ftp URI has `//` and a host after the scheme",
+            ));
+            return (Fields::None, found);
+        };
+        let host = authority.host_str();
+        if host.is_empty() {
+            found.push(Violation::error(
+                "MissingHost",
+                offset(host),
+                "RFC 1738 §3.1",
+                "the host is empty",
+            ));
+        }
+        if let Some(query) = uri.query() {
+            found.push(Violation::warning(
+                "QueryInFtp",
+                offset(query) - 1,
+                SECTION,
+                "RFC 1738 has no query: to an FTP server `?` may be part of the name (write `%3F` for that)",
+            ));
+        }
+        let path = uri.path();
+        if let Some(k) = crate::ldap::dot_segment(path) {
+            found.push(Violation::warning(
+                "DotSegment",
+                offset(path) + k,
+                "RFC 3986 §5.2.4",
+                "a `.` or `..` segment: the server would get it as a CWD argument, but normalization removes it",
+            ));
+        }
+        let mut segments = Vec::new();
+        let mut typecode = None;
+        if let Some(rest) = path.strip_prefix('/') {
+            let mut at = offset(path) + 1;
+            let count = rest.split('/').count();
+            for (n, segment) in rest.split('/').enumerate() {
+                let here = at;
+                at += segment.len() + 1;
+                let name = match segment.find(';') {
+                    Some(k) if n + 1 == count => {
+                        match type_param(&segment[k + 1..]) {
+                            Some(Ok(code)) => typecode = Some(code),
+                            Some(Err(())) => found.push(Violation::error(
+                                "BadTypecode",
+                                here + k + 1 + "type=".len(),
+                                SECTION,
+                                "the typecode is `a`, `i` or `d`",
+                            )),
+                            None => found.push(unencoded_semicolon(here + k)),
+                        }
+                        &segment[..k]
+                    }
+                    Some(k) => {
+                        found.push(unencoded_semicolon(here + k));
+                        segment
+                    }
+                    None => segment,
+                };
+                segments.push(uri_encode::decode_utf8_lossy(name).into_owned());
+            }
+        }
+        let port = match authority.port_u16() {
+            Ok(port) => port.unwrap_or(21),
+            Err(uri_core::PortError::Empty) => 21,
+            // Past 65535 (a warning of the generic checks): no fields.
+            Err(_) => return (Fields::None, found),
+        };
+        if found.iter().any(Violation::is_error) {
+            return (Fields::None, found);
+        }
+        let user = authority.userinfo().map(|userinfo| {
+            let user = userinfo.split_once(':').map_or(userinfo, |(user, _)| user);
+            uri_encode::decode_utf8_lossy(user).into_owned()
+        });
+        let fields = Fields::Ftp(Ftp {
+            host: host.to_string(),
+            port,
+            user,
+            segments,
+            typecode,
+        });
+        (fields, found)
+    }
+
+    /// Port 21 dropped, the typecode as `;type=` and a lower-case letter.
+    fn normalize(&self, uri: &mut UriBuf) {
+        crate::generic::drop_default_port(uri, Some(21));
+        let path = uri.path();
+        let last = path.rfind('/').map_or(0, |k| k + 1);
+        let Some(k) = path[last..].find(';').map(|k| last + k) else {
+            return;
+        };
+        if let Some(Ok(code)) = type_param(&path[k + 1..]) {
+            let normal = alloc::format!("{};type={code}", &path[..k]);
+            if normal != path {
+                // Lower-case letters in place of letters: still a valid path.
+                let _ = uri.set_path(&normal);
+            }
+        }
+    }
+}
+
+/// A `UnencodedSemicolon` error at `at`.
+fn unencoded_semicolon(at: usize) -> Violation {
+    Violation::error(
+        "UnencodedSemicolon",
+        at,
+        SECTION,
+        "`;` is reserved in a name or CWD component (write `%3B`), but for the last one's `;type=`",
+    )
+}
+
+/// What follows the `;` of the last segment: `None` if it is not
+/// `type=…` (in any case), else the typecode in lower case, or `Err` for
+/// another code.
+fn type_param(param: &str) -> Option<Result<char, ()>> {
+    let code = param
+        .get(..5)
+        .filter(|key| key.eq_ignore_ascii_case("type="))
+        .map(|_| &param[5..])?;
+    // `%61` is `a` too (syntax normalization decodes it).
+    Some(match &*uri_encode::decode_lossy(code) {
+        b"a" | b"A" => Ok('a'),
+        b"i" | b"I" => Ok('i'),
+        b"d" | b"D" => Ok('d'),
+        _ => Err(()),
+    })
+}
+
+/// The schemes of this module, for [`Registry::standard`](crate::Registry::standard).
+pub(crate) fn schemes() -> alloc::vec::Vec<alloc::boxed::Box<dyn Scheme>> {
+    use alloc::boxed::Box;
+    alloc::vec![Box::new(FtpScheme)]
+}

@@ -1,0 +1,157 @@
+//! The rules every scheme shares: warnings about passwords, ports, DNS
+//! names and length, and the default port dropped when normalizing.
+
+use alloc::vec::Vec;
+
+use uri_core::{HostKind, PortError, Uri, UriBuf};
+
+use crate::{Scheme, Violation};
+
+/// The length past which a URI is a warning: "the limit that browsers and
+/// servers have long used" (RFC 9110 §4.1 asks for at least 8,000 octets,
+/// but 2,048 is the oldest limit still met in practice).
+pub const LENGTH_WARNING: usize = 2048;
+
+/// The warnings every scheme shares, for `uri` under `scheme`:
+///
+/// - `Password`: a userinfo with a `:` and text after it (RFC 3986
+///   §3.2.1: "Use of the format "user:password" in the userinfo field is
+///   deprecated");
+/// - `PortOutOfRange`: a port past 65535 (RFC 3986 §3.2.3 allows any
+///   digits; TCP and UDP ports are 16 bits). An empty port (`http://h:/`)
+///   is none: §3.2.3 allows it ("URI producers and normalizers should
+///   omit the ":" delimiter that separates host from port if the port
+///   component is empty"), and §6.2.3 normalizes it away;
+/// - `HostNotDns`: where the scheme uses DNS, a registered name that is
+///   not a DNS name: labels of letters, digits and `-`, not starting or
+///   ending with `-`, of 1 to 63 bytes, 253 bytes in all (RFC 1034 §3.5,
+///   RFC 1123 §2.1), a trailing root `.` allowed;
+/// - `TooLong`: a URI longer than [`LENGTH_WARNING`] characters.
+///
+/// # Examples
+///
+/// ```
+/// use uri_core::Uri;
+/// use uri_schemes::{Registry, generic_checks};
+///
+/// let registry = Registry::standard();
+/// let http = registry.get("http").expect("http is standard");
+/// let found = generic_checks(Uri::parse("http://a_b.example:70000/")?, http);
+/// let kinds: Vec<_> = found.iter().map(|v| v.kind()).collect();
+/// assert_eq!(kinds, ["HostNotDns", "PortOutOfRange"]);
+/// assert!(generic_checks(Uri::parse("http://example.com:/")?, http).is_empty());
+/// # Ok::<(), uri_core::ParseError>(())
+/// ```
+pub fn generic_checks(uri: Uri<'_>, scheme: &dyn Scheme) -> Vec<Violation> {
+    let mut found = Vec::new();
+    let text = uri.as_str();
+    let offset = |part: &str| part.as_ptr() as usize - text.as_ptr() as usize;
+    if let Some(authority) = uri.authority() {
+        if let Some(userinfo) = authority.userinfo() {
+            if let Some((_, secret)) = userinfo.split_once(':') {
+                if !secret.is_empty() {
+                    found.push(Violation::warning(
+                        "Password",
+                        offset(secret),
+                        "RFC 3986 §3.2.1",
+                        "a password in the URI (\"user:password\" is deprecated)",
+                    ));
+                }
+            }
+        }
+        let host = authority.host_str();
+        if scheme.uses_dns() && authority.host_kind() == HostKind::RegName && !host.is_empty() {
+            if let Some(at) = dns_problem(host) {
+                found.push(Violation::warning(
+                    "HostNotDns",
+                    offset(host) + at,
+                    "RFC 1034 §3.5",
+                    "the host is not a DNS name (letters, digits and `-`; 63 bytes a label, 253 in all)",
+                ));
+            }
+        }
+        if let Some(port) = authority.port() {
+            if matches!(authority.port_u16(), Err(e) if e != PortError::Empty) {
+                found.push(Violation::warning(
+                    "PortOutOfRange",
+                    offset(port),
+                    "RFC 3986 §3.2.3",
+                    "the port is past 65535",
+                ));
+            }
+        }
+    }
+    // Characters are at most bytes: count them only past 2,048 bytes.
+    if text.len() > LENGTH_WARNING && text.chars().count() > LENGTH_WARNING {
+        found.push(Violation::warning(
+            "TooLong",
+            0,
+            "RFC 9110 §4.1",
+            "longer than 2,048 characters, the limit many browsers and servers keep",
+        ));
+    }
+    found
+}
+
+/// Where `host` stops being a DNS name (an offset in it), or `None`.
+fn dns_problem(host: &str) -> Option<usize> {
+    let name = host.strip_suffix('.').unwrap_or(host);
+    if name.len() > 253 {
+        return Some(253);
+    }
+    let mut start = 0;
+    for label in name.split('.') {
+        let bytes = label.as_bytes();
+        if bytes.is_empty() || bytes.len() > 63 {
+            return Some(start);
+        }
+        if let Some(k) = bytes
+            .iter()
+            .position(|b| !(b.is_ascii_alphanumeric() || *b == b'-'))
+        {
+            return Some(start + k);
+        }
+        if bytes[0] == b'-' {
+            return Some(start);
+        }
+        if bytes[bytes.len() - 1] == b'-' {
+            return Some(start + bytes.len() - 1);
+        }
+        start += label.len() + 1;
+    }
+    None
+}
+
+/// Removes the port of `uri` when it is empty or `default` (RFC 3986
+/// §6.2.3: "the port component [...] should be omitted when it is the
+/// default for the scheme", and "an empty port [...] should be
+/// normalized" away).
+pub(crate) fn drop_default_port(uri: &mut UriBuf, default: Option<u16>) {
+    let Some(port) = uri.port() else { return };
+    // `080` is port 80 too; digits past `u32` are no default port.
+    let is_default =
+        port.is_empty() || default.is_some_and(|d| port.parse::<u32>().ok() == Some(u32::from(d)));
+    if is_default {
+        // Removing a port keeps every other component valid.
+        let _ = uri.set_port(None);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dns_names() {
+        assert_eq!(dns_problem("example.com"), None);
+        assert_eq!(dns_problem("example.com."), None);
+        assert_eq!(dns_problem("a-b.c"), None);
+        assert_eq!(dns_problem("a_b.c"), Some(1));
+        assert_eq!(dns_problem("-a.c"), Some(0));
+        assert_eq!(dns_problem("a-.c"), Some(1));
+        assert_eq!(dns_problem("a..c"), Some(2));
+        assert_eq!(dns_problem(&"a".repeat(64)), Some(0));
+        let long = ["abc"; 64].join(".");
+        assert_eq!(dns_problem(&long), Some(253));
+    }
+}

@@ -1,0 +1,310 @@
+//! http and https (RFC 9110 §4.2), ws and wss (RFC 6455 §3).
+
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+
+use uri_core::{Uri, UriBuf};
+
+use crate::{Fields, Kind, Scheme, Violation};
+
+/// The parts of an http, https, ws or wss URI that its scheme gives
+/// meaning to: the host, the port as written, and the origin.
+///
+/// # Examples
+///
+/// ```
+/// use uri_schemes::{Fields, Registry};
+///
+/// let report = Registry::standard().check(uri_core::Uri::parse("HTTPS://Example.COM/a")?);
+/// let Fields::Http(http) = report.fields() else { panic!("an https URI") };
+/// assert_eq!(http.host(), "Example.COM");
+/// assert_eq!(http.port(), None);
+/// assert_eq!(http.origin().to_string(), "https://example.com:443");
+/// # Ok::<(), uri_core::ParseError>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Http {
+    host: String,
+    port: Option<String>,
+    origin: Origin,
+}
+
+impl Http {
+    /// The host, as written.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_schemes::{Fields, Registry};
+    ///
+    /// let report = Registry::standard().check(uri_core::Uri::parse("ws://[::1]:9000/chat")?);
+    /// let Fields::Http(ws) = report.fields() else { panic!("a ws URI") };
+    /// assert_eq!(ws.host(), "[::1]");
+    /// # Ok::<(), uri_core::ParseError>(())
+    /// ```
+    pub fn host(&self) -> &str {
+        &self.host
+    }
+
+    /// The port as written, if there is one (it may be empty).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_schemes::{Fields, Registry};
+    ///
+    /// let report = Registry::standard().check(uri_core::Uri::parse("ws://[::1]:9000/chat")?);
+    /// let Fields::Http(ws) = report.fields() else { panic!("a ws URI") };
+    /// assert_eq!(ws.port(), Some("9000"));
+    /// # Ok::<(), uri_core::ParseError>(())
+    /// ```
+    pub fn port(&self) -> Option<&str> {
+        self.port.as_deref()
+    }
+
+    /// The origin (RFC 6454 §4; RFC 9110 §4.3.1): scheme and host in lower
+    /// case, and the port, the scheme's default filled in.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_schemes::{Fields, Registry};
+    ///
+    /// let report = Registry::standard().check(uri_core::Uri::parse("http://a.example/")?);
+    /// let Fields::Http(http) = report.fields() else { panic!("an http URI") };
+    /// assert_eq!(http.origin().port(), 80);
+    /// # Ok::<(), uri_core::ParseError>(())
+    /// ```
+    pub const fn origin(&self) -> &Origin {
+        &self.origin
+    }
+}
+
+/// An origin: scheme, host, port (RFC 6454 §4), each compared exactly.
+///
+/// # Examples
+///
+/// ```
+/// use uri_schemes::{Fields, Registry};
+///
+/// let registry = Registry::standard();
+/// let origin = |text| match registry.check(uri_core::Uri::parse(text).unwrap()).into_parts().0 {
+///     Fields::Http(http) => Some(http.origin().clone()),
+///     _ => None,
+/// };
+/// assert_eq!(origin("http://Example.com/a"), origin("http://example.com:80/b"));
+/// assert_ne!(origin("http://example.com/"), origin("https://example.com/"));
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Origin {
+    scheme: String,
+    host: String,
+    port: u16,
+}
+
+impl Origin {
+    /// The scheme, lower case.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_schemes::{Fields, Registry};
+    ///
+    /// let report = Registry::standard().check(uri_core::Uri::parse("WSS://h/")?);
+    /// let Fields::Http(wss) = report.fields() else { panic!("a wss URI") };
+    /// assert_eq!(wss.origin().scheme(), "wss");
+    /// # Ok::<(), uri_core::ParseError>(())
+    /// ```
+    pub fn scheme(&self) -> &str {
+        &self.scheme
+    }
+
+    /// The host, lower case (ASCII letters).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_schemes::{Fields, Registry};
+    ///
+    /// let report = Registry::standard().check(uri_core::Uri::parse("http://EXAMPLE.com/")?);
+    /// let Fields::Http(http) = report.fields() else { panic!("an http URI") };
+    /// assert_eq!(http.origin().host(), "example.com");
+    /// # Ok::<(), uri_core::ParseError>(())
+    /// ```
+    pub fn host(&self) -> &str {
+        &self.host
+    }
+
+    /// The port, the scheme's default when the URI has none.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_schemes::{Fields, Registry};
+    ///
+    /// let report = Registry::standard().check(uri_core::Uri::parse("wss://h:8443/")?);
+    /// let Fields::Http(wss) = report.fields() else { panic!("a wss URI") };
+    /// assert_eq!(wss.origin().port(), 8443);
+    /// # Ok::<(), uri_core::ParseError>(())
+    /// ```
+    pub const fn port(&self) -> u16 {
+        self.port
+    }
+}
+
+impl core::fmt::Display for Origin {
+    /// `scheme://host:port` (the port always written).
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "{}://{}:{}", self.scheme, self.host, self.port)
+    }
+}
+
+/// http, https, ws and wss: one set of rules, four names.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct HttpScheme {
+    name: &'static str,
+    port: u16,
+    websocket: bool,
+}
+
+/// `http` (RFC 9110 §4.2.1).
+pub(crate) const HTTP: HttpScheme = HttpScheme {
+    name: "http",
+    port: 80,
+    websocket: false,
+};
+/// `https` (RFC 9110 §4.2.2).
+pub(crate) const HTTPS: HttpScheme = HttpScheme {
+    name: "https",
+    port: 443,
+    websocket: false,
+};
+/// `ws` (RFC 6455 §3).
+pub(crate) const WS: HttpScheme = HttpScheme {
+    name: "ws",
+    port: 80,
+    websocket: true,
+};
+/// `wss` (RFC 6455 §3).
+pub(crate) const WSS: HttpScheme = HttpScheme {
+    name: "wss",
+    port: 443,
+    websocket: true,
+};
+
+impl HttpScheme {
+    /// The section that defines this scheme's URIs.
+    const fn section(&self) -> &'static str {
+        match (self.websocket, self.port) {
+            (true, _) => "RFC 6455 §3",
+            (false, 80) => "RFC 9110 §4.2.1",
+            (false, _) => "RFC 9110 §4.2.2",
+        }
+    }
+}
+
+impl Scheme for HttpScheme {
+    fn name(&self) -> &'static str {
+        self.name
+    }
+
+    fn kind(&self) -> Kind {
+        Kind::Locator
+    }
+
+    fn default_port(&self) -> Option<u16> {
+        Some(self.port)
+    }
+
+    fn uses_dns(&self) -> bool {
+        true
+    }
+
+    /// `http-URI = "http" "://" authority path-abempty [ "?" query ]`
+    /// (RFC 9110 §4.2.1; `https` the same, §4.2.2): an authority with a
+    /// non-empty host ("A sender MUST NOT generate an "http" URI with an
+    /// empty host identifier"); a userinfo is deprecated (§4.2.4). `ws-URI
+    /// = "ws:" "//" host [ ":" port ] path [ "?" query ]` (RFC 6455 §3): no
+    /// userinfo, and "Fragment identifiers [...] MUST NOT be used".
+    fn check(&self, uri: Uri<'_>) -> (Fields, Vec<Violation>) {
+        let mut found = Vec::new();
+        let text = uri.as_str();
+        let offset = |part: &str| part.as_ptr() as usize - text.as_ptr() as usize;
+        let Some(authority) = uri.authority() else {
+            found.push(Violation::error(
+                "MissingAuthority",
+                uri.scheme().len() + 1,
+                self.section(),
+                "the URI needs `//` and a host after the scheme",
+            ));
+            return (Fields::None, found);
+        };
+        let host = authority.host_str();
+        if host.is_empty() {
+            found.push(Violation::error(
+                "MissingHost",
+                offset(host),
+                self.section(),
+                "the host is empty",
+            ));
+        }
+        if let Some(userinfo) = authority.userinfo() {
+            if self.websocket {
+                found.push(Violation::error(
+                    "UserinfoNotAllowed",
+                    offset(userinfo),
+                    "RFC 6455 §3",
+                    "a WebSocket URI has no userinfo",
+                ));
+            } else {
+                found.push(Violation::warning(
+                    "UserinfoInHttp",
+                    offset(userinfo),
+                    "RFC 9110 §4.2.4",
+                    "a userinfo in an http(s) URI is deprecated",
+                ));
+            }
+        }
+        if self.websocket {
+            if let Some(fragment) = uri.fragment() {
+                found.push(Violation::error(
+                    "FragmentNotAllowed",
+                    offset(fragment) - 1,
+                    "RFC 6455 §3",
+                    "a WebSocket URI must not have a fragment",
+                ));
+            }
+        }
+        let port = match authority.port_u16() {
+            Ok(port) => port.unwrap_or(self.port),
+            // An empty port is the default one (RFC 3986 §3.2.3, §6.2.3).
+            Err(uri_core::PortError::Empty) => self.port,
+            // Past 65535 (a warning of the generic checks): no origin.
+            Err(_) => return (Fields::None, found),
+        };
+        let origin = Origin {
+            scheme: self.name.to_string(),
+            host: host.to_ascii_lowercase(),
+            port,
+        };
+        let fields = Fields::Http(Http {
+            host: host.to_string(),
+            port: authority.port().map(ToString::to_string),
+            origin,
+        });
+        (fields, found)
+    }
+
+    /// RFC 9110 §4.2.3: the default port dropped (an empty one too), an
+    /// empty path written `/` ("An empty path component is equivalent to
+    /// an absolute path of "/""); case and percent-encoding are syntax
+    /// normalization's, already done. RFC 6455 §3 builds the request from
+    /// `/` for an empty path as well.
+    fn normalize(&self, uri: &mut UriBuf) {
+        crate::generic::drop_default_port(uri, Some(self.port));
+        if uri.has_authority() && uri.path().is_empty() {
+            // `/` is a valid path after an authority.
+            let _ = uri.set_path("/");
+        }
+    }
+}

@@ -1,0 +1,171 @@
+//! The rules of the URI schemes people use, on top of RFC 3986's generic
+//! syntax: what a scheme's URIs must hold, what their parts mean, how they
+//! normalize and compare, and which schemes IANA registers.
+//!
+//! # Should I use this crate?
+//!
+//! Use it when "it parses" is not enough: an HTTP client that must refuse
+//! `https:///abc`, a mail or telephony program that reads `mailto:` or
+//! `tel:` links, a crawler or cache that must know `http://example.com:80/`
+//! and `http://example.com` are one resource, a store of URNs. Most readers
+//! reach it through the `urikit` facade (`urikit::schemes`, the default
+//! `schemes` feature).
+//!
+//! # Terminology
+//!
+//! - A **scheme** (RFC 3986 §3.1) names the rules its URIs follow beyond
+//!   the generic syntax: a [`Scheme`] here.
+//! - A **violation** is a rule of the scheme a URI breaks: an
+//!   [`Severity::Error`] (the URI is not a valid URI of its scheme) or a
+//!   [`Severity::Warning`] (allowed, but unwise).
+//! - **Locators** and **names** ([`Kind`]): RFC 3986 §1.1.3's "URL" and
+//!   "URN", as a property of each scheme; the rule is in [`iana`]'s docs.
+//! - The **equivalence ladder** (RFC 3986 §6.2): the same text (§6.2.1),
+//!   the same syntax-based normal form (§6.2.2), the same scheme-based one
+//!   (§6.2.3); [`Equivalence`] names the rung, and a scheme may have an
+//!   equivalence of its own ([`Scheme::equivalent`]).
+//!
+//! # What is where
+//!
+//! - [`Scheme`]: the extension point. Each scheme of this crate implements
+//!   it, and so can yours; a [`Registry`] holds them. Besides its checks
+//!   and normal form, a scheme says whether its path is opaque
+//!   ([`Scheme::opaque_path`]: no dot segments removed), whether its
+//!   triplets may be decoded ([`Scheme::decodes_unreserved`]), and may
+//!   answer equivalence itself ([`Scheme::equivalent`]).
+//! - [`Registry::check`] → [`Report`]: the scheme's [`Fields`] (typed
+//!   parts) and every [`Violation`], errors and warnings, each with a
+//!   kind, a byte index and the section of the standard it comes from.
+//! - One module per scheme ([`http`], [`mailto`], [`urn`], [`tel`],
+//!   [`file`](mod@file), [`data`], [`ldap`], [`news`], [`telnet`], [`ftp`]): its
+//!   grammar, the violations it reports, its normal form and our reading
+//!   of its RFC. The types are re-exported here.
+//! - The typed parts, one type per scheme: [`Http`] and its [`Origin`]
+//!   (http, https, ws, wss: RFC 9110 §4.2, RFC 6455 §3); [`Mailto`] and
+//!   [`MailtoBuilder`] (RFC 6068); [`Urn`] (RFC 8141); [`Tel`] (RFC 3966);
+//!   [`File`] (RFC 8089), with [`to_path`], [`to_path_str`],
+//!   [`from_path`] and [`resolve_with_drive_letters`] for POSIX and
+//!   Windows paths ([`Os`], [`PathError`], [`PathErrorKind`]); [`Data`]
+//!   (RFC 2397); [`Ldap`] (RFC 4516); [`News`] (news and nntp, RFC 5538);
+//!   [`Ftp`] (RFC 1738 §3.2). telnet (RFC 4248) is checked and normalized,
+//!   with no parts of its own.
+//! - [`Registry::normalize`] (RFC 3986 §6.2.2, then §6.2.3) and
+//!   [`Registry::equivalent`], [`Registry::equivalence`] (the §6 ladder,
+//!   with each scheme's own rule); the registry is uri-resolve's
+//!   [`SchemeNormalizer`](uri_resolve::SchemeNormalizer) too.
+//! - [`generic_checks`]: the warnings every scheme shares.
+//! - [`iana`]: the IANA registry of URI schemes (every registered name,
+//!   its status and reference, as of [`iana::REGISTRY_DATE`]), and which
+//!   schemes locate and which name.
+//!
+//! # Examples
+//!
+//! ```
+//! use uri_core::{Uri, UriReference};
+//! use uri_schemes::{Fields, Registry};
+//!
+//! let registry = Registry::standard();
+//! let report = registry.check(Uri::parse("https://example.com/")?);
+//! assert!(report.is_valid());
+//! let Fields::Http(https) = report.fields() else { panic!("an https report") };
+//! assert_eq!(https.origin().to_string(), "https://example.com:443");
+//!
+//! assert!(!registry.check(Uri::parse("https:///abc")?).is_valid());
+//! assert_eq!(registry.normalize(Uri::parse("http://example.com:80")?), "http://example.com/");
+//!
+//! // URN-equivalence (RFC 8141 §3.1): r-, q- and f-components ignored,
+//! // percent-encoding compared as written.
+//! let urn = |s| UriReference::parse(s);
+//! assert!(registry.equivalent(urn("urn:example:a123,z456")?, urn("URN:EXAMPLE:a123,z456?+abc")?));
+//! assert!(!registry.equivalent(urn("urn:example:a-")?, urn("urn:example:a%2D")?));
+//! assert_eq!(uri_schemes::iana::lookup("tel").map(|e| e.reference()), Some("RFC3966; RFC5341"));
+//! # Ok::<(), uri_core::ParseError>(())
+//! ```
+//!
+//! # Crate features
+//!
+//! - `std` (default): turns on `std` in uri-core, uri-encode and
+//!   uri-resolve. Without it the crate is `no_std` with `alloc`.
+//!
+//! # Spec notes
+//!
+//! Where a scheme's RFC leaves room for reading, the choice is in the docs
+//! of the scheme's module or type ([`file`](mod@file), [`Tel`], [`Data`],
+//! [`Mailto`], [`Urn`], [`ldap`], [`news`]) and, collected, in the
+//! workspace's `docs/spec-notes.md` ("Schemes"). Among them: a path that only its
+//! scheme reads is opaque to normalization (urn, data, mailto, tel, news,
+//! nntp: RFC 3986 §3.3 gives dot segments a meaning only in hierarchical
+//! paths), and an empty port is not out of range (§3.2.3).
+//!
+//! # Guarantees
+//!
+//! Checking, normalizing and comparing run in time and memory linear in
+//! the input, and never panic.
+
+#![no_std]
+#![doc(html_root_url = "https://docs.rs/uri-schemes/0.1.0")]
+
+extern crate alloc;
+
+pub mod data;
+mod fields;
+pub mod file;
+pub mod ftp;
+mod generic;
+pub mod http;
+pub mod iana;
+pub mod ldap;
+pub mod mailto;
+pub mod news;
+mod registry;
+mod scheme;
+pub mod tel;
+pub mod telnet;
+pub mod urn;
+mod violation;
+
+pub use data::Data;
+pub use fields::Fields;
+pub use file::{
+    File, Os, PathError, PathErrorKind, from_path, resolve_with_drive_letters, to_path, to_path_str,
+};
+pub use ftp::Ftp;
+pub use generic::{LENGTH_WARNING, generic_checks};
+pub use http::{Http, Origin};
+pub use ldap::Ldap;
+pub use mailto::{Mailto, MailtoBuilder};
+pub use news::News;
+pub use registry::{Equivalence, Registry};
+pub use scheme::{Kind, Report, Scheme};
+pub use tel::Tel;
+pub use urn::Urn;
+pub use violation::{Severity, Violation};
+
+use alloc::boxed::Box;
+use alloc::vec;
+use alloc::vec::Vec;
+
+/// The schemes of [`Registry::standard`].
+fn standard_schemes() -> Vec<Box<dyn Scheme>> {
+    let mut schemes: Vec<Box<dyn Scheme>> = vec![
+        Box::new(http::HTTP),
+        Box::new(http::HTTPS),
+        Box::new(http::WS),
+        Box::new(http::WSS),
+    ];
+    schemes.extend(mailto::schemes());
+    schemes.extend(urn::schemes());
+    schemes.extend(tel::schemes());
+    schemes.extend(file::schemes());
+    schemes.extend(data::schemes());
+    schemes.extend(ldap::schemes());
+    schemes.extend(news::schemes());
+    schemes.extend(telnet::schemes());
+    schemes.extend(ftp::schemes());
+    schemes
+}
+
+/// The README's examples, run as doc tests so it cannot drift.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

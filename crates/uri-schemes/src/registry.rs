@@ -1,0 +1,389 @@
+//! [`Registry`]: the schemes a program knows the rules of, and what it
+//! does with them: check, normalize, compare.
+
+use alloc::boxed::Box;
+use alloc::vec::Vec;
+
+use uri_core::{Uri, UriBuf, UriReference};
+use uri_resolve::{NormalizeOptions, SchemeNormalizer};
+
+use crate::{Report, Scheme, generic_checks};
+
+/// The schemes whose rules a program applies: [`Registry::standard`] holds
+/// every scheme of this crate, and [`Registry::add`] takes your own (or
+/// replaces one). Lookups ignore case, as schemes do (RFC 3986 §3.1).
+///
+/// A URI whose scheme the registry does not know gets the generic checks
+/// only, syntax normalization only, and RFC 3986 §6's equivalence only.
+///
+/// `Registry` is not `Eq`: compare [`names`](Registry::names).
+///
+/// # Examples
+///
+/// ```
+/// use uri_core::Uri;
+/// use uri_schemes::Registry;
+///
+/// let registry = Registry::standard();
+/// assert!(registry.get("HTTPS").is_some());
+/// assert_eq!(registry.normalize(Uri::parse("HTTP://Example.com:80")?), "http://example.com/");
+/// assert!(registry.equivalent(
+///     Uri::parse("http://example.com:80/")?.into(),
+///     Uri::parse("http://EXAMPLE.com/")?.into(),
+/// ));
+/// # Ok::<(), uri_core::ParseError>(())
+/// ```
+pub struct Registry {
+    /// Sorted by name, one per name.
+    schemes: Vec<Box<dyn Scheme>>,
+}
+
+impl Registry {
+    /// A registry with no schemes: generic checks and syntax normalization
+    /// for every URI, until schemes are added.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let registry = uri_schemes::Registry::empty();
+    /// assert!(registry.get("http").is_none());
+    /// ```
+    pub fn empty() -> Self {
+        Registry {
+            schemes: Vec::new(),
+        }
+    }
+
+    /// Every scheme of this crate: http, https, ws, wss, mailto, urn, tel,
+    /// file, data, ldap, news, nntp, telnet, ftp.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let registry = uri_schemes::Registry::standard();
+    /// assert_eq!(registry.get("wss").and_then(|s| s.default_port()), Some(443));
+    /// ```
+    pub fn standard() -> Self {
+        let mut registry = Registry::empty();
+        for scheme in crate::standard_schemes() {
+            registry.insert(scheme);
+        }
+        registry
+    }
+
+    /// Adds `scheme`, replacing one of the same name.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_schemes::{Kind, Registry, Scheme};
+    ///
+    /// struct Example;
+    /// impl Scheme for Example {
+    ///     fn name(&self) -> &'static str { "example" }
+    ///     fn kind(&self) -> Kind { Kind::Name }
+    /// }
+    ///
+    /// let mut registry = Registry::empty();
+    /// registry.add(Example);
+    /// assert_eq!(registry.get("EXAMPLE").map(|s| s.kind()), Some(Kind::Name));
+    /// ```
+    pub fn add(&mut self, scheme: impl Scheme + 'static) {
+        self.insert(Box::new(scheme));
+    }
+
+    fn insert(&mut self, scheme: Box<dyn Scheme>) {
+        match self
+            .schemes
+            .binary_search_by(|s| s.name().cmp(scheme.name()))
+        {
+            Ok(i) => self.schemes[i] = scheme,
+            Err(i) => self.schemes.insert(i, scheme),
+        }
+    }
+
+    /// The scheme named `name`, in any case.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let registry = uri_schemes::Registry::standard();
+    /// assert_eq!(registry.get("Http").map(|s| s.name()), Some("http"));
+    /// assert!(registry.get("gopher").is_none());
+    /// ```
+    pub fn get(&self, name: &str) -> Option<&dyn Scheme> {
+        self.schemes
+            .binary_search_by(|s| cmp_ignore_case(s.name(), name))
+            .ok()
+            .map(|i| &*self.schemes[i])
+    }
+
+    /// The names of the schemes, sorted.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let registry = uri_schemes::Registry::standard();
+    /// assert!(registry.names().any(|n| n == "https"));
+    /// ```
+    pub fn names(&self) -> impl Iterator<Item = &'static str> + '_ {
+        self.schemes.iter().map(|s| s.name())
+    }
+
+    /// Checks `uri` against its scheme's rules and the generic ones
+    /// ([`generic_checks`]).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let registry = uri_schemes::Registry::standard();
+    /// let report = registry.check(uri_core::Uri::parse("https:///abc")?);
+    /// assert!(!report.is_valid());
+    /// # Ok::<(), uri_core::ParseError>(())
+    /// ```
+    pub fn check(&self, uri: Uri<'_>) -> Report {
+        match self.get(uri.scheme()) {
+            Some(scheme) => {
+                let (fields, mut violations) = scheme.check(uri);
+                violations.extend(generic_checks(uri, scheme));
+                Report::new(fields, violations)
+            }
+            None => Report::new(crate::Fields::None, generic_checks(uri, &NoRules)),
+        }
+    }
+
+    /// The normal form of `uri`: syntax-based (RFC 3986 §6.2.2), then by
+    /// its scheme's rules (§6.2.3). For a scheme whose path is opaque
+    /// ([`Scheme::opaque_path`]) dot segments stay, and for one whose
+    /// triplets are significant ([`Scheme::decodes_unreserved`]) the
+    /// path's triplets are only upper-cased: `urn:example:a/../b%2d`
+    /// normalizes to `urn:example:a/../b%2D`, not to `urn:/b-`, which is
+    /// no URN.
+    ///
+    /// The normal form is idempotent, and equivalent to `uri` by
+    /// [`equivalent`](Registry::equivalent); two URIs with one normal
+    /// form are equivalent, but two equivalent URIs may have two normal
+    /// forms when their scheme has its own equivalence
+    /// ([`Scheme::equivalent`]: URNs that differ in their r-, q- or
+    /// f-components).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let registry = uri_schemes::Registry::standard();
+    /// let uri = uri_core::Uri::parse("HTTPS://a.example:443")?;
+    /// assert_eq!(registry.normalize(uri), "https://a.example/");
+    /// let urn = uri_core::Uri::parse("URN:Example:a/../b%2d")?;
+    /// assert_eq!(registry.normalize(urn), "urn:example:a/../b%2D");
+    /// # Ok::<(), uri_core::ParseError>(())
+    /// ```
+    pub fn normalize(&self, uri: Uri<'_>) -> UriBuf {
+        let Some(scheme) = self.get(uri.scheme()) else {
+            return uri_resolve::normalize_uri(uri);
+        };
+        let mut normal = uri_resolve::normalize_uri_with_options(uri, syntax_options(scheme));
+        scheme.normalize(&mut normal);
+        normal
+    }
+
+    /// Whether `a` and `b` identify the same resource as far as RFC 3986
+    /// §6 and the schemes' own rules can tell: see
+    /// [`equivalence`](Registry::equivalence) for how.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_core::UriReference;
+    ///
+    /// let registry = uri_schemes::Registry::standard();
+    /// let a = UriReference::parse("http://example.com")?;
+    /// let b = UriReference::parse("HTTP://example.com:/")?;
+    /// assert!(registry.equivalent(a, b));
+    /// assert!(!registry.equivalent(a, UriReference::parse("https://example.com/")?));
+    /// # Ok::<(), uri_core::ParseError>(())
+    /// ```
+    pub fn equivalent(&self, a: UriReference<'_>, b: UriReference<'_>) -> bool {
+        self.equivalence(a, b).is_some()
+    }
+
+    /// The first rung of RFC 3986 §6's ladder at which `a` and `b` are
+    /// equivalent, or `None`:
+    ///
+    /// 1. [`Equivalence::String`]: the same text (§6.2.1).
+    /// 2. For two URIs of one scheme in the registry that has an
+    ///    equivalence of its own ([`Scheme::equivalent`] answers), its
+    ///    answer decides: `None` when it says no, even if the rungs below
+    ///    would say yes (`urn:example:a-` and `urn:example:a%2D`, RFC 8141
+    ///    §3.1); when it says yes, `Syntax` if their syntax-based normal
+    ///    forms are equal too, else `Scheme`. A scheme's own rule counts
+    ///    as scheme-based (§6.2.3): it is one of the scheme's rules.
+    /// 3. [`Equivalence::Syntax`]: the same syntax-based normal form
+    ///    (§6.2.2), without the steps the scheme turns off
+    ///    ([`Scheme::opaque_path`], [`Scheme::decodes_unreserved`]).
+    /// 4. [`Equivalence::Scheme`]: for two URIs of one scheme in the
+    ///    registry, the same [`normalize`](Registry::normalize) form
+    ///    (§6.2.3).
+    ///
+    /// References that are not both URIs of one known scheme (relative
+    /// references, unknown schemes) climb the first and third rungs only.
+    /// A `None` is no proof of two resources: RFC 3986 §6.1 allows false
+    /// negatives, never false positives.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_core::UriReference;
+    /// use uri_schemes::{Equivalence, Registry};
+    ///
+    /// let registry = Registry::standard();
+    /// let r = |s| UriReference::parse(s).unwrap();
+    /// assert_eq!(registry.equivalence(r("a/b"), r("a/b")), Some(Equivalence::String));
+    /// assert_eq!(registry.equivalence(r("HTTP://a/%7e"), r("http://a/~")), Some(Equivalence::Syntax));
+    /// assert_eq!(registry.equivalence(r("http://a:80"), r("http://a/")), Some(Equivalence::Scheme));
+    /// // RFC 8141 §3.1: r-, q- and f-components ignored, triplets not decoded.
+    /// assert_eq!(registry.equivalence(r("urn:ex:a?+r"), r("urn:ex:a#f")), Some(Equivalence::Scheme));
+    /// assert_eq!(registry.equivalence(r("URN:ex:a"), r("urn:ex:a")), Some(Equivalence::Syntax));
+    /// assert_eq!(registry.equivalence(r("urn:ex:a-"), r("urn:ex:a%2D")), None);
+    /// ```
+    pub fn equivalence(&self, a: UriReference<'_>, b: UriReference<'_>) -> Option<Equivalence> {
+        if a.as_str() == b.as_str() {
+            return Some(Equivalence::String);
+        }
+        let known = match (a.as_uri(), b.as_uri()) {
+            (Some(x), Some(y)) if x.scheme().eq_ignore_ascii_case(y.scheme()) => {
+                self.get(x.scheme()).map(|scheme| (scheme, x, y))
+            }
+            _ => None,
+        };
+        let Some((scheme, a, b)) = known else {
+            return uri_resolve::normalized_eq(a, b).then_some(Equivalence::Syntax);
+        };
+        let own = scheme.equivalent(a, b);
+        if own == Some(false) {
+            return None;
+        }
+        let options = syntax_options(scheme);
+        let syntax = if options == NormalizeOptions::new() {
+            // Compares in place, allocating only for dot segments.
+            uri_resolve::normalized_eq(a.into(), b.into())
+        } else {
+            uri_resolve::normalize_uri_with_options(a, options)
+                == uri_resolve::normalize_uri_with_options(b, options)
+        };
+        if syntax {
+            Some(Equivalence::Syntax)
+        } else if own == Some(true) || self.normalize(a) == self.normalize(b) {
+            Some(Equivalence::Scheme)
+        } else {
+            None
+        }
+    }
+}
+
+/// The steps of syntax-based normalization (RFC 3986 §6.2.2) that `scheme`
+/// keeps for its path.
+fn syntax_options(scheme: &dyn Scheme) -> NormalizeOptions {
+    NormalizeOptions::new()
+        .remove_dot_segments(!scheme.opaque_path())
+        .decode_unreserved_in_path(scheme.decodes_unreserved())
+}
+
+impl Default for Registry {
+    fn default() -> Self {
+        Registry::standard()
+    }
+}
+
+impl core::fmt::Debug for Registry {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_list().entries(self.names()).finish()
+    }
+}
+
+/// The scheme rules of the registry for uri-resolve's hook (RFC 3986
+/// §6.2.3), applied to a URI already syntax-normalized by the caller:
+/// `uri_resolve::normalize_uri_with(uri, &registry)` and
+/// `NormalizedUri::with_rules(uri, &registry)` give
+/// [`Registry::normalize`]'s form for every scheme whose path is
+/// hierarchical and whose triplets may be decoded. For the others (urn,
+/// data, mailto, tel, news, nntp) uri-resolve's syntax normalization has
+/// already removed dot segments and decoded triplets, which
+/// [`Registry::normalize`] does not do: call that.
+///
+/// # Examples
+///
+/// ```
+/// use uri_resolve::normalize_uri_with;
+///
+/// let registry = uri_schemes::Registry::standard();
+/// let uri = uri_core::Uri::parse("HTTP://Example.com:80")?;
+/// assert_eq!(normalize_uri_with(uri, &registry), registry.normalize(uri));
+/// # Ok::<(), uri_core::ParseError>(())
+/// ```
+impl SchemeNormalizer for Registry {
+    fn normalize(&self, uri: &mut UriBuf) {
+        if let Some(scheme) = self.get(uri.scheme()) {
+            scheme.normalize(uri);
+        }
+    }
+}
+
+/// The rung of RFC 3986 §6.2's ladder at which two references compare
+/// equal; see [`Registry::equivalence`].
+///
+/// # Examples
+///
+/// ```
+/// use uri_schemes::Equivalence;
+///
+/// assert!(Equivalence::String < Equivalence::Scheme);
+/// assert_eq!(Equivalence::Syntax.as_str(), "syntax");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Equivalence {
+    /// The same text (§6.2.1).
+    String,
+    /// The same syntax-based normal form (§6.2.2).
+    Syntax,
+    /// The same scheme-based normal form (§6.2.3), or equivalent by the
+    /// scheme's own rule ([`Scheme::equivalent`]).
+    Scheme,
+}
+
+impl Equivalence {
+    /// `"string"`, `"syntax"` or `"scheme"`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert_eq!(uri_schemes::Equivalence::Scheme.as_str(), "scheme");
+    /// ```
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Equivalence::String => "string",
+            Equivalence::Syntax => "syntax",
+            Equivalence::Scheme => "scheme",
+        }
+    }
+}
+
+/// The generic checks' view of a scheme the registry does not know.
+struct NoRules;
+
+impl Scheme for NoRules {
+    fn name(&self) -> &'static str {
+        ""
+    }
+
+    fn kind(&self) -> crate::Kind {
+        crate::Kind::Locator
+    }
+}
+
+/// Orders `known` (lower case) against `name` (any case) as if both were
+/// lower case.
+fn cmp_ignore_case(known: &str, name: &str) -> core::cmp::Ordering {
+    known
+        .bytes()
+        .cmp(name.bytes().map(|b| b.to_ascii_lowercase()))
+}

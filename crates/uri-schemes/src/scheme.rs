@@ -1,0 +1,323 @@
+//! The extension point: [`Scheme`], and what checking a URI against one
+//! gives ([`Report`], [`Fields`]).
+
+use alloc::vec::Vec;
+
+use uri_core::{Uri, UriBuf};
+
+use crate::Violation;
+use crate::fields::Fields;
+
+/// Whether a scheme's URIs locate a resource or name it: the distinction
+/// RFC 3986 §1.1.3 draws between "URL" and "URN", which it keeps only as
+/// a way of speaking ("A URI can be further classified as a locator, a
+/// name, or both"). Each scheme says which of the two it is by the rule
+/// the [`iana`](crate::iana) module's docs give.
+///
+/// # Examples
+///
+/// ```
+/// use uri_schemes::{Kind, Registry};
+///
+/// let registry = Registry::standard();
+/// assert_eq!(registry.get("http").map(|s| s.kind()), Some(Kind::Locator));
+/// assert_eq!(registry.get("urn").map(|s| s.kind()), Some(Kind::Name));
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Kind {
+    /// A locator ("URL"): every URI of the scheme carries its own means
+    /// of access: a server and the protocol to ask it (http, https, ws,
+    /// wss, ftp, ldap, nntp, telnet), a file system path (file), or the
+    /// bytes themselves (data).
+    Locator,
+    /// A name ("URN"): the URI identifies the resource, and something
+    /// else resolves it, if anything does (urn; tel and mailto name an
+    /// endpoint, not a place; news names a message-id or newsgroups that
+    /// are the same on every server).
+    Name,
+}
+
+impl Kind {
+    /// `"locator"` or `"name"`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert_eq!(uri_schemes::Kind::Name.as_str(), "name");
+    /// ```
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Kind::Locator => "locator",
+            Kind::Name => "name",
+        }
+    }
+}
+
+/// What checking a URI against its scheme found: the scheme's parts of it
+/// ([`Fields`]) and every [`Violation`], errors and warnings, in the order
+/// of the bytes they point at.
+///
+/// # Examples
+///
+/// ```
+/// use uri_core::Uri;
+/// use uri_schemes::Registry;
+///
+/// let registry = Registry::standard();
+/// let report = registry.check(Uri::parse("http://user:pw@example.com:99999/")?);
+/// assert!(report.is_valid()); // warnings only
+/// let kinds: Vec<_> = report.violations().iter().map(|v| v.kind()).collect();
+/// assert_eq!(kinds, ["UserinfoInHttp", "Password", "PortOutOfRange"]);
+/// # Ok::<(), uri_core::ParseError>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Report {
+    fields: Fields,
+    violations: Vec<Violation>,
+}
+
+impl Report {
+    /// A report of `fields` and `violations` (sorted here by byte, errors
+    /// before warnings at the same byte).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_schemes::{Fields, Report, Violation};
+    ///
+    /// let r = Report::new(Fields::None, vec![Violation::warning("W", 3, "RFC 3986", "w")]);
+    /// assert!(r.is_valid());
+    /// ```
+    pub fn new(fields: Fields, mut violations: Vec<Violation>) -> Self {
+        violations.sort_by(|a, b| {
+            a.index()
+                .cmp(&b.index())
+                .then(b.severity().cmp(&a.severity()))
+        });
+        Report { fields, violations }
+    }
+
+    /// The scheme's parts of the URI.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_schemes::{Fields, Registry};
+    ///
+    /// let report = Registry::standard().check(uri_core::Uri::parse("https://example.com/")?);
+    /// let Fields::Http(http) = report.fields() else { panic!("an http report") };
+    /// assert_eq!(http.origin().port(), 443);
+    /// # Ok::<(), uri_core::ParseError>(())
+    /// ```
+    pub const fn fields(&self) -> &Fields {
+        &self.fields
+    }
+
+    /// Every violation found.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let report = uri_schemes::Registry::standard().check(uri_core::Uri::parse("http:///a")?);
+    /// assert_eq!(report.violations()[0].kind(), "MissingHost");
+    /// # Ok::<(), uri_core::ParseError>(())
+    /// ```
+    pub fn violations(&self) -> &[Violation] {
+        &self.violations
+    }
+
+    /// Whether no violation is an error: the URI is a valid URI of its
+    /// scheme (warnings aside).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let registry = uri_schemes::Registry::standard();
+    /// assert!(registry.check(uri_core::Uri::parse("http://a/")?).is_valid());
+    /// assert!(!registry.check(uri_core::Uri::parse("http:/a")?).is_valid());
+    /// # Ok::<(), uri_core::ParseError>(())
+    /// ```
+    pub fn is_valid(&self) -> bool {
+        !self.violations.iter().any(Violation::is_error)
+    }
+
+    /// The parts and the violations, given back.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let report = uri_schemes::Registry::standard().check(uri_core::Uri::parse("x:y")?);
+    /// let (fields, violations) = report.into_parts();
+    /// assert!(violations.iter().all(|v| !v.is_error()));
+    /// assert_eq!(fields, uri_schemes::Fields::None);
+    /// # Ok::<(), uri_core::ParseError>(())
+    /// ```
+    pub fn into_parts(self) -> (Fields, Vec<Violation>) {
+        (self.fields, self.violations)
+    }
+}
+
+/// The rules of one URI scheme: implement it to add a scheme to a
+/// [`Registry`](crate::Registry); every scheme of this crate is built on
+/// it, none is a special case.
+///
+/// Only [`name`](Scheme::name) and [`kind`](Scheme::kind) must be written:
+/// by default a scheme has no default port, does not use DNS, has a
+/// hierarchical path whose triplets may be decoded, checks nothing beyond
+/// the generic rules ([`generic_checks`](crate::generic_checks)),
+/// normalizes nothing beyond syntax, and has no equivalence of its own
+/// (RFC 3986 §6's ladder decides).
+///
+/// # Examples
+///
+/// ```
+/// use uri_core::{Uri, UriBuf};
+/// use uri_schemes::{Kind, Registry, Scheme};
+///
+/// /// gopher (RFC 4266): port 70 by default, DNS host names.
+/// struct Gopher;
+///
+/// impl Scheme for Gopher {
+///     fn name(&self) -> &'static str { "gopher" }
+///     fn kind(&self) -> Kind { Kind::Locator }
+///     fn default_port(&self) -> Option<u16> { Some(70) }
+///     fn uses_dns(&self) -> bool { true }
+/// }
+///
+/// let mut registry = Registry::standard();
+/// registry.add(Gopher);
+/// let a = Uri::parse("GOPHER://Example.com:70/1")?;
+/// assert_eq!(registry.normalize(a), "gopher://example.com/1");
+/// # Ok::<(), uri_core::ParseError>(())
+/// ```
+pub trait Scheme: Send + Sync {
+    /// The scheme's name, in lower case (`"http"`).
+    fn name(&self) -> &'static str;
+
+    /// Whether its URIs locate or name.
+    fn kind(&self) -> Kind;
+
+    /// The port an authority without one means (80 for http).
+    fn default_port(&self) -> Option<u16> {
+        None
+    }
+
+    /// Whether its hosts are DNS names (RFC 1034 §3.5): then a host that
+    /// is not one is a warning, and the default port is dropped when
+    /// normalizing.
+    fn uses_dns(&self) -> bool {
+        false
+    }
+
+    /// Checks `uri` (whose scheme is this one) against the scheme's rules:
+    /// its parts, and its violations beyond the generic ones, which the
+    /// [`Registry`](crate::Registry) adds itself.
+    fn check(&self, uri: Uri<'_>) -> (Fields, Vec<Violation>) {
+        let _ = uri;
+        (Fields::None, Vec::new())
+    }
+
+    /// Whether the path is opaque: one string that only the scheme reads,
+    /// not a hierarchy of segments. RFC 3986 §3.3: "Aside from
+    /// dot-segments in hierarchical paths, a path segment is considered
+    /// opaque by the generic syntax"; for a scheme whose path is not
+    /// hierarchical, `.` and `..` are data, and removing them (§6.2.2.3)
+    /// would change the URI, not normalize it (`data:,a/../b` is not
+    /// `data:/b`). [`Registry::normalize`](crate::Registry::normalize)
+    /// then keeps them. `false` by default; `true` for urn, data, mailto,
+    /// tel, news and nntp.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_schemes::Registry;
+    ///
+    /// let registry = Registry::standard();
+    /// assert_eq!(registry.get("data").map(|s| s.opaque_path()), Some(true));
+    /// assert_eq!(registry.get("http").map(|s| s.opaque_path()), Some(false));
+    /// let data = uri_core::Uri::parse("data:,a/../b")?;
+    /// assert_eq!(registry.normalize(data), "data:,a/../b");
+    /// # Ok::<(), uri_core::ParseError>(())
+    /// ```
+    fn opaque_path(&self) -> bool {
+        false
+    }
+
+    /// Whether syntax normalization may decode the path's triplets of
+    /// `unreserved` characters (RFC 3986 §6.2.2.2: "should be decoded").
+    /// `true` by default; `false` for a scheme whose equivalence compares
+    /// percent-encoding as written, as urn's (RFC 8141 §3.1:
+    /// "percent-encoded characters MUST NOT be decoded"): there
+    /// `urn:example:a%2D` and `urn:example:a-` are two URNs, and one
+    /// normal form for both would make them one. The hex digits of
+    /// triplets are upper-cased either way (§6.2.2.1).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_schemes::Registry;
+    ///
+    /// let registry = Registry::standard();
+    /// assert_eq!(registry.get("urn").map(|s| s.decodes_unreserved()), Some(false));
+    /// let urn = uri_core::Uri::parse("urn:example:a%2d")?;
+    /// assert_eq!(registry.normalize(urn), "urn:example:a%2D");
+    /// # Ok::<(), uri_core::ParseError>(())
+    /// ```
+    fn decodes_unreserved(&self) -> bool {
+        true
+    }
+
+    /// Normalizes `uri` (syntax-normalized, of this scheme, with the
+    /// steps [`opaque_path`](Scheme::opaque_path) and
+    /// [`decodes_unreserved`](Scheme::decodes_unreserved) keep) by the
+    /// scheme's rules (RFC 3986 §6.2.3). The default drops the port when
+    /// it is empty or the default one. It must leave a valid URI, and be
+    /// idempotent.
+    fn normalize(&self, uri: &mut UriBuf) {
+        crate::generic::drop_default_port(uri, self.default_port());
+    }
+
+    /// The scheme's own equivalence of `a` and `b` (both of this scheme),
+    /// where it is not RFC 3986 §6's: `Some(true)` or `Some(false)` is
+    /// the answer, which [`Registry::equivalent`](crate::Registry::equivalent)
+    /// gives without climbing the ladder; `None` (the default) leaves it
+    /// to the ladder, as for a URI the scheme cannot read.
+    ///
+    /// Implement it when the scheme's specification defines equivalence
+    /// by other rules than a normal form can: urn's (RFC 8141 §3.1)
+    /// ignores the r-, q- and f-components, which a normal form must
+    /// keep, and compares triplets undecoded; mailto's (RFC 6068 §2)
+    /// equates addresses in the path and in a `to` header field. It must
+    /// be reflexive and symmetric, and say `Some(true)` of two URIs whose
+    /// [`Registry::normalize`](crate::Registry::normalize) forms are
+    /// equal.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_core::{Uri, UriReference};
+    /// use uri_schemes::{Kind, Registry, Scheme};
+    ///
+    /// /// `doi` (a name): case-insensitive, as DOI names are.
+    /// struct Doi;
+    ///
+    /// impl Scheme for Doi {
+    ///     fn name(&self) -> &'static str { "doi" }
+    ///     fn kind(&self) -> Kind { Kind::Name }
+    ///     fn opaque_path(&self) -> bool { true }
+    ///     fn equivalent(&self, a: Uri<'_>, b: Uri<'_>) -> Option<bool> {
+    ///         Some(a.path().eq_ignore_ascii_case(b.path()))
+    ///     }
+    /// }
+    ///
+    /// let mut registry = Registry::standard();
+    /// registry.add(Doi);
+    /// let (a, b) = (UriReference::parse("doi:10.1000/ABC")?, UriReference::parse("DOI:10.1000/abc")?);
+    /// assert!(registry.equivalent(a, b));
+    /// # Ok::<(), uri_core::ParseError>(())
+    /// ```
+    fn equivalent(&self, a: Uri<'_>, b: Uri<'_>) -> Option<bool> {
+        let _ = (a, b);
+        None
+    }
+}

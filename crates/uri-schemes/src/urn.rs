@@ -1,0 +1,840 @@
+//! urn (RFC 8141): the namespace identifier and namespace specific string
+//! of a URN, its r-, q- and f-components, URN-equivalence (§3.1), and the
+//! documented forms of a few namespaces.
+//!
+//! ```text
+//! namestring    = assigned-name
+//!                 [ rq-components ]
+//!                 [ "#" f-component ]
+//! assigned-name = "urn" ":" NID ":" NSS
+//! NID           = (alphanum) 0*30(ldh) (alphanum)
+//! ldh           = alphanum / "-"
+//! NSS           = pchar *(pchar / "/")
+//! rq-components = [ "?+" r-component ]
+//!                 [ "?=" q-component ]
+//! r-component   = pchar *( pchar / "/" / "?" )
+//! q-component   = pchar *( pchar / "/" / "?" )
+//! f-component   = fragment
+//! ```
+//!
+//! (RFC 8141 §2.)
+
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+
+use uri_core::{Uri, UriBuf};
+
+use crate::{Fields, Kind, Scheme, Violation};
+
+/// The section of RFC 8141 with the grammar.
+const SYNTAX: &str = "RFC 8141 §2";
+
+/// The parts of a URN (RFC 8141 §2), as written (not decoded: §3.1
+/// compares percent-encoded text as it is).
+///
+/// A [`Report`](crate::Report) of a urn URI holds one whenever the URI has
+/// a `:` after the NID and a query, if any, that starts with `+` or `=`,
+/// even when a part breaks a rule (an NID of one letter, an empty NSS):
+/// check [`Report::is_valid`](crate::Report::is_valid) before using it.
+///
+/// `Eq` compares the parts as written; [`Urn::is_equivalent`] compares by
+/// RFC 8141 §3.1's URN-equivalence.
+///
+/// # Rules
+///
+/// What [`Registry::check`](crate::Registry::check) reports for a urn
+/// URI. Errors (RFC 8141 §2's grammar; the URI is not a URN):
+///
+/// - `UnexpectedAuthority`: `urn://…`;
+/// - `MissingNid`: `urn:`, `urn::x`;
+/// - `InvalidNid`: not 2 to 32 letters, digits and `-`, or starting or
+///   ending with `-` (`NID = (alphanum) 0*30(ldh) (alphanum)`), at the
+///   first byte that breaks it (the 33rd for a long one);
+/// - `MissingNss`: no `:` after the NID (`urn:isbn`, at its end);
+/// - `EmptyNss`: nothing after it (`urn:isbn:`);
+/// - `InvalidNss`: an NSS that starts with `/` (`NSS = pchar *(pchar /
+///   "/")`);
+/// - `InvalidQuery`: a `?` followed by neither `+` nor `=`;
+/// - `InvalidRComponent`, `InvalidQComponent`: empty, or starting with
+///   `/` or `?` (`pchar *( pchar / "/" / "?" )`, §2.3.1, §2.3.2).
+///
+/// Warnings: `InformalNid` (`urn-` and a number: an informal namespace,
+/// §5.2), `ReservedNid` (`urn-` and anything else: neither a formal NID
+/// nor an informal one, §5), `ExperimentalNid` (`X-`: RFC 3406's
+/// experimental namespaces, which RFC 8141 no longer provides for), and
+/// `NamespaceRule` when the NSS breaks the documented form of its
+/// namespace: `isbn` (an ISBN-10 or ISBN-13 with its check digit,
+/// hyphens between digits, RFC 3187), `uuid` (8-4-4-4-12 hex digits,
+/// RFC 9562 §4), `ietf` (`rfc:`, `fyi:`, `std:`, `bcp:` and a number,
+/// `id:` or `mtg-` and a name, RFC 2648; `params:`, RFC 3553), `oid`
+/// (numbers without leading zeros joined by `.`, RFC 3061) and `oasis`
+/// (`names:specification:…` or `names:tc:…`, RFC 3121).
+///
+/// The r-component is split from a q-component at the first `?=` after
+/// `?+` (the grammar lets an r-component hold `?=`; RFC 8141's
+/// examples read it this way).
+///
+/// # Normal form and equivalence
+///
+/// [`Registry::normalize`](crate::Registry::normalize) applies §3.1's case
+/// normalization: the scheme and the NID in lower case and the hex digits
+/// of the NSS's triplets in upper case. Nothing else changes in the NSS:
+/// its triplets stay encoded ("percent-encoded characters MUST NOT be
+/// decoded", so `urn:example:a%2D` stays, and is not `urn:example:a-`)
+/// and its dot segments stay (the NSS is opaque: `urn:example:a/../b` is
+/// not `urn:/b`, which is no URN). The r-, q- and f-components are kept,
+/// normalized as RFC 3986 §6.2.2 says: URN-equivalence ignores them, but
+/// a normal form must not lose them.
+///
+/// [`Registry::equivalent`](crate::Registry::equivalent) asks
+/// [`Urn::is_equivalent`] first (the scheme's own equivalence), so two
+/// URNs that differ only in their r-, q- or f-components are equivalent,
+/// and two that differ by a decoded triplet are not.
+///
+/// # Examples
+///
+/// ```
+/// use uri_schemes::{Fields, Registry};
+///
+/// let uri = uri_core::Uri::parse("urn:example:foo-bar-baz-qux?+CCResolve:cc=uk")?;
+/// let report = Registry::standard().check(uri);
+/// assert!(report.is_valid());
+/// let Fields::Urn(urn) = report.fields() else { panic!("a URN") };
+/// assert_eq!(urn.nid(), "example");
+/// assert_eq!(urn.nss(), "foo-bar-baz-qux");
+/// assert_eq!(urn.r_component(), Some("CCResolve:cc=uk"));
+/// assert_eq!(urn.q_component(), None);
+/// # Ok::<(), uri_core::ParseError>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Urn {
+    nid: String,
+    nss: String,
+    r_component: Option<String>,
+    q_component: Option<String>,
+    f_component: Option<String>,
+}
+
+impl Urn {
+    /// The namespace identifier, as written (RFC 8141 §2.1; compare it
+    /// in any case).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_schemes::{Fields, Registry};
+    ///
+    /// let report = Registry::standard().check(uri_core::Uri::parse("URN:EXAMPLE:a123,z456")?);
+    /// let Fields::Urn(urn) = report.fields() else { panic!("a URN") };
+    /// assert_eq!(urn.nid(), "EXAMPLE");
+    /// # Ok::<(), uri_core::ParseError>(())
+    /// ```
+    pub fn nid(&self) -> &str {
+        &self.nid
+    }
+
+    /// The namespace specific string, as written (RFC 8141 §2.2): still
+    /// percent-encoded.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_schemes::{Fields, Registry};
+    ///
+    /// let report = Registry::standard().check(uri_core::Uri::parse("urn:example:1/406/47452/2")?);
+    /// let Fields::Urn(urn) = report.fields() else { panic!("a URN") };
+    /// assert_eq!(urn.nss(), "1/406/47452/2");
+    /// # Ok::<(), uri_core::ParseError>(())
+    /// ```
+    pub fn nss(&self) -> &str {
+        &self.nss
+    }
+
+    /// The r-component, after `?+`, for resolvers (RFC 8141 §2.3.1).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_schemes::{Fields, Registry};
+    ///
+    /// let report = Registry::standard().check(uri_core::Uri::parse("urn:example:a123,z456?+abc")?);
+    /// let Fields::Urn(urn) = report.fields() else { panic!("a URN") };
+    /// assert_eq!(urn.r_component(), Some("abc"));
+    /// # Ok::<(), uri_core::ParseError>(())
+    /// ```
+    pub fn r_component(&self) -> Option<&str> {
+        self.r_component.as_deref()
+    }
+
+    /// The q-component, after `?=`, for the named resource (RFC 8141
+    /// §2.3.2).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_schemes::{Fields, Registry};
+    ///
+    /// let uri = uri_core::Uri::parse("urn:example:weather?=op=map&lat=39.56&lon=-104.85")?;
+    /// let report = Registry::standard().check(uri);
+    /// let Fields::Urn(urn) = report.fields() else { panic!("a URN") };
+    /// assert_eq!(urn.q_component(), Some("op=map&lat=39.56&lon=-104.85"));
+    /// # Ok::<(), uri_core::ParseError>(())
+    /// ```
+    pub fn q_component(&self) -> Option<&str> {
+        self.q_component.as_deref()
+    }
+
+    /// The f-component, after `#` (RFC 8141 §2.3.3).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_schemes::{Fields, Registry};
+    ///
+    /// let report = Registry::standard().check(uri_core::Uri::parse("urn:example:a123,z456#789")?);
+    /// let Fields::Urn(urn) = report.fields() else { panic!("a URN") };
+    /// assert_eq!(urn.f_component(), Some("789"));
+    /// # Ok::<(), uri_core::ParseError>(())
+    /// ```
+    pub fn f_component(&self) -> Option<&str> {
+        self.f_component.as_deref()
+    }
+
+    /// Whether the NID is an informal one, `urn-` and a number (RFC 8141
+    /// §5.2).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_schemes::{Fields, Registry};
+    ///
+    /// let report = Registry::standard().check(uri_core::Uri::parse("urn:urn-5:abc")?);
+    /// let Fields::Urn(urn) = report.fields() else { panic!("a URN") };
+    /// assert!(urn.is_informal());
+    /// # Ok::<(), uri_core::ParseError>(())
+    /// ```
+    pub fn is_informal(&self) -> bool {
+        informal_number(&self.nid).is_some_and(|n| !n.is_empty())
+    }
+
+    /// The text URN-equivalence compares (RFC 8141 §3.1): `urn:`, the NID
+    /// in lower case, `:`, and the NSS with the hex digits of its
+    /// triplets in upper case (not decoded); the r-, q- and f-components
+    /// left out, since "they MUST be ignored for purposes of determining
+    /// URN-equivalence".
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_schemes::{Fields, Registry};
+    ///
+    /// let report = Registry::standard().check(uri_core::Uri::parse("URN:EXAMPLE:a123,z456%2d?+abc#789")?);
+    /// let Fields::Urn(urn) = report.fields() else { panic!("a URN") };
+    /// assert_eq!(urn.equivalence_key(), "urn:example:a123,z456%2D");
+    /// # Ok::<(), uri_core::ParseError>(())
+    /// ```
+    pub fn equivalence_key(&self) -> String {
+        let mut key = String::with_capacity(self.nid.len() + self.nss.len() + 5);
+        key.push_str("urn:");
+        key.push_str(&self.nid.to_ascii_lowercase());
+        key.push(':');
+        push_hex_upper(&self.nss, &mut key);
+        key
+    }
+
+    /// Whether `self` and `other` are URN-equivalent (RFC 8141 §3.1): the
+    /// same NID in any case, the same NSS but for the case of hex digits
+    /// in triplets; percent-encoding is not decoded, and the r-, q- and
+    /// f-components are ignored. Compares without allocating.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_schemes::{Fields, Registry, Urn};
+    ///
+    /// let registry = Registry::standard();
+    /// let urn = |text| -> Option<Urn> {
+    ///     match registry.check(uri_core::Uri::parse(text).ok()?).into_parts().0 {
+    ///         Fields::Urn(urn) => Some(urn),
+    ///         _ => None,
+    ///     }
+    /// };
+    /// let a = urn("urn:example:a123,z456").expect("a URN");
+    /// assert!(a.is_equivalent(&urn("URN:EXAMPLE:a123,z456?+abc").expect("a URN")));
+    /// assert!(!a.is_equivalent(&urn("urn:example:a123,z456%2D").expect("a URN")));
+    /// assert!(!a.is_equivalent(&urn("urn:example:A123,z456").expect("a URN")));
+    /// ```
+    pub fn is_equivalent(&self, other: &Urn) -> bool {
+        self.nid.eq_ignore_ascii_case(&other.nid) && nss_equivalent(&self.nss, &other.nss)
+    }
+}
+
+/// Whether two NSSs are equal but for the case of the hex digits of their
+/// triplets.
+fn nss_equivalent(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut hex = 0;
+    for (&x, &y) in a.iter().zip(b) {
+        let same = if hex > 0 {
+            hex -= 1;
+            x.eq_ignore_ascii_case(&y)
+        } else {
+            if x == b'%' {
+                hex = 2;
+            }
+            x == y
+        };
+        if !same {
+            return false;
+        }
+    }
+    true
+}
+
+/// Appends `text` to `out` with the hex digits of its triplets upper case.
+fn push_hex_upper(text: &str, out: &mut String) {
+    let mut hex = 0;
+    for c in text.chars() {
+        if hex > 0 {
+            hex -= 1;
+            out.push(c.to_ascii_uppercase());
+        } else {
+            if c == '%' {
+                hex = 2;
+            }
+            out.push(c);
+        }
+    }
+}
+
+/// The digits after `urn-` when `nid` starts with it (in any case).
+fn informal_number(nid: &str) -> Option<&str> {
+    let head = nid.get(..4)?;
+    head.eq_ignore_ascii_case("urn-")
+        .then(|| &nid[4..])
+        .filter(|n| n.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// `urn`.
+pub(crate) struct UrnScheme;
+
+impl Scheme for UrnScheme {
+    fn name(&self) -> &'static str {
+        "urn"
+    }
+
+    fn kind(&self) -> Kind {
+        Kind::Name
+    }
+
+    /// RFC 8141's rules: see [`Urn`]'s "Rules".
+    fn check(&self, uri: Uri<'_>) -> (Fields, Vec<Violation>) {
+        check(uri)
+    }
+
+    /// The NSS is the namespace's string, `/` and all (RFC 8141 §2.2: the
+    /// `/` makes it possible "to encapsulate hierarchical names from
+    /// non-URN identifier systems", whose rules are the namespace's), and
+    /// §3.1's normalization removes no dot segments.
+    fn opaque_path(&self) -> bool {
+        true
+    }
+
+    /// RFC 8141 §3.1: "percent-encoded characters MUST NOT be decoded".
+    fn decodes_unreserved(&self) -> bool {
+        false
+    }
+
+    /// URN-equivalence (RFC 8141 §3.1), by [`Urn::is_equivalent`]; `None`
+    /// when either URI has no [`Urn`] parts to compare.
+    fn equivalent(&self, a: Uri<'_>, b: Uri<'_>) -> Option<bool> {
+        match (check(a).0, check(b).0) {
+            (Fields::Urn(x), Fields::Urn(y)) => Some(x.is_equivalent(&y)),
+            _ => None,
+        }
+    }
+
+    /// RFC 8141 §3.1's case normalization: see [`Urn`]'s "Normal form".
+    fn normalize(&self, uri: &mut UriBuf) {
+        if uri.has_authority() {
+            return;
+        }
+        let path = uri.path();
+        let Some((nid, nss)) = path.split_once(':') else {
+            return;
+        };
+        if nid_problem(nid).is_some() {
+            return;
+        }
+        let mut normal = String::with_capacity(path.len());
+        normal.push_str(&nid.to_ascii_lowercase());
+        normal.push(':');
+        push_hex_upper(nss, &mut normal);
+        if normal != path {
+            // Only letters changed case: the path is as valid as it was.
+            let _ = uri.set_path(&normal);
+        }
+    }
+}
+
+/// The schemes of this module, for [`Registry::standard`](crate::Registry::standard).
+pub(crate) fn schemes() -> Vec<alloc::boxed::Box<dyn Scheme>> {
+    alloc::vec![alloc::boxed::Box::new(UrnScheme)]
+}
+
+/// Where `nid` stops being an NID, and why, or `None`.
+fn nid_problem(nid: &str) -> Option<(usize, &'static str)> {
+    let b = nid.as_bytes();
+    if let Some(i) = b
+        .iter()
+        .position(|c| !(c.is_ascii_alphanumeric() || *c == b'-'))
+    {
+        return Some((i, "an NID holds letters, digits and `-` only"));
+    }
+    if b.first() == Some(&b'-') {
+        return Some((0, "an NID does not start with `-`"));
+    }
+    if b.len() > 32 {
+        return Some((32, "an NID is at most 32 characters"));
+    }
+    if b.len() < 2 {
+        return Some((0, "an NID is at least 2 characters"));
+    }
+    if b.last() == Some(&b'-') {
+        return Some((b.len() - 1, "an NID does not end with `-`"));
+    }
+    None
+}
+
+fn check(uri: Uri<'_>) -> (Fields, Vec<Violation>) {
+    let mut found = Vec::new();
+    let text = uri.as_str();
+    let offset = |part: &str| part.as_ptr() as usize - text.as_ptr() as usize;
+    let start = uri.scheme().len() + 1;
+    if uri.authority().is_some() {
+        found.push(Violation::error(
+            "UnexpectedAuthority",
+            start,
+            SYNTAX,
+            "a URN has no authority: the NID follows `urn:`",
+        ));
+        return (Fields::None, found);
+    }
+    let path = uri.path();
+    let (nid, nss) = match path.split_once(':') {
+        Some((nid, nss)) => (nid, Some(nss)),
+        None => (path, None),
+    };
+    if nid.is_empty() {
+        found.push(Violation::error(
+            "MissingNid",
+            start,
+            SYNTAX,
+            "a URN needs a namespace identifier after `urn:`",
+        ));
+        return (Fields::None, found);
+    }
+    let nid_ok = match nid_problem(nid) {
+        Some((at, message)) => {
+            found.push(Violation::error("InvalidNid", start + at, SYNTAX, message));
+            false
+        }
+        None => true,
+    };
+    let Some(nss) = nss else {
+        found.push(Violation::error(
+            "MissingNss",
+            start + nid.len(),
+            SYNTAX,
+            "a URN needs `:` and a namespace specific string after the NID",
+        ));
+        return (Fields::None, found);
+    };
+    let nss_start = start + nid.len() + 1;
+    let nss_ok = if nss.is_empty() {
+        found.push(Violation::error(
+            "EmptyNss",
+            nss_start,
+            SYNTAX,
+            "the namespace specific string is empty",
+        ));
+        false
+    } else if nss.starts_with('/') {
+        found.push(Violation::error(
+            "InvalidNss",
+            nss_start,
+            SYNTAX,
+            "the namespace specific string does not start with `/`",
+        ));
+        false
+    } else {
+        true
+    };
+    // `?+` r-component, up to the first `?=`; `?=` q-component, to the end.
+    let (mut r, mut q, mut readable) = (None, None, true);
+    if let Some(query) = uri.query() {
+        if let Some(rest) = query.strip_prefix('+') {
+            let (r_text, q_text) = match rest.find("?=") {
+                Some(k) => (&rest[..k], Some(&rest[k + 2..])),
+                None => (rest, None),
+            };
+            (r, q) = (Some(r_text), q_text);
+        } else if let Some(q_text) = query.strip_prefix('=') {
+            q = Some(q_text);
+        } else {
+            found.push(Violation::error(
+                "InvalidQuery",
+                offset(query),
+                SYNTAX,
+                "in a URN, `?` starts `?+` (an r-component) or `?=` (a q-component)",
+            ));
+            readable = false;
+        }
+    }
+    let components = [
+        (r, "InvalidRComponent", "RFC 8141 §2.3.1"),
+        (q, "InvalidQComponent", "RFC 8141 §2.3.2"),
+    ];
+    for (text, kind, section) in components {
+        if let Some(text) = text {
+            component(text, offset(text), kind, section, &mut found);
+        }
+    }
+    if nid_ok {
+        nid_notes(nid, start, &mut found);
+        if nss_ok {
+            if let Some((at, section, message)) = namespace_problem(nid, nss) {
+                found.push(Violation::warning(
+                    "NamespaceRule",
+                    nss_start + at,
+                    section,
+                    message,
+                ));
+            }
+        }
+    }
+    let fields = if readable {
+        Fields::Urn(Urn {
+            nid: nid.to_string(),
+            nss: nss.to_string(),
+            r_component: r.map(ToString::to_string),
+            q_component: q.map(ToString::to_string),
+            f_component: uri.fragment().map(ToString::to_string),
+        })
+    } else {
+        Fields::None
+    };
+    (fields, found)
+}
+
+/// Checks an r- or q-component: `pchar *( pchar / "/" / "?" )`.
+fn component(
+    text: &str,
+    at: usize,
+    kind: &'static str,
+    section: &'static str,
+    found: &mut Vec<Violation>,
+) {
+    match text.as_bytes().first() {
+        None => found.push(Violation::error(
+            kind,
+            at,
+            section,
+            "the component is empty",
+        )),
+        Some(b'/' | b'?') => found.push(Violation::error(
+            kind,
+            at,
+            section,
+            "the component does not start with `/` or `?`",
+        )),
+        Some(_) => {}
+    }
+}
+
+/// Warnings about the kind of NID.
+fn nid_notes(nid: &str, start: usize, found: &mut Vec<Violation>) {
+    if let Some(number) = informal_number(nid) {
+        if number.is_empty() {
+            // `urn-` then letters: neither kind.
+        } else {
+            found.push(Violation::warning(
+                "InformalNid",
+                start,
+                "RFC 8141 §5.2",
+                "an informal namespace (`urn-` and a number): registered first come, first served",
+            ));
+            return;
+        }
+    }
+    let head = nid.get(..4).unwrap_or_default();
+    if head.eq_ignore_ascii_case("urn-") {
+        found.push(Violation::warning(
+            "ReservedNid",
+            start,
+            "RFC 8141 §5.2",
+            "an NID that starts with `urn-` is informal, and then a number follows",
+        ));
+    } else if nid.get(..2).is_some_and(|h| h.eq_ignore_ascii_case("x-")) {
+        found.push(Violation::warning(
+            "ExperimentalNid",
+            start,
+            "RFC 8141 §5",
+            "an experimental `X-` NID (RFC 3406), which RFC 8141 no longer provides for",
+        ));
+    }
+}
+
+/// Where the NSS breaks its namespace's documented form, with the
+/// section and why, for the namespaces this module knows.
+fn namespace_problem(nid: &str, nss: &str) -> Option<(usize, &'static str, &'static str)> {
+    let is = |name: &str| nid.eq_ignore_ascii_case(name);
+    if is("isbn") {
+        isbn(nss).map(|at| {
+            (
+                at,
+                "RFC 3187",
+                "not an ISBN-10 or ISBN-13 with its check digit",
+            )
+        })
+    } else if is("uuid") {
+        uuid(nss).map(|at| (at, "RFC 9562 §4", "not a UUID: 8-4-4-4-12 hex digits"))
+    } else if is("ietf") {
+        ietf(nss).map(|at| {
+            (
+                at,
+                "RFC 2648",
+                "not rfc:, fyi:, std:, bcp: and a number, id: or mtg- and a name, or params:",
+            )
+        })
+    } else if is("oid") {
+        oid(nss).map(|at| {
+            (
+                at,
+                "RFC 3061",
+                "not an OID: numbers without leading zeros, joined by `.`",
+            )
+        })
+    } else if is("oasis") {
+        oasis(nss).map(|at| (at, "RFC 3121", "not names:specification:… or names:tc:…"))
+    } else {
+        None
+    }
+}
+
+/// An ISBN-10 (`X` as its check digit allowed) or ISBN-13 (978 or 979),
+/// hyphens between digits allowed: where it is not one.
+fn isbn(nss: &str) -> Option<usize> {
+    let b = nss.as_bytes();
+    let mut digits = [0u32; 13];
+    let mut n = 0;
+    for (i, &c) in b.iter().enumerate() {
+        match c {
+            b'0'..=b'9' if n < 13 => {
+                digits[n] = u32::from(c - b'0');
+                n += 1;
+            }
+            b'X' | b'x' if n == 9 && i + 1 == b.len() => {
+                digits[n] = 10;
+                n += 1;
+            }
+            b'-' if i > 0 && i + 1 < b.len() && b[i - 1] != b'-' => {}
+            _ => return Some(i),
+        }
+    }
+    let check = b.len().saturating_sub(1);
+    match n {
+        10 => {
+            let sum: u32 = (0..10).map(|k| (10 - k as u32) * digits[k]).sum();
+            (!sum.is_multiple_of(11)).then_some(check)
+        }
+        13 => {
+            let sum: u32 = (0..13)
+                .map(|k| (if k % 2 == 0 { 1 } else { 3 }) * digits[k])
+                .sum();
+            let prefix = digits[0] == 9 && digits[1] == 7 && (digits[2] == 8 || digits[2] == 9);
+            if !prefix {
+                Some(0)
+            } else {
+                (!sum.is_multiple_of(10)).then_some(check)
+            }
+        }
+        _ => Some(if n < 10 { b.len() } else { 0 }),
+    }
+}
+
+/// `8HEXDIG "-" 4HEXDIG "-" 4HEXDIG "-" 4HEXDIG "-" 12HEXDIG`.
+fn uuid(nss: &str) -> Option<usize> {
+    let b = nss.as_bytes();
+    for (i, &c) in b.iter().enumerate().take(36) {
+        let hyphen = matches!(i, 8 | 13 | 18 | 23);
+        if hyphen != (c == b'-') || (!hyphen && !c.is_ascii_hexdigit()) {
+            return Some(i);
+        }
+    }
+    (b.len() != 36).then_some(b.len().min(36))
+}
+
+/// RFC 2648's forms, and RFC 3553's `params:`.
+fn ietf(nss: &str) -> Option<usize> {
+    const FORMS: [(&str, bool); 7] = [
+        ("rfc:", true),
+        ("fyi:", true),
+        ("std:", true),
+        ("bcp:", true),
+        ("id:", false),
+        ("mtg-", false),
+        ("params:", false),
+    ];
+    for (prefix, numeric) in FORMS {
+        if !starts_with_ignore_case(nss, prefix) {
+            continue;
+        }
+        let rest = &nss.as_bytes()[prefix.len()..];
+        if rest.is_empty() {
+            return Some(prefix.len());
+        }
+        if numeric {
+            return rest
+                .iter()
+                .position(|c| !c.is_ascii_digit())
+                .map(|k| prefix.len() + k);
+        }
+        return None;
+    }
+    Some(0)
+}
+
+/// `number *("." number)`, `number = "0" / %x31-39 *DIGIT`.
+fn oid(nss: &str) -> Option<usize> {
+    let b = nss.as_bytes();
+    let mut start = 0;
+    loop {
+        let end = b[start..]
+            .iter()
+            .position(|&c| c == b'.')
+            .map_or(b.len(), |k| start + k);
+        let arc = &b[start..end];
+        if arc.is_empty() {
+            return Some(start);
+        }
+        if let Some(k) = arc.iter().position(|c| !c.is_ascii_digit()) {
+            return Some(start + k);
+        }
+        if arc.len() > 1 && arc[0] == b'0' {
+            return Some(start);
+        }
+        if end == b.len() {
+            return None;
+        }
+        start = end + 1;
+    }
+}
+
+/// `names:specification:…` or `names:tc:…`.
+fn oasis(nss: &str) -> Option<usize> {
+    if !starts_with_ignore_case(nss, "names:") {
+        return Some(0);
+    }
+    let rest = &nss[6..];
+    for kind in ["specification:", "tc:"] {
+        if starts_with_ignore_case(rest, kind) && rest.len() > kind.len() {
+            return None;
+        }
+    }
+    Some(6)
+}
+
+fn starts_with_ignore_case(text: &str, prefix: &str) -> bool {
+    text.as_bytes()
+        .get(..prefix.len())
+        .is_some_and(|head| head.eq_ignore_ascii_case(prefix.as_bytes()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn isbns() {
+        assert_eq!(isbn("0-486-27557-4"), None);
+        assert_eq!(isbn("0451450523"), None);
+        assert_eq!(isbn("0-395-36341-1"), None);
+        assert_eq!(isbn("978-0-306-40615-7"), None);
+        assert_eq!(isbn("080442957X"), None);
+        assert_eq!(isbn("0-486-27557-5"), Some(12));
+        assert_eq!(isbn("978-0-306-40615-8"), Some(16));
+        assert_eq!(isbn("977-0-306-40615-7"), Some(0));
+        assert_eq!(isbn("0--486275574"), Some(2));
+        assert_eq!(isbn("-0486275574"), Some(0));
+        assert_eq!(isbn("0486275574-"), Some(10));
+        assert_eq!(isbn("04862"), Some(5));
+        assert_eq!(isbn("04862755741234"), Some(13));
+        assert_eq!(isbn("X"), Some(0));
+    }
+
+    #[test]
+    fn uuids() {
+        assert_eq!(uuid("f81d4fae-7dec-11d0-a765-00a0c91e6bf6"), None);
+        assert_eq!(uuid("F81D4FAE-7DEC-11D0-A765-00A0C91E6BF6"), None);
+        assert_eq!(uuid("f81d4fae-7dec-11d0-a765-00a0c91e6bf"), Some(35));
+        assert_eq!(uuid("f81d4fae-7dec-11d0-a765-00a0c91e6bf6a"), Some(36));
+        assert_eq!(uuid("f81d4fae7dec-11d0-a765-00a0c91e6bf6"), Some(8));
+        assert_eq!(uuid("g81d4fae-7dec-11d0-a765-00a0c91e6bf6"), Some(0));
+    }
+
+    #[test]
+    fn ietf_forms() {
+        assert_eq!(ietf("rfc:2648"), None);
+        assert_eq!(ietf("RFC:2648"), None);
+        assert_eq!(ietf("bcp:66"), None);
+        assert_eq!(ietf("id:ietf-urn-ietf-06"), None);
+        assert_eq!(ietf("mtg-41-urn"), None);
+        assert_eq!(ietf("params:xml:ns:xmpp-tls"), None);
+        assert_eq!(ietf("rfc:"), Some(4));
+        assert_eq!(ietf("rfc:26a"), Some(6));
+        assert_eq!(ietf("draft:x"), Some(0));
+    }
+
+    #[test]
+    fn oids() {
+        assert_eq!(oid("1.3.6.1.4.1"), None);
+        assert_eq!(oid("2.16.840"), None);
+        assert_eq!(oid("0"), None);
+        assert_eq!(oid("1.03"), Some(2));
+        assert_eq!(oid("1..3"), Some(2));
+        assert_eq!(oid("1.3."), Some(4));
+        assert_eq!(oid("1.a"), Some(2));
+    }
+
+    #[test]
+    fn oasis_names() {
+        assert_eq!(oasis("names:specification:docbook:dtd:xml:4.1.2"), None);
+        assert_eq!(oasis("names:tc:SAML:2.0:assertion"), None);
+        assert_eq!(oasis("names:other:x"), Some(6));
+        assert_eq!(oasis("misc:x"), Some(0));
+    }
+
+    #[test]
+    fn nids() {
+        assert_eq!(nid_problem("ab"), None);
+        assert_eq!(nid_problem("a-b"), None);
+        assert_eq!(nid_problem(&"a".repeat(32)), None);
+        assert_eq!(nid_problem(&"a".repeat(33)).map(|p| p.0), Some(32));
+        assert_eq!(nid_problem("a").map(|p| p.0), Some(0));
+        assert_eq!(nid_problem("-ab").map(|p| p.0), Some(0));
+        assert_eq!(nid_problem("ab-").map(|p| p.0), Some(2));
+        assert_eq!(nid_problem("a.b").map(|p| p.0), Some(1));
+    }
+
+    #[test]
+    fn equivalence() {
+        assert!(nss_equivalent("a%2d", "a%2D"));
+        assert!(!nss_equivalent("a%2d", "A%2d"));
+        assert!(!nss_equivalent("ab", "aB"));
+        assert!(!nss_equivalent("a", "a-"));
+    }
+}

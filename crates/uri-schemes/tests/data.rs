@@ -1,0 +1,449 @@
+//! data (RFC 2397): the records of `tests/vectors/data.json`, base64
+//! round trips, properties of the normal form, and hostile input.
+
+use proptest::prelude::*;
+use serde_json::Value;
+use uri_core::{Uri, UriReference};
+use uri_schemes::{Data, Fields, Registry};
+
+/// The fields a record may have; any other is an error, so that a typo
+/// cannot turn a check off.
+const KEYS: &[&str] = &[
+    "name",
+    "source",
+    "note",
+    "input",
+    "uri_valid",
+    "valid",
+    "violations",
+    "fields",
+    "decoded_hex",
+    "decoded_hex_prefix",
+    "decoded_len",
+    "data_len",
+    "normalized",
+    "a",
+    "b",
+    "equivalent",
+];
+
+fn records() -> Vec<Value> {
+    let text = include_str!("vectors/data.json");
+    let Value::Array(records) = serde_json::from_str(text).expect("data.json is JSON") else {
+        panic!("data.json is an array");
+    };
+    records
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// Checks one record; `Err` says what differs.
+fn check(record: &Value) -> Result<(), String> {
+    let object = record.as_object().ok_or("not an object")?;
+    if let Some(key) = object.keys().find(|k| !KEYS.contains(&k.as_str())) {
+        return Err(format!("unknown field {key}"));
+    }
+    let registry = Registry::standard();
+    if let Some(a) = record["a"].as_str() {
+        let b = record["b"].as_str().ok_or("no b")?;
+        let expected = record["equivalent"].as_bool().ok_or("no equivalent")?;
+        let (ra, rb) = (
+            UriReference::parse(a).unwrap(),
+            UriReference::parse(b).unwrap(),
+        );
+        let got = registry.equivalent(ra, rb);
+        return if got == expected {
+            Ok(())
+        } else {
+            Err(format!("equivalent: got {got}"))
+        };
+    }
+    let input = record["input"].as_str().ok_or("no input")?;
+    let uri = match Uri::parse(input) {
+        Ok(_) if record["uri_valid"] == Value::Bool(false) => {
+            return Err("the generic parser accepts it".into());
+        }
+        Ok(uri) => uri,
+        Err(_) if record["uri_valid"] == Value::Bool(false) => return Ok(()),
+        Err(e) => return Err(format!("the generic parser rejects it: {e}")),
+    };
+    let report = registry.check(uri);
+    let mut problems = Vec::new();
+    if let Some(valid) = record["valid"].as_bool() {
+        if report.is_valid() != valid {
+            problems.push(format!("valid: got {}", report.is_valid()));
+        }
+    }
+    if let Some(expected) = record.get("violations") {
+        let got: Vec<Value> = report
+            .violations()
+            .iter()
+            .map(|v| serde_json::json!([v.kind(), v.index(), v.severity().as_str()]))
+            .collect();
+        if &Value::Array(got.clone()) != expected {
+            problems.push(format!("violations: got {}", Value::Array(got)));
+        }
+    }
+    let data: Option<&Data> = match report.fields() {
+        Fields::Data(data) => Some(data),
+        _ => None,
+    };
+    match (record.get("fields"), data) {
+        (None | Some(Value::Null), None) => {}
+        (None | Some(Value::Null), Some(_)) => problems.push("fields: got some".into()),
+        (Some(_), None) => problems.push("fields: got none".into()),
+        (Some(fields), Some(data)) => {
+            if fields["media_type"].as_str() != Some(data.media_type()) {
+                problems.push(format!("media_type: got {}", data.media_type()));
+            }
+            let parameters: Vec<Value> = data
+                .parameters()
+                .iter()
+                .map(|(n, v)| serde_json::json!([n, v]))
+                .collect();
+            if fields["parameters"] != Value::Array(parameters.clone()) {
+                problems.push(format!("parameters: got {}", Value::Array(parameters)));
+            }
+            if fields["base64"].as_bool() != Some(data.is_base64()) {
+                problems.push(format!("base64: got {}", data.is_base64()));
+            }
+            if fields["encoded"].as_str() != Some(data.encoded()) {
+                problems.push(format!("encoded: got {}", data.encoded()));
+            }
+        }
+    }
+    if let Some(data) = data {
+        let decoded = data.decode();
+        if decoded.len() != data.data_len() {
+            problems.push(format!(
+                "data_len {} but decoded {}",
+                data.data_len(),
+                decoded.len()
+            ));
+        }
+        for key in ["data_len", "decoded_len"] {
+            if let Some(len) = record[key].as_u64() {
+                if len != decoded.len() as u64 {
+                    problems.push(format!("{key}: got {}", decoded.len()));
+                }
+            }
+        }
+        if let Some(expected) = record["decoded_hex"].as_str() {
+            if hex(&decoded) != expected {
+                problems.push(format!("decoded_hex: got {}", hex(&decoded)));
+            }
+        }
+        if let Some(prefix) = record["decoded_hex_prefix"].as_str() {
+            if !hex(&decoded).starts_with(prefix) {
+                problems.push(format!("decoded_hex_prefix: got {}", hex(&decoded)));
+            }
+        }
+    }
+    if let Some(expected) = record["normalized"].as_str() {
+        let got = registry.normalize(uri);
+        if got.as_str() != expected {
+            problems.push(format!("normalized: got {got}"));
+        }
+        let again = registry.normalize(got.as_uri());
+        if again != got {
+            problems.push(format!("normalizing twice: got {again}"));
+        }
+    }
+    if problems.is_empty() {
+        Ok(())
+    } else {
+        Err(problems.join("; "))
+    }
+}
+
+#[test]
+fn vectors() {
+    let records = records();
+    assert!(records.len() >= 40, "only {} records", records.len());
+    let failures: Vec<String> = records
+        .iter()
+        .filter_map(|r| {
+            check(r).err().map(|e| {
+                let name = r["name"].as_str().unwrap_or("?");
+                format!("{name}: {e}")
+            })
+        })
+        .collect();
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn names_are_unique_and_sourced() {
+    let records = records();
+    let mut names: Vec<&str> = records
+        .iter()
+        .map(|r| r["name"].as_str().unwrap())
+        .collect();
+    assert!(records.iter().all(|r| r["source"].is_string()));
+    names.sort_unstable();
+    let before = names.len();
+    names.dedup();
+    assert_eq!(before, names.len(), "duplicate names");
+}
+
+/// base64 (RFC 4648 §4), for the tests only: the decoder under test is
+/// the crate's.
+fn encode_base64(bytes: &[u8]) -> String {
+    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
+    for chunk in bytes.chunks(3) {
+        let n = chunk.len();
+        let b = [
+            chunk[0],
+            *chunk.get(1).unwrap_or(&0),
+            *chunk.get(2).unwrap_or(&0),
+        ];
+        let v = u32::from(b[0]) << 16 | u32::from(b[1]) << 8 | u32::from(b[2]);
+        for i in 0..4 {
+            if i <= n {
+                out.push(char::from(ALPHABET[(v >> (18 - 6 * i) & 63) as usize]));
+            } else {
+                out.push('=');
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn the_test_encoder_is_rfc_4648() {
+    // RFC 4648 §10's test vectors.
+    let vectors = [
+        ("", ""),
+        ("f", "Zg=="),
+        ("fo", "Zm8="),
+        ("foo", "Zm9v"),
+        ("foob", "Zm9vYg=="),
+        ("fooba", "Zm9vYmE="),
+        ("foobar", "Zm9vYmFy"),
+    ];
+    for (plain, encoded) in vectors {
+        assert_eq!(encode_base64(plain.as_bytes()), encoded);
+        assert_eq!(decode(&format!("data:;base64,{encoded}")), plain.as_bytes());
+    }
+}
+
+#[track_caller]
+fn data(input: &str) -> Data {
+    match Registry::standard()
+        .check(Uri::parse(input).unwrap())
+        .into_parts()
+        .0
+    {
+        Fields::Data(data) => data,
+        other => panic!("{input}: {other:?}"),
+    }
+}
+
+#[track_caller]
+fn decode(input: &str) -> Vec<u8> {
+    data(input).decode()
+}
+
+#[test]
+fn ten_megabytes_of_base64() {
+    let bytes: Vec<u8> = (0..7_500_000u32)
+        .map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8)
+        .collect();
+    let input = format!(
+        "data:application/octet-stream;base64,{}",
+        encode_base64(&bytes)
+    );
+    assert_eq!(input.len(), 37 + 10_000_000);
+    let report = Registry::standard().check(Uri::parse(&input).unwrap());
+    let kinds: Vec<&str> = report.violations().iter().map(|v| v.kind()).collect();
+    assert_eq!(kinds, ["TooLong"]);
+    let Fields::Data(data) = report.fields() else {
+        panic!("a data URI")
+    };
+    assert_eq!(data.data_len(), bytes.len());
+    assert!(data.decode() == bytes);
+    let normal = Registry::standard().normalize(Uri::parse(&input).unwrap());
+    assert_eq!(normal.as_str().len(), input.len());
+}
+
+#[test]
+fn ten_megabytes_of_text() {
+    let input = format!("DATA:TEXT/PLAIN,{}", "%41b".repeat(2_500_000));
+    let report = Registry::standard().check(Uri::parse(&input).unwrap());
+    assert!(report.is_valid());
+    let Fields::Data(data) = report.fields() else {
+        panic!("a data URI")
+    };
+    assert_eq!(data.data_len(), 5_000_000);
+    let normal = Registry::standard().normalize(Uri::parse(&input).unwrap());
+    assert!(normal.as_str().starts_with("data:text/plain,AbAb"));
+}
+
+#[test]
+fn ten_megabytes_without_a_comma() {
+    let input = format!("data:{}", "a".repeat(10_000_000));
+    let report = Registry::standard().check(Uri::parse(&input).unwrap());
+    let kinds: Vec<(&str, usize)> = report
+        .violations()
+        .iter()
+        .map(|v| (v.kind(), v.index()))
+        .collect();
+    assert_eq!(kinds, [("TooLong", 0), ("MissingComma", input.len())]);
+}
+
+#[test]
+fn a_bad_character_late_in_a_long_payload() {
+    let input = format!("data:;base64,{}!AAA", "AAAA".repeat(1_000_000));
+    let report = Registry::standard().check(Uri::parse(&input).unwrap());
+    let bad = report
+        .violations()
+        .iter()
+        .find(|v| v.kind() == "InvalidBase64")
+        .unwrap();
+    assert_eq!(bad.index(), 13 + 4_000_000);
+}
+
+#[test]
+fn many_parameters() {
+    let params: String = (0..20_000).map(|i| format!(";p{i}=v")).collect();
+    let input = format!("data:text/plain{params},x");
+    assert!(
+        Registry::standard()
+            .check(Uri::parse(&input).unwrap())
+            .is_valid()
+    );
+    let duplicated = format!("data:text/plain{},x", ";a=1".repeat(50_000));
+    let report = Registry::standard().check(Uri::parse(&duplicated).unwrap());
+    let count = report
+        .violations()
+        .iter()
+        .filter(|v| v.kind() == "DuplicateParameter")
+        .count();
+    assert_eq!(count, 49_999);
+}
+
+#[test]
+fn eq_compares_as_written() {
+    assert_ne!(data("data:,a%7e"), data("data:,a~"));
+    assert_eq!(data("data:,a%7e").decode(), data("data:,a~").decode());
+}
+
+/// A token (RFC 2045 §5.1), percent-encoded where a URI needs it; at
+/// times `.` or `..`, which normalization keeps (the path is opaque).
+fn token() -> impl Strategy<Value = String> {
+    let token = prop_oneof![
+        8 => "[A-Za-z0-9!$&'*+.^_`|~-]{1,8}",
+        1 => prop::sample::select(vec![".".to_string(), "..".to_string()]),
+    ];
+    token.prop_map(|t| {
+        // Characters a URI cannot hold raw are percent-encoded.
+        t.chars()
+            .map(|c| match c {
+                '^' | '`' | '|' => format!("%{:02X}", c as u32),
+                c => c.to_string(),
+            })
+            .collect()
+    })
+}
+
+/// Data as it may stand in a URI: unreserved characters, sub-delims, `:`,
+/// `@`, `/`, `?` and percent-encoded octets.
+fn urlchars() -> impl Strategy<Value = String> {
+    prop::collection::vec(
+        prop_oneof![
+            "[A-Za-z0-9._~!$&'()*+,;=:@?-]",
+            any::<u8>().prop_map(|b| format!("%{b:02X}")),
+        ],
+        0..30,
+    )
+    .prop_map(|pieces| pieces.concat())
+}
+
+proptest! {
+    #[test]
+    fn base64_round_trips(bytes in prop::collection::vec(any::<u8>(), 0..200), encode_some in any::<bool>()) {
+        let mut encoded = encode_base64(&bytes);
+        if encode_some {
+            encoded = encoded.replace('+', "%2B").replace('/', "%2f").replace('=', "%3D");
+        }
+        let input = format!("data:application/octet-stream;base64,{encoded}");
+        let report = Registry::standard().check(Uri::parse(&input).unwrap());
+        prop_assert!(report.violations().is_empty(), "{:?}", report.violations());
+        let Fields::Data(data) = report.fields() else { panic!("a data URI") };
+        prop_assert_eq!(data.data_len(), bytes.len());
+        prop_assert_eq!(data.decode(), bytes);
+    }
+
+    #[test]
+    fn percent_decoding_round_trips(bytes in prop::collection::vec(any::<u8>(), 0..200)) {
+        let encoded: String = bytes.iter().map(|b| format!("%{b:02x}")).collect();
+        let got = decode(&format!("data:application/octet-stream,{encoded}"));
+        prop_assert_eq!(got, bytes);
+    }
+
+    #[test]
+    fn normalizing_is_idempotent(
+        kind in prop::option::of((token(), token())),
+        params in prop::collection::vec((token(), token()), 0..4),
+        base64 in any::<bool>(),
+        payload in urlchars(),
+        bytes in prop::collection::vec(any::<u8>(), 0..40),
+        fragment in prop::option::of("[a-z]{0,5}"),
+    ) {
+        let mut input = String::from("data:");
+        if let Some((t, s)) = &kind {
+            input.push_str(&format!("{t}/{s}"));
+        }
+        for (n, v) in &params {
+            input.push_str(&format!(";{n}-x={v}"));
+        }
+        if base64 {
+            input.push_str(";BaSe64,");
+            input.push_str(&encode_base64(&bytes));
+        } else {
+            input.push(',');
+            input.push_str(&payload);
+        }
+        if let Some(f) = &fragment {
+            input.push('#');
+            input.push_str(f);
+        }
+        let uri = Uri::parse(&input).unwrap();
+        let registry = Registry::standard();
+        let report = registry.check(uri);
+        let duplicate = report.violations().iter().any(|v| v.kind() == "DuplicateParameter");
+        prop_assert!(report.is_valid() || duplicate, "{}: {:?}", input, report.violations());
+        let once = registry.normalize(uri);
+        let twice = registry.normalize(once.as_uri());
+        prop_assert_eq!(&once, &twice);
+        if report.is_valid() {
+            // The normal form holds the same bytes (no dot segment of the
+            // payload removed) and is equivalent.
+            let Fields::Data(data) = registry.check(once.as_uri()).into_parts().0 else {
+                panic!("{once} is a data URI")
+            };
+            let Fields::Data(before) = report.fields() else { panic!("{input} is a data URI") };
+            prop_assert_eq!(data.decode(), before.decode());
+            if base64 {
+                prop_assert_eq!(data.decode(), bytes);
+            }
+            prop_assert!(registry.equivalent(uri.into(), once.as_uri().into()));
+        }
+    }
+
+    #[test]
+    fn never_panics(s in "data:[-a-zA-Z0-9;,=+/%.!$&'()*:@?#]{0,40}") {
+        if let Ok(uri) = Uri::parse(&s) {
+            let registry = Registry::standard();
+            let report = registry.check(uri);
+            if let Fields::Data(data) = report.fields() {
+                prop_assert_eq!(data.decode().len(), data.data_len());
+            }
+            let once = registry.normalize(uri);
+            prop_assert_eq!(registry.normalize(once.as_uri()), once);
+        }
+    }
+}

@@ -1,0 +1,170 @@
+//! The runner of the vector files of ldap, news, telnet and ftp
+//! (`tests/vectors/{ldap,news,telnet,ftp}.json`), shared by their test
+//! files, and a generator-free check of the normal form.
+//!
+//! A file is a JSON array of records. A record names itself (`name`) and
+//! its source (`source`), and is one of:
+//!
+//! - a check: `input`, then any of `uri_valid` (`false`: RFC 3986 refuses
+//!   it, nothing else is asserted), `valid` (the scheme's verdict),
+//!   `violations` (every violation, in order, as `[kind, index,
+//!   severity]`), `fields` (`null` for [`Fields::None`], else an object
+//!   whose keys are compared with the scheme's fields), `normalized`;
+//! - an equivalence: `a`, `b`, `equivalent` (`Registry::equivalent`).
+//!
+//! Any other key is an error, so that a typo cannot turn a check off.
+
+use serde_json::Value;
+use uri_core::{Uri, UriReference};
+use uri_schemes::{Fields, Registry};
+
+/// The keys a record may have.
+const KEYS: &[&str] = &[
+    "name",
+    "source",
+    "note",
+    "input",
+    "uri_valid",
+    "valid",
+    "violations",
+    "fields",
+    "normalized",
+    "a",
+    "b",
+    "equivalent",
+];
+
+/// The records of a vector file's text.
+pub(crate) fn records(text: &str) -> Vec<Value> {
+    let Value::Array(records) = serde_json::from_str(text).expect("a vector file is JSON") else {
+        panic!("a vector file is an array");
+    };
+    records
+}
+
+/// Checks every record of `text`, with `fields` turning a report's fields
+/// into JSON (`None` when they are not the scheme's); panics with every
+/// failure, after checking that the file holds at least `min` records,
+/// each with a unique name and a source.
+pub(crate) fn run(text: &str, fields: fn(&Fields) -> Option<Value>, min: usize) {
+    let records = records(text);
+    assert!(records.len() >= min, "only {} records", records.len());
+    let mut names: Vec<&str> = records
+        .iter()
+        .map(|r| r["name"].as_str().expect("every record has a name"))
+        .collect();
+    assert!(
+        records.iter().all(|r| r["source"].is_string()),
+        "every record has a source"
+    );
+    names.sort_unstable();
+    let count = names.len();
+    names.dedup();
+    assert_eq!(count, names.len(), "duplicate names");
+    let failures: Vec<String> = records
+        .iter()
+        .filter_map(|r| {
+            check(r, fields)
+                .err()
+                .map(|e| format!("{}: {e}", r["name"].as_str().unwrap_or("?")))
+        })
+        .collect();
+    assert!(failures.is_empty(), "\n{}", failures.join("\n"));
+}
+
+/// Checks one record; `Err` says what differs.
+fn check(record: &Value, fields: fn(&Fields) -> Option<Value>) -> Result<(), String> {
+    let object = record.as_object().ok_or("not an object")?;
+    if let Some(key) = object.keys().find(|k| !KEYS.contains(&k.as_str())) {
+        return Err(format!("unknown key {key}"));
+    }
+    let registry = Registry::standard();
+    if let Some(a) = record["a"].as_str() {
+        let b = record["b"].as_str().ok_or("no b")?;
+        let expected = record["equivalent"].as_bool().ok_or("no equivalent")?;
+        let parse = |s| UriReference::parse(s).map_err(|e| format!("{s}: {e}"));
+        let got = registry.equivalent(parse(a)?, parse(b)?);
+        return if got == expected {
+            Ok(())
+        } else {
+            Err(format!("equivalent: got {got}"))
+        };
+    }
+    let input = record["input"].as_str().ok_or("no input")?;
+    let parsed = Uri::parse(input);
+    if record["uri_valid"] == Value::Bool(false) {
+        return match parsed {
+            Ok(_) => Err("the generic parser accepts it".into()),
+            Err(_) => Ok(()),
+        };
+    }
+    let uri = parsed.map_err(|e| format!("the generic parser rejects it: {e}"))?;
+    let report = registry.check(uri);
+    let mut problems = Vec::new();
+    if let Some(valid) = record["valid"].as_bool() {
+        if report.is_valid() != valid {
+            problems.push(format!("valid: got {}", report.is_valid()));
+        }
+    }
+    if let Some(expected) = record.get("violations") {
+        let got = Value::Array(
+            report
+                .violations()
+                .iter()
+                .map(|v| serde_json::json!([v.kind(), v.index(), v.severity().as_str()]))
+                .collect(),
+        );
+        if &got != expected {
+            problems.push(format!("violations: got {got}"));
+        }
+    }
+    if let Some(expected) = record.get("fields") {
+        match (expected, fields(report.fields())) {
+            (Value::Null, None) => {}
+            (Value::Null, Some(got)) => problems.push(format!("fields: got {got}")),
+            (_, None) => problems.push(format!("fields: got {:?}", report.fields())),
+            (Value::Object(expected), Some(got)) => {
+                for (key, value) in expected {
+                    if got.get(key) != Some(value) {
+                        problems.push(format!("{key}: got {}", got[key]));
+                    }
+                }
+            }
+            (other, Some(_)) => problems.push(format!("fields: {other} is not an object")),
+        }
+    }
+    if let Some(expected) = record["normalized"].as_str() {
+        let got = registry.normalize(uri);
+        if got.as_str() != expected {
+            problems.push(format!("normalized: got {got}"));
+        }
+        if let Err(e) = normal_form_holds(&registry, uri) {
+            problems.push(e);
+        }
+    }
+    if problems.is_empty() {
+        Ok(())
+    } else {
+        Err(problems.join("; "))
+    }
+}
+
+/// The properties of the normal form: normalizing it again changes
+/// nothing; it is equivalent to `uri`; for a valid `uri`, it is valid.
+pub(crate) fn normal_form_holds(registry: &Registry, uri: Uri<'_>) -> Result<(), String> {
+    let once = registry.normalize(uri);
+    let twice = registry.normalize(once.as_uri());
+    if twice != once {
+        return Err(format!("{uri}: normalizing twice: {once} then {twice}"));
+    }
+    if !registry.equivalent(uri.into(), once.as_uri().into()) {
+        return Err(format!("{uri}: not equivalent to its normal form {once}"));
+    }
+    if registry.check(uri).is_valid() && !registry.check(once.as_uri()).is_valid() {
+        return Err(format!(
+            "{uri}: valid, but its normal form {once} is not: {:?}",
+            registry.check(once.as_uri()).violations()
+        ));
+    }
+    Ok(())
+}
