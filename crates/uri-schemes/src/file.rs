@@ -492,6 +492,13 @@ impl Scheme for FileScheme {
         Kind::Locator
     }
 
+    /// A `..` that would climb above a drive letter is kept, with every
+    /// other dot segment (RFC 8089 Appendix E.2.1: RFC 3986 §5.2.4 would
+    /// remove the drive with it, Windows would not).
+    fn keeps_dot_segments(&self, uri: Uri<'_>) -> bool {
+        climbs_above_drive(uri.path())
+    }
+
     /// RFC 8089 §2: `file-hier-part = ( "//" auth-path ) / local-path`,
     /// `auth-path = [ file-auth ] path-absolute`, `local-path =
     /// path-absolute`, `file-auth = "localhost" / host`. Errors: a
@@ -743,6 +750,49 @@ fn drive_letter(path: &str) -> Option<(char, usize)> {
         _ => return None,
     };
     Some((char::from(letter), start + 1 + marker))
+}
+
+/// Whether `path` begins with a drive letter (Appendix E.2) and a `..`
+/// after it (`%2E%2E` too) would climb above it: more `..` than names
+/// before them, counting from the drive.
+fn climbs_above_drive(path: &str) -> bool {
+    let Some(end) = drive_root(path) else {
+        return false;
+    };
+    let mut depth = 0usize;
+    // `path[end..]` is empty or begins with `/`: the first piece is empty.
+    for segment in path[end..].split('/').skip(1) {
+        match count_dot_units(segment) {
+            // `..`: up one, or above the drive.
+            2 => match depth.checked_sub(1) {
+                Some(up) => depth = up,
+                None => return true,
+            },
+            // `.`: stays.
+            1 => {}
+            // A name (an empty one too, as RFC 3986 §5.2.4 counts it).
+            _ => depth += 1,
+        }
+    }
+    false
+}
+
+/// How many dots `segment` is when it is only dots, written as `.` or
+/// `%2E` (any case); 0 otherwise.
+fn count_dot_units(segment: &str) -> usize {
+    let mut rest = segment.as_bytes();
+    let mut count = 0;
+    while !rest.is_empty() {
+        if rest[0] == b'.' {
+            rest = &rest[1..];
+        } else if rest.len() >= 3 && rest[..3].eq_ignore_ascii_case(b"%2E") {
+            rest = &rest[3..];
+        } else {
+            return 0;
+        }
+        count += 1;
+    }
+    count
 }
 
 /// Where a drive letter that `path` begins with ends, when a `/` or

@@ -181,7 +181,8 @@ impl Registry {
         let Some(scheme) = self.get(uri.scheme()) else {
             return uri_resolve::normalize_uri(uri);
         };
-        let mut normal = uri_resolve::normalize_uri_with_options(uri, syntax_options(scheme));
+        let options = syntax_options(scheme, scheme.keeps_dot_segments(uri));
+        let mut normal = uri_resolve::normalize_uri_with_options(uri, options);
         scheme.normalize(&mut normal);
         normal
     }
@@ -262,7 +263,9 @@ impl Registry {
         if own == Some(false) {
             return None;
         }
-        let options = syntax_options(scheme);
+        // One set of steps for both, so that the forms compare.
+        let keep = scheme.keeps_dot_segments(a) || scheme.keeps_dot_segments(b);
+        let options = syntax_options(scheme, keep);
         let syntax = if options == NormalizeOptions::new() {
             // Compares in place, allocating only for dot segments.
             uri_resolve::normalized_eq(a.into(), b.into())
@@ -272,7 +275,9 @@ impl Registry {
         };
         if syntax {
             Some(Equivalence::Syntax)
-        } else if own == Some(true) || self.normalize(a) == self.normalize(b) {
+        } else if own == Some(true)
+            || self.scheme_normal_form(scheme, a, keep) == self.scheme_normal_form(scheme, b, keep)
+        {
             Some(Equivalence::Scheme)
         } else {
             None
@@ -281,11 +286,22 @@ impl Registry {
 }
 
 /// The steps of syntax-based normalization (RFC 3986 §6.2.2) that `scheme`
-/// keeps for its path.
-fn syntax_options(scheme: &dyn Scheme) -> NormalizeOptions {
+/// takes for a path, dot segments kept when `keep_dots`.
+fn syntax_options(scheme: &dyn Scheme, keep_dots: bool) -> NormalizeOptions {
     NormalizeOptions::new()
-        .remove_dot_segments(!scheme.opaque_path())
+        .remove_dot_segments(!keep_dots)
         .decode_unreserved_in_path(scheme.decodes_unreserved())
+}
+
+impl Registry {
+    /// [`Registry::normalize`] of `uri` under `scheme`, dot segments kept
+    /// when `keep_dots`.
+    fn scheme_normal_form(&self, scheme: &dyn Scheme, uri: Uri<'_>, keep_dots: bool) -> UriBuf {
+        let mut normal =
+            uri_resolve::normalize_uri_with_options(uri, syntax_options(scheme, keep_dots));
+        scheme.normalize(&mut normal);
+        normal
+    }
 }
 
 impl Default for Registry {

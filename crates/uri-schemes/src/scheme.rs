@@ -243,6 +243,33 @@ pub trait Scheme: Send + Sync {
         false
     }
 
+    /// Whether normalizing `uri` (of this scheme) must keep its dot
+    /// segments: [`opaque_path`](Scheme::opaque_path) by default. A scheme
+    /// overrides it when removing them is right for some of its URIs and
+    /// wrong for others: for `file`, a `..` that would climb above a
+    /// drive letter (`file:///C:/a/../../b`) is kept, since RFC 3986 §5.2.4
+    /// would remove the drive with it and Windows would not (RFC 8089
+    /// Appendix E.2.1).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_core::Uri;
+    /// use uri_schemes::Registry;
+    ///
+    /// let registry = Registry::standard();
+    /// let file = registry.get("file").expect("file is standard");
+    /// assert!(file.keeps_dot_segments(Uri::parse("file:///C:/a/../../b")?));
+    /// assert!(!file.keeps_dot_segments(Uri::parse("file:///C:/a/../b")?));
+    /// assert_eq!(registry.normalize(Uri::parse("file:///C:/a/../../b")?), "file:///C:/a/../../b");
+    /// assert_eq!(registry.normalize(Uri::parse("file:///C:/a/../b")?), "file:///C:/b");
+    /// # Ok::<(), uri_core::ParseError>(())
+    /// ```
+    fn keeps_dot_segments(&self, uri: Uri<'_>) -> bool {
+        let _ = uri;
+        self.opaque_path()
+    }
+
     /// Whether syntax normalization may decode the path's triplets of
     /// `unreserved` characters (RFC 3986 §6.2.2.2: "should be decoded").
     /// `true` by default; `false` for a scheme whose equivalence compares
