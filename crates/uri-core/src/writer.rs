@@ -105,16 +105,6 @@ fn triplet(b: u8) -> [u8; 3] {
     ]
 }
 
-/// Appends `%XX` (upper case) for each of `bytes`.
-fn push_triplets(text: &mut String, bytes: &[u8]) {
-    text.reserve(3 * bytes.len());
-    for &b in bytes {
-        for c in triplet(b) {
-            text.push(char::from(c));
-        }
-    }
-}
-
 /// How many of `bytes` are not ASCII: eight at a time.
 fn count_non_ascii(bytes: &[u8]) -> usize {
     const HIGH: u64 = 0x8080_8080_8080_8080;
@@ -790,27 +780,6 @@ impl<S: Spec> RiWriter<S> {
                 _ => self.text.push(c),
             }
         }
-    }
-
-    /// Writes `%XX` (upper case, RFC 3986 §2.1) for each of `bytes`: text
-    /// that every component but the scheme and the port may hold, so the
-    /// way to write bytes a component may not hold literally (the UTF-8
-    /// of a character, when mapping an IRI to a URI).
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// let mut w = uri_core::UriWriter::new();
-    /// w.push_str("/caf");
-    /// w.push_percent_encoded("é".as_bytes());
-    /// assert_eq!(w.finish().as_str(), "/caf%C3%A9");
-    /// ```
-    pub fn push_percent_encoded(&mut self, bytes: &[u8]) {
-        if self.stage == Stage::Done {
-            return;
-        }
-        self.begin_path_if_needed();
-        push_triplets(&mut self.text, bytes);
     }
 
     /// Copies a whole parsed reference of any spec with each byte that is

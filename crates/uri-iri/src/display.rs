@@ -145,16 +145,8 @@ fn push_component(out: &mut String, text: &str, component: Component) {
         if c.is_ascii() || (bidi_safe && is_display_safe(c) && may_hold(c, component)) {
             out.push(c);
         } else {
-            push_encoded(out, c);
+            hex::push_encoded(out, c);
         }
-    }
-}
-
-/// Writes `c` as its UTF-8 bytes, percent-encoded.
-fn push_encoded(out: &mut String, c: char) {
-    let mut buf = [0; 4];
-    for &b in c.encode_utf8(&mut buf).as_bytes() {
-        out.extend(hex::triplet(b).map(char::from));
     }
 }
 
@@ -231,7 +223,7 @@ fn push_host(out: &mut String, host: &str) {
             if c.is_ascii() {
                 out.push(c);
             } else {
-                push_encoded(out, c);
+                hex::push_encoded(out, c);
             }
         }
     }

@@ -13,6 +13,14 @@ pub(crate) fn triplet(byte: u8) -> [u8; 3] {
     ]
 }
 
+/// Appends the UTF-8 bytes of `c` to `out`, each as its triplet.
+pub(crate) fn push_encoded(out: &mut alloc::string::String, c: char) {
+    let mut buf = [0; 4];
+    for &b in c.encode_utf8(&mut buf).as_bytes() {
+        out.extend(triplet(b).map(char::from));
+    }
+}
+
 /// The value of a hexadecimal digit.
 #[inline]
 pub(crate) const fn digit(c: u8) -> Option<u8> {

@@ -140,10 +140,7 @@ fn compose_component(
                 if keep {
                     scratch.push(c);
                 } else {
-                    let mut buf = [0; 4];
-                    for &b in c.encode_utf8(&mut buf).as_bytes() {
-                        scratch.extend(hex::triplet(b).map(char::from));
-                    }
+                    hex::push_encoded(scratch, c);
                 }
             }
             w.push_str(scratch);

@@ -1,6 +1,8 @@
 //! IRI → URI: RFC 3987 §3.1.
 
-use uri_core::{IriReference, RiWriter, UriReference, UriSpec};
+use alloc::string::String;
+
+use uri_core::{HostKind, IriReference, IriSpec, RiWriter, UriReference, UriSpec};
 use uri_encode::decode_utf8;
 
 use crate::cow::{RiCow, UriCow};
@@ -80,83 +82,54 @@ pub fn to_uri(iri: IriReference<'_>) -> UriCow<'_> {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn to_uri_with(iri: IriReference<'_>, mapping: HostMapping) -> Result<UriCow<'_>, IdnaError> {
-    match mapping {
-        HostMapping::Percent => Ok(to_uri(iri)),
-        HostMapping::Idna => {
-            // `%` in a registered name may hide UTF-8 that needs `ToASCII`.
-            let hidden = iri.host_kind() == Some(uri_core::HostKind::RegName)
-                && iri.host_str().is_some_and(|h| h.contains('%'));
-            map(iri, hidden, idna_host)
-        }
+    let name = match (mapping, iri.authority()) {
+        (HostMapping::Idna, Some(a)) if a.host_kind() == HostKind::RegName => a.host_str(),
+        // IP literals are ASCII (a zone identifier's `%` is no UTF-8):
+        // only a registered name is mapped.
+        _ => return Ok(to_uri(iri)),
+    };
+    // `%` in a registered name may hide UTF-8 that needs `ToASCII`.
+    if name.is_ascii() && !name.contains('%') {
+        return Ok(to_uri(iri));
     }
-}
-
-/// Maps `iri`, each registered name that is not ASCII or holds a `%`
-/// written by `host` (given the writer, the host's text and its offset in
-/// the IRI). An ASCII IRI is given back borrowed, unless
-/// `ascii_host_changes` (its host may still be mapped).
-fn map<'a, E>(
-    iri: IriReference<'a>,
-    ascii_host_changes: bool,
-    host: impl FnOnce(&mut RiWriter<UriSpec>, &str, usize) -> Result<(), E>,
-) -> Result<UriCow<'a>, E> {
-    let text = iri.as_str();
-    let non_ascii = count_non_ascii(text.as_bytes());
-    if non_ascii == 0 && !ascii_host_changes {
-        if let Ok(uri) = UriReference::try_from(iri) {
-            return Ok(RiCow::Borrowed(uri));
-        }
-    }
-    // Each non-ASCII byte becomes three. (`ToASCII` may write a longer
-    // host; the writer grows then.)
-    let mut w = RiWriter::<UriSpec>::with_capacity(text.len() + 2 * non_ascii);
+    let offset = name.as_ptr() as usize - iri.as_str().as_ptr() as usize;
+    let Some(ascii) = idna_host(name, offset)? else {
+        return Ok(to_uri(iri));
+    };
+    // The IRI with its host in ASCII, then mapped as `to_uri` maps any.
+    let mut w = RiWriter::<IriSpec>::with_capacity(iri.as_str().len() + ascii.len());
     if let Some(scheme) = iri.scheme() {
         w.scheme(scheme);
     }
-    if let Some(authority) = iri
-        .authority()
-        // An ASCII authority is a URI's as it stands, unless `host` is to
-        // map its registered name all the same: copied whole, with its
-        // offsets (no delimiters to look for in it).
-        .filter(|a| !ascii_host_changes && a.as_str().is_ascii())
-    {
-        w.authority(authority);
-    } else if let Some(authority) = iri.authority() {
-        w.start_authority();
-        if let Some(userinfo) = authority.userinfo() {
-            encode_non_ascii(&mut w, userinfo);
-            w.end_userinfo();
-        }
-        let name = authority.host_str();
-        // IP literals are ASCII (a zone identifier's `%` is no UTF-8):
-        // only a registered name is mapped.
-        let reg_name = authority.host_kind() == uri_core::HostKind::RegName;
-        if !reg_name || (name.is_ascii() && !name.contains('%')) {
-            w.push_str(name);
-        } else {
-            let offset = name.as_ptr() as usize - text.as_ptr() as usize;
-            host(&mut w, name, offset)?;
-        }
-        w.end_host();
-        if let Some(port) = authority.port() {
-            w.port(port);
-        }
+    w.start_authority();
+    if let Some(userinfo) = iri.userinfo() {
+        w.push_str(userinfo);
+        w.end_userinfo();
     }
-    encode_non_ascii(&mut w, iri.path());
+    w.push_str(&ascii);
+    w.end_host();
+    if let Some(port) = iri.port() {
+        w.port(port);
+    }
+    w.push_str(iri.path());
     if let Some(query) = iri.query() {
         w.start_query();
-        encode_non_ascii(&mut w, query);
+        w.push_str(query);
     }
     if let Some(fragment) = iri.fragment() {
         w.start_fragment();
-        encode_non_ascii(&mut w, fragment);
+        w.push_str(fragment);
     }
-    Ok(RiCow::Owned(w.finish()))
+    let ascii_host = w.finish();
+    let mut uri = RiWriter::<UriSpec>::new();
+    uri.copy_all_percent_encoding(ascii_host.components());
+    Ok(RiCow::Owned(uri.finish()))
 }
 
-/// Writes `name` (a registered name, not ASCII, at `offset` in the IRI)
-/// in its `ToASCII` form; percent-encoded UTF-8 in it is decoded first.
-fn idna_host(w: &mut RiWriter<UriSpec>, name: &str, offset: usize) -> Result<(), IdnaError> {
+/// The `ToASCII` form of `name` (a registered name, not ASCII or holding
+/// a `%`, at `offset` in the IRI); percent-encoded UTF-8 in it is decoded
+/// first. `None` when it decodes to ASCII: then it stays as written.
+fn idna_host(name: &str, offset: usize) -> Result<Option<String>, IdnaError> {
     // Only a name with a `%` can differ from its decoded text; offsets in
     // a decoded name are not offsets in the IRI.
     let decoded = if name.contains('%') {
@@ -170,14 +143,10 @@ fn idna_host(w: &mut RiWriter<UriSpec>, name: &str, offset: usize) -> Result<(),
     if source.is_ascii() {
         // Nothing for `ToASCII` to do: the name stays as it was written
         // (`a%20b` is a valid registered name, not a DNS one).
-        w.push_str(name);
-        return Ok(());
+        return Ok(None);
     }
     match host::to_ascii(source) {
-        Ok(ascii) => {
-            w.push_str(&ascii);
-            Ok(())
-        }
+        Ok(ascii) => Ok(Some(ascii.into_owned())),
         Err((kind, at)) => {
             let index = match (at, &decoded) {
                 (Some(at), None) => offset + at,
@@ -186,65 +155,4 @@ fn idna_host(w: &mut RiWriter<UriSpec>, name: &str, offset: usize) -> Result<(),
             Err(IdnaError::new(kind, index))
         }
     }
-}
-
-/// How many bytes of `bytes` are not ASCII: eight at a time, each
-/// word's high bits summed by one multiplication.
-fn count_non_ascii(bytes: &[u8]) -> usize {
-    const HIGH: u64 = 0x8080_8080_8080_8080;
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    let mut words = bytes.chunks_exact(8);
-    let mut count = 0;
-    for word in &mut words {
-        let mut eight = [0; 8];
-        eight.copy_from_slice(word);
-        // Each byte 0 or 1; the product's top byte is their sum (at most 8).
-        let high = (u64::from_le_bytes(eight) & HIGH) >> 7;
-        count += (high.wrapping_mul(ONES) >> 56) as usize;
-    }
-    count + words.remainder().iter().filter(|b| !b.is_ascii()).count()
-}
-
-/// Writes `text` with each byte that is not ASCII percent-encoded: the
-/// ASCII runs as they are, each run of other bytes with
-/// `RiWriter::push_percent_encoded` (one capacity check a run, no buffer
-/// to check as UTF-8 again).
-pub(crate) fn encode_non_ascii<S: uri_core::Spec>(w: &mut RiWriter<S>, text: &str) {
-    let bytes = text.as_bytes();
-    // Where the ASCII text not yet written starts.
-    let mut plain = 0;
-    loop {
-        let i = next_non_ascii(bytes, plain);
-        if i == bytes.len() {
-            break;
-        }
-        // A byte that is not ASCII after ASCII ones is a lead byte: a
-        // char boundary.
-        w.push_str(&text[plain..i]);
-        plain = bytes[i..]
-            .iter()
-            .position(u8::is_ascii)
-            .map_or(bytes.len(), |k| i + k);
-        w.push_percent_encoded(&bytes[i..plain]);
-    }
-    w.push_str(&text[plain..]);
-}
-
-/// The offset of the first byte at or after `from` that is not ASCII, or
-/// `bytes.len()`: eight bytes at a time while they are all ASCII.
-fn next_non_ascii(bytes: &[u8], mut from: usize) -> usize {
-    const HIGH: u64 = 0x8080_8080_8080_8080;
-    while let Some(word) = bytes.get(from..from + 8) {
-        let mut eight = [0; 8];
-        eight.copy_from_slice(word);
-        let high = u64::from_le_bytes(eight) & HIGH;
-        if high != 0 {
-            return from + (high.trailing_zeros() / 8) as usize;
-        }
-        from += 8;
-    }
-    bytes
-        .get(from..)
-        .and_then(|rest| rest.iter().position(|b| !b.is_ascii()))
-        .map_or(bytes.len(), |k| from + k)
 }
