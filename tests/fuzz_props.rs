@@ -1429,6 +1429,11 @@ fn scheme_check_one(input: &str) -> Option<(Uri<'_>, UriBuf)> {
     let known = registry.get(uri.scheme()).is_some();
     let report = registry.check(uri);
     let what = format!("Registry::check({input:?})");
+    assert_eq!(
+        registry.validate(uri),
+        report.violations(),
+        "{what}: validate finds what check finds"
+    );
     let mut previous = 0;
     for v in report.violations() {
         let i = v.index();

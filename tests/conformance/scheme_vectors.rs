@@ -179,6 +179,13 @@ fn check_parse(
         problems.push(format!("the registry has no rules for {scheme:?}"));
     }
     let report = registry.check(uri);
+    if registry.validate(uri) != report.violations() {
+        problems.push(format!(
+            "Registry::validate finds {:?}, check {:?}",
+            registry.validate(uri),
+            report.violations()
+        ));
+    }
     if report.is_valid() != valid {
         problems.push(format!(
             "Report::is_valid is {}: {:?}",

@@ -1,5 +1,6 @@
 //! http and https (RFC 9110 §4.2), ws and wss (RFC 6455 §3).
 
+use alloc::borrow::Cow;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
@@ -97,7 +98,8 @@ impl Http {
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Origin {
-    scheme: String,
+    /// One of the four names: never allocated.
+    scheme: Cow<'static, str>,
     host: String,
     port: u16,
 }
@@ -201,24 +203,6 @@ impl HttpScheme {
             (false, _) => "RFC 9110 §4.2.2",
         }
     }
-}
-
-impl Scheme for HttpScheme {
-    fn name(&self) -> &'static str {
-        self.name
-    }
-
-    fn kind(&self) -> Kind {
-        Kind::Locator
-    }
-
-    fn default_port(&self) -> Option<u16> {
-        Some(self.port)
-    }
-
-    fn uses_dns(&self) -> bool {
-        true
-    }
 
     /// `http-URI = "http" "://" authority path-abempty [ "?" query ]`
     /// (RFC 9110 §4.2.1; `https` the same, §4.2.2): an authority with a
@@ -226,8 +210,11 @@ impl Scheme for HttpScheme {
     /// empty host identifier"); a userinfo is deprecated (§4.2.4). `ws-URI
     /// = "ws:" "//" host [ ":" port ] path [ "?" query ]` (RFC 6455 §3): no
     /// userinfo, and "Fragment identifiers [...] MUST NOT be used".
-    fn check(&self, uri: Uri<'_>) -> (Fields, Vec<Violation>) {
-        let mut found = Vec::new();
+    ///
+    /// Pushes what `uri` breaks onto `found`; gives back the host and the
+    /// origin's port, or `None` when there is no origin (no authority, or
+    /// a port past 65535).
+    fn rules<'a>(&self, uri: Uri<'a>, found: &mut Vec<Violation>) -> Option<(&'a str, u16)> {
         let text = uri.as_str();
         let offset = |part: &str| part.as_ptr() as usize - text.as_ptr() as usize;
         let Some(authority) = uri.authority() else {
@@ -237,7 +224,7 @@ impl Scheme for HttpScheme {
                 self.section(),
                 "the URI needs `//` and a host after the scheme",
             ));
-            return (Fields::None, found);
+            return None;
         };
         let host = authority.host_str();
         if host.is_empty() {
@@ -280,19 +267,54 @@ impl Scheme for HttpScheme {
             // An empty port is the default one (RFC 3986 §3.2.3, §6.2.3).
             Err(uri_core::PortError::Empty) => self.port,
             // Past 65535 (a warning of the generic checks): no origin.
-            Err(_) => return (Fields::None, found),
+            Err(_) => return None,
+        };
+        Some((host, port))
+    }
+}
+
+impl Scheme for HttpScheme {
+    fn name(&self) -> &'static str {
+        self.name
+    }
+
+    fn kind(&self) -> Kind {
+        Kind::Locator
+    }
+
+    fn default_port(&self) -> Option<u16> {
+        Some(self.port)
+    }
+
+    fn uses_dns(&self) -> bool {
+        true
+    }
+
+    /// The rules of [`HttpScheme::rules`], and the host, port and origin.
+    fn check(&self, uri: Uri<'_>) -> (Fields, Vec<Violation>) {
+        let mut found = Vec::new();
+        let Some((host, port)) = self.rules(uri, &mut found) else {
+            return (Fields::None, found);
         };
         let origin = Origin {
-            scheme: self.name.to_string(),
+            scheme: Cow::Borrowed(self.name),
             host: host.to_ascii_lowercase(),
             port,
         };
         let fields = Fields::Http(Http {
             host: host.to_string(),
-            port: authority.port().map(ToString::to_string),
+            port: uri.port().map(ToString::to_string),
             origin,
         });
         (fields, found)
+    }
+
+    /// [`check`](Scheme::check)'s rules, without the fields (no
+    /// allocation for a URI that breaks none).
+    fn validate(&self, uri: Uri<'_>) -> Vec<Violation> {
+        let mut found = Vec::new();
+        self.rules(uri, &mut found);
+        found
     }
 
     /// RFC 9110 §4.2.3: the default port dropped (an empty one too), an

@@ -7,7 +7,7 @@ use alloc::vec::Vec;
 use uri_core::{Uri, UriBuf, UriReference};
 use uri_resolve::{NormalizeOptions, SchemeNormalizer};
 
-use crate::{Report, Scheme, generic_checks};
+use crate::{Report, Scheme, Violation, generic_checks};
 
 /// The schemes whose rules a program applies: [`Registry::standard`] holds
 /// every scheme of this crate, and [`Registry::add`] takes your own (or
@@ -36,6 +36,12 @@ use crate::{Report, Scheme, generic_checks};
 pub struct Registry {
     /// Sorted by name, one per name.
     schemes: Vec<Box<dyn Scheme>>,
+    /// An open-addressing hash table of the schemes whose name
+    /// [packs](pack): `(key, index in schemes)` at [`slot`]`(key)` or
+    /// after it (linear probing), `(0, 0)` where empty. Its length is a
+    /// power of two at least twice the number of keys, so a probe always
+    /// meets an empty slot; empty when no name packs.
+    short: Vec<(u64, usize)>,
 }
 
 impl Registry {
@@ -51,6 +57,7 @@ impl Registry {
     pub fn empty() -> Self {
         Registry {
             schemes: Vec::new(),
+            short: Vec::new(),
         }
     }
 
@@ -100,6 +107,23 @@ impl Registry {
             Ok(i) => self.schemes[i] = scheme,
             Err(i) => self.schemes.insert(i, scheme),
         }
+        let keys: Vec<(u64, usize)> = (self.schemes.iter().enumerate())
+            .filter_map(|(i, s)| Some((pack(s.name())?, i)))
+            .collect();
+        self.short = Vec::new();
+        if keys.is_empty() {
+            return;
+        }
+        let len = (2 * keys.len()).next_power_of_two();
+        self.short.resize(len, (0, 0));
+        for (key, index) in keys {
+            let mut at = slot(key, len);
+            // Keys are distinct (one scheme per name): no key is met.
+            while self.short[at].0 != 0 {
+                at = (at + 1) & (len - 1);
+            }
+            self.short[at] = (key, index);
+        }
     }
 
     /// The scheme named `name`, in any case.
@@ -111,11 +135,36 @@ impl Registry {
     /// assert_eq!(registry.get("Http").map(|s| s.name()), Some("http"));
     /// assert!(registry.get("gopher").is_none());
     /// ```
+    #[inline]
     pub fn get(&self, name: &str) -> Option<&dyn Scheme> {
-        self.schemes
-            .binary_search_by(|s| cmp_ignore_case(s.name(), name))
-            .ok()
-            .map(|i| &*self.schemes[i])
+        let index = match pack(name) {
+            Some(key) => self.find_short(key),
+            None => self
+                .schemes
+                .binary_search_by(|s| cmp_ignore_case(s.name(), name))
+                .ok(),
+        };
+        index.map(|i| &*self.schemes[i])
+    }
+
+    /// The index of the scheme whose name packs to `key`, looked up in
+    /// `short`.
+    #[inline]
+    fn find_short(&self, key: u64) -> Option<usize> {
+        let len = self.short.len();
+        if len == 0 {
+            return None;
+        }
+        let mut at = slot(key, len);
+        // At most `len` probes: half the slots or more are empty.
+        for _ in 0..len {
+            match self.short[at] {
+                (k, index) if k == key => return Some(index),
+                (0, _) => return None,
+                _ => at = (at + 1) & (len - 1),
+            }
+        }
+        None
     }
 
     /// The names of the schemes, sorted.
@@ -145,11 +194,43 @@ impl Registry {
         match self.get(uri.scheme()) {
             Some(scheme) => {
                 let (fields, mut violations) = scheme.check(uri);
-                violations.extend(generic_checks(uri, scheme));
+                crate::generic::push_generic_checks(uri, scheme, &mut violations);
                 Report::new(fields, violations)
             }
             None => Report::new(crate::Fields::None, generic_checks(uri, &NoRules)),
         }
+    }
+
+    /// The violations [`check`](Registry::check) finds, in its order,
+    /// without building the fields: what a filter or a linter needs, at
+    /// less than the cost of parsing `uri` for the schemes whose fields
+    /// allocate (http, https, ws, wss; see `docs/performance.md`). Nothing
+    /// is allocated for a URI with no violation.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let registry = uri_schemes::Registry::standard();
+    /// let uri = uri_core::Uri::parse("https://user:pw@a_b.example/")?;
+    /// let kinds: Vec<_> = registry.validate(uri).iter().map(|v| v.kind()).collect();
+    /// assert_eq!(kinds, ["UserinfoInHttp", "Password", "HostNotDns"]);
+    /// assert_eq!(registry.validate(uri), registry.check(uri).violations());
+    /// assert!(registry.validate(uri_core::Uri::parse("https://a.example/")?).is_empty());
+    /// # Ok::<(), uri_core::ParseError>(())
+    /// ```
+    pub fn validate(&self, uri: Uri<'_>) -> Vec<Violation> {
+        let mut found = match self.get(uri.scheme()) {
+            Some(scheme) => {
+                let mut found = scheme.validate(uri);
+                crate::generic::push_generic_checks(uri, scheme, &mut found);
+                found
+            }
+            None => generic_checks(uri, &NoRules),
+        };
+        if found.len() > 1 {
+            crate::scheme::sort(&mut found);
+        }
+        found
     }
 
     /// The normal form of `uri`: syntax-based (RFC 3986 §6.2.2), then by
@@ -396,10 +477,102 @@ impl Scheme for NoRules {
     }
 }
 
+/// `name` in lower case as one integer, its bytes in order, when it has 1
+/// to 8 bytes and no NUL (so that two names have one key only if they are
+/// equal but for case); `None` otherwise. Every scheme of this crate packs.
+#[inline]
+fn pack(name: &str) -> Option<u64> {
+    let bytes = name.as_bytes();
+    if bytes.is_empty() || bytes.len() > 8 {
+        return None;
+    }
+    let mut key = 0;
+    for &b in bytes {
+        if b == 0 {
+            return None;
+        }
+        key = (key << 8) | u64::from(b.to_ascii_lowercase());
+    }
+    Some(key)
+}
+
+/// The first slot of `key` in a table of `len` slots (a power of two):
+/// the key multiplied by 2^64 over the golden ratio, high bits taken
+/// (Fibonacci hashing, Knuth TAOCP vol. 3 §6.4), so that names differing
+/// in one byte spread.
+#[inline]
+fn slot(key: u64, len: usize) -> usize {
+    // `len` is at most twice the number of schemes: its bits fit in 32.
+    let bits = len.trailing_zeros();
+    let high = key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - bits.max(1));
+    (high as usize) & (len - 1)
+}
+
 /// Orders `known` (lower case) against `name` (any case) as if both were
 /// lower case.
 fn cmp_ignore_case(known: &str, name: &str) -> core::cmp::Ordering {
     known
         .bytes()
         .cmp(name.bytes().map(|b| b.to_ascii_lowercase()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Kind;
+
+    /// A scheme of any name.
+    struct Named(&'static str);
+
+    impl Scheme for Named {
+        fn name(&self) -> &'static str {
+            self.0
+        }
+
+        fn kind(&self) -> Kind {
+            Kind::Name
+        }
+    }
+
+    #[test]
+    fn lookups_ignore_case_for_short_and_long_names() {
+        let mut registry = Registry::standard();
+        registry.add(Named("a-very-long-scheme"));
+        registry.add(Named("x"));
+        registry.add(Named("eightchr"));
+        registry.add(Named("ninechars"));
+        registry.add(Named("a\0http"));
+        for name in ["http", "HTTPS", "Ws", "x", "X", "EightChr", "NINECHARS"] {
+            let found = registry.get(name).map(|s| s.name());
+            assert_eq!(found, Some(name.to_ascii_lowercase()).as_deref(), "{name}");
+        }
+        assert_eq!(
+            registry.get("A-Very-Long-Scheme").map(|s| s.name()),
+            Some("a-very-long-scheme")
+        );
+        assert_eq!(registry.get("a\0http").map(|s| s.name()), Some("a\0http"));
+        for name in ["", "htt", "httpss", "\0http", "eightch", "ninechar", "y"] {
+            assert!(registry.get(name).is_none(), "{name:?}");
+        }
+        // Replacing keeps one entry per name and the index right.
+        registry.add(Named("http"));
+        assert_eq!(registry.get("HTTP").map(|s| s.kind()), Some(Kind::Name));
+        assert_eq!(registry.get("https").map(|s| s.kind()), Some(Kind::Locator));
+        assert_eq!(registry.names().filter(|n| *n == "http").count(), 1);
+    }
+
+    #[test]
+    fn many_names_collide_in_slots_and_are_all_found() {
+        let mut registry = Registry::empty();
+        assert!(registry.get("http").is_none());
+        let names: Vec<&'static str> = (0..300).map(|i| &*alloc::format!("s{i}").leak()).collect();
+        for (n, name) in names.iter().enumerate() {
+            registry.add(Named(name));
+            // Every name added so far, and none other.
+            for earlier in &names[..=n] {
+                assert_eq!(registry.get(earlier).map(|s| s.name()), Some(*earlier));
+            }
+            assert!(registry.get("s300").is_none());
+        }
+    }
 }

@@ -89,11 +89,7 @@ impl Report {
     /// assert!(r.is_valid());
     /// ```
     pub fn new(fields: Fields, mut violations: Vec<Violation>) -> Self {
-        violations.sort_by(|a, b| {
-            a.index()
-                .cmp(&b.index())
-                .then(b.severity().cmp(&a.severity()))
-        });
+        sort(&mut violations);
         Report { fields, violations }
     }
 
@@ -215,6 +211,28 @@ pub trait Scheme: Send + Sync {
     fn check(&self, uri: Uri<'_>) -> (Fields, Vec<Violation>) {
         let _ = uri;
         (Fields::None, Vec::new())
+    }
+
+    /// The violations of [`check`](Scheme::check) without its fields, for
+    /// a caller that only asks whether the URI keeps the rules
+    /// ([`Registry::validate`](crate::Registry::validate)). By default,
+    /// `check`'s violations; a scheme whose fields cost allocations (text
+    /// copied or decoded) overrides it to skip them, and must find exactly
+    /// what `check` finds.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_schemes::Registry;
+    ///
+    /// let registry = Registry::standard();
+    /// let http = registry.get("http").expect("http is standard");
+    /// let uri = uri_core::Uri::parse("http:///a")?;
+    /// assert_eq!(http.validate(uri), http.check(uri).1);
+    /// # Ok::<(), uri_core::ParseError>(())
+    /// ```
+    fn validate(&self, uri: Uri<'_>) -> Vec<Violation> {
+        self.check(uri).1
     }
 
     /// Whether the path is opaque: one string that only the scheme reads,
@@ -347,4 +365,13 @@ pub trait Scheme: Send + Sync {
         let _ = (a, b);
         None
     }
+}
+
+/// Sorts `violations` by byte, errors before warnings at the same byte.
+pub(crate) fn sort(violations: &mut [Violation]) {
+    violations.sort_by(|a, b| {
+        a.index()
+            .cmp(&b.index())
+            .then(b.severity().cmp(&a.severity()))
+    });
 }

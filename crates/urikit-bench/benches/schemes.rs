@@ -23,8 +23,9 @@
 //!   parsing). The outputs are compared before timing.
 //! - `schemes/check`: what checking costs beside parsing, on the same
 //!   lines. `check` (ours, the group's reference): `Registry::check` on the
-//!   lines parsed before timing; `parse`: `Uri::parse` alone;
-//!   `parse+check`: both. The ratio of `parse` to `check` is the issue's
+//!   lines parsed before timing (violations and fields); `validate`:
+//!   `Registry::validate` on them (the violations only, no fields);
+//!   `parse`: `Uri::parse` alone; `parse+check`: both. The ratio of `parse` to `check` is the issue's
 //!   target ("checking one URI against its scheme costs less than parsing
 //!   it did": at least 1).
 //! - `schemes/urn`: `urikit`: `Uri::parse`, `Registry::check` (RFC 8141:
@@ -310,6 +311,13 @@ fn bench_check(c: &mut Criterion, registry: &Registry, lines: &[String]) {
         b.iter(|| {
             for uri in &uris {
                 black_box(registry.check(black_box(*uri)));
+            }
+        });
+    });
+    group.bench_function("validate", |b| {
+        b.iter(|| {
+            for uri in &uris {
+                black_box(registry.validate(black_box(*uri)));
             }
         });
     });

@@ -471,6 +471,12 @@ fn measure(op: &str, inputs: &mut Inputs<'_>) -> (usize, usize) {
                 items += 1;
             }
         }
+        "scheme-validate" => {
+            for uri in &inputs.http_uris {
+                sum += black_box(inputs.registry.validate(black_box(*uri))).len();
+                items += 1;
+            }
+        }
         "scheme-parse-check" => {
             for line in inputs.http {
                 if let Ok(uri) = Uri::parse(black_box(line)) {

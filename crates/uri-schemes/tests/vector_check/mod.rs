@@ -101,6 +101,13 @@ fn check(record: &Value, fields: fn(&Fields) -> Option<Value>) -> Result<(), Str
     let uri = parsed.map_err(|e| format!("the generic parser rejects it: {e}"))?;
     let report = registry.check(uri);
     let mut problems = Vec::new();
+    if registry.validate(uri) != report.violations() {
+        problems.push(format!(
+            "Registry::validate finds {:?}, check {:?}",
+            registry.validate(uri),
+            report.violations()
+        ));
+    }
     if let Some(valid) = record["valid"].as_bool() {
         if report.is_valid() != valid {
             problems.push(format!("valid: got {}", report.is_valid()));
