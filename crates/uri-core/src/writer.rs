@@ -96,16 +96,68 @@ pub type UriWriter = RiWriter<UriSpec>;
 
 /// `%XX` for `b`, upper case (RFC 3986 §2.1).
 #[inline]
-fn triplet(b: u8) -> [u8; 3] {
+const fn triplet(b: u8) -> [u8; 3] {
     const UPPER: &[u8; 16] = b"0123456789ABCDEF";
-    [
-        b'%',
-        UPPER[usize::from(b >> 4)],
-        UPPER[usize::from(b & 0xF)],
-    ]
+    [b'%', UPPER[(b >> 4) as usize], UPPER[(b & 0xF) as usize]]
+}
+
+/// `%XX` of every byte, upper case (RFC 3986 §2.1), and a fourth byte
+/// (zero) so that a triplet is stored as four bytes at once, the next one
+/// writing over the fourth.
+static TRIPLETS: [[u8; 4]; 256] = {
+    let mut table = [[0; 4]; 256];
+    let mut b = 0;
+    while b < 256 {
+        let t = triplet(b as u8);
+        table[b] = [t[0], t[1], t[2], 0];
+        b += 1;
+    }
+    table
+};
+
+/// Appends `%XX` for each byte of `run` to `out`: eight bytes at a time
+/// into a buffer, each a four-byte store of its [`TRIPLETS`] entry, then
+/// one copy of the buffer's twenty-four bytes (instead of a capacity test
+/// and a three-byte copy a byte).
+#[inline]
+fn push_triplets(out: &mut Vec<u8>, run: &[u8]) {
+    let mut buf = [0; 28];
+    let mut chunks = run.chunks_exact(8);
+    for chunk in &mut chunks {
+        for (k, &b) in chunk.iter().enumerate() {
+            buf[3 * k..3 * k + 4].copy_from_slice(&TRIPLETS[usize::from(b)]);
+        }
+        out.extend_from_slice(&buf[..24]);
+    }
+    let rest = chunks.remainder();
+    for (k, &b) in rest.iter().enumerate().take(7) {
+        buf[3 * k..3 * k + 4].copy_from_slice(&TRIPLETS[usize::from(b)]);
+    }
+    out.extend_from_slice(&buf[..3 * rest.len()]);
+}
+
+/// The offset of the first byte at or after `from` that is ASCII, or
+/// `bytes.len()`: eight bytes at a time while none is.
+#[inline]
+fn next_ascii(bytes: &[u8], mut from: usize) -> usize {
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    while let Some(word) = bytes.get(from..from + 8) {
+        let mut eight = [0; 8];
+        eight.copy_from_slice(word);
+        let ascii = !u64::from_le_bytes(eight) & HIGH;
+        if ascii != 0 {
+            return from + (ascii.trailing_zeros() / 8) as usize;
+        }
+        from += 8;
+    }
+    bytes
+        .get(from..)
+        .and_then(|rest| rest.iter().position(u8::is_ascii))
+        .map_or(bytes.len(), |k| from + k)
 }
 
 /// How many of `bytes` are not ASCII: eight at a time.
+#[inline]
 fn count_non_ascii(bytes: &[u8]) -> usize {
     const HIGH: u64 = 0x8080_8080_8080_8080;
     const ONES: u64 = 0x0101_0101_0101_0101;
@@ -123,6 +175,7 @@ fn count_non_ascii(bytes: &[u8]) -> usize {
 
 /// The offset of the first byte at or after `from` that is not ASCII, or
 /// `bytes.len()`: eight bytes at a time while they are all ASCII.
+#[inline]
 fn next_non_ascii(bytes: &[u8], mut from: usize) -> usize {
     const HIGH: u64 = 0x8080_8080_8080_8080;
     while let Some(word) = bytes.get(from..from + 8) {
@@ -138,6 +191,95 @@ fn next_non_ascii(bytes: &[u8], mut from: usize) -> usize {
         .get(from..)
         .and_then(|rest| rest.iter().position(|b| !b.is_ascii()))
         .map_or(bytes.len(), |k| from + k)
+}
+
+/// The text and layout of `parts` with each byte that is not ASCII
+/// percent-encoded, the offsets moved along: see
+/// [`RiWriter::copy_all_percent_encoding`].
+#[inline]
+fn percent_encode_non_ascii<T: Spec>(parts: Components<'_, T>) -> (String, Layout) {
+    let text = parts.as_str();
+    let bytes = text.as_bytes();
+    // Written as bytes, then checked as UTF-8 once (it is ASCII): a
+    // `Vec` takes a run in one step, a `String` a char at a time.
+    let mut out = Vec::with_capacity(text.len() + 2 * count_non_ascii(bytes));
+    let mut layout = parts.layout();
+    // The offsets of the parts present, in the order of the text (an
+    // absent part's are 0, before everything, and stay 0); each moves
+    // by twice the bytes before it that are not ASCII.
+    let mut offsets = [
+        &mut layout.scheme_end,
+        &mut layout.auth_start,
+        &mut layout.host_start,
+        &mut layout.host_end,
+        &mut layout.path_start,
+        &mut layout.path_end,
+        &mut layout.query_end,
+    ];
+    let mut next = 0;
+    let mut shift = 0;
+    let mut plain = 0;
+    loop {
+        let start = next_non_ascii(bytes, plain);
+        // Offsets are at ASCII bytes: those up to `start` move by the
+        // shift so far.
+        while let Some(offset) = offsets.get_mut(next) {
+            if **offset > start {
+                break;
+            }
+            if **offset != 0 {
+                **offset += shift;
+            }
+            next += 1;
+        }
+        out.extend_from_slice(&bytes[plain..start]);
+        if start == bytes.len() {
+            break;
+        }
+        // The run of bytes that are not ASCII, each as its triplet.
+        plain = next_ascii(bytes, start);
+        push_triplets(&mut out, &bytes[start..plain]);
+        shift += 2 * (plain - start);
+    }
+    // ASCII runs and triplets: UTF-8 (ASCII, in fact) whatever the
+    // input, so this never fails; if it did, the empty reference.
+    match String::from_utf8(out) {
+        Ok(out) => (out, layout),
+        Err(_) => (String::new(), Layout::EMPTY),
+    }
+}
+
+impl<S: Spec> RiReferenceBuf<S> {
+    /// `parts`, a parsed reference of any spec, with each byte that is not
+    /// ASCII percent-encoded: the mapping of an IRI to a URI (RFC 3987
+    /// §3.1, step 2: "Convert the character to a sequence of one or more
+    /// octets using UTF-8 [...] Convert each octet to %HH"), written in
+    /// one pass with one allocation, its components moved along, not
+    /// parsed again. The same as
+    /// [`RiWriter::copy_all_percent_encoding`] then
+    /// [`finish`](RiWriter::finish), without the writer.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_core::{IriReference, UriReferenceBuf};
+    ///
+    /// let iri = IriReference::parse("http://bücher.de/é?ü#ö")?;
+    /// let uri = UriReferenceBuf::from_non_ascii_encoded(iri.components());
+    /// assert_eq!(uri, "http://b%C3%BCcher.de/%C3%A9?%C3%BC#%C3%B6");
+    /// assert_eq!(uri.path(), "/%C3%A9");
+    /// # Ok::<(), uri_core::ParseError>(())
+    /// ```
+    #[inline]
+    pub fn from_non_ascii_encoded<T: Spec>(parts: Components<'_, T>) -> Self {
+        let (text, layout) = percent_encode_non_ascii(parts);
+        debug_assert_eq!(
+            parser::parse::<S>(&text, ParseOptions::PERMISSIVE, Rule::Reference),
+            Ok(layout),
+            "the encoded text does not parse back with its components: {text:?}"
+        );
+        Self::from_raw(text, layout)
+    }
 }
 
 /// Bytes that would move a component's end if written literally in it,
@@ -812,58 +954,8 @@ impl<S: Spec> RiWriter<S> {
         if !self.text.is_empty() || self.stage != Stage::Start {
             return;
         }
-        let text = parts.as_str();
-        let bytes = text.as_bytes();
-        // Written as bytes, then checked as UTF-8 once (it is ASCII): a
-        // `Vec` takes three bytes in one step, a `String` a char at a time.
-        let mut out = Vec::with_capacity(text.len() + 2 * count_non_ascii(bytes));
-        let mut layout = parts.layout();
-        // The offsets of the parts present, in the order of the text (an
-        // absent part's are 0, before everything, and stay 0); each moves
-        // by twice the bytes before it that are not ASCII.
-        let mut offsets = [
-            &mut layout.scheme_end,
-            &mut layout.auth_start,
-            &mut layout.host_start,
-            &mut layout.host_end,
-            &mut layout.path_start,
-            &mut layout.path_end,
-            &mut layout.query_end,
-        ];
-        let mut next = 0;
-        let mut shift = 0;
-        let mut plain = 0;
-        loop {
-            let start = next_non_ascii(bytes, plain);
-            // Offsets are at ASCII bytes: those up to `start` move by the
-            // shift so far.
-            while let Some(offset) = offsets.get_mut(next) {
-                if **offset > start {
-                    break;
-                }
-                if **offset != 0 {
-                    **offset += shift;
-                }
-                next += 1;
-            }
-            out.extend_from_slice(&bytes[plain..start]);
-            if start == bytes.len() {
-                break;
-            }
-            // The run of bytes that are not ASCII, each as its triplet.
-            plain = start;
-            while let Some(&b) = bytes.get(plain).filter(|b| !b.is_ascii()) {
-                out.extend_from_slice(&triplet(b));
-                plain += 1;
-            }
-            shift += 2 * (plain - start);
-        }
-        // ASCII runs and triplets: UTF-8 (ASCII, in fact) whatever the
-        // input, so this never fails.
-        let Ok(out) = String::from_utf8(out) else {
-            return;
-        };
-        self.text = out;
+        let (text, layout) = percent_encode_non_ascii(parts);
+        self.text = text;
         self.layout = layout;
         self.floor = self.text.len();
         self.stage = Stage::Done;

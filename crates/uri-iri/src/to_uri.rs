@@ -2,7 +2,7 @@
 
 use alloc::string::String;
 
-use uri_core::{HostKind, IriReference, IriSpec, RiWriter, UriReference, UriSpec};
+use uri_core::{HostKind, IriReference, IriSpec, RiWriter, UriReference, UriReferenceBuf};
 use uri_encode::decode_utf8;
 
 use crate::cow::{RiCow, UriCow};
@@ -44,9 +44,7 @@ pub fn to_uri(iri: IriReference<'_>) -> UriCow<'_> {
         }
     }
     // Every component the same way, the host too: one pass.
-    let mut w = RiWriter::<UriSpec>::new();
-    w.copy_all_percent_encoding(iri.components());
-    RiCow::Owned(w.finish())
+    RiCow::Owned(UriReferenceBuf::from_non_ascii_encoded(iri.components()))
 }
 
 /// [`to_uri`], with a choice of how a registered name that is not ASCII
@@ -121,9 +119,9 @@ pub fn to_uri_with(iri: IriReference<'_>, mapping: HostMapping) -> Result<UriCow
         w.push_str(fragment);
     }
     let ascii_host = w.finish();
-    let mut uri = RiWriter::<UriSpec>::new();
-    uri.copy_all_percent_encoding(ascii_host.components());
-    Ok(RiCow::Owned(uri.finish()))
+    Ok(RiCow::Owned(UriReferenceBuf::from_non_ascii_encoded(
+        ascii_host.components(),
+    )))
 }
 
 /// The `ToASCII` form of `name` (a registered name, not ASCII or holding
