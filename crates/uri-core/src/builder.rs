@@ -185,7 +185,7 @@ pub type IriBuilder<'a> = RiBuilder<'a, IriSpec>;
 /// assert_eq!(iri.path(), "/ü");
 /// # Ok::<(), uri_core::BuildError>(())
 /// ```
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Clone, Copy, Default)]
 #[must_use]
 pub struct RiBuilder<'a, S: Spec> {
     scheme: Option<&'a str>,
@@ -197,6 +197,23 @@ pub struct RiBuilder<'a, S: Spec> {
     fragment: Option<&'a str>,
     options: ParseOptions,
     spec: PhantomData<S>,
+}
+
+/// The parts, with what follows the first `:` of the userinfo hidden
+/// (RFC 3986 §3.2.1), as on the reference types.
+impl<S: Spec> core::fmt::Debug for RiBuilder<'_, S> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("RiBuilder")
+            .field("scheme", &self.scheme)
+            .field("userinfo", &self.userinfo.map(crate::redact::redact_userinfo))
+            .field("host", &self.host)
+            .field("port", &self.port)
+            .field("path", &self.path)
+            .field("query", &self.query)
+            .field("fragment", &self.fragment)
+            .field("options", &self.options)
+            .finish()
+    }
 }
 
 impl<'a, S: Spec> RiBuilder<'a, S> {

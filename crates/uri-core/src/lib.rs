@@ -92,7 +92,7 @@ pub mod grammar;
 mod ip;
 mod macros;
 mod owned;
-pub mod parser;
+mod parser;
 mod redact;
 mod reference;
 mod scanner;
