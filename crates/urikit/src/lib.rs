@@ -40,6 +40,16 @@
 
 #![no_std]
 
+#[cfg(test)]
+extern crate alloc;
+
+mod error;
+#[cfg(feature = "resolve")]
+mod ext;
+
+pub use error::Error;
+#[cfg(feature = "resolve")]
+pub use ext::UriExt;
 pub use uri_core::*;
 
 /// The percent codec of RFC 3986 §2: the `uri-encode` crate.
@@ -59,7 +69,14 @@ pub use uri_iri as iri;
 #[cfg(feature = "schemes")]
 pub use uri_schemes as schemes;
 
-/// The types most programs need, to import with one `use`.
+/// The types and traits most programs need, to import with one `use`.
+///
+/// Always: the reference types, [`Builder`], [`Host`], [`Authority`] and
+/// the parse errors of `uri-core`, and [`Error`](crate::Error). With
+/// `encode`: [`DecodeComponents`](crate::encode::DecodeComponents) (decoded
+/// components, query pairs) and [`EncodeSet`](crate::encode::EncodeSet).
+/// With `resolve`: [`UriExt`](crate::UriExt) (`join`, `normalize`,
+/// `normalized_eq`, `equivalent`).
 ///
 /// # Examples
 ///
@@ -71,10 +88,15 @@ pub use uri_schemes as schemes;
 /// # Ok::<(), urikit::ParseError>(())
 /// ```
 pub mod prelude {
+    pub use crate::Error;
+    #[cfg(feature = "resolve")]
+    pub use crate::UriExt;
+    #[cfg(feature = "encode")]
+    pub use uri_encode::{DecodeComponents, EncodeSet};
     pub use uri_core::{
-        Authority, Host, HostKind, Iri, IriBuf, IriReference, IriReferenceBuf, ParseError,
-        ParseErrorKind, ParseOptions, RelativeIri, RelativeIriBuf, RelativeRef, RelativeRefBuf,
-        Uri, UriBuf, UriReference, UriReferenceBuf,
+        Authority, Builder, Host, HostKind, Iri, IriBuf, IriReference, IriReferenceBuf,
+        ParseError, ParseErrorKind, ParseOptions, RelativeIri, RelativeIriBuf, RelativeRef,
+        RelativeRefBuf, Uri, UriBuf, UriReference, UriReferenceBuf,
     };
 }
 
