@@ -93,6 +93,7 @@ mod ip;
 mod macros;
 mod owned;
 mod parser;
+mod pct_encode;
 mod redact;
 mod reference;
 mod scanner;
