@@ -42,11 +42,11 @@ pub struct BuildError {
 }
 
 impl BuildError {
-    const fn new(part: Component, kind: BuildErrorKind, index: usize) -> Self {
+    pub(crate) const fn new(part: Component, kind: BuildErrorKind, index: usize) -> Self {
         BuildError { part, kind, index }
     }
 
-    fn syntax(part: Component, e: ParseError) -> Self {
+    pub(crate) fn syntax(part: Component, e: ParseError) -> Self {
         BuildError::new(part, BuildErrorKind::Syntax(e.kind()), e.index())
     }
 
@@ -704,7 +704,7 @@ impl<'a, S: Spec> RiBuilder<'a, S> {
 /// Checks `text` as the whole of one component, with offsets relative to
 /// `text`: the builder's way to name the first bad byte of the part the
 /// caller gave, rather than of the assembled reference.
-fn check_part<S: Spec>(
+pub(crate) fn check_part<S: Spec>(
     text: &str,
     component: Component,
     options: ParseOptions,

@@ -98,6 +98,7 @@ mod redact;
 mod reference;
 mod scanner;
 mod setters;
+mod splice;
 pub mod spec;
 mod writer;
 

@@ -184,6 +184,18 @@ macro_rules! owned_type {
                 $Buf { text, layout, spec: PhantomData }
             }
 
+            /// The layout, for tests.
+            #[cfg(test)]
+            pub(crate) fn layout(&self) -> Layout {
+                self.layout
+            }
+
+            /// The text and the layout, for a setter to splice a component
+            /// into: it must leave a layout this type's rule would give.
+            pub(crate) fn raw_mut(&mut self) -> (&mut String, &mut Layout) {
+                (&mut self.text, &mut self.layout)
+            }
+
             #[doc = concat!("A borrowed [`", stringify!($Borrowed), "`] view: no allocation.")]
             ///
             /// # Examples
