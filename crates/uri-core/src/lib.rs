@@ -87,6 +87,7 @@ mod builder;
 mod caret;
 mod component;
 mod components;
+mod const_check;
 mod error;
 pub mod grammar;
 mod ip;
@@ -105,6 +106,7 @@ mod writer;
 pub use builder::{BuildError, BuildErrorKind, Builder, IriBuilder, RiBuilder};
 pub use caret::Caret;
 pub use component::Component;
+pub use const_check::check_uri;
 pub use components::{Authority, Components, Host, HostKind, PortError, Segments};
 pub use error::{ParseError, ParseErrorKind};
 pub use owned::{
