@@ -37,7 +37,9 @@ fn the_const_check_agrees_with_the_parser_on_every_vector_string() {
         let mut all = Vec::new();
         strings(&value, &mut all);
         for text in all {
-            let parsed = Uri::parse(text).map(drop).map_err(|e| (e.kind(), e.index()));
+            let parsed = Uri::parse(text)
+                .map(drop)
+                .map_err(|e| (e.kind(), e.index()));
             assert_eq!(urikit::check_uri(text), parsed, "{file}: {text:?}");
             checked += 1;
         }
@@ -49,7 +51,10 @@ fn the_const_check_agrees_with_the_parser_on_every_vector_string() {
 fn the_uri_macro_is_a_checked_literal() {
     let uri: Uri<'static> = urikit::uri!("https://user@example.com:8443/a%20b?q=1#top");
     assert_eq!(uri.port_u16(), Ok(Some(8443)));
-    assert_eq!(uri, Uri::from_static("https://user@example.com:8443/a%20b?q=1#top"));
+    assert_eq!(
+        uri,
+        Uri::from_static("https://user@example.com:8443/a%20b?q=1#top")
+    );
 }
 
 /// `{:?}` of `value` must not hold the password.
@@ -67,10 +72,16 @@ fn debug_never_prints_a_password() {
     let uri = Uri::parse(text).unwrap();
     hidden("Uri", &uri);
     hidden("UriReference", &UriReference::parse(text).unwrap());
-    hidden("RelativeRef", &RelativeRef::parse("//user:secret@h/").unwrap());
+    hidden(
+        "RelativeRef",
+        &RelativeRef::parse("//user:secret@h/").unwrap(),
+    );
     hidden("UriBuf", &UriBuf::parse(text).unwrap());
     hidden("UriReferenceBuf", &UriReferenceBuf::parse(text).unwrap());
-    hidden("RelativeRefBuf", &RelativeRefBuf::parse("//user:secret@h/").unwrap());
+    hidden(
+        "RelativeRefBuf",
+        &RelativeRefBuf::parse("//user:secret@h/").unwrap(),
+    );
     hidden("Iri", &Iri::parse(text).unwrap());
     hidden("IriBuf", &IriBuf::parse(text).unwrap());
     hidden("IriReference", &IriReference::parse(text).unwrap());
@@ -79,18 +90,36 @@ fn debug_never_prints_a_password() {
     hidden("Redacted", &Redacted::new(components));
     hidden("Authority", &uri.authority().unwrap());
     hidden("Builder", &Builder::from_components(uri.components()));
-    hidden("Builder::userinfo", &Builder::new().userinfo("user:secret").host("h"));
-    hidden("ParseBufError", &UriBuf::parse("http://user:secret@h/ x").unwrap_err());
-    hidden("ParseBufError, no path", &UriBuf::parse("http://user:secret@h x").unwrap_err());
+    hidden(
+        "Builder::userinfo",
+        &Builder::new().userinfo("user:secret").host("h"),
+    );
+    hidden(
+        "ParseBufError",
+        &UriBuf::parse("http://user:secret@h/ x").unwrap_err(),
+    );
+    hidden(
+        "ParseBufError, no path",
+        &UriBuf::parse("http://user:secret@h x").unwrap_err(),
+    );
     hidden(
         "Error::ParseBuf",
         &urikit::Error::from(UriBuf::parse("http://user:secret@h/ x").unwrap_err()),
     );
     hidden("Resolver", &urikit::resolve::Resolver::new(uri));
     hidden("NormalizedUri", &urikit::resolve::NormalizedUri::new(uri));
-    hidden("resolve", &urikit::resolve::resolve(uri, UriReference::parse("g").unwrap()));
-    hidden("UriCow", &urikit::iri::to_uri(IriReference::parse(text).unwrap()));
-    hidden("IriCow", &urikit::iri::to_iri(UriReference::parse(text).unwrap()));
+    hidden(
+        "resolve",
+        &urikit::resolve::resolve(uri, UriReference::parse("g").unwrap()),
+    );
+    hidden(
+        "UriCow",
+        &urikit::iri::to_uri(IriReference::parse(text).unwrap()),
+    );
+    hidden(
+        "IriCow",
+        &urikit::iri::to_iri(UriReference::parse(text).unwrap()),
+    );
     let registry = urikit::schemes::Registry::standard();
     let ftp = Uri::parse("ftp://user:secret@h/f").unwrap();
     hidden("Report of ftp", &registry.check(ftp));
@@ -122,17 +151,28 @@ fn errors_of_every_crate_convert_with_the_question_mark() {
     }
     assert_eq!(all("http://a/b/", "c%20d").unwrap(), "/b/c d None");
     assert!(matches!(all("a b", "c"), Err(urikit::Error::Parse(_))));
-    assert!(matches!(all("http://a/", "x y"), Err(urikit::Error::Parse(_))));
-    assert!(matches!(all("http://a/", "//h:99999/"), Err(urikit::Error::Port(_))));
-    assert!(matches!(all("http://a/", "%FF"), Err(urikit::Error::Decode(_))));
+    assert!(matches!(
+        all("http://a/", "x y"),
+        Err(urikit::Error::Parse(_))
+    ));
+    assert!(matches!(
+        all("http://a/", "//h:99999/"),
+        Err(urikit::Error::Port(_))
+    ));
+    assert!(matches!(
+        all("http://a/", "%FF"),
+        Err(urikit::Error::Decode(_))
+    ));
 }
 
 /// Text of any characters, `/`, `%`, `+`, `&`, `=` and spaces included.
 fn text() -> impl Strategy<Value = String> {
     prop::collection::vec(
         prop_oneof![
-            prop::sample::select(&["/", "%", "%41", "+", "&", "=", ";", "#", "?", " ", ".", ":"][..])
-                .prop_map(String::from),
+            prop::sample::select(
+                &["/", "%", "%41", "+", "&", "=", ";", "#", "?", " ", ".", ":"][..]
+            )
+            .prop_map(String::from),
             any::<char>().prop_map(String::from),
         ],
         0..8,
@@ -205,6 +245,9 @@ fn get_finds_the_first_value_or_none() {
     assert_eq!(uri.query_pairs().get("b").as_deref(), Some(""));
     assert_eq!(uri.query_pairs().get("c").as_deref(), Some("x+y"));
     assert_eq!(uri.form_pairs().get("c").as_deref(), Some("x y"));
-    assert_eq!(Uri::parse("http://h/").unwrap().query_pairs().get("a"), None);
+    assert_eq!(
+        Uri::parse("http://h/").unwrap().query_pairs().get("a"),
+        None
+    );
     assert_eq!(QueryPairs::form("").get(""), None);
 }

@@ -14,8 +14,8 @@ use crate::error::{ParseError, ParseErrorKind};
 use crate::grammar;
 use crate::owned::{RelativeRiBuf, RiBuf, RiReferenceBuf};
 use crate::parser::{self, ParseOptions, Parser};
-use crate::spec::{IriSpec, Spec, UriSpec};
 use crate::pct_encode::{self, encode_into};
+use crate::spec::{IriSpec, Spec, UriSpec};
 use crate::writer::RiWriter;
 use crate::{Component, Components};
 
@@ -215,7 +215,10 @@ impl<S: Spec> core::fmt::Debug for RiBuilder<'_, S> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.debug_struct("RiBuilder")
             .field("scheme", &self.scheme)
-            .field("userinfo", &self.userinfo.map(crate::redact::redact_userinfo))
+            .field(
+                "userinfo",
+                &self.userinfo.map(crate::redact::redact_userinfo),
+            )
             .field("host", &self.host.as_deref())
             .field("port", &self.port)
             .field("path", &&*self.path)

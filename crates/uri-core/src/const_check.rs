@@ -54,12 +54,26 @@ pub const fn check_uri(input: &str) -> Result<(), (Kind, usize)> {
             Err(e) => return Err(e),
         };
     }
-    i = match scan(b, i, n, &PATH, &CharClass::new(b"?#"), Kind::InvalidPathChar) {
+    i = match scan(
+        b,
+        i,
+        n,
+        &PATH,
+        &CharClass::new(b"?#"),
+        Kind::InvalidPathChar,
+    ) {
         Ok(end) => end,
         Err(e) => return Err(e),
     };
     if i < n && b[i] == b'?' {
-        i = match scan(b, i + 1, n, &QUERY, &CharClass::new(b"#"), Kind::InvalidQueryChar) {
+        i = match scan(
+            b,
+            i + 1,
+            n,
+            &QUERY,
+            &CharClass::new(b"#"),
+            Kind::InvalidQueryChar,
+        ) {
             Ok(end) => end,
             Err(e) => return Err(e),
         };
@@ -154,7 +168,14 @@ const fn authority(b: &[u8], start: usize) -> Result<usize, (Kind, usize)> {
     let mut host_start = start;
     let at = find(b, start, end, b"@");
     if at < end {
-        if let Err(e) = scan(b, start, at, &USERINFO, &NO_STOPS, Kind::InvalidUserinfoChar) {
+        if let Err(e) = scan(
+            b,
+            start,
+            at,
+            &USERINFO,
+            &NO_STOPS,
+            Kind::InvalidUserinfoChar,
+        ) {
             return Err(e);
         }
         host_start = at + 1;
@@ -165,7 +186,14 @@ const fn authority(b: &[u8], start: usize) -> Result<usize, (Kind, usize)> {
             Err(e) => return Err(e),
         }
     } else {
-        match scan(b, host_start, end, &REG_NAME, &CharClass::new(b":"), Kind::InvalidHostChar) {
+        match scan(
+            b,
+            host_start,
+            end,
+            &REG_NAME,
+            &CharClass::new(b":"),
+            Kind::InvalidHostChar,
+        ) {
             Ok(stop) => stop,
             Err(e) => return Err(e),
         }
@@ -416,20 +444,51 @@ mod tests {
 
     #[track_caller]
     fn agrees(input: &str) {
-        let parsed = Uri::parse(input).map(drop).map_err(|e| (e.kind(), e.index()));
+        let parsed = Uri::parse(input)
+            .map(drop)
+            .map_err(|e| (e.kind(), e.index()));
         assert_eq!(check_uri(input), parsed, "input: {input:?}");
     }
 
     #[test]
     fn agrees_with_the_parser_on_examples() {
         for input in [
-            "", ":", "a:", "1a:", "a_b:c", "a/b:c", "http:", "https://a", "http://[::1]",
-            "http://[::1", "http://[::1]x", "http://[v1.x]", "http://[v.x]", "http://[fe80::1%25x]",
-            "http://[1:2:3:4:5:6:7:8]", "http://[1:2:3:4:5:6:7:8:9]", "http://[::1.2.3.4]",
-            "http://[::1.2.3.04]", "http://[1::2::3]", "http://[:1]", "http://[1:]",
-            "http://u:p@h:80/p?q#f", "http://a@b@c", "http://a:b:c", "http://h:8a", "s:%",
-            "s:%4", "s:%41", "s:a#b#c", "s:é", "http://[::1]:", "http://h?#", "a:b c",
-            "http://[1:2:3:4:5:6:1.2.3.4]", "http://[1:2:3:4:5:1.2.3.4]", "http://[::ffff:256.1.1.1]",
+            "",
+            ":",
+            "a:",
+            "1a:",
+            "a_b:c",
+            "a/b:c",
+            "http:",
+            "https://a",
+            "http://[::1]",
+            "http://[::1",
+            "http://[::1]x",
+            "http://[v1.x]",
+            "http://[v.x]",
+            "http://[fe80::1%25x]",
+            "http://[1:2:3:4:5:6:7:8]",
+            "http://[1:2:3:4:5:6:7:8:9]",
+            "http://[::1.2.3.4]",
+            "http://[::1.2.3.04]",
+            "http://[1::2::3]",
+            "http://[:1]",
+            "http://[1:]",
+            "http://u:p@h:80/p?q#f",
+            "http://a@b@c",
+            "http://a:b:c",
+            "http://h:8a",
+            "s:%",
+            "s:%4",
+            "s:%41",
+            "s:a#b#c",
+            "s:é",
+            "http://[::1]:",
+            "http://h?#",
+            "a:b c",
+            "http://[1:2:3:4:5:6:1.2.3.4]",
+            "http://[1:2:3:4:5:1.2.3.4]",
+            "http://[::ffff:256.1.1.1]",
         ] {
             agrees(input);
         }

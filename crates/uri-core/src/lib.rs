@@ -99,15 +99,15 @@ mod redact;
 mod reference;
 mod scanner;
 mod setters;
-mod splice;
 pub mod spec;
+mod splice;
 mod writer;
 
 pub use builder::{BuildError, BuildErrorKind, Builder, IriBuilder, RiBuilder};
 pub use caret::Caret;
 pub use component::Component;
-pub use const_check::check_uri;
 pub use components::{Authority, Components, Host, HostKind, PortError, Segments};
+pub use const_check::check_uri;
 pub use error::{ParseError, ParseErrorKind};
 pub use owned::{
     IriBuf, IriReferenceBuf, ParseBufError, RelativeIriBuf, RelativeRefBuf, RelativeRiBuf, RiBuf,

@@ -49,7 +49,10 @@ mod tests {
         assert_eq!(encode("a b/c%", &SEGMENT), "a%20b%2Fc%25");
         assert_eq!(encode("a b/c", &PATH), "a%20b/c");
         assert_eq!(encode("é?", &PATH), "%C3%A9%3F");
-        assert_eq!(encode("a=b&c+d;e#f?/", &QUERY_PAIR), "a%3Db%26c%2Bd%3Be%23f?/");
+        assert_eq!(
+            encode("a=b&c+d;e#f?/", &QUERY_PAIR),
+            "a%3Db%26c%2Bd%3Be%23f?/"
+        );
         assert_eq!(encode("", &PATH), "");
         assert_eq!(encode("ü€😀x", &SEGMENT), "%C3%BC%E2%82%AC%F0%9F%98%80x");
         for b in 0..=0x7Fu8 {

@@ -9,9 +9,9 @@
 //! `RiBuilder::from_components(…).part(…).build()` would.
 
 use crate::builder::{BuildError, RiBuilder};
-use crate::splice;
 use crate::owned::{RelativeRiBuf, RiBuf, RiReferenceBuf};
 use crate::spec::Spec;
+use crate::splice;
 
 macro_rules! setters {
     ($Buf:ident, $Alias:ident, $example:literal) => {
@@ -225,7 +225,9 @@ impl<S: Spec> RelativeRiBuf<S> {
 #[cfg(test)]
 mod tests {
     use crate::parser::{self, Rule};
-    use crate::{BuildError, Builder, ParseOptions, RelativeRefBuf, UriBuf, UriReferenceBuf, UriSpec};
+    use crate::{
+        BuildError, Builder, ParseOptions, RelativeRefBuf, UriBuf, UriReferenceBuf, UriSpec,
+    };
     use alloc::string::String;
     use proptest::prelude::*;
 
@@ -244,10 +246,32 @@ mod tests {
     /// Text for a component: pieces that are valid in some components and
     /// not others, so that both outcomes are common.
     fn piece() -> impl Strategy<Value = String> {
-        let atoms = prop::sample::select(&[
-            "a", "B", "1", "", "/", "//", ":", "@", "?", "#", "%41", "%", " ", "[::1]",
-            "[v1.x]", "[fe80::1%25x]", ".", "..", "+", "é", "127.0.0.1", "x:y",
-        ][..]);
+        let atoms = prop::sample::select(
+            &[
+                "a",
+                "B",
+                "1",
+                "",
+                "/",
+                "//",
+                ":",
+                "@",
+                "?",
+                "#",
+                "%41",
+                "%",
+                " ",
+                "[::1]",
+                "[v1.x]",
+                "[fe80::1%25x]",
+                ".",
+                "..",
+                "+",
+                "é",
+                "127.0.0.1",
+                "x:y",
+            ][..],
+        );
         prop::collection::vec(atoms, 0..4).prop_map(|v| v.concat())
     }
 
@@ -265,10 +289,25 @@ mod tests {
     }
 
     fn start() -> impl Strategy<Value = &'static str> {
-        prop::sample::select(&[
-            "", "a", "a:b", "s://u:p@h:8/p?q#f", "s://h", "s:/p", "//h/p?q", "./a:b",
-            "s:", "?q", "#f", "s://[fe80::1%25x]:1/", "//u@h:", "s:a/b?#", "/a",
-        ][..])
+        prop::sample::select(
+            &[
+                "",
+                "a",
+                "a:b",
+                "s://u:p@h:8/p?q#f",
+                "s://h",
+                "s:/p",
+                "//h/p?q",
+                "./a:b",
+                "s:",
+                "?q",
+                "#f",
+                "s://[fe80::1%25x]:1/",
+                "//u@h:",
+                "s:a/b?#",
+                "/a",
+            ][..],
+        )
     }
 
     /// The builder's result for the same change: what the setters did

@@ -274,7 +274,10 @@ impl<'a> QueryPairs<'a> {
     pub fn get(&self, key: &str) -> Option<Cow<'a, str>> {
         self.clone()
             .find(|pair| pair.key.decode_utf8_lossy() == key)
-            .map(|pair| pair.value.map_or(Cow::Borrowed(""), |v| v.decode_utf8_lossy()))
+            .map(|pair| {
+                pair.value
+                    .map_or(Cow::Borrowed(""), |v| v.decode_utf8_lossy())
+            })
     }
 
     /// Each pair decoded as text: `(key, value)`, with `""` as the value of

@@ -91,13 +91,13 @@ pub mod prelude {
     pub use crate::Error;
     #[cfg(feature = "resolve")]
     pub use crate::UriExt;
+    pub use uri_core::{
+        Authority, Builder, Host, HostKind, Iri, IriBuf, IriReference, IriReferenceBuf, ParseError,
+        ParseErrorKind, ParseOptions, RelativeIri, RelativeIriBuf, RelativeRef, RelativeRefBuf,
+        Uri, UriBuf, UriReference, UriReferenceBuf,
+    };
     #[cfg(feature = "encode")]
     pub use uri_encode::{DecodeComponents, EncodeSet};
-    pub use uri_core::{
-        Authority, Builder, Host, HostKind, Iri, IriBuf, IriReference, IriReferenceBuf,
-        ParseError, ParseErrorKind, ParseOptions, RelativeIri, RelativeIriBuf, RelativeRef,
-        RelativeRefBuf, Uri, UriBuf, UriReference, UriReferenceBuf,
-    };
 }
 
 /// The crate README's examples, run as doc tests.
