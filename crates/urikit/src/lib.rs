@@ -72,10 +72,10 @@ pub use uri_schemes as schemes;
 /// The types and traits most programs need, to import with one `use`.
 ///
 /// Always: the reference types, [`Builder`], [`Host`], [`Authority`] and
-/// the parse errors of `uri-core`, and [`Error`](crate::Error). With
+/// the parse errors of `uri-core`, and [`Error`]. With
 /// `encode`: [`DecodeComponents`](crate::encode::DecodeComponents) (decoded
 /// components, query pairs) and [`EncodeSet`](crate::encode::EncodeSet).
-/// With `resolve`: [`UriExt`](crate::UriExt) (`join`, `normalize`,
+/// With `resolve`: [`UriExt`] (`join`, `normalize`,
 /// `normalized_eq`, `equivalent`).
 ///
 /// # Examples
