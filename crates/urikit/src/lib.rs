@@ -109,3 +109,16 @@ struct ReadmeDoctests;
 #[cfg(doctest)]
 #[doc = include_str!("../../../README.md")]
 struct WorkspaceReadmeDoctests;
+
+/// The examples of `docs/guide.md`, run as doc tests. They use every
+/// default feature, so they run when all of them are on.
+#[cfg(all(
+    doctest,
+    feature = "std",
+    feature = "encode",
+    feature = "resolve",
+    feature = "iri",
+    feature = "schemes"
+))]
+#[doc = include_str!("../../../docs/guide.md")]
+struct GuideDoctests;
