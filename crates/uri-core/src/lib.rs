@@ -55,11 +55,28 @@
 //! # Ok::<(), uri_core::ParseError>(())
 //! ```
 //!
+//! A literal is checked when compiling with [`uri!`]; the builder encodes
+//! what a part cannot hold:
+//!
+//! ```
+//! use uri_core::{uri, Builder};
+//!
+//! let api = uri!("https://api.example.com/v1");
+//! let url = Builder::from_components(api.components())
+//!     .push_segment("users")
+//!     .push_segment("Zoë Smith")
+//!     .append_query_pair("fields", "name,email")
+//!     .build_uri()?;
+//! assert_eq!(url, "https://api.example.com/v1/users/Zo%C3%AB%20Smith?fields=name,email");
+//! # Ok::<(), uri_core::BuildError>(())
+//! ```
+//!
 //! # Crate features
 //!
-//! - `std` (default): implements `std::error::Error` through `core::error`
-//!   and nothing else; the crate is `no_std` with `alloc` without it. IP
-//!   addresses are the `core::net` types either way.
+//! - `std` (default): implements `std::error::Error` through `core::error`,
+//!   and adds [`Authority::socket_addrs`] (which may resolve a name); the
+//!   crate is `no_std` with `alloc` without it. IP addresses are the
+//!   `core::net` types either way.
 //!
 //! # Guarantees
 //!

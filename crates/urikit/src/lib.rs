@@ -3,8 +3,11 @@
 //! # Should I use this crate?
 //!
 //! Yes, unless you want one layer alone: `urikit` is a facade that
-//! re-exports the urikit crates, each behind a feature, with no logic of its
-//! own. The RFC 3986 syntax layer, [`uri_core`], is at the top level; the
+//! re-exports the urikit crates, each behind a feature. Its own code is
+//! small: [`Error`], which the error of every crate converts into (so `?`
+//! works across them), and [`UriExt`] (`join`, `normalize`,
+//! `normalized_eq`, `equivalent` as methods), both in the [`prelude`]. The
+//! workspace's `docs/guide.md` goes through the tasks one by one. The RFC 3986 syntax layer, [`uri_core`], is at the top level; the
 //! percent codec is [`encode`]; resolution and normalization are
 //! [`resolve`]. IRIs (RFC 3987) parse, resolve and normalize through the
 //! same types ([`Iri`], [`IriBuf`], …); the IRI↔URI mapping, IDNA hosts
@@ -21,6 +24,21 @@
 //! assert_eq!(uri.host(), Some(Host::RegName("example.com")));
 //! assert_eq!(uri.authority().and_then(|a| a.port_u16().ok()).flatten(), Some(8042));
 //! # Ok::<(), urikit::ParseError>(())
+//! ```
+//!
+//! With the default features:
+//!
+//! ```
+//! # #[cfg(all(feature = "resolve", feature = "schemes"))] {
+//! use urikit::prelude::*;
+//!
+//! let base = urikit::uri!("http://example.com/a/b");
+//! let target = base.join("../c?q=x+y")?;
+//! assert_eq!(target, "http://example.com/c?q=x+y");
+//! assert_eq!(target.form_pairs().get("q").as_deref(), Some("x y"));
+//! assert!(target.equivalent(&Uri::parse("HTTP://example.com:80/c?q=x+y")?));
+//! # }
+//! # Ok::<(), urikit::Error>(())
 //! ```
 //!
 //! # Crate features
@@ -100,8 +118,16 @@ pub mod prelude {
     pub use uri_encode::{DecodeComponents, EncodeSet};
 }
 
-/// The crate README's examples, run as doc tests.
-#[cfg(doctest)]
+/// The crate README's examples, run as doc tests (they use the default
+/// features).
+#[cfg(all(
+    doctest,
+    feature = "std",
+    feature = "encode",
+    feature = "resolve",
+    feature = "iri",
+    feature = "schemes"
+))]
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
 
