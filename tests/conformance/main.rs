@@ -21,6 +21,7 @@ mod props;
 mod decode_model;
 mod encode_properties;
 mod encode_sets;
+mod first_hour;
 mod fuzz_regressions;
 mod hostile;
 mod hostile_iri;

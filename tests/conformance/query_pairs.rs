@@ -7,6 +7,8 @@
 //! the iterator must yield (`null` for a key without `=`), and optionally
 //! the pairs decoded with `decode_utf8_lossy` (when absent, decoding changes
 //! nothing). `strict_error` says that some piece does not decode strictly.
+//! `QueryPairs::decoded` and `QueryPairs::get` are checked against the
+//! decoded pairs too.
 //! Every record is checked by the loop of `urikit_tests::vectors::run`, and
 //! every failure reported at once.
 
@@ -136,6 +138,27 @@ fn check(r: &Record) -> Vec<String> {
     if &lossy != expected {
         problems.push(format!("decode_utf8_lossy: got {lossy:?}"));
     }
+    // `decoded` is the lossy text with `""` for a missing value, and `get`
+    // the value of a key's first pair.
+    let want_text: Vec<(String, String)> = expected
+        .iter()
+        .map(|(k, v)| (k.clone(), v.clone().unwrap_or_default()))
+        .collect();
+    let decoded: Vec<(String, String)> = pairs
+        .clone()
+        .decoded()
+        .map(|(k, v)| (k.into_owned(), v.into_owned()))
+        .collect();
+    if decoded != want_text {
+        problems.push(format!("decoded: got {decoded:?}"));
+    }
+    for (key, _) in &want_text {
+        let first = want_text.iter().find(|(k, _)| k == key).map(|(_, v)| v);
+        let got = pairs.get(key);
+        if got.as_deref() != first.map(String::as_str) {
+            problems.push(format!("get({key:?}): got {got:?}, expected {first:?}"));
+        }
+    }
     // The byte decoders agree with the text ones where the text is UTF-8.
     for p in pairs.clone() {
         for piece in std::iter::once(p.key).chain(p.value) {
@@ -186,9 +209,7 @@ fn check(r: &Record) -> Vec<String> {
     // `query_pairs` is `QueryPairs::new(query, Separator::Ampersand)`.
     let uri = format!("http://h/?{}", r.query);
     if let Ok(u) = Uri::parse(&uri) {
-        let got = u
-            .query_pairs()
-            .map(|q| raw(q, u.query().unwrap_or(""), &mut problems));
+        let got = Some(raw(u.query_pairs(), u.query().unwrap_or(""), &mut problems));
         let want = raw(
             QueryPairs::new(&r.query, Separator::Ampersand),
             &r.query,

@@ -5,12 +5,16 @@
 //! whole against RFC 3986, so only valid references come out; a bad part is
 //! an error naming the part and its first bad byte, never a panic.
 
+use alloc::borrow::Cow;
+use alloc::string::String;
 use core::marker::PhantomData;
+use core::net::IpAddr;
 
 use crate::error::{ParseError, ParseErrorKind};
 use crate::grammar;
 use crate::owned::{RelativeRiBuf, RiBuf, RiReferenceBuf};
 use crate::parser::{self, ParseOptions, Parser};
+use crate::pct_encode::{self, encode_into};
 use crate::spec::{IriSpec, Spec, UriSpec};
 use crate::writer::RiWriter;
 use crate::{Component, Components};
@@ -38,11 +42,11 @@ pub struct BuildError {
 }
 
 impl BuildError {
-    const fn new(part: Component, kind: BuildErrorKind, index: usize) -> Self {
+    pub(crate) const fn new(part: Component, kind: BuildErrorKind, index: usize) -> Self {
         BuildError { part, kind, index }
     }
 
-    fn syntax(part: Component, e: ParseError) -> Self {
+    pub(crate) fn syntax(part: Component, e: ParseError) -> Self {
         BuildError::new(part, BuildErrorKind::Syntax(e.kind()), e.index())
     }
 
@@ -140,8 +144,14 @@ enum PortValue<'a> {
 ///
 /// This is [`RiBuilder`] under [`UriSpec`]; [`IriBuilder`] is its IRI twin.
 ///
-/// Parts are given without their delimiters (`query("a=1")`, not `"?a=1"`)
-/// and already percent-encoded: the builder checks, it does not encode.
+/// Parts are given without their delimiters (`query("a=1")`, not `"?a=1"`).
+/// The plain setters (`path`, `query`, …) take text already
+/// percent-encoded: the builder checks it, and does not encode it.
+/// [`path_encoded`](RiBuilder::path_encoded),
+/// [`push_segment`](RiBuilder::push_segment) and
+/// [`append_query_pair`](RiBuilder::append_query_pair) encode what their
+/// part cannot hold; [`host_ip`](RiBuilder::host_ip) and
+/// [`port`](RiBuilder::port) take an `IpAddr` and a `u16`.
 /// Setting a host makes an authority; `None` removes a part.
 ///
 /// # Examples
@@ -185,18 +195,38 @@ pub type IriBuilder<'a> = RiBuilder<'a, IriSpec>;
 /// assert_eq!(iri.path(), "/ü");
 /// # Ok::<(), uri_core::BuildError>(())
 /// ```
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Clone, Default)]
 #[must_use]
 pub struct RiBuilder<'a, S: Spec> {
     scheme: Option<&'a str>,
     userinfo: Option<&'a str>,
-    host: Option<&'a str>,
+    host: Option<Cow<'a, str>>,
     port: Option<PortValue<'a>>,
-    path: &'a str,
-    query: Option<&'a str>,
+    path: Cow<'a, str>,
+    query: Option<Cow<'a, str>>,
     fragment: Option<&'a str>,
     options: ParseOptions,
     spec: PhantomData<S>,
+}
+
+/// The parts, with what follows the first `:` of the userinfo hidden
+/// (RFC 3986 §3.2.1), as on the reference types.
+impl<S: Spec> core::fmt::Debug for RiBuilder<'_, S> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("RiBuilder")
+            .field("scheme", &self.scheme)
+            .field(
+                "userinfo",
+                &self.userinfo.map(crate::redact::redact_userinfo),
+            )
+            .field("host", &self.host.as_deref())
+            .field("port", &self.port)
+            .field("path", &&*self.path)
+            .field("query", &self.query.as_deref())
+            .field("fragment", &self.fragment)
+            .field("options", &self.options)
+            .finish()
+    }
 }
 
 impl<'a, S: Spec> RiBuilder<'a, S> {
@@ -229,10 +259,10 @@ impl<'a, S: Spec> RiBuilder<'a, S> {
         RiBuilder {
             scheme: parts.scheme(),
             userinfo: parts.userinfo(),
-            host,
+            host: host.map(Cow::Borrowed),
             port: parts.port().map(PortValue::Text),
-            path: parts.path(),
-            query: parts.query(),
+            path: Cow::Borrowed(parts.path()),
+            query: parts.query().map(Cow::Borrowed),
             fragment: parts.fragment(),
             // Keep a zone identifier that was accepted when parsing.
             options: ParseOptions::new()
@@ -281,11 +311,35 @@ impl<'a, S: Spec> RiBuilder<'a, S> {
     /// # Ok::<(), uri_core::BuildError>(())
     /// ```
     pub fn host(mut self, host: impl Into<Option<&'a str>>) -> Self {
-        self.host = host.into();
+        self.host = host.into().map(Cow::Borrowed);
         if self.host.is_none() {
             self.userinfo = None;
             self.port = None;
         }
+        self
+    }
+
+    /// Sets the host (§3.2.2) to an IP address: an IPv4 address in
+    /// dotted-decimal, an IPv6 address in brackets (`IP-literal`), both in
+    /// the text form of `core::net` (RFC 5952 for IPv6).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
+    /// use uri_core::Builder;
+    ///
+    /// let v6 = Builder::new().scheme("http").host_ip(Ipv6Addr::LOCALHOST).port(8080).build_uri()?;
+    /// assert_eq!(v6, "http://[::1]:8080");
+    /// let v4 = Builder::new().scheme("http").host_ip(IpAddr::V4(Ipv4Addr::new(192, 0, 2, 1))).build_uri()?;
+    /// assert_eq!(v4, "http://192.0.2.1");
+    /// # Ok::<(), uri_core::BuildError>(())
+    /// ```
+    pub fn host_ip(mut self, ip: impl Into<IpAddr>) -> Self {
+        self.host = Some(Cow::Owned(match ip.into() {
+            IpAddr::V4(v4) => alloc::format!("{v4}"),
+            IpAddr::V6(v6) => alloc::format!("[{v6}]"),
+        }));
         self
     }
 
@@ -327,7 +381,63 @@ impl<'a, S: Spec> RiBuilder<'a, S> {
     /// # Ok::<(), uri_core::BuildError>(())
     /// ```
     pub fn path(mut self, path: &'a str) -> Self {
-        self.path = path;
+        self.path = Cow::Borrowed(path);
+        self
+    }
+
+    /// Sets the path (§3.3) to `path` percent-encoded: each byte that a
+    /// path cannot hold as it is (not a `pchar` or `/`), `%` and non-ASCII
+    /// bytes included, becomes a `%XX` triplet. `/` stays a separator;
+    /// use [`push_segment`](RiBuilder::push_segment) for text that may hold
+    /// one.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let r = uri_core::Builder::new().path_encoded("/my files/100%/é").build()?;
+    /// assert_eq!(r, "/my%20files/100%25/%C3%A9");
+    /// # Ok::<(), uri_core::BuildError>(())
+    /// ```
+    pub fn path_encoded(mut self, path: &str) -> Self {
+        let mut out = String::with_capacity(path.len());
+        encode_into(&mut out, path, &pct_encode::PATH);
+        self.path = Cow::Owned(out);
+        self
+    }
+
+    /// Appends a segment to the path (§3.3), percent-encoded so that it
+    /// stays one segment: every byte that is not a `pchar`, `/`, `%`, `?`,
+    /// `#` and non-ASCII bytes included, becomes a `%XX` triplet.
+    ///
+    /// The segment is written after a `/`; when the path ends with an
+    /// empty segment (it is empty, or ends with `/`), the new segment takes
+    /// its place: `""` then `a` gives `/a`, `/a/` then `b` gives `/a/b`,
+    /// `/a` then `b` gives `/a/b`.
+    ///
+    /// `.` and `..` are dot segments however they are encoded (RFC 3986
+    /// §6.2.2.3: `%2E` is `.`), so resolution and normalization remove
+    /// them: refuse them first if the text comes from a user.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let r = uri_core::Builder::new()
+    ///     .scheme("https")
+    ///     .host("example.com")
+    ///     .push_segment("files")
+    ///     .push_segment("Q1/Q2 report.pdf")
+    ///     .build_uri()?;
+    /// assert_eq!(r, "https://example.com/files/Q1%2FQ2%20report.pdf");
+    /// assert_eq!(r.path_segments().count(), 2);
+    /// # Ok::<(), uri_core::BuildError>(())
+    /// ```
+    pub fn push_segment(mut self, segment: &str) -> Self {
+        let mut path = self.path.into_owned();
+        if path.is_empty() || !path.ends_with('/') {
+            path.push('/');
+        }
+        encode_into(&mut path, segment, &pct_encode::SEGMENT);
+        self.path = Cow::Owned(path);
         self
     }
 
@@ -341,7 +451,40 @@ impl<'a, S: Spec> RiBuilder<'a, S> {
     /// # Ok::<(), uri_core::BuildError>(())
     /// ```
     pub fn query(mut self, query: impl Into<Option<&'a str>>) -> Self {
-        self.query = query.into();
+        self.query = query.into().map(Cow::Borrowed);
+        self
+    }
+
+    /// Appends `key=value` to the query (§3.4), after a `&` unless the
+    /// query is absent or empty; each side is percent-encoded.
+    ///
+    /// The encoding is RFC 3986 style, readable by both usual decoders:
+    /// every byte that a query cannot hold (a space is `%20`, not `+`),
+    /// `%`, non-ASCII bytes, and `&`, `;`, `=` and `+` (which split pairs
+    /// or, in form data, stand for a space) become `%XX` triplets. So
+    /// `uri-encode`'s `query_pairs` and its form reading both give `key`
+    /// and `value` back.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let r = uri_core::Builder::new()
+    ///     .path("/search")
+    ///     .append_query_pair("q", "rust & C++")
+    ///     .append_query_pair("lang", "fr")
+    ///     .build()?;
+    /// assert_eq!(r, "/search?q=rust%20%26%20C%2B%2B&lang=fr");
+    /// # Ok::<(), uri_core::BuildError>(())
+    /// ```
+    pub fn append_query_pair(mut self, key: &str, value: &str) -> Self {
+        let mut query = self.query.map(Cow::into_owned).unwrap_or_default();
+        if !query.is_empty() {
+            query.push('&');
+        }
+        encode_into(&mut query, key, &pct_encode::QUERY_PAIR);
+        query.push('=');
+        encode_into(&mut query, value, &pct_encode::QUERY_PAIR);
+        self.query = Some(Cow::Owned(query));
         self
     }
 
@@ -367,7 +510,7 @@ impl<'a, S: Spec> RiBuilder<'a, S> {
     /// use uri_core::{Builder, ParseOptions};
     ///
     /// let b = Builder::new().host("[fe80::1%25eth0]");
-    /// assert!(b.build().is_err());
+    /// assert!(b.clone().build().is_err());
     /// assert!(b.options(ParseOptions::new().allow_zone_id(true)).build().is_ok());
     /// ```
     pub fn options(mut self, options: ParseOptions) -> Self {
@@ -466,13 +609,16 @@ impl<'a, S: Spec> RiBuilder<'a, S> {
             Some(PortValue::Number(_)) => digits.as_ref().map(PortDigits::as_str),
             None => None,
         };
+        let host = self.host.as_deref();
+        let path = &*self.path;
+        let query = self.query.as_deref();
         let parts = [
             (Component::Scheme, self.scheme),
             (Component::Userinfo, self.userinfo),
-            (Component::Host, self.host),
+            (Component::Host, host),
             (Component::Port, port),
-            (Component::Path, Some(self.path)),
-            (Component::Query, self.query),
+            (Component::Path, Some(path)),
+            (Component::Query, query),
             (Component::Fragment, self.fragment),
         ];
         for (part, text) in parts {
@@ -482,8 +628,9 @@ impl<'a, S: Spec> RiBuilder<'a, S> {
         }
 
         // §3.2, §3.3 and §4.2: what the parts may be, given each other.
-        let path = self.path.as_bytes();
-        if self.host.is_none() {
+        let path_text = path;
+        let path = path.as_bytes();
+        if host.is_none() {
             if self.userinfo.is_some() {
                 return Err(BuildError::new(
                     Component::Userinfo,
@@ -523,23 +670,16 @@ impl<'a, S: Spec> RiBuilder<'a, S> {
             ));
         }
 
-        let len = [
-            self.scheme,
-            self.userinfo,
-            self.host,
-            port,
-            self.query,
-            self.fragment,
-        ]
-        .iter()
-        .map(|part| part.map_or(0, |p| p.len() + 2))
-        .sum::<usize>()
-            + self.path.len();
+        let len = [self.scheme, self.userinfo, host, port, query, self.fragment]
+            .iter()
+            .map(|part| part.map_or(0, |p| p.len() + 2))
+            .sum::<usize>()
+            + path.len();
         let mut w = RiWriter::with_capacity(len);
         if let Some(scheme) = self.scheme {
             w.scheme(scheme);
         }
-        if let Some(host) = self.host {
+        if let Some(host) = host {
             w.start_authority();
             if let Some(userinfo) = self.userinfo {
                 w.push_str(userinfo);
@@ -551,8 +691,8 @@ impl<'a, S: Spec> RiBuilder<'a, S> {
                 w.port(port);
             }
         }
-        w.push_str(self.path);
-        if let Some(query) = self.query {
+        w.push_str(path_text);
+        if let Some(query) = query {
             w.start_query();
             w.push_str(query);
         }
@@ -567,7 +707,7 @@ impl<'a, S: Spec> RiBuilder<'a, S> {
 /// Checks `text` as the whole of one component, with offsets relative to
 /// `text`: the builder's way to name the first bad byte of the part the
 /// caller gave, rather than of the assembled reference.
-fn check_part<S: Spec>(
+pub(crate) fn check_part<S: Spec>(
     text: &str,
     component: Component,
     options: ParseOptions,

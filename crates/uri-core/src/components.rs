@@ -474,6 +474,80 @@ impl<'a> Authority<'a> {
     }
 }
 
+#[cfg(feature = "std")]
+impl Authority<'_> {
+    /// The socket addresses this authority names, for connecting to it:
+    /// the host with the port, or with `default_port` when there is no
+    /// port or it is empty (an empty port is the scheme's default, RFC 3986
+    /// §3.2.3 and §6.2.3).
+    ///
+    /// An IP address (IPv4, or IPv6 without its brackets) gives one
+    /// address without any lookup. **A registered name is resolved** by
+    /// the operating system's resolver (`std::net::ToSocketAddrs`): this
+    /// may block and send DNS queries, and the answer is whatever the
+    /// resolver says. Check the addresses before connecting if you filter
+    /// by address (see [`address::is_global`](crate::address::is_global)).
+    ///
+    /// Only with the `std` feature.
+    ///
+    /// # Errors
+    ///
+    /// An `std::io::Error`: `InvalidInput` for a port above 65535, an
+    /// `IPvFuture` host (no resolver knows one), a registered name with
+    /// `%` (percent-encoded bytes are not a DNS name) or a zone identifier
+    /// that is not a number (a scope id); otherwise the resolver's error.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::net::SocketAddr;
+    /// use uri_core::Uri;
+    ///
+    /// let uri = Uri::parse("http://[::1]/")?;
+    /// let addrs: Vec<SocketAddr> = uri.authority().unwrap().socket_addrs(80)?.collect();
+    /// assert_eq!(addrs, ["[::1]:80".parse::<SocketAddr>()?]);
+    ///
+    /// let uri = Uri::parse("http://192.0.2.1:8080/")?;
+    /// let addr = uri.authority().unwrap().socket_addrs(80)?.next();
+    /// assert_eq!(addr, Some("192.0.2.1:8080".parse()?));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn socket_addrs(
+        &self,
+        default_port: u16,
+    ) -> std::io::Result<std::vec::IntoIter<std::net::SocketAddr>> {
+        use std::io::{Error, ErrorKind};
+        use std::net::{SocketAddr, SocketAddrV4, SocketAddrV6, ToSocketAddrs};
+
+        let invalid = |why: &str| Error::new(ErrorKind::InvalidInput, why);
+        let port = match self.port_u16() {
+            Ok(Some(port)) => port,
+            Ok(None) | Err(PortError::Empty) => default_port,
+            Err(_) => return Err(invalid("the port is greater than 65535")),
+        };
+        let addr = match self.host() {
+            Host::Ipv4(addr) => SocketAddr::V4(SocketAddrV4::new(addr, port)),
+            Host::Ipv6 { addr, zone } => {
+                let scope = match zone {
+                    None => 0,
+                    Some(zone) => zone
+                        .parse::<u32>()
+                        .map_err(|_| invalid("an IPv6 zone identifier that is not a number"))?,
+                };
+                SocketAddr::V6(SocketAddrV6::new(addr, port, 0, scope))
+            }
+            Host::IpvFuture { .. } => return Err(invalid("an IPvFuture host cannot be resolved")),
+            Host::RegName(name) => {
+                if name.contains('%') {
+                    return Err(invalid("a percent-encoded host name cannot be resolved"));
+                }
+                return (name, port).to_socket_addrs();
+            }
+        };
+        Ok(std::vec![addr].into_iter())
+    }
+}
+
 impl PartialEq for Authority<'_> {
     fn eq(&self, other: &Self) -> bool {
         self.as_str() == other.as_str()
@@ -498,6 +572,23 @@ impl core::fmt::Debug for Authority<'_> {
             .field("host", &self.host_str())
             .field("port", &self.port())
             .finish()
+    }
+}
+
+/// The authority's exact text (RFC 3986 §3.2), without the `//`, as
+/// [`Authority::as_str`]: the userinfo, password included, is written as
+/// it is (`Debug` hides the password).
+///
+/// # Examples
+///
+/// ```
+/// let uri = uri_core::Uri::parse("http://user@[::1]:8080/")?;
+/// assert_eq!(uri.authority().unwrap().to_string(), "user@[::1]:8080");
+/// # Ok::<(), uri_core::ParseError>(())
+/// ```
+impl core::fmt::Display for Authority<'_> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(self.as_str())
     }
 }
 
@@ -624,6 +715,42 @@ impl Host<'_> {
         match *self {
             Host::Ipv6 { zone: Some(_), .. } => true,
             _ => self.ip().is_some_and(|ip| !crate::address::is_global(ip)),
+        }
+    }
+}
+
+/// The host in the text form of RFC 3986 §3.2.2: a registered name as
+/// written, an IPv4 address in dotted-decimal, an IPv6 address or an
+/// `IPvFuture` in brackets (`[2001:db8::1]`, `[v7.x]`), with an RFC 6874
+/// zone identifier as `%25` and the zone.
+///
+/// Addresses are written in their canonical form (RFC 5952 for IPv6, as
+/// `core::net` writes them), which may differ from the text that was
+/// parsed: `[2001:DB8:0::1]` is written `[2001:db8::1]`. Use
+/// [`Authority::host_str`] for the exact text.
+///
+/// # Examples
+///
+/// ```
+/// use uri_core::Uri;
+///
+/// let host = |s| Uri::parse(s).unwrap().host().unwrap().to_string();
+/// assert_eq!(host("http://example.com/"), "example.com");
+/// assert_eq!(host("http://192.0.2.1/"), "192.0.2.1");
+/// assert_eq!(host("http://[2001:DB8:0::1]/"), "[2001:db8::1]");
+/// assert_eq!(host("http://[v7.x:y]/"), "[v7.x:y]");
+/// ```
+impl core::fmt::Display for Host<'_> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            Host::Ipv4(addr) => write!(f, "{addr}"),
+            Host::Ipv6 { addr, zone: None } => write!(f, "[{addr}]"),
+            Host::Ipv6 {
+                addr,
+                zone: Some(zone),
+            } => write!(f, "[{addr}%25{zone}]"),
+            Host::IpvFuture { version, address } => write!(f, "[v{version}.{address}]"),
+            Host::RegName(name) => f.write_str(name),
         }
     }
 }

@@ -25,9 +25,11 @@
 //! See [RFC 3986, section 2](https://www.rfc-editor.org/rfc/rfc3986#section-2) and
 //! [Appendix A](https://www.rfc-editor.org/rfc/rfc3986#appendix-A).
 //!
-//! A [`Scanner`] is a class prepared for finding the first byte outside it
-//! sixteen bytes at a time.
+//! The other urikit crates also find the first byte outside a class
+//! sixteen bytes at a time with a `Scanner`; it is an implementation
+//! detail, hidden from the documentation and outside the semver promise.
 
+#[doc(hidden)]
 pub use crate::scanner::Scanner;
 
 /// A set of ASCII bytes, stored as a 256-entry lookup table.

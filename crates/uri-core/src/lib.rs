@@ -55,11 +55,28 @@
 //! # Ok::<(), uri_core::ParseError>(())
 //! ```
 //!
+//! A literal is checked when compiling with [`uri!`]; the builder encodes
+//! what a part cannot hold:
+//!
+//! ```
+//! use uri_core::{uri, Builder};
+//!
+//! let api = uri!("https://api.example.com/v1");
+//! let url = Builder::from_components(api.components())
+//!     .push_segment("users")
+//!     .push_segment("Zoë Smith")
+//!     .append_query_pair("fields", "name,email")
+//!     .build_uri()?;
+//! assert_eq!(url, "https://api.example.com/v1/users/Zo%C3%AB%20Smith?fields=name,email");
+//! # Ok::<(), uri_core::BuildError>(())
+//! ```
+//!
 //! # Crate features
 //!
-//! - `std` (default): implements `std::error::Error` through `core::error`
-//!   and nothing else; the crate is `no_std` with `alloc` without it. IP
-//!   addresses are the `core::net` types either way.
+//! - `std` (default): implements `std::error::Error` through `core::error`,
+//!   and adds [`Authority::socket_addrs`] (which may resolve a name); the
+//!   crate is `no_std` with `alloc` without it. IP addresses are the
+//!   `core::net` types either way.
 //!
 //! # Guarantees
 //!
@@ -87,23 +104,27 @@ mod builder;
 mod caret;
 mod component;
 mod components;
+mod const_check;
 mod error;
 pub mod grammar;
 mod ip;
 mod macros;
 mod owned;
-pub mod parser;
+mod parser;
+mod pct_encode;
 mod redact;
 mod reference;
 mod scanner;
 mod setters;
 pub mod spec;
+mod splice;
 mod writer;
 
 pub use builder::{BuildError, BuildErrorKind, Builder, IriBuilder, RiBuilder};
 pub use caret::Caret;
 pub use component::Component;
 pub use components::{Authority, Components, Host, HostKind, PortError, Segments};
+pub use const_check::check_uri;
 pub use error::{ParseError, ParseErrorKind};
 pub use owned::{
     IriBuf, IriReferenceBuf, ParseBufError, RelativeIriBuf, RelativeRefBuf, RelativeRiBuf, RiBuf,

@@ -215,7 +215,7 @@ macro_rules! component_getters {
 
 /// `Display` (exact), `Debug` (redacted, named after the spec's alias:
 /// `Uri(…)`, `IriBuf(…)`), `AsRef<str>`, comparisons on the exact text, and
-/// `PartialEq` with `str`. `$Type[$lt]` is a generic type with an optional
+/// `PartialEq` with `str`, `&str` and `String`, both ways. `$Type[$lt]` is a generic type with an optional
 /// lifetime and the spec parameter; `$name` is its field of
 /// [`TypeNames`](crate::spec::TypeNames).
 macro_rules! text_traits {
@@ -285,6 +285,18 @@ macro_rules! text_traits {
         impl<$($lt,)? S: $crate::Spec> PartialEq<$Type<$($lt,)? S>> for &str {
             fn eq(&self, other: &$Type<$($lt,)? S>) -> bool {
                 *self == other.as_str()
+            }
+        }
+
+        impl<$($lt,)? S: $crate::Spec> PartialEq<alloc::string::String> for $Type<$($lt,)? S> {
+            fn eq(&self, other: &alloc::string::String) -> bool {
+                self.as_str() == other.as_str()
+            }
+        }
+
+        impl<$($lt,)? S: $crate::Spec> PartialEq<$Type<$($lt,)? S>> for alloc::string::String {
+            fn eq(&self, other: &$Type<$($lt,)? S>) -> bool {
+                self.as_str() == other.as_str()
             }
         }
     };

@@ -1,6 +1,7 @@
 //! The owned reference types: one `String` and the offsets of its components.
 
 use alloc::string::String;
+use core::borrow::Borrow;
 use core::marker::PhantomData;
 use core::str::FromStr;
 
@@ -22,13 +23,25 @@ use crate::spec::{IriSpec, Spec, UriSpec};
 /// assert_eq!(err.kind(), ParseErrorKind::MissingScheme);
 /// assert_eq!(err.into_input(), "no scheme");
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+///
+/// `Debug` hides what looks like a password in the input (see
+/// [`Redacted`](crate::Redacted)); [`ParseBufError::input`] gives it all.
+#[derive(Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{error}")]
 pub struct ParseBufError {
     // Not `#[source]`: `Display` already says it, and error reporters would
     // print it twice.
     error: ParseError,
     input: String,
+}
+
+impl core::fmt::Debug for ParseBufError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("ParseBufError")
+            .field("error", &self.error)
+            .field("input", &crate::redact::redact_text(&self.input))
+            .finish()
+    }
 }
 
 impl ParseBufError {
@@ -171,6 +184,18 @@ macro_rules! owned_type {
                 $Buf { text, layout, spec: PhantomData }
             }
 
+            /// The layout, for tests.
+            #[cfg(test)]
+            pub(crate) fn layout(&self) -> Layout {
+                self.layout
+            }
+
+            /// The text and the layout, for a setter to splice a component
+            /// into: it must leave a layout this type's rule would give.
+            pub(crate) fn raw_mut(&mut self) -> (&mut String, &mut Layout) {
+                (&mut self.text, &mut self.layout)
+            }
+
             #[doc = concat!("A borrowed [`", stringify!($Borrowed), "`] view: no allocation.")]
             ///
             /// # Examples
@@ -252,6 +277,21 @@ macro_rules! owned_type {
         impl<S: Spec> From<$Borrowed<'_, S>> for $Buf<S> {
             fn from(r: $Borrowed<'_, S>) -> Self {
                 r.to_buf()
+            }
+        }
+
+        /// The text: `Eq`, `Ord` and `Hash` are the text's, so a
+        #[doc = concat!("`HashMap<", stringify!($Alias), ", _>` can be looked up by `&str`.")]
+        impl<S: Spec> Borrow<str> for $Buf<S> {
+            fn borrow(&self) -> &str {
+                &self.text
+            }
+        }
+
+        /// A borrowed view, as the `as_*` method gives.
+        impl<'a, S: Spec> From<&'a $Buf<S>> for $Borrowed<'a, S> {
+            fn from(r: &'a $Buf<S>) -> Self {
+                r.$as_borrowed()
             }
         }
 
@@ -382,6 +422,38 @@ impl<S: Spec> RiReferenceBuf<S> {
     /// ```
     pub fn as_relative_ref(&self) -> Option<RelativeRi<'_, S>> {
         self.as_uri_reference().as_relative_ref()
+    }
+}
+
+/// The empty reference, which is a valid `URI-reference` (RFC 3986 §4.1:
+/// `relative-ref` with an empty `path-empty`); it refers to the base URI
+/// itself.
+///
+/// # Examples
+///
+/// ```
+/// let r = uri_core::UriReferenceBuf::default();
+/// assert_eq!(r, "");
+/// assert!(r.is_relative());
+/// ```
+impl<S: Spec> Default for RiReferenceBuf<S> {
+    fn default() -> Self {
+        RiReferenceBuf::from_raw(String::new(), Layout::EMPTY)
+    }
+}
+
+/// The empty relative reference (RFC 3986 §4.2, `path-empty`).
+///
+/// # Examples
+///
+/// ```
+/// let r = uri_core::RelativeRefBuf::default();
+/// assert_eq!(r.path(), "");
+/// assert_eq!(r.query(), None);
+/// ```
+impl<S: Spec> Default for RelativeRiBuf<S> {
+    fn default() -> Self {
+        RelativeRiBuf::from_raw(String::new(), Layout::EMPTY)
     }
 }
 

@@ -18,9 +18,7 @@ use crate::ip;
 use crate::scanner::Scanner;
 use crate::spec::{Spec, is_bidi_formatting};
 
-// Defined beside `Host`; still public here too, where it was first defined.
-#[doc(no_inline)]
-pub use crate::HostKind;
+use crate::HostKind;
 
 /// Options for parsing. The default is strict RFC 3986 (with RFC 9844).
 ///
@@ -209,37 +207,6 @@ pub(crate) struct AuthoritySpan {
     pub(crate) host_kind: HostKind,
     /// Offset of the end of the authority (the path's start).
     pub(crate) end: usize,
-}
-
-/// Parses `input` as a `URI-reference` under spec `S`, into untyped
-/// [`Components`](crate::Components).
-///
-/// Most users want [`UriReference::parse`](crate::UriReference::parse) or
-/// [`IriReference::parse`](crate::IriReference::parse), which give the same
-/// components in a typed wrapper.
-///
-/// # Errors
-///
-/// A [`ParseError`] with the kind and offset of the first offending byte.
-///
-/// # Examples
-///
-/// ```
-/// use uri_core::parser::parse_reference;
-/// use uri_core::{IriSpec, ParseOptions, UriSpec};
-///
-/// let parts = parse_reference::<UriSpec>("//example.com/a?b", ParseOptions::new())?;
-/// assert_eq!(parts.scheme(), None);
-/// assert_eq!(parts.query(), Some("b"));
-/// assert!(parse_reference::<UriSpec>("/ü", ParseOptions::new()).is_err());
-/// assert!(parse_reference::<IriSpec>("/ü", ParseOptions::new()).is_ok());
-/// # Ok::<(), uri_core::ParseError>(())
-/// ```
-pub fn parse_reference<S: Spec>(
-    input: &str,
-    options: ParseOptions,
-) -> Result<crate::Components<'_, S>, ParseError> {
-    parse::<S>(input, options, Rule::Reference).map(|layout| crate::Components::new(input, layout))
 }
 
 /// Parses `input` against `rule` under spec `S`.

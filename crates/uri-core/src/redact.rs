@@ -88,3 +88,67 @@ impl fmt::Debug for RedactedUserinfo<'_> {
         write!(f, "\"{self}\"")
     }
 }
+
+/// Text that may not be a valid reference (the input of a failed parse),
+/// displayed with the password part of what looks like its userinfo
+/// hidden: after the first `//`, up to the first `/`, `?` or `#`, the text
+/// before the last `@` is read as a userinfo. It may hide more than a
+/// parser would call a password, never less.
+pub(crate) fn redact_text(text: &str) -> RedactedText<'_> {
+    RedactedText(text)
+}
+
+/// See [`redact_text`].
+#[derive(Clone, Copy)]
+pub(crate) struct RedactedText<'a>(&'a str);
+
+impl RedactedText<'_> {
+    /// Where the userinfo starts and ends (before its `@`), if there is one.
+    fn userinfo(&self) -> Option<(usize, usize)> {
+        let start = self.0.find("//")? + 2;
+        let rest = &self.0[start..];
+        let end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
+        let at = rest[..end].rfind('@')?;
+        Some((start, start + at))
+    }
+}
+
+impl fmt::Display for RedactedText<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.userinfo() {
+            Some((start, end)) => {
+                f.write_str(&self.0[..start])?;
+                write!(f, "{}", redact_userinfo(&self.0[start..end]))?;
+                f.write_str(&self.0[end..])
+            }
+            None => f.write_str(self.0),
+        }
+    }
+}
+
+impl fmt::Debug for RedactedText<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "\"{self}\"")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::string::ToString;
+
+    #[test]
+    fn text_that_does_not_parse_is_redacted_too() {
+        for (text, shown) in [
+            ("http://u:secret@h/ x", "http://u:***@h/ x"),
+            ("http://u:secret@h@i/", "http://u:***@i/"),
+            ("//u:pw@h?x@y", "//u:***@h?x@y"),
+            ("http://u@h", "http://u@h"),
+            ("a:b@c", "a:b@c"),
+            ("http://u:@h", "http://u:@h"),
+            ("", ""),
+        ] {
+            assert_eq!(redact_text(text).to_string(), shown, "{text}");
+        }
+    }
+}

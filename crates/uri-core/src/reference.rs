@@ -420,6 +420,39 @@ impl<'a, S: Spec> Ri<'a, S> {
     component_getters!(Uri, 'a, uri_core::ParseError, "https://user@example.com:8080/a/b?q=1#frag");
 }
 
+impl<S: Spec> Ri<'static, S> {
+    /// Parses a `'static` string that is known to be a valid `URI` (RFC
+    /// 3986 §3; `IRI` under [`IriSpec`]), such as a literal in the source.
+    ///
+    /// For a literal, prefer the [`uri!`](crate::uri!) macro, which checks
+    /// it when compiling.
+    ///
+    /// # Panics
+    ///
+    /// If `input` is not a valid URI, with the parse error in the message.
+    /// Use [`Uri::parse`] for input that may be invalid.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_core::Uri;
+    ///
+    /// static HOME: &str = "https://example.com/";
+    /// assert_eq!(Uri::from_static(HOME).host_str(), Some("example.com"));
+    /// ```
+    ///
+    /// ```should_panic
+    /// uri_core::Uri::from_static("not a uri");
+    /// ```
+    #[track_caller]
+    pub fn from_static(input: &'static str) -> Self {
+        match Self::parse(input) {
+            Ok(uri) => uri,
+            Err(e) => panic!("invalid {} literal {input:?}: {e}", S::NAME),
+        }
+    }
+}
+
 impl<'a, S: Spec> RelativeRi<'a, S> {
     /// Wraps components the parser made for this type's rule under `S`.
     #[inline]
@@ -516,6 +549,32 @@ impl<'a, S: Spec> RelativeRi<'a, S> {
 text_traits!(RiReference['a], reference);
 text_traits!(Ri['a], absolute);
 text_traits!(RelativeRi['a], relative);
+
+/// The empty reference, a valid `URI-reference` (RFC 3986 §4.1).
+///
+/// # Examples
+///
+/// ```
+/// assert_eq!(uri_core::UriReference::default(), "");
+/// ```
+impl<S: Spec> Default for RiReference<'_, S> {
+    fn default() -> Self {
+        RiReference::wrap(Components::new("", crate::parser::Layout::EMPTY))
+    }
+}
+
+/// The empty relative reference (RFC 3986 §4.2).
+///
+/// # Examples
+///
+/// ```
+/// assert_eq!(uri_core::RelativeRef::default().path(), "");
+/// ```
+impl<S: Spec> Default for RelativeRi<'_, S> {
+    fn default() -> Self {
+        RelativeRi::wrap(Components::new("", crate::parser::Layout::EMPTY))
+    }
+}
 
 impl<'a, S: Spec> TryFrom<&'a str> for RiReference<'a, S> {
     type Error = ParseError;

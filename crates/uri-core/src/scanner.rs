@@ -37,6 +37,7 @@ const MAX_RUNS: usize = 16;
 /// assert_eq!(HOST.span(authority), 15);
 /// assert_eq!(HOST.span(b""), 0);
 /// ```
+#[doc(hidden)]
 #[derive(Clone, Copy)]
 pub struct Scanner {
     /// The class itself, for the portable version and the short tails.

@@ -1,16 +1,20 @@
 //! The `set_*` methods of the owned types ([`RiReferenceBuf`], [`RiBuf`],
 //! [`RelativeRiBuf`]), and their `builder()`.
 //!
-//! A setter changes one part through a [`RiBuilder`] made from the value's
-//! components: the part is checked alone, then against the others, and the
-//! value is left as it was when either check fails.
+//! A setter checks the new part alone, then against the others, and
+//! writes it over the old one in the value's `String`, moving the offsets
+//! after it (`splice.rs`): nothing else is copied or parsed again. The
+//! value is left as it was when either check fails. The checks are the
+//! builder's, so a setter accepts and refuses what
+//! `RiBuilder::from_components(…).part(…).build()` would.
 
 use crate::builder::{BuildError, RiBuilder};
 use crate::owned::{RelativeRiBuf, RiBuf, RiReferenceBuf};
 use crate::spec::Spec;
+use crate::splice;
 
 macro_rules! setters {
-    ($Buf:ident, $Alias:ident, $build:ident, $example:literal) => {
+    ($Buf:ident, $Alias:ident, $example:literal) => {
         impl<S: Spec> $Buf<S> {
             /// Sets or removes the userinfo (§3.2.1), without `@`.
             ///
@@ -29,8 +33,7 @@ macro_rules! setters {
             /// # Ok::<(), Box<dyn std::error::Error>>(())
             /// ```
             pub fn set_userinfo(&mut self, userinfo: Option<&str>) -> Result<(), BuildError> {
-                *self = RiBuilder::from_components(self.components()).userinfo(userinfo).$build()?;
-                Ok(())
+                splice::set_userinfo::<S>(self.raw_mut(), userinfo)
             }
 
             /// Sets or removes the host (§3.2.2); `None` removes the whole authority.
@@ -49,8 +52,7 @@ macro_rules! setters {
             /// # Ok::<(), Box<dyn std::error::Error>>(())
             /// ```
             pub fn set_host(&mut self, host: Option<&str>) -> Result<(), BuildError> {
-                *self = RiBuilder::from_components(self.components()).host(host).$build()?;
-                Ok(())
+                splice::set_host::<S>(self.raw_mut(), host)
             }
 
             /// Sets or removes the port (§3.2.3): any string of digits.
@@ -69,8 +71,7 @@ macro_rules! setters {
             /// # Ok::<(), Box<dyn std::error::Error>>(())
             /// ```
             pub fn set_port(&mut self, port: Option<&str>) -> Result<(), BuildError> {
-                *self = RiBuilder::from_components(self.components()).port_str(port).$build()?;
-                Ok(())
+                splice::set_port::<S>(self.raw_mut(), port)
             }
 
             /// Sets the path (§3.3).
@@ -92,8 +93,7 @@ macro_rules! setters {
             /// # Ok::<(), Box<dyn std::error::Error>>(())
             /// ```
             pub fn set_path(&mut self, path: &str) -> Result<(), BuildError> {
-                *self = RiBuilder::from_components(self.components()).path(path).$build()?;
-                Ok(())
+                splice::set_path::<S>(self.raw_mut(), path)
             }
 
             /// Sets or removes the query (§3.4), without `?`.
@@ -111,8 +111,7 @@ macro_rules! setters {
             /// # Ok::<(), Box<dyn std::error::Error>>(())
             /// ```
             pub fn set_query(&mut self, query: Option<&str>) -> Result<(), BuildError> {
-                *self = RiBuilder::from_components(self.components()).query(query).$build()?;
-                Ok(())
+                splice::set_query::<S>(self.raw_mut(), query)
             }
 
             /// Sets or removes the fragment (§3.5), without `#`.
@@ -130,16 +129,15 @@ macro_rules! setters {
             /// # Ok::<(), Box<dyn std::error::Error>>(())
             /// ```
             pub fn set_fragment(&mut self, fragment: Option<&str>) -> Result<(), BuildError> {
-                *self = RiBuilder::from_components(self.components()).fragment(fragment).$build()?;
-                Ok(())
+                splice::set_fragment::<S>(self.raw_mut(), fragment)
             }
         }
     };
 }
 
-setters!(RiReferenceBuf, UriReferenceBuf, build, "s://h/p");
-setters!(RiBuf, UriBuf, build_uri, "s://h/p");
-setters!(RelativeRiBuf, RelativeRefBuf, build_relative, "//h/p");
+setters!(RiReferenceBuf, UriReferenceBuf, "s://h/p");
+setters!(RiBuf, UriBuf, "s://h/p");
+setters!(RelativeRiBuf, RelativeRefBuf, "//h/p");
 
 impl<S: Spec> RiReferenceBuf<S> {
     /// A [`Builder`](crate::Builder) to make one from parts.
@@ -171,10 +169,7 @@ impl<S: Spec> RiReferenceBuf<S> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn set_scheme(&mut self, scheme: Option<&str>) -> Result<(), BuildError> {
-        *self = RiBuilder::from_components(self.components())
-            .scheme(scheme)
-            .build()?;
-        Ok(())
+        splice::set_scheme::<S>(self.raw_mut(), scheme)
     }
 }
 
@@ -208,10 +203,7 @@ impl<S: Spec> RiBuf<S> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn set_scheme(&mut self, scheme: &str) -> Result<(), BuildError> {
-        *self = RiBuilder::from_components(self.components())
-            .scheme(scheme)
-            .build_uri()?;
-        Ok(())
+        splice::set_scheme::<S>(self.raw_mut(), Some(scheme))
     }
 }
 
@@ -232,7 +224,175 @@ impl<S: Spec> RelativeRiBuf<S> {
 
 #[cfg(test)]
 mod tests {
-    use crate::{ParseOptions, UriBuf};
+    use crate::parser::{self, Rule};
+    use crate::{
+        BuildError, Builder, ParseOptions, RelativeRefBuf, UriBuf, UriReferenceBuf, UriSpec,
+    };
+    use alloc::string::String;
+    use proptest::prelude::*;
+
+    /// One setter call, with its argument.
+    #[derive(Debug, Clone)]
+    enum Op {
+        Scheme(Option<String>),
+        Userinfo(Option<String>),
+        Host(Option<String>),
+        Port(Option<String>),
+        Path(String),
+        Query(Option<String>),
+        Fragment(Option<String>),
+    }
+
+    /// Text for a component: pieces that are valid in some components and
+    /// not others, so that both outcomes are common.
+    fn piece() -> impl Strategy<Value = String> {
+        let atoms = prop::sample::select(
+            &[
+                "a",
+                "B",
+                "1",
+                "",
+                "/",
+                "//",
+                ":",
+                "@",
+                "?",
+                "#",
+                "%41",
+                "%",
+                " ",
+                "[::1]",
+                "[v1.x]",
+                "[fe80::1%25x]",
+                ".",
+                "..",
+                "+",
+                "é",
+                "127.0.0.1",
+                "x:y",
+            ][..],
+        );
+        prop::collection::vec(atoms, 0..4).prop_map(|v| v.concat())
+    }
+
+    fn op() -> impl Strategy<Value = Op> {
+        let opt = || prop::option::of(piece());
+        prop_oneof![
+            opt().prop_map(Op::Scheme),
+            opt().prop_map(Op::Userinfo),
+            opt().prop_map(Op::Host),
+            opt().prop_map(Op::Port),
+            piece().prop_map(Op::Path),
+            opt().prop_map(Op::Query),
+            opt().prop_map(Op::Fragment),
+        ]
+    }
+
+    fn start() -> impl Strategy<Value = &'static str> {
+        prop::sample::select(
+            &[
+                "",
+                "a",
+                "a:b",
+                "s://u:p@h:8/p?q#f",
+                "s://h",
+                "s:/p",
+                "//h/p?q",
+                "./a:b",
+                "s:",
+                "?q",
+                "#f",
+                "s://[fe80::1%25x]:1/",
+                "//u@h:",
+                "s:a/b?#",
+                "/a",
+            ][..],
+        )
+    }
+
+    /// The builder's result for the same change: what the setters did
+    /// before they spliced, kept as the reference.
+    fn oracle<'a>(b: Builder<'a>, op: &'a Op) -> Builder<'a> {
+        match op {
+            Op::Scheme(s) => b.scheme(s.as_deref()),
+            Op::Userinfo(u) => b.userinfo(u.as_deref()),
+            Op::Host(h) => b.host(h.as_deref()),
+            Op::Port(p) => b.port_str(p.as_deref()),
+            Op::Path(p) => b.path(p),
+            Op::Query(q) => b.query(q.as_deref()),
+            Op::Fragment(f) => b.fragment(f.as_deref()),
+        }
+    }
+
+    macro_rules! apply {
+        ($r:expr, $op:expr, $scheme:expr) => {
+            match $op {
+                Op::Scheme(s) => $scheme($r, s.as_deref()),
+                Op::Userinfo(u) => $r.set_userinfo(u.as_deref()),
+                Op::Host(h) => $r.set_host(h.as_deref()),
+                Op::Port(p) => $r.set_port(p.as_deref()),
+                Op::Path(p) => $r.set_path(p),
+                Op::Query(q) => $r.set_query(q.as_deref()),
+                Op::Fragment(f) => $r.set_fragment(f.as_deref()),
+            }
+        };
+    }
+
+    /// The layout parsing `text` from scratch gives.
+    fn reparsed(text: &str, rule: Rule) -> parser::Layout {
+        let options = ParseOptions::new().allow_zone_id(true);
+        parser::parse::<UriSpec>(text, options, rule).expect("a setter's result parses")
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(4000))]
+
+        #[test]
+        fn splicing_setters_agree_with_the_builder_and_the_parser(
+            start in start(),
+            ops in prop::collection::vec(op(), 1..4),
+        ) {
+            let mut r = UriReferenceBuf::parse_with(start, ParseOptions::new().allow_zone_id(true)).unwrap();
+            for op in &ops {
+                let before = r.clone();
+                let want: Result<UriReferenceBuf, BuildError> =
+                    oracle(Builder::from_components(before.components()), op).build();
+                let got = apply!(&mut r, op, |r: &mut UriReferenceBuf, s: Option<&str>| r.set_scheme(s));
+                match (&want, got) {
+                    (Ok(w), Ok(())) => {
+                        prop_assert_eq!(r.as_str(), w.as_str(), "{:?} on {}", op, before.as_str());
+                        prop_assert_eq!(r.layout(), reparsed(r.as_str(), Rule::Reference), "{:?} on {}", op, before.as_str());
+                    }
+                    (Err(w), Err(e)) => {
+                        prop_assert_eq!(*w, e, "{:?} on {}", op, before.as_str());
+                        prop_assert_eq!(r.as_str(), before.as_str());
+                        prop_assert_eq!(r.layout(), before.layout());
+                    }
+                    (w, g) => prop_assert!(false, "{:?} on {}: builder {:?}, setter {:?}", op, before.as_str(), w, g),
+                }
+                // The typed twins give the same answer.
+                if let Ok(mut uri) = UriBuf::try_from(before.clone()) {
+                    let want = oracle(Builder::from_components(before.components()), op).build_uri();
+                    let got = apply!(&mut uri, op, |u: &mut UriBuf, s: Option<&str>| match s {
+                        Some(s) => u.set_scheme(s),
+                        None => Ok(()),
+                    });
+                    if !matches!(op, Op::Scheme(None)) {
+                        prop_assert_eq!(got.map(|()| String::from(uri.as_str())), want.map(String::from));
+                        prop_assert_eq!(uri.layout(), reparsed(uri.as_str(), Rule::Uri));
+                    }
+                }
+                if let Ok(mut rel) = RelativeRefBuf::try_from(before.clone()) {
+                    if !matches!(op, Op::Scheme(_)) {
+                        let want = oracle(Builder::from_components(before.components()), op).build_relative();
+                        let got = apply!(&mut rel, op, |_: &mut RelativeRefBuf, _: Option<&str>| Ok(()));
+                        prop_assert_eq!(got.map(|()| String::from(rel.as_str())), want.map(String::from));
+                        prop_assert_eq!(rel.layout(), reparsed(rel.as_str(), Rule::Relative));
+                    }
+                }
+            }
+        }
+    }
 
     #[test]
     fn setters_keep_the_value_on_error() {

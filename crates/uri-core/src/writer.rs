@@ -1036,7 +1036,7 @@ impl<S: Spec> fmt::Debug for RiWriter<S> {
 /// The kind of host `host` is, as the parser reads it: an IP literal
 /// when it is a valid one (zone identifiers allowed: the writer copies them
 /// only from values parsed with them), else IPv4 or a registered name.
-fn host_kind<S: Spec>(host: &str) -> HostKind {
+pub(crate) fn host_kind<S: Spec>(host: &str) -> HostKind {
     if !host.starts_with('[') {
         return parser::name_kind(host.as_bytes());
     }

@@ -27,7 +27,7 @@ use crate::{DecodeError, QueryPairs, Separator, decode_utf8};
 /// assert_eq!(uri.path_decoded()?, "/a b/c/d");
 /// let segments: Vec<_> = uri.path_segments_decoded().collect::<Result<_, _>>()?;
 /// assert_eq!(segments, ["a b", "c/d"]);
-/// assert_eq!(uri.query_pairs().unwrap().next().unwrap().value.unwrap().decode_utf8()?, "é");
+/// assert_eq!(uri.query_pairs().get("q").as_deref(), Some("é"));
 /// assert_eq!(uri.fragment_decoded().unwrap()?, "sé");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -117,23 +117,46 @@ pub trait DecodeComponents {
         self.encoded_components().path_segments().map(decode_utf8)
     }
 
-    /// The query's `&`-separated pairs (RFC 3986: `+` stays `+`); see
-    /// [`QueryPairs`] for `;`, or form data with `+` as space.
+    /// The query's `&`-separated pairs (RFC 3986: `+` stays `+`); none
+    /// when there is no query. See [`QueryPairs`] for `;`, and
+    /// [`form_pairs`](DecodeComponents::form_pairs) for form data with `+`
+    /// as a space.
     ///
     /// # Examples
     ///
     /// ```
     /// use uri_encode::DecodeComponents;
     ///
-    /// let uri = uri_core::Uri::parse("http://h/?a=1&b")?;
-    /// assert_eq!(uri.query_pairs().unwrap().count(), 2);
-    /// assert!(uri_core::Uri::parse("http://h/")?.query_pairs().is_none());
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// let uri = uri_core::Uri::parse("http://h/?a=1&b&c=x+y")?;
+    /// assert_eq!(uri.query_pairs().count(), 3);
+    /// assert_eq!(uri.query_pairs().get("c").as_deref(), Some("x+y"));
+    /// assert_eq!(uri_core::Uri::parse("http://h/")?.query_pairs().count(), 0);
+    /// # Ok::<(), uri_core::ParseError>(())
     /// ```
-    fn query_pairs(&self) -> Option<QueryPairs<'_>> {
-        self.encoded_components()
-            .query()
-            .map(|q| QueryPairs::new(q, Separator::Ampersand))
+    fn query_pairs(&self) -> QueryPairs<'_> {
+        QueryPairs::new(
+            self.encoded_components().query().unwrap_or_default(),
+            Separator::Ampersand,
+        )
+    }
+
+    /// The query read as form data (`application/x-www-form-urlencoded`):
+    /// pairs separated by `&`, with `+` decoded as a space; none when there
+    /// is no query. [`QueryPairs::decoded`] gives each pair as text.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_encode::DecodeComponents;
+    ///
+    /// let uri = uri_core::Uri::parse("http://h/search?q=caf%C3%A9+cr%C3%A8me&page=2")?;
+    /// assert_eq!(uri.form_pairs().get("q").as_deref(), Some("café crème"));
+    /// let pairs: Vec<_> = uri.form_pairs().decoded().collect();
+    /// assert_eq!(pairs, [("q".into(), "café crème".into()), ("page".into(), "2".into())]);
+    /// # Ok::<(), uri_core::ParseError>(())
+    /// ```
+    fn form_pairs(&self) -> QueryPairs<'_> {
+        QueryPairs::form(self.encoded_components().query().unwrap_or_default())
     }
 
     /// The whole query, decoded to UTF-8.

@@ -41,8 +41,7 @@
 //! use uri_encode::DecodeComponents;
 //!
 //! let uri = uri_core::Uri::parse("https://example.com/search?q=caf%C3%A9")?;
-//! let q = uri.query_pairs().unwrap().next().unwrap();
-//! assert_eq!(q.value.unwrap().decode_utf8()?, "café");
+//! assert_eq!(uri.query_pairs().get("q").as_deref(), Some("café"));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
@@ -79,7 +78,9 @@ pub use decode::{
 pub use encode::{encode, encode_bytes_into, encode_bytes_to_str, encode_into};
 pub use ext::DecodeComponents;
 pub use normalize::{normalize, normalize_for, normalize_iri, normalize_with};
-pub use query::{Encoded, Pair, QueryPairs, QueryWriter, Separator, decode_form, encode_form};
+pub use query::{
+    DecodedPairs, Encoded, Pair, QueryPairs, QueryWriter, Separator, decode_form, encode_form,
+};
 pub use set::EncodeSet;
 
 /// The README's examples, run as doc tests so it cannot drift.

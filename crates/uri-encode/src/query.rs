@@ -248,6 +248,86 @@ impl<'a> QueryPairs<'a> {
     }
 }
 
+impl<'a> QueryPairs<'a> {
+    /// The value of the first pair whose key decodes to `key`, decoded as
+    /// text; `Some("")` for a key without `=` (`?flag`); `None` when no
+    /// key matches.
+    ///
+    /// Keys and value are decoded as this iterator decodes (`+` as a space
+    /// in form mode), lossily: a bad triplet is kept as written and bytes
+    /// that are not UTF-8 become U+FFFD (use the [`Pair`]s themselves to
+    /// see errors). Only the pairs not yet iterated are searched. Linear in
+    /// the query's length.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_encode::QueryPairs;
+    ///
+    /// let q = QueryPairs::form("a=1&b=x+y&a=2&flag&c%20d=%E2%9C%93");
+    /// assert_eq!(q.get("a").as_deref(), Some("1"));
+    /// assert_eq!(q.get("b").as_deref(), Some("x y"));
+    /// assert_eq!(q.get("flag").as_deref(), Some(""));
+    /// assert_eq!(q.get("c d").as_deref(), Some("✓"));
+    /// assert_eq!(q.get("z"), None);
+    /// ```
+    pub fn get(&self, key: &str) -> Option<Cow<'a, str>> {
+        self.clone()
+            .find(|pair| pair.key.decode_utf8_lossy() == key)
+            .map(|pair| {
+                pair.value
+                    .map_or(Cow::Borrowed(""), |v| v.decode_utf8_lossy())
+            })
+    }
+
+    /// Each pair decoded as text: `(key, value)`, with `""` as the value of
+    /// a key without `=`. Decoding is lossy, as for [`QueryPairs::get`];
+    /// each side borrows the query when it has nothing to decode.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::borrow::Cow;
+    /// use uri_encode::QueryPairs;
+    ///
+    /// let pairs: Vec<(Cow<str>, Cow<str>)> = QueryPairs::form("q=a+b&n=1&v").decoded().collect();
+    /// assert_eq!(pairs, [("q".into(), "a b".into()), ("n".into(), "1".into()), ("v".into(), "".into())]);
+    /// assert!(matches!(pairs[1].0, Cow::Borrowed(_)));
+    /// ```
+    pub fn decoded(self) -> DecodedPairs<'a> {
+        DecodedPairs { pairs: self }
+    }
+}
+
+/// The pairs of a query decoded as text; see [`QueryPairs::decoded`].
+///
+/// # Examples
+///
+/// ```
+/// let mut pairs = uri_encode::QueryPairs::form("k=%C3%A9").decoded();
+/// assert_eq!(pairs.next(), Some(("k".into(), "é".into())));
+/// assert_eq!(pairs.next(), None);
+/// ```
+#[derive(Debug, Clone)]
+pub struct DecodedPairs<'a> {
+    pairs: QueryPairs<'a>,
+}
+
+impl<'a> Iterator for DecodedPairs<'a> {
+    type Item = (Cow<'a, str>, Cow<'a, str>);
+
+    fn next(&mut self) -> Option<Self::Item> {
+        self.pairs.next().map(|pair| {
+            let value = pair
+                .value
+                .map_or(Cow::Borrowed(""), |v| v.decode_utf8_lossy());
+            (pair.key.decode_utf8_lossy(), value)
+        })
+    }
+}
+
+impl core::iter::FusedIterator for DecodedPairs<'_> {}
+
 impl<'a> Iterator for QueryPairs<'a> {
     type Item = Pair<'a>;
 

@@ -3,8 +3,11 @@
 //! # Should I use this crate?
 //!
 //! Yes, unless you want one layer alone: `urikit` is a facade that
-//! re-exports the urikit crates, each behind a feature, with no logic of its
-//! own. The RFC 3986 syntax layer, [`uri_core`], is at the top level; the
+//! re-exports the urikit crates, each behind a feature. Its own code is
+//! small: [`Error`], which the error of every crate converts into (so `?`
+//! works across them), and [`UriExt`] (`join`, `normalize`,
+//! `normalized_eq`, `equivalent` as methods), both in the [`prelude`]. The
+//! workspace's `docs/guide.md` goes through the tasks one by one. The RFC 3986 syntax layer, [`uri_core`], is at the top level; the
 //! percent codec is [`encode`]; resolution and normalization are
 //! [`resolve`]. IRIs (RFC 3987) parse, resolve and normalize through the
 //! same types ([`Iri`], [`IriBuf`], …); the IRI↔URI mapping, IDNA hosts
@@ -21,6 +24,21 @@
 //! assert_eq!(uri.host(), Some(Host::RegName("example.com")));
 //! assert_eq!(uri.authority().and_then(|a| a.port_u16().ok()).flatten(), Some(8042));
 //! # Ok::<(), urikit::ParseError>(())
+//! ```
+//!
+//! With the default features:
+//!
+//! ```
+//! # #[cfg(all(feature = "resolve", feature = "schemes"))] {
+//! use urikit::prelude::*;
+//!
+//! let base = urikit::uri!("http://example.com/a/b");
+//! let target = base.join("../c?q=x+y")?;
+//! assert_eq!(target, "http://example.com/c?q=x+y");
+//! assert_eq!(target.form_pairs().get("q").as_deref(), Some("x y"));
+//! assert!(target.equivalent(&Uri::parse("HTTP://example.com:80/c?q=x+y")?));
+//! # }
+//! # Ok::<(), urikit::Error>(())
 //! ```
 //!
 //! # Crate features
@@ -40,6 +58,16 @@
 
 #![no_std]
 
+#[cfg(test)]
+extern crate alloc;
+
+mod error;
+#[cfg(feature = "resolve")]
+mod ext;
+
+pub use error::Error;
+#[cfg(feature = "resolve")]
+pub use ext::UriExt;
 pub use uri_core::*;
 
 /// The percent codec of RFC 3986 §2: the `uri-encode` crate.
@@ -59,7 +87,14 @@ pub use uri_iri as iri;
 #[cfg(feature = "schemes")]
 pub use uri_schemes as schemes;
 
-/// The types most programs need, to import with one `use`.
+/// The types and traits most programs need, to import with one `use`.
+///
+/// Always: the reference types, [`Builder`], [`Host`], [`Authority`] and
+/// the parse errors of `uri-core`, and [`Error`]. With
+/// `encode`: [`DecodeComponents`](crate::encode::DecodeComponents) (decoded
+/// components, query pairs) and [`EncodeSet`](crate::encode::EncodeSet).
+/// With `resolve`: [`UriExt`] (`join`, `normalize`,
+/// `normalized_eq`, `equivalent`).
 ///
 /// # Examples
 ///
@@ -71,15 +106,28 @@ pub use uri_schemes as schemes;
 /// # Ok::<(), urikit::ParseError>(())
 /// ```
 pub mod prelude {
+    pub use crate::Error;
+    #[cfg(feature = "resolve")]
+    pub use crate::UriExt;
     pub use uri_core::{
-        Authority, Host, HostKind, Iri, IriBuf, IriReference, IriReferenceBuf, ParseError,
+        Authority, Builder, Host, HostKind, Iri, IriBuf, IriReference, IriReferenceBuf, ParseError,
         ParseErrorKind, ParseOptions, RelativeIri, RelativeIriBuf, RelativeRef, RelativeRefBuf,
         Uri, UriBuf, UriReference, UriReferenceBuf,
     };
+    #[cfg(feature = "encode")]
+    pub use uri_encode::{DecodeComponents, EncodeSet};
 }
 
-/// The crate README's examples, run as doc tests.
-#[cfg(doctest)]
+/// The crate README's examples, run as doc tests (they use the default
+/// features).
+#[cfg(all(
+    doctest,
+    feature = "std",
+    feature = "encode",
+    feature = "resolve",
+    feature = "iri",
+    feature = "schemes"
+))]
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
 
@@ -87,3 +135,16 @@ struct ReadmeDoctests;
 #[cfg(doctest)]
 #[doc = include_str!("../../../README.md")]
 struct WorkspaceReadmeDoctests;
+
+/// The examples of `docs/guide.md`, run as doc tests. They use every
+/// default feature, so they run when all of them are on.
+#[cfg(all(
+    doctest,
+    feature = "std",
+    feature = "encode",
+    feature = "resolve",
+    feature = "iri",
+    feature = "schemes"
+))]
+#[doc = include_str!("../../../docs/guide.md")]
+struct GuideDoctests;

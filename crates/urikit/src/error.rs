@@ -1,0 +1,174 @@
+//! [`Error`]: one error type that the error of every urikit crate converts
+//! into, so that `?` works across them.
+
+use core::fmt;
+
+use uri_core::{BuildError, ParseBufError, ParseError, PortError};
+
+/// Any error of the urikit crates, each in its own variant: `?` converts
+/// every crate's error into it (`From`), so a function that parses,
+/// decodes and resolves can return `Result<_, urikit::Error>`.
+///
+/// `Display` says in a few words what failed; [`source`](core::error::Error::source)
+/// is the crate's own error, which says what and where (reporters such as
+/// `anyhow` print both). Match on the variant to get the crate's error
+/// back. `Debug` never shows a password (RFC 3986 §3.2.1), as none of the
+/// wrapped errors' does.
+///
+/// The variants of a crate exist only when its feature is on; more may be
+/// added in minor releases.
+///
+/// # Examples
+///
+/// ```
+/// use urikit::prelude::*;
+///
+/// fn port_of(text: &str) -> Result<Option<u16>, urikit::Error> {
+///     let uri = Uri::parse(text)?; // a ParseError
+///     Ok(uri.port_u16()?) // a PortError
+/// }
+///
+/// assert_eq!(port_of("http://a:8080/")?, Some(8080));
+/// let err = port_of("http://a:99999/").unwrap_err();
+/// assert!(matches!(err, urikit::Error::Port(_)));
+/// assert_eq!(err.to_string(), "the port is not a 16-bit number");
+/// # Ok::<(), urikit::Error>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Error {
+    /// A string is not a valid reference (`uri-core`'s [`ParseError`]).
+    Parse(ParseError),
+    /// An owned string is not a valid reference; the error holds the
+    /// string (`uri-core`'s [`ParseBufError`]).
+    ParseBuf(ParseBufError),
+    /// Parts do not make a valid reference (`uri-core`'s [`BuildError`],
+    /// from the builder and the setters).
+    Build(BuildError),
+    /// A port is empty or above 65535 (`uri-core`'s [`PortError`]).
+    Port(PortError),
+    /// Percent-decoding failed (`uri-encode`'s
+    /// [`DecodeError`](uri_encode::DecodeError)).
+    #[cfg(feature = "encode")]
+    Decode(uri_encode::DecodeError),
+    /// A base or a reference cannot be resolved (`uri-resolve`'s
+    /// [`ResolveError`](uri_resolve::ResolveError)).
+    #[cfg(feature = "resolve")]
+    Resolve(uri_resolve::ResolveError),
+    /// No relative reference of the requested form reaches a target
+    /// (`uri-resolve`'s [`RelativizeError`](uri_resolve::RelativizeError)).
+    #[cfg(feature = "resolve")]
+    Relativize(uri_resolve::RelativizeError),
+    /// A host cannot be mapped by IDNA (`uri-iri`'s
+    /// [`IdnaError`](uri_iri::IdnaError)).
+    #[cfg(feature = "iri")]
+    Idna(uri_iri::IdnaError),
+    /// An IRI breaks the bidi rules of RFC 3987 §4.2 (`uri-iri`'s
+    /// [`BidiError`](uri_iri::BidiError)).
+    #[cfg(feature = "iri")]
+    Bidi(uri_iri::BidiError),
+    /// A file path and a `file` URI do not convert (`uri-schemes`'
+    /// [`PathError`](uri_schemes::PathError)).
+    #[cfg(feature = "schemes")]
+    Path(uri_schemes::PathError),
+}
+
+impl Error {
+    /// The wrapped error, as a trait object.
+    fn inner(&self) -> &(dyn core::error::Error + 'static) {
+        match self {
+            Error::Parse(e) => e,
+            Error::ParseBuf(e) => e,
+            Error::Build(e) => e,
+            Error::Port(e) => e,
+            #[cfg(feature = "encode")]
+            Error::Decode(e) => e,
+            #[cfg(feature = "resolve")]
+            Error::Resolve(e) => e,
+            #[cfg(feature = "resolve")]
+            Error::Relativize(e) => e,
+            #[cfg(feature = "iri")]
+            Error::Idna(e) => e,
+            #[cfg(feature = "iri")]
+            Error::Bidi(e) => e,
+            #[cfg(feature = "schemes")]
+            Error::Path(e) => e,
+        }
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Error::Parse(_) | Error::ParseBuf(_) => "invalid URI reference",
+            Error::Build(_) => "the parts do not make a valid URI reference",
+            Error::Port(_) => "the port is not a 16-bit number",
+            #[cfg(feature = "encode")]
+            Error::Decode(_) => "invalid percent-encoding",
+            #[cfg(feature = "resolve")]
+            Error::Resolve(_) => "the reference cannot be resolved",
+            #[cfg(feature = "resolve")]
+            Error::Relativize(_) => "no relative reference reaches the target",
+            #[cfg(feature = "iri")]
+            Error::Idna(_) => "the host cannot be mapped by IDNA",
+            #[cfg(feature = "iri")]
+            Error::Bidi(_) => "the IRI breaks the bidi rules",
+            #[cfg(feature = "schemes")]
+            Error::Path(_) => "the file path and the file URI do not convert",
+        })
+    }
+}
+
+/// `source()` is the wrapped error. Implemented through `core::error`, so
+/// with or without the `std` feature.
+impl core::error::Error for Error {
+    fn source(&self) -> Option<&(dyn core::error::Error + 'static)> {
+        Some(self.inner())
+    }
+}
+
+macro_rules! from_errors {
+    ($($(#[$cfg:meta])* $Variant:ident($Type:ty),)*) => {$(
+        $(#[$cfg])*
+        impl From<$Type> for Error {
+            fn from(e: $Type) -> Self {
+                Error::$Variant(e)
+            }
+        }
+    )*};
+}
+
+from_errors! {
+    Parse(ParseError),
+    ParseBuf(ParseBufError),
+    Build(BuildError),
+    Port(PortError),
+    #[cfg(feature = "encode")]
+    Decode(uri_encode::DecodeError),
+    #[cfg(feature = "resolve")]
+    Resolve(uri_resolve::ResolveError),
+    #[cfg(feature = "resolve")]
+    Relativize(uri_resolve::RelativizeError),
+    #[cfg(feature = "iri")]
+    Idna(uri_iri::IdnaError),
+    #[cfg(feature = "iri")]
+    Bidi(uri_iri::BidiError),
+    #[cfg(feature = "schemes")]
+    Path(uri_schemes::PathError),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::string::ToString;
+    use core::error::Error as _;
+
+    #[test]
+    fn the_source_is_the_wrapped_error() {
+        let parse = uri_core::Uri::parse("a b").unwrap_err();
+        let err = Error::from(parse);
+        let source = err.source().map(alloc::string::ToString::to_string);
+        assert_eq!(source, Some(parse.to_string()));
+        assert_eq!(err, Error::Parse(parse));
+    }
+}
