@@ -629,6 +629,34 @@ const TARGETS: &[Target] = &[
         peers: &["url"],
         ratio: 2.0,
     },
+    Target {
+        issue: 19,
+        label: "parse relative references",
+        groups: "parse/relative",
+        peers: &["fluent-uri", "oxiri", "iri-string"],
+        ratio: 2.0,
+    },
+    Target {
+        issue: 19,
+        label: "resolve, one-shot, owned",
+        groups: "resolve/one-shot",
+        peers: &["oxiri"],
+        ratio: 2.0,
+    },
+    Target {
+        issue: 19,
+        label: "resolve into a buffer, base parsed once",
+        groups: "resolve/relative",
+        peers: &["oxiri"],
+        ratio: 2.5,
+    },
+    Target {
+        issue: 19,
+        label: "normalize, owned",
+        groups: "normalize/owned",
+        peers: &["fluent-uri"],
+        ratio: 3.0,
+    },
     // "Checking one URI against its scheme costs less than parsing it
     // did": parsing's time over checking's, on the same lines, at least 1.
     Target {

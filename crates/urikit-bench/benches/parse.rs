@@ -9,6 +9,10 @@
 //! - `components/mixed`: parse, then read every component the library's
 //!   API gives (scheme, authority, userinfo, host, port, path, query,
 //!   fragment), each black-boxed.
+//! - `parse/relative`: parse only, the references of `relative-1in3.txt`
+//!   (16,667, mostly relative references, a median of 18 bytes), beside
+//!   the RFC 3986/3987 peers (`http` and `url` parse no relative
+//!   references).
 //! - `parse/absolute`, `components/absolute`: the same on the lines that
 //!   we parse as a URI with a scheme (all but 24), ours beside `url` only.
 //!   `url` parses absolute URLs by the WHATWG URL Standard, not RFC 3986:
@@ -310,6 +314,35 @@ fn bench_parse(c: &mut Criterion, mixed: &[&str], absolute: &[&str]) {
     g.finish();
 }
 
+/// `parse/relative`: the references of `relative-1in3.txt`, most of them
+/// relative references (a median of 18 bytes), where a parser's fixed
+/// costs show.
+fn bench_relative(c: &mut Criterion, references: &[&str]) {
+    let mut g = Group::new(c, "parse/relative", references);
+    let relative = references
+        .iter()
+        .filter(|s| UriReference::parse(s).is_ok_and(|r| r.is_relative()))
+        .count();
+    g.info.note(format!(
+        "the references of relative-1in3.txt: {relative} of {} are relative references",
+        references.len()
+    ));
+    note_acceptance(&mut g.info, references, "fluent-uri", |s| {
+        fluent_uri::UriRef::parse(s).is_ok()
+    });
+    note_acceptance(&mut g.info, references, "oxiri", |s| {
+        oxiri::IriRef::parse(s).is_ok()
+    });
+    note_acceptance(&mut g.info, references, "iri-string", |s| {
+        UriReferenceStr::new(s).is_ok()
+    });
+    g.bench("urikit", UriReference::parse);
+    g.bench("fluent-uri", fluent_uri::UriRef::parse);
+    g.bench("oxiri", oxiri::IriRef::parse);
+    g.bench("iri-string", UriReferenceStr::new);
+    g.finish();
+}
+
 /// The `components/*` groups.
 fn bench_components(c: &mut Criterion, mixed: &[&str], absolute: &[&str]) {
     let mut g = Group::new(c, "components/mixed", mixed);
@@ -349,7 +382,10 @@ fn main() {
         .warm_up_time(Duration::from_secs(1))
         .measurement_time(Duration::from_secs(3))
         .configure_from_args();
+    let pairs = urikit_bench::pairs("relative-1in3.txt").expect("corpus in data/");
+    let references: Vec<&str> = pairs.iter().map(|(_, r)| r.as_str()).collect();
     bench_parse(&mut c, &mixed, &absolute);
+    bench_relative(&mut c, &references);
     bench_components(&mut c, &mixed, &absolute);
     c.final_summary();
 }

@@ -55,7 +55,11 @@
 //! `Registry::normalize`), `http-normalize-url` (`Url::parse`); on
 //! `urikit_bench::urns(10_000)`: `urn-check` (parse and check) and
 //! `urn-urn` (`urn::UrnSlice::try_from`); on `urikit_bench::mailtos` of
-//! `web-1in4.txt`: `mailto-check` (parse and check); and `baseline` (the
+//! `web-1in4.txt`: `mailto-check` (parse and check); `scheme-validate`
+//! (`Registry::validate` on the lines parsed before `measure`); on the
+//! references of `relative-1in3.txt`, as in `parse/relative`:
+//! `parse-relative` (`UriReference::parse`), `parse-relative-fluent-uri`,
+//! `parse-relative-oxiri`; and `baseline` (the
 //! loop over `mixed.txt` alone). Corpora: `mixed.txt` (parse, components,
 //! normalize) and `relative-1in3.txt` (resolve), as in the benchmarks.
 //! Prints the item count and a checksum (so that no work is optimized
@@ -320,6 +324,27 @@ fn measure(op: &str, inputs: &mut Inputs<'_>) -> (usize, usize) {
                     ));
                     sum += 1;
                 }
+                items += 1;
+            }
+        }
+        "parse-relative" => {
+            for (_, reference) in pairs {
+                let r = UriReference::parse(black_box(reference.as_str()));
+                sum += usize::from(black_box(r).is_ok());
+                items += 1;
+            }
+        }
+        "parse-relative-fluent-uri" => {
+            for (_, reference) in pairs {
+                let r = fluent_uri::UriRef::parse(black_box(reference.as_str()));
+                sum += usize::from(black_box(r).is_ok());
+                items += 1;
+            }
+        }
+        "parse-relative-oxiri" => {
+            for (_, reference) in pairs {
+                let r = oxiri::IriRef::parse(black_box(reference.as_str()));
+                sum += usize::from(black_box(r).is_ok());
                 items += 1;
             }
         }
