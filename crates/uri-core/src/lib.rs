@@ -60,6 +60,13 @@
 //! - `std` (default): implements `std::error::Error` through `core::error`
 //!   and nothing else; the crate is `no_std` with `alloc` without it. IP
 //!   addresses are the `core::net` types either way.
+//! - `serde`: `Serialize` and `Deserialize` for every reference type, URI
+//!   and IRI, borrowed and owned. They serialize as the string as written;
+//!   deserializing parses it under the type's rule and fails with the
+//!   [`ParseErrorKind`] and byte index. The borrowed types (`Uri<'de>`, …)
+//!   borrow the string from the input with no copy (`#[serde(borrow)]`),
+//!   and fail, saying so, when the deserializer cannot lend it (an escaped
+//!   JSON string): use the owned types there. Works without `std`.
 //!
 //! # Guarantees
 //!
@@ -76,7 +83,7 @@
 //! and a `:` before any `/?#` is always read as the end of a scheme.
 
 #![no_std]
-#![cfg_attr(docsrs, feature(doc_auto_cfg))]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 extern crate alloc;
 #[cfg(feature = "std")]
@@ -96,6 +103,8 @@ pub mod parser;
 mod redact;
 mod reference;
 mod scanner;
+#[cfg(feature = "serde")]
+mod serde_impls;
 mod setters;
 pub mod spec;
 mod writer;

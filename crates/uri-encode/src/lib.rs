@@ -58,6 +58,7 @@
 //! Encoding then decoding gives back any bytes, invalid UTF-8 included.
 
 #![no_std]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 extern crate alloc;
 #[cfg(feature = "std")]

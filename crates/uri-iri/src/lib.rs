@@ -62,6 +62,7 @@
 //! IRI is a valid URI; [`to_iri`] of a valid URI is a valid IRI.
 
 #![no_std]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![doc(html_root_url = "https://docs.rs/uri-iri/0.1.0")]
 
 extern crate alloc;

@@ -56,6 +56,7 @@
 //! `docs/spec-notes.md`).
 
 #![no_std]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 extern crate alloc;
 #[cfg(feature = "std")]

@@ -103,6 +103,7 @@
 //! the input, and never panic.
 
 #![no_std]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![doc(html_root_url = "https://docs.rs/uri-schemes/0.1.0")]
 
 extern crate alloc;

@@ -39,6 +39,7 @@
 //!   IANA registry (`uri-schemes`).
 
 #![no_std]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 pub use uri_core::*;
 
