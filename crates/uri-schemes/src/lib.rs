@@ -86,6 +86,9 @@
 //!
 //! - `std` (default): turns on `std` in uri-core, uri-encode and
 //!   uri-resolve. Without it the crate is `no_std` with `alloc`.
+//! - `serde`: `Serialize` for [`Violation`] and [`Origin`] (maps of their
+//!   fields), `Serialize` and `Deserialize` for [`Severity`] (`"warning"`,
+//!   `"error"`), and the `serde` feature of uri-core and uri-resolve.
 //!
 //! # Spec notes
 //!
@@ -120,6 +123,8 @@ pub mod mailto;
 pub mod news;
 mod registry;
 mod scheme;
+#[cfg(feature = "serde")]
+mod serde_impls;
 pub mod tel;
 pub mod telnet;
 pub mod urn;
