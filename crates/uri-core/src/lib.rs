@@ -96,6 +96,8 @@ mod component;
 mod components;
 mod error;
 pub mod grammar;
+#[cfg(any(feature = "http", feature = "url"))]
+pub mod interop;
 mod ip;
 mod macros;
 mod owned;

@@ -13,7 +13,14 @@ use uri_core::{
 };
 
 /// The six rules, by the name of their borrowed type.
-const TYPES: [&str; 6] = ["UriReference", "Uri", "RelativeRef", "IriReference", "Iri", "RelativeIri"];
+const TYPES: [&str; 6] = [
+    "UriReference",
+    "Uri",
+    "RelativeRef",
+    "IriReference",
+    "Iri",
+    "RelativeIri",
+];
 
 /// Deserializes `json` as `T`, serializes it back, and checks that the
 /// string is unchanged; the error message otherwise.
@@ -32,12 +39,24 @@ where
 /// The borrowed type named `ty`, then its owned twin, read from `json`.
 fn both(ty: &str, json: &str) -> [Result<(), String>; 2] {
     match ty {
-        "UriReference" => [round_trip::<UriReference<'_>>(json), round_trip::<UriReferenceBuf>(json)],
+        "UriReference" => [
+            round_trip::<UriReference<'_>>(json),
+            round_trip::<UriReferenceBuf>(json),
+        ],
         "Uri" => [round_trip::<Uri<'_>>(json), round_trip::<UriBuf>(json)],
-        "RelativeRef" => [round_trip::<RelativeRef<'_>>(json), round_trip::<RelativeRefBuf>(json)],
-        "IriReference" => [round_trip::<IriReference<'_>>(json), round_trip::<IriReferenceBuf>(json)],
+        "RelativeRef" => [
+            round_trip::<RelativeRef<'_>>(json),
+            round_trip::<RelativeRefBuf>(json),
+        ],
+        "IriReference" => [
+            round_trip::<IriReference<'_>>(json),
+            round_trip::<IriReferenceBuf>(json),
+        ],
         "Iri" => [round_trip::<Iri<'_>>(json), round_trip::<IriBuf>(json)],
-        "RelativeIri" => [round_trip::<RelativeIri<'_>>(json), round_trip::<RelativeIriBuf>(json)],
+        "RelativeIri" => [
+            round_trip::<RelativeIri<'_>>(json),
+            round_trip::<RelativeIriBuf>(json),
+        ],
         _ => panic!("unknown type {ty}"),
     }
 }
@@ -75,13 +94,23 @@ fn vectors() {
             }
         }
         for (ty, expected) in &record.invalid_as {
-            let kind = ParseErrorKind::ALL.iter().find(|k| k.name() == expected.kind).unwrap();
+            let kind = ParseErrorKind::ALL
+                .iter()
+                .find(|k| k.name() == expected.kind)
+                .unwrap();
             let base = ty.strip_suffix("Buf").unwrap_or(ty);
             let [borrowed, owned] = both(base, &json);
             for (name, result) in [(base.to_string(), borrowed), (format!("{base}Buf"), owned)] {
                 let message = result.expect_err(&record.name);
-                let wanted = format!("invalid {name}: {} ({kind}) at byte {}", expected.kind, expected.index);
-                assert!(message.starts_with(&wanted), "{}: {message:?} should start with {wanted:?}", record.name);
+                let wanted = format!(
+                    "invalid {name}: {} ({kind}) at byte {}",
+                    expected.kind, expected.index
+                );
+                assert!(
+                    message.starts_with(&wanted),
+                    "{}: {message:?} should start with {wanted:?}",
+                    record.name
+                );
             }
         }
     }
@@ -101,7 +130,10 @@ fn borrowed_field_borrows_from_the_input() {
     assert_eq!(link.href.query(), Some("b"));
     let start = json.as_ptr() as usize;
     let href = link.href.as_str().as_ptr() as usize;
-    assert!((start..start + json.len()).contains(&href), "href points into the JSON text");
+    assert!(
+        (start..start + json.len()).contains(&href),
+        "href points into the JSON text"
+    );
     assert_eq!(link.base.unwrap().path(), "../é");
 }
 
@@ -109,10 +141,17 @@ fn borrowed_field_borrows_from_the_input() {
 fn borrowed_types_say_when_the_string_cannot_be_lent() {
     // `\/` is an escape: serde_json must unescape into a buffer of its own.
     let json = r#""http:\/\/a\/b""#;
-    let err = serde_json::from_str::<Uri<'_>>(json).unwrap_err().to_string();
-    assert!(err.starts_with("Uri borrows its string from the input"), "{err}");
+    let err = serde_json::from_str::<Uri<'_>>(json)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.starts_with("Uri borrows its string from the input"),
+        "{err}"
+    );
     assert!(err.contains("deserialize UriBuf instead"), "{err}");
-    let err = serde_json::from_str::<RelativeIri<'_>>(json).unwrap_err().to_string();
+    let err = serde_json::from_str::<RelativeIri<'_>>(json)
+        .unwrap_err()
+        .to_string();
     assert!(err.contains("deserialize RelativeIriBuf instead"), "{err}");
     let owned: UriBuf = serde_json::from_str(json).unwrap();
     assert_eq!(owned.as_str(), "http://a/b");
@@ -132,7 +171,9 @@ fn non_strings_are_refused() {
 #[test]
 fn a_password_stays_out_of_the_error() {
     let json = r#""https://user:secret@exa mple.com/""#;
-    let err = serde_json::from_str::<UriBuf>(json).unwrap_err().to_string();
+    let err = serde_json::from_str::<UriBuf>(json)
+        .unwrap_err()
+        .to_string();
     assert!(err.starts_with("invalid UriBuf: InvalidHostChar"), "{err}");
     assert!(!err.contains("secret"), "{err}");
 }

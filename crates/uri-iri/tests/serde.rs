@@ -16,7 +16,8 @@ struct Record {
 
 #[test]
 fn vectors() {
-    let records: Vec<Record> = serde_json::from_str(include_str!("../../../tests/vectors/iri.json")).unwrap();
+    let records: Vec<Record> =
+        serde_json::from_str(include_str!("../../../tests/vectors/iri.json")).unwrap();
     let mut read = 0;
     for r in records {
         let json = serde_json::to_string(&r.input).unwrap();
@@ -32,7 +33,12 @@ fn vectors() {
             }
             Err(e) => {
                 let message = result.unwrap_err().to_string();
-                let wanted = format!("invalid IriBuf: {} ({}) at byte {}", e.kind().name(), e.kind(), e.index());
+                let wanted = format!(
+                    "invalid IriBuf: {} ({}) at byte {}",
+                    e.kind().name(),
+                    e.kind(),
+                    e.index()
+                );
                 assert!(message.starts_with(&wanted), "{}: {message}", r.name);
             }
         }

@@ -24,7 +24,10 @@ fn check<S: uri_core::Spec>(input: &str, expected: &str) {
     let json = serde_json::to_string(input).unwrap();
     let n: NormalizedUri<S> = serde_json::from_str(&json).unwrap();
     assert_eq!(n.as_str(), expected, "input {input}");
-    assert_eq!(n, NormalizedUri::new(uri_core::Ri::<S>::parse(input).unwrap()));
+    assert_eq!(
+        n,
+        NormalizedUri::new(uri_core::Ri::<S>::parse(input).unwrap())
+    );
     let written = serde_json::to_string(&n).unwrap();
     let again: NormalizedUri<S> = serde_json::from_str(&written).unwrap();
     assert_eq!(again.as_str(), n.as_str());
@@ -34,7 +37,10 @@ fn check<S: uri_core::Spec>(input: &str, expected: &str) {
 fn vectors_round_trip_in_normal_form() {
     let records: Vec<Record> =
         serde_json::from_str(include_str!("../../../tests/vectors/normalize.json")).unwrap();
-    let syntax: Vec<Record> = records.into_iter().filter(|r| r.level.as_deref() == Some("syntax")).collect();
+    let syntax: Vec<Record> = records
+        .into_iter()
+        .filter(|r| r.level.as_deref() == Some("syntax"))
+        .collect();
     assert!(syntax.len() >= 3);
     for r in syntax {
         if r.iri {
@@ -47,10 +53,17 @@ fn vectors_round_trip_in_normal_form() {
 
 #[test]
 fn rejects_what_uri_core_rejects() {
-    let err = serde_json::from_str::<NormalizedUri>(r#""../a""#).unwrap_err().to_string();
+    let err = serde_json::from_str::<NormalizedUri>(r#""../a""#)
+        .unwrap_err()
+        .to_string();
     assert!(err.starts_with("invalid UriBuf: MissingScheme"), "{err}");
-    let err = serde_json::from_str::<NormalizedUri>(r#""http://a/%zz""#).unwrap_err().to_string();
-    assert!(err.starts_with("invalid UriBuf: InvalidPercentEncoding"), "{err}");
+    let err = serde_json::from_str::<NormalizedUri>(r#""http://a/%zz""#)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.starts_with("invalid UriBuf: InvalidPercentEncoding"),
+        "{err}"
+    );
     assert!(err.contains("at byte 9"), "{err}");
 }
 

@@ -43,7 +43,10 @@ impl<'de> Deserialize<'de> for Severity {
         match &*name {
             "warning" => Ok(Severity::Warning),
             "error" => Ok(Severity::Error),
-            other => Err(de::Error::invalid_value(Unexpected::Str(other), &"\"warning\" or \"error\"")),
+            other => Err(de::Error::invalid_value(
+                Unexpected::Str(other),
+                &"\"warning\" or \"error\"",
+            )),
         }
     }
 }

@@ -14,10 +14,21 @@ fn violations_and_origins_of_the_vectors() {
         serde_json::from_str(include_str!("../../../tests/vectors/schemes.json")).unwrap();
     let registry = Registry::standard();
     let (mut violations, mut origins) = (0, 0);
-    let vectors = records.iter().filter(|r| r["type"] == "parse").map(|r| r["input"].as_str().unwrap());
-    let http = ["http://user:pw@Example.COM:8080/a", "https://[::1]/", "ws://h:99999/", "wss://x/", "http:///p"];
+    let vectors = records
+        .iter()
+        .filter(|r| r["type"] == "parse")
+        .map(|r| r["input"].as_str().unwrap());
+    let http = [
+        "http://user:pw@Example.COM:8080/a",
+        "https://[::1]/",
+        "ws://h:99999/",
+        "wss://x/",
+        "http:///p",
+    ];
     for input in vectors.chain(http) {
-        let Ok(uri) = uri_core::Uri::parse(input) else { continue };
+        let Ok(uri) = uri_core::Uri::parse(input) else {
+            continue;
+        };
         let report = registry.check(uri);
         for v in report.violations() {
             let written = serde_json::to_value(v).unwrap();
@@ -31,11 +42,17 @@ fn violations_and_origins_of_the_vectors() {
         if let Fields::Http(http) = report.fields() {
             let o = http.origin();
             let written = serde_json::to_value(o).unwrap();
-            assert_eq!(written, json!({"scheme": o.scheme(), "host": o.host(), "port": o.port()}));
+            assert_eq!(
+                written,
+                json!({"scheme": o.scheme(), "host": o.host(), "port": o.port()})
+            );
             origins += 1;
         }
     }
-    assert!(violations > 3 && origins > 3, "{violations} violations, {origins} origins");
+    assert!(
+        violations > 3 && origins > 3,
+        "{violations} violations, {origins} origins"
+    );
 }
 
 #[test]
@@ -45,6 +62,8 @@ fn severity_both_ways() {
         assert_eq!(written, format!("\"{}\"", s.as_str()));
         assert_eq!(serde_json::from_str::<Severity>(&written).unwrap(), s);
     }
-    let err = serde_json::from_str::<Severity>(r#""fatal""#).unwrap_err().to_string();
+    let err = serde_json::from_str::<Severity>(r#""fatal""#)
+        .unwrap_err()
+        .to_string();
     assert!(err.contains("\"warning\" or \"error\""), "{err}");
 }
