@@ -50,6 +50,11 @@
 //!
 //! - `std` (default): `std::error::Error` for [`DecodeError`]. Without it the
 //!   crate is `no_std` with `alloc`.
+//! - `percent-encoding`: [`EncodeSet`] to and from the `percent-encoding`
+//!   crate's `AsciiSet` (`EncodeSet::to_ascii_set`, `From` both ways). An
+//!   `AsciiSet` lists the bytes to encode and never covers `%` (always
+//!   encoded here), `+` for spaces, or kept triplets; the two agree byte by
+//!   byte on every other ASCII byte.
 //!
 //! # Guarantees
 //!
@@ -64,6 +69,8 @@ extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
+#[cfg(feature = "percent-encoding")]
+mod ascii_set;
 mod decode;
 mod encode;
 mod ext;
