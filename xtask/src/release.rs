@@ -60,19 +60,42 @@ pub(crate) struct Version {
 impl Version {
     pub(crate) fn parse(text: &str) -> Result<Version, String> {
         let parts: Vec<&str> = text.split('.').collect();
-        let number = |s: &str| s.parse::<u64>().map_err(|_| format!("not a version: {text:?}"));
+        let number = |s: &str| {
+            s.parse::<u64>()
+                .map_err(|_| format!("not a version: {text:?}"))
+        };
         match parts[..] {
-            [a, b, c] => Ok(Version { major: number(a)?, minor: number(b)?, patch: number(c)? }),
+            [a, b, c] => Ok(Version {
+                major: number(a)?,
+                minor: number(b)?,
+                patch: number(c)?,
+            }),
             _ => Err(format!("not a MAJOR.MINOR.PATCH version: {text:?}")),
         }
     }
 
     pub(crate) fn bumped(self, bump: &Bump) -> Version {
-        let Version { major, minor, patch } = self;
+        let Version {
+            major,
+            minor,
+            patch,
+        } = self;
         match bump {
-            Bump::Major => Version { major: major + 1, minor: 0, patch: 0 },
-            Bump::Minor => Version { major, minor: minor + 1, patch: 0 },
-            Bump::Patch => Version { major, minor, patch: patch + 1 },
+            Bump::Major => Version {
+                major: major + 1,
+                minor: 0,
+                patch: 0,
+            },
+            Bump::Minor => Version {
+                major,
+                minor: minor + 1,
+                patch: 0,
+            },
+            Bump::Patch => Version {
+                major,
+                minor,
+                patch: patch + 1,
+            },
             Bump::To(v) => *v,
         }
     }
@@ -91,7 +114,9 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
         match arg.as_str() {
             "--execute" => options.execute = true,
             "--bump" => {
-                let value = args.next().ok_or("--bump needs major, minor, patch or a version")?;
+                let value = args
+                    .next()
+                    .ok_or("--bump needs major, minor, patch or a version")?;
                 options.bump = Some(match value.as_str() {
                     "major" => Bump::Major,
                     "minor" => Bump::Minor,
@@ -138,14 +163,23 @@ pub(crate) fn members(root: &Path) -> Result<Vec<Member>, String> {
     let mut members = Vec::new();
     for dir in dirs {
         let text = read(&dir.join("Cargo.toml"))?;
-        let name = crate::ci::package_name(&text).ok_or_else(|| format!("{}: no package name", dir.display()))?;
+        let name = crate::ci::package_name(&text)
+            .ok_or_else(|| format!("{}: no package name", dir.display()))?;
         let publish = !text.lines().any(|l| l.trim() == "publish = false");
-        members.push(Member { name, dir, publish, deps: BTreeSet::new() });
+        members.push(Member {
+            name,
+            dir,
+            publish,
+            deps: BTreeSet::new(),
+        });
     }
     let names: BTreeSet<String> = members.iter().map(|m| m.name.clone()).collect();
     for member in &mut members {
         let text = read(&member.dir.join("Cargo.toml"))?;
-        member.deps = dependency_keys(&text).into_iter().filter(|k| names.contains(k) && *k != member.name).collect();
+        member.deps = dependency_keys(&text)
+            .into_iter()
+            .filter(|k| names.contains(k) && *k != member.name)
+            .collect();
     }
     Ok(members)
 }
@@ -155,7 +189,12 @@ fn array_after(manifest: &str, key: &str) -> Vec<String> {
     for line in manifest.lines() {
         if let Some(rest) = line.trim().strip_prefix(key) {
             if let Some(list) = rest.trim_start().strip_prefix('=') {
-                return list.split('"').skip(1).step_by(2).map(str::to_string).collect();
+                return list
+                    .split('"')
+                    .skip(1)
+                    .step_by(2)
+                    .map(str::to_string)
+                    .collect();
             }
         }
     }
@@ -173,7 +212,12 @@ fn dependency_keys(manifest: &str) -> Vec<String> {
         if line.starts_with('[') {
             in_deps = line.ends_with("dependencies]");
         } else if in_deps && !line.starts_with('#') {
-            if let Some(key) = line.split(['=', '.']).next().map(str::trim).filter(|k| !k.is_empty()) {
+            if let Some(key) = line
+                .split(['=', '.'])
+                .next()
+                .map(str::trim)
+                .filter(|k| !k.is_empty())
+            {
                 keys.push(key.trim_matches('"').to_string());
             }
         }
@@ -184,8 +228,11 @@ fn dependency_keys(manifest: &str) -> Vec<String> {
 /// The publishable members in an order where each comes after every
 /// member it depends on; ties in alphabetical order.
 pub(crate) fn publish_order(members: &[Member]) -> Result<Vec<String>, String> {
-    let publishable: BTreeMap<&str, &Member> =
-        members.iter().filter(|m| m.publish).map(|m| (m.name.as_str(), m)).collect();
+    let publishable: BTreeMap<&str, &Member> = members
+        .iter()
+        .filter(|m| m.publish)
+        .map(|m| (m.name.as_str(), m))
+        .collect();
     let mut waiting: BTreeMap<&str, BTreeSet<&str>> = BTreeMap::new();
     for (name, m) in &publishable {
         let mut deps = BTreeSet::new();
@@ -208,7 +255,10 @@ pub(crate) fn publish_order(members: &[Member]) -> Result<Vec<String>, String> {
     }
     let mut order = Vec::new();
     while !waiting.is_empty() {
-        let ready = waiting.iter().find(|(_, deps)| deps.is_empty()).map(|(n, _)| *n);
+        let ready = waiting
+            .iter()
+            .find(|(_, deps)| deps.is_empty())
+            .map(|(n, _)| *n);
         let Some(next) = ready else {
             let stuck: Vec<&str> = waiting.keys().copied().collect();
             return Err(format!("a dependency cycle among {}", stuck.join(", ")));
@@ -260,7 +310,11 @@ pub(crate) fn workspace_version(root: &Path) -> Result<Version, String> {
 
 /// The value of `key = "value"` on `line`, if that is what it holds.
 fn quoted_value<'a>(line: &'a str, key: &str) -> Option<&'a str> {
-    let rest = line.strip_prefix(key)?.trim_start().strip_prefix('=')?.trim();
+    let rest = line
+        .strip_prefix(key)?
+        .trim_start()
+        .strip_prefix('=')?
+        .trim();
     rest.strip_prefix('"')?.strip_suffix('"')
 }
 
@@ -288,7 +342,11 @@ fn with_version(line: &str, new: &Version) -> Option<String> {
 
 /// The manifest edits of a bump to `new`: the workspace version, literal
 /// package versions, and the version requirement of every path dependency.
-pub(crate) fn bump_edits(root: &Path, members: &[Member], new: &Version) -> Result<Vec<Edit>, String> {
+pub(crate) fn bump_edits(
+    root: &Path,
+    members: &[Member],
+    new: &Version,
+) -> Result<Vec<Edit>, String> {
     let mut paths = vec![root.join("Cargo.toml")];
     paths.extend(members.iter().map(|m| m.dir.join("Cargo.toml")));
     let mut edits = Vec::new();
@@ -304,8 +362,13 @@ pub(crate) fn bump_edits(root: &Path, members: &[Member], new: &Version) -> Resu
             }
             let is_package_version = (section == "[workspace.package]" || section == "[package]")
                 && quoted_value(t, "version").is_some();
-            let is_path_dependency = section.ends_with("dependencies]") && t.contains("path =") && t.contains("version");
-            let new_line = if is_package_version || is_path_dependency { with_version(line, new) } else { None };
+            let is_path_dependency =
+                section.ends_with("dependencies]") && t.contains("path =") && t.contains("version");
+            let new_line = if is_package_version || is_path_dependency {
+                with_version(line, new)
+            } else {
+                None
+            };
             match new_line {
                 Some(n) if n != line => {
                     changes.push((line.trim_end().to_string(), n.trim_end().to_string()));
@@ -315,7 +378,11 @@ pub(crate) fn bump_edits(root: &Path, members: &[Member], new: &Version) -> Resu
             }
         }
         if !changes.is_empty() {
-            edits.push(Edit { path, text: out, changes });
+            edits.push(Edit {
+                path,
+                text: out,
+                changes,
+            });
         }
     }
     Ok(edits)
@@ -341,7 +408,11 @@ pub(crate) fn changelog_edit(dir: &Path, new: &Version, date: &str) -> Result<Ed
             out.push_str(line);
         }
     }
-    Ok(Edit { path, text: out, changes: vec![(heading.into(), format!("{heading}, then {dated}"))] })
+    Ok(Edit {
+        path,
+        text: out,
+        changes: vec![(heading.into(), format!("{heading}, then {dated}"))],
+    })
 }
 
 /// Today's date in UTC, `YYYY-MM-DD`, from the system clock (days since
@@ -387,19 +458,36 @@ fn plan(root: &Path, options: &Options, date: &str) -> Result<Plan, String> {
     let all = publish_order(&members)?;
     for name in &options.crates {
         if !all.contains(name) {
-            return Err(format!("{name} is not a publishable crate of the workspace ({})", all.join(", ")));
+            return Err(format!(
+                "{name} is not a publishable crate of the workspace ({})",
+                all.join(", ")
+            ));
         }
     }
-    let order: Vec<String> =
-        all.into_iter().filter(|n| options.crates.is_empty() || options.crates.contains(n)).collect();
+    let order: Vec<String> = all
+        .into_iter()
+        .filter(|n| options.crates.is_empty() || options.crates.contains(n))
+        .collect();
     let old = workspace_version(root)?;
     let new = options.bump.as_ref().map_or(old, |b| old.bumped(b));
-    let mut edits = if new == old { Vec::new() } else { bump_edits(root, &members, &new)? };
+    let mut edits = if new == old {
+        Vec::new()
+    } else {
+        bump_edits(root, &members, &new)?
+    };
     for name in &order {
-        let member = members.iter().find(|m| &m.name == name).ok_or("member vanished")?;
+        let member = members
+            .iter()
+            .find(|m| &m.name == name)
+            .ok_or("member vanished")?;
         edits.push(changelog_edit(&member.dir, &new, date)?);
     }
-    Ok(Plan { order, old, new, edits })
+    Ok(Plan {
+        order,
+        old,
+        new,
+        edits,
+    })
 }
 
 /// Runs the release; a dry run unless `--execute`.
@@ -412,7 +500,11 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
     for name in &plan.order {
         println!("  {name}: {}", name_status(name, &repository(&root)));
     }
-    let tags: Vec<String> = plan.order.iter().map(|n| format!("{n}-v{}", plan.new)).collect();
+    let tags: Vec<String> = plan
+        .order
+        .iter()
+        .map(|n| format!("{n}-v{}", plan.new))
+        .collect();
     println!("\ntags: {}", tags.join(" "));
     semver_checks(&root, &plan.order);
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
@@ -425,7 +517,11 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
         }
         cargo_step(&root, &cargo, &package)?;
         cargo_step(&root, &cargo, &publish)?;
-        println!("\ndry run: nothing was written (cargo's packages are under target/package/); run with --execute to release");
+        println!(
+            "\ndry run: nothing was written; cargo packaged the crates as they are (version {}) under target/package/; \
+             run with --execute to release",
+            plan.old
+        );
         return Ok(());
     }
     let status = git(&root, &["status", "--porcelain"])?;
@@ -433,7 +529,15 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
         return Err("--execute needs a clean git tree".into());
     }
     apply(&plan.edits)?;
-    git(&root, &["commit", "--all", "--message", &format!("Release {}", plan.new)])?;
+    git(
+        &root,
+        &[
+            "commit",
+            "--all",
+            "--message",
+            &format!("Release {}", plan.new),
+        ],
+    )?;
     for (name, tag) in plan.order.iter().zip(&tags) {
         cargo_step(&root, &cargo, &["package", "-p", name])?;
         cargo_step(&root, &cargo, &["publish", "-p", name])?;
@@ -450,9 +554,15 @@ fn print_plan(root: &Path, plan: &Plan, execute: bool) {
     for (i, name) in plan.order.iter().enumerate() {
         println!("  {}. {name} {}", i + 1, plan.new);
     }
-    println!("\nfiles the release {} change:", if execute { "will" } else { "would" });
+    println!(
+        "\nfiles the release {} change:",
+        if execute { "will" } else { "would" }
+    );
     for e in &plan.edits {
-        println!("  {}", e.path.strip_prefix(root).unwrap_or(&e.path).display());
+        println!(
+            "  {}",
+            e.path.strip_prefix(root).unwrap_or(&e.path).display()
+        );
         for (before, after) in &e.changes {
             println!("    - {before}\n    + {after}");
         }
@@ -473,7 +583,13 @@ fn repository(root: &Path) -> String {
 fn name_status(name: &str, ours: &str) -> String {
     let known = KNOWN_TAKEN.iter().find(|(n, _)| *n == name);
     let asked = Command::new("curl")
-        .args(["--silent", "--max-time", "10", "--user-agent", "urikit-xtask-release (https://github.com/urikit/urikit)"])
+        .args([
+            "--silent",
+            "--max-time",
+            "10",
+            "--user-agent",
+            "urikit-xtask-release (https://github.com/urikit/urikit)",
+        ])
         .args(["--write-out", "\n%{http_code}"])
         .arg(format!("https://crates.io/api/v1/crates/{name}"))
         .output();
@@ -484,9 +600,12 @@ fn name_status(name: &str, ours: &str) -> String {
             match code.trim() {
                 "404" => "free".to_string(),
                 "200" => {
-                    let repo = Json::parse(body)
-                        .ok()
-                        .and_then(|j| j.get("crate").and_then(|c| c.get("repository")).and_then(Json::as_str).map(str::to_string));
+                    let repo = Json::parse(body).ok().and_then(|j| {
+                        j.get("crate")
+                            .and_then(|c| c.get("repository"))
+                            .and_then(Json::as_str)
+                            .map(str::to_string)
+                    });
                     match repo {
                         Some(r) if r == ours => "published by this project".to_string(),
                         _ => "taken by another owner".to_string(),
@@ -522,7 +641,14 @@ fn semver_checks(root: &Path, order: &[String]) {
             .current_dir(root)
             .status()
             .is_ok_and(|s| s.success());
-        println!("  {name}: {}", if ok { "ok" } else { "FAILED or no baseline on crates.io" });
+        println!(
+            "  {name}: {}",
+            if ok {
+                "ok"
+            } else {
+                "FAILED or no baseline on crates.io"
+            }
+        );
     }
 }
 
@@ -533,15 +659,27 @@ fn cargo_step(root: &Path, cargo: &str, args: &[&str]) -> Result<(), String> {
         .current_dir(root)
         .status()
         .map_err(|e| format!("cannot run {cargo}: {e}"))?;
-    if status.success() { Ok(()) } else { Err(format!("cargo {} failed ({status})", args.join(" "))) }
+    if status.success() {
+        Ok(())
+    } else {
+        Err(format!("cargo {} failed ({status})", args.join(" ")))
+    }
 }
 
 fn git(root: &Path, args: &[&str]) -> Result<String, String> {
-    let out = Command::new("git").args(args).current_dir(root).output().map_err(|e| format!("git: {e}"))?;
+    let out = Command::new("git")
+        .args(args)
+        .current_dir(root)
+        .output()
+        .map_err(|e| format!("git: {e}"))?;
     if out.status.success() {
         Ok(String::from_utf8_lossy(&out.stdout).into_owned())
     } else {
-        Err(format!("git {} failed: {}", args.join(" "), String::from_utf8_lossy(&out.stderr)))
+        Err(format!(
+            "git {} failed: {}",
+            args.join(" "),
+            String::from_utf8_lossy(&out.stderr)
+        ))
     }
 }
 
@@ -557,7 +695,8 @@ mod tests {
     /// temporary directory.
     fn copy_of_workspace(tag: &str) -> PathBuf {
         let root = crate::root();
-        let copy = std::env::temp_dir().join(format!("urikit-release-{tag}-{}", std::process::id()));
+        let copy =
+            std::env::temp_dir().join(format!("urikit-release-{tag}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&copy);
         std::fs::create_dir_all(&copy).unwrap();
         std::fs::copy(root.join("Cargo.toml"), copy.join("Cargo.toml")).unwrap();
@@ -579,7 +718,15 @@ mod tests {
         let order = publish_order(&members).unwrap();
         assert_eq!(
             order,
-            ["uri-core", "uri-encode", "uri-resolve", "uri-iri", "uri-schemes", "urikit", "urikit-cli"]
+            [
+                "uri-core",
+                "uri-encode",
+                "uri-resolve",
+                "uri-iri",
+                "uri-schemes",
+                "urikit",
+                "urikit-cli"
+            ]
         );
         let at = |n: &str| order.iter().position(|o| o == n).unwrap();
         for m in members.iter().filter(|m| m.publish) {
@@ -587,7 +734,11 @@ mod tests {
                 assert!(at(d) < at(&m.name), "{d} before {}", m.name);
             }
         }
-        assert!(!order.iter().any(|n| n == "xtask" || n == "urikit-bench" || n == "urikit-tests"));
+        assert!(
+            !order
+                .iter()
+                .any(|n| n == "xtask" || n == "urikit-bench" || n == "urikit-tests")
+        );
     }
 
     #[test]
@@ -606,22 +757,39 @@ mod tests {
     fn execute_on_a_copy_bumps_every_version_and_dates_the_changelogs() {
         let copy = copy_of_workspace("bump");
         let old = workspace_version(&copy).unwrap();
-        let options = Options { execute: true, bump: Some(Bump::Minor), crates: vec![] };
+        let options = Options {
+            execute: true,
+            bump: Some(Bump::Minor),
+            crates: vec![],
+        };
         let plan = plan(&copy, &options, "2026-11-25").unwrap();
-        assert_eq!(plan.new, Version { major: old.major, minor: old.minor + 1, patch: 0 });
+        assert_eq!(
+            plan.new,
+            Version {
+                major: old.major,
+                minor: old.minor + 1,
+                patch: 0
+            }
+        );
         apply(&plan.edits).unwrap();
 
         let new = plan.new.to_string();
         assert_eq!(workspace_version(&copy).unwrap(), plan.new);
         let root_manifest = read(&copy.join("Cargo.toml")).unwrap();
-        for line in root_manifest.lines().filter(|l| l.contains("path = \"crates/")) {
+        for line in root_manifest
+            .lines()
+            .filter(|l| l.contains("path = \"crates/"))
+        {
             assert!(line.contains(&format!("version = \"{new}\"")), "{line}");
         }
         // Nothing else changed: no external dependency's requirement.
         assert!(root_manifest.contains("serde = { version = \"1\""));
         for m in members(&copy).unwrap() {
             let text = read(&m.dir.join("Cargo.toml")).unwrap();
-            for line in text.lines().filter(|l| l.contains("path =") && l.contains("version")) {
+            for line in text
+                .lines()
+                .filter(|l| l.contains("path =") && l.contains("version"))
+            {
                 assert!(line.contains(&format!("\"{new}\"")), "{}: {line}", m.name);
             }
             if m.publish {
@@ -637,7 +805,11 @@ mod tests {
     #[test]
     fn named_crates_only() {
         let copy = copy_of_workspace("named");
-        let options = Options { execute: true, bump: Some(Bump::To(Version::parse("1.0.0").unwrap())), crates: vec!["uri-resolve".into(), "uri-core".into()] };
+        let options = Options {
+            execute: true,
+            bump: Some(Bump::To(Version::parse("1.0.0").unwrap())),
+            crates: vec!["uri-resolve".into(), "uri-core".into()],
+        };
         let plan = plan(&copy, &options, "2026-11-25").unwrap();
         assert_eq!(plan.order, ["uri-core", "uri-resolve"]);
         apply(&plan.edits).unwrap();
@@ -650,7 +822,10 @@ mod tests {
     }
 
     fn plan_err(root: &Path, name: &str) -> String {
-        let options = Options { crates: vec![name.into()], ..Options::default() };
+        let options = Options {
+            crates: vec![name.into()],
+            ..Options::default()
+        };
         plan(root, &options, "2026-11-25").err().unwrap()
     }
 
@@ -658,14 +833,22 @@ mod tests {
     fn the_dry_run_plan_changes_nothing_on_disk() {
         let root = crate::root();
         let before = git(&root, &["status", "--porcelain"]).unwrap();
-        let manifests: Vec<String> = members(&root).unwrap().iter().map(|m| read(&m.dir.join("Cargo.toml")).unwrap()).collect();
+        let manifests: Vec<String> = members(&root)
+            .unwrap()
+            .iter()
+            .map(|m| read(&m.dir.join("Cargo.toml")).unwrap())
+            .collect();
         let options = parse_args(&["--bump".into(), "major".into()]).unwrap();
         assert!(!options.execute);
         let plan = plan(&root, &options, &today()).unwrap();
         assert!(!plan.edits.is_empty());
         print_plan(&root, &plan, false);
         assert_eq!(git(&root, &["status", "--porcelain"]).unwrap(), before);
-        let after: Vec<String> = members(&root).unwrap().iter().map(|m| read(&m.dir.join("Cargo.toml")).unwrap()).collect();
+        let after: Vec<String> = members(&root)
+            .unwrap()
+            .iter()
+            .map(|m| read(&m.dir.join("Cargo.toml")).unwrap())
+            .collect();
         assert_eq!(after, manifests);
     }
 
@@ -688,7 +871,10 @@ mod tests {
             with_version(r#"uri-core = { path = "crates/uri-core", version = "0.1.0", default-features = false }"#, &v).unwrap(),
             r#"uri-core = { path = "crates/uri-core", version = "0.2.0", default-features = false }"#
         );
-        assert_eq!(with_version("version = \"0.1.0\"\n", &v).unwrap(), "version = \"0.2.0\"\n");
+        assert_eq!(
+            with_version("version = \"0.1.0\"\n", &v).unwrap(),
+            "version = \"0.2.0\"\n"
+        );
         assert_eq!(with_version("version.workspace = true", &v), None);
     }
 
