@@ -88,3 +88,9 @@ struct ReadmeDoctests;
 #[cfg(doctest)]
 #[doc = include_str!("../../../README.md")]
 struct WorkspaceReadmeDoctests;
+
+/// `docs/ecosystem.md`'s urikit lines, run as doc tests (they need the
+/// default features).
+#[cfg(all(doctest, feature = "encode", feature = "resolve", feature = "iri", feature = "schemes"))]
+#[doc = include_str!("../../../docs/ecosystem.md")]
+struct EcosystemDoctests;
