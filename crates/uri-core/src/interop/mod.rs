@@ -6,7 +6,7 @@
 //! and says which component would not survive. Nothing is silently
 //! dropped, lowercased, normalized or re-encoded.
 //!
-//! - `http` ([`http::Uri`], RFC 9110's request targets): from an
+//! - `http` ([`http::Uri`](::http::Uri), RFC 9110's request targets): from an
 //!   `http::Uri` to a [`UriReferenceBuf`](crate::UriReferenceBuf) (or a
 //!   [`UriBuf`](crate::UriBuf) when it has a scheme), and from a
 //!   [`Uri`](crate::Uri), [`UriReference`](crate::UriReference) or their
@@ -17,7 +17,7 @@
 //!   `//host/path` it reads as a path, a character it refuses) fails too.
 //!   A network-path reference of an authority alone (`//host:443`) is
 //!   `http`'s authority form (`host:443`), both ways.
-//! - `url` ([`url::Url`], the WHATWG URL Standard): from a `Url` to a
+//! - `url` ([`url::Url`](::url::Url), the WHATWG URL Standard): from a `Url` to a
 //!   [`UriBuf`](crate::UriBuf), which fails only when the URL's string is
 //!   not an RFC 3986 URI (WHATWG leaves `|`, `^`, `[`, `{`… unencoded in
 //!   some components); and from a [`Uri`](crate::Uri) or
