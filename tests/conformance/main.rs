@@ -27,6 +27,7 @@ mod hostile;
 mod hostile_iri;
 mod hostile_schemes;
 mod idna_sample;
+mod interop;
 mod iri_mapping;
 mod iri_properties;
 mod iri_vectors;

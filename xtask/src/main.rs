@@ -9,6 +9,7 @@ mod docs_check;
 mod fuzz;
 mod generate;
 mod json;
+mod release;
 mod tidy;
 
 use std::process::ExitCode;
@@ -36,6 +37,13 @@ tasks:
           special-purpose address registries in uri-core, the IANA URI
           Schemes registry in uri-schemes); tidy fails when one is out
           of date
+  release [--execute] [--bump major|minor|patch|VERSION] [CRATE...]
+          publish the crates (all publishable ones by default) in
+          dependency order: a dry run by default, which prints the
+          order, the version bump and changelog lines it would write,
+          the crates.io name check and the tags, and runs cargo package
+          and cargo publish --dry-run, changing nothing; --execute (on a
+          clean tree) writes, commits, publishes and tags
   bench [--quick] [--runs N] [FILTER]
           run the benchmarks beside their peers (about 15 minutes;
           --quick about 2) and write docs/benchmarks.md
@@ -49,6 +57,7 @@ fn main() -> ExitCode {
         Some("fuzz") => fuzz::run(&args[1..]),
         Some("generate") => generate::run(),
         Some("bench") => bench::run(&args[1..]),
+        Some("release") => release::run(&args[1..]),
         Some("-h" | "--help" | "help") => {
             print!("{USAGE}");
             return ExitCode::SUCCESS;

@@ -77,6 +77,13 @@
 //!   and adds [`Authority::socket_addrs`] (which may resolve a name); the
 //!   crate is `no_std` with `alloc` without it. IP addresses are the
 //!   `core::net` types either way.
+//! - `serde`: `Serialize` and `Deserialize` for every reference type, URI
+//!   and IRI, borrowed and owned. They serialize as the string as written;
+//!   deserializing parses it under the type's rule and fails with the
+//!   [`ParseErrorKind`] and byte index. The borrowed types (`Uri<'de>`, …)
+//!   borrow the string from the input with no copy (`#[serde(borrow)]`),
+//!   and fail, saying so, when the deserializer cannot lend it (an escaped
+//!   JSON string): use the owned types there. Works without `std`.
 //!
 //! # Guarantees
 //!
@@ -93,7 +100,7 @@
 //! and a `:` before any `/?#` is always read as the end of a scheme.
 
 #![no_std]
-#![cfg_attr(docsrs, feature(doc_auto_cfg))]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 extern crate alloc;
 #[cfg(feature = "std")]
@@ -107,6 +114,8 @@ mod components;
 mod const_check;
 mod error;
 pub mod grammar;
+#[cfg(any(feature = "http", feature = "url"))]
+pub mod interop;
 mod ip;
 mod macros;
 mod owned;
@@ -115,6 +124,8 @@ mod pct_encode;
 mod redact;
 mod reference;
 mod scanner;
+#[cfg(feature = "serde")]
+mod serde_impls;
 mod setters;
 pub mod spec;
 mod splice;

@@ -49,6 +49,11 @@
 //!
 //! - `std` (default): `std::error::Error` for [`DecodeError`]. Without it the
 //!   crate is `no_std` with `alloc`.
+//! - `percent-encoding`: [`EncodeSet`] to and from the `percent-encoding`
+//!   crate's `AsciiSet` (`EncodeSet::to_ascii_set`, `From` both ways). An
+//!   `AsciiSet` lists the bytes to encode and never covers `%` (always
+//!   encoded here), `+` for spaces, or kept triplets; the two agree byte by
+//!   byte on every other ASCII byte.
 //!
 //! # Guarantees
 //!
@@ -57,11 +62,14 @@
 //! Encoding then decoding gives back any bytes, invalid UTF-8 included.
 
 #![no_std]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
+#[cfg(feature = "percent-encoding")]
+mod ascii_set;
 mod decode;
 mod encode;
 mod ext;

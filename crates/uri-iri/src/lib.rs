@@ -54,6 +54,10 @@
 //!   the ICU4X data crates and `unicode-security` all build without
 //!   `std`, their data compiled in. The error types implement
 //!   `core::error::Error` either way.
+//! - `serde`: `Serialize` and `Deserialize` for [`NormalizedIri`] (its
+//!   normal form as a string; read with uri-core's validation, then
+//!   normalized by syntax), and the `serde` feature of uri-core and
+//!   uri-resolve. Works without `std`.
 //!
 //! # Guarantees
 //!
@@ -62,6 +66,7 @@
 //! IRI is a valid URI; [`to_iri`] of a valid URI is a valid IRI.
 
 #![no_std]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![doc(html_root_url = "https://docs.rs/uri-iri/0.1.0")]
 
 extern crate alloc;
@@ -72,6 +77,8 @@ mod display;
 mod hex;
 mod host;
 mod nfc;
+#[cfg(feature = "serde")]
+mod serde_impls;
 mod to_iri;
 mod to_uri;
 

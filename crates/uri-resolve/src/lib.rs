@@ -45,6 +45,10 @@
 //!
 //! - `std` (default): `std::error::Error` on error types. Without it the
 //!   crate is `no_std` with `alloc`.
+//! - `serde`: `Serialize` and `Deserialize` for [`NormalizedUri`] (its
+//!   normal form as a string; read with uri-core's validation, then
+//!   normalized by syntax), and uri-core's `serde` feature. Works without
+//!   `std`.
 //!
 //! # Guarantees
 //!
@@ -56,6 +60,7 @@
 //! `docs/spec-notes.md`).
 
 #![no_std]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 extern crate alloc;
 #[cfg(feature = "std")]
@@ -68,6 +73,8 @@ mod out;
 mod pct;
 mod relativize;
 mod resolve;
+#[cfg(feature = "serde")]
+mod serde_impls;
 
 pub use dot_segments::{has_dot_segments, remove_dot_segments};
 pub use normalize::{

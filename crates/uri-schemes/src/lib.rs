@@ -86,6 +86,9 @@
 //!
 //! - `std` (default): turns on `std` in uri-core, uri-encode and
 //!   uri-resolve. Without it the crate is `no_std` with `alloc`.
+//! - `serde`: `Serialize` for [`Violation`] and [`Origin`] (maps of their
+//!   fields), `Serialize` and `Deserialize` for [`Severity`] (`"warning"`,
+//!   `"error"`), and the `serde` feature of uri-core and uri-resolve.
 //!
 //! # Spec notes
 //!
@@ -103,6 +106,7 @@
 //! the input, and never panic.
 
 #![no_std]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![doc(html_root_url = "https://docs.rs/uri-schemes/0.1.0")]
 
 extern crate alloc;
@@ -119,6 +123,8 @@ pub mod mailto;
 pub mod news;
 mod registry;
 mod scheme;
+#[cfg(feature = "serde")]
+mod serde_impls;
 pub mod tel;
 pub mod telnet;
 pub mod urn;

@@ -55,8 +55,25 @@
 //! - `schemes` (default, implies `resolve`): [`schemes`], the rules of
 //!   real schemes, scheme-based normalization and equivalence, and the
 //!   IANA registry (`uri-schemes`).
+//! - `serde`: `Serialize` and `Deserialize` in every enabled crate: each
+//!   reference type as its string (owned types validated, borrowed types
+//!   zero-copy with `#[serde(borrow)]`), `NormalizedUri`, `NormalizedIri`,
+//!   and the scheme checks' results.
+//! - `http` (implies `std`): `interop`, `http::Uri` to and from the URI
+//!   types; a fragment, or a string `http` would read or write otherwise,
+//!   is refused, never dropped (`uri-core`'s `http` feature).
+//! - `url` (implies `std`): `interop`, `url::Url` to and from the URI
+//!   types, refused where WHATWG parsing would change the URI
+//!   (`uri-core`'s `url` feature).
+//! - `percent-encoding` (implies `encode`): `EncodeSet` to and from
+//!   `percent_encoding::AsciiSet` (`uri-encode`'s `percent-encoding`
+//!   feature).
+//!
+//! How these compare with `url`, `fluent-uri`, `iri-string` and `http`,
+//! task by task, is the workspace's `docs/ecosystem.md`.
 
 #![no_std]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 #[cfg(test)]
 extern crate alloc;
@@ -148,3 +165,16 @@ struct WorkspaceReadmeDoctests;
 ))]
 #[doc = include_str!("../../../docs/guide.md")]
 struct GuideDoctests;
+
+/// `docs/ecosystem.md`'s urikit lines, run as doc tests (they need the
+/// default features).
+#[cfg(all(
+    doctest,
+    feature = "std",
+    feature = "encode",
+    feature = "resolve",
+    feature = "iri",
+    feature = "schemes"
+))]
+#[doc = include_str!("../../../docs/ecosystem.md")]
+struct EcosystemDoctests;

@@ -1,0 +1,196 @@
+//! `http::Uri` to and from uri-core's URI types (feature `http`).
+//!
+//! An `http::Uri` is a request target (RFC 9110 §7.1): absolute form
+//! (`https://h/p?q`), origin form (`/p?q`), authority form (`h:443`) or
+//! `*`. Read as RFC 3986 references these are a URI, a path-absolute
+//! relative reference, a network-path reference `//h:443`, and the path
+//! `*`. No form has a fragment.
+
+use alloc::format;
+use alloc::string::{String, ToString};
+
+use super::{InteropError, InteropErrorKind, compare};
+use crate::{Component, Uri, UriBuf, UriReference, UriReferenceBuf};
+
+/// `http`'s reading of a request target as RFC 3986 text: the authority
+/// form gets the `//` of a network-path reference.
+fn text_of(uri: &http::Uri) -> String {
+    match (uri.scheme(), uri.authority()) {
+        (None, Some(authority)) => {
+            let pq = uri.path_and_query().map_or("", |pq| pq.as_str());
+            format!("//{authority}{pq}")
+        }
+        _ => uri.to_string(),
+    }
+}
+
+impl TryFrom<&http::Uri> for UriReferenceBuf {
+    type Error = InteropError;
+
+    /// The request target as an RFC 3986 reference: the string `http`
+    /// writes for it (with `//` before an authority-form target).
+    ///
+    /// # Errors
+    ///
+    /// [`InteropErrorKind::Invalid`] when the string is not an RFC 3986
+    /// reference: `http` accepts some characters RFC 3986 does not, such
+    /// as `{`, `|` or `"`.
+    fn try_from(uri: &http::Uri) -> Result<Self, InteropError> {
+        UriReferenceBuf::parse(text_of(uri)).map_err(|e| InteropError::invalid(e.error()))
+    }
+}
+
+impl TryFrom<&http::Uri> for UriBuf {
+    type Error = InteropError;
+
+    /// An absolute-form request target as a URI.
+    ///
+    /// # Errors
+    ///
+    /// [`InteropErrorKind::NotAbsolute`] for a target without a scheme,
+    /// [`InteropErrorKind::Invalid`] as for [`UriReferenceBuf`].
+    fn try_from(uri: &http::Uri) -> Result<Self, InteropError> {
+        let reference = UriReferenceBuf::try_from(uri)?;
+        UriBuf::try_from(reference).map_err(|_| {
+            InteropError::new(InteropErrorKind::NotAbsolute, Some(Component::Scheme), "")
+        })
+    }
+}
+
+impl TryFrom<UriReference<'_>> for http::Uri {
+    type Error = InteropError;
+
+    /// The reference as a request target, when `http` reads it with the
+    /// same string and components.
+    ///
+    /// # Errors
+    ///
+    /// [`InteropErrorKind::Fragment`] when the reference has a fragment
+    /// (it is refused, not dropped); [`InteropErrorKind::Rejected`] when
+    /// `http` refuses the string (a URI without an authority such as
+    /// `mailto:a@b`, a relative path such as `a/b`, an empty string, a
+    /// port past 65535); [`InteropErrorKind::Changed`] when `http` would
+    /// write it otherwise or split it otherwise (`HTTP://a` is written
+    /// `http://a/`, `//a/b` is read as a path).
+    fn try_from(r: UriReference<'_>) -> Result<Self, InteropError> {
+        if r.fragment().is_some() {
+            return Err(InteropError::new(
+                InteropErrorKind::Fragment,
+                Some(Component::Fragment),
+                "",
+            ));
+        }
+        // `//host:port` alone is the authority form, which `http` writes
+        // without the `//`; with them it reads a path.
+        let text = match r.authority() {
+            Some(a) if r.scheme().is_none() && r.path().is_empty() && r.query().is_none() => {
+                a.as_str()
+            }
+            _ => r.as_str(),
+        };
+        let theirs = http::Uri::try_from(text).map_err(|e| {
+            InteropError::new(InteropErrorKind::Rejected, None, format!("http: {e}"))
+        })?;
+        let authority = theirs.authority();
+        compare(
+            &[
+                (Component::Scheme, r.scheme(), theirs.scheme_str()),
+                (
+                    Component::Userinfo,
+                    r.userinfo(),
+                    authority
+                        .and_then(|a| a.as_str().rsplit_once('@'))
+                        .map(|(u, _)| u),
+                ),
+                (
+                    Component::Host,
+                    r.host_str(),
+                    authority.map(|a| bracketed(a.as_str(), a.host())),
+                ),
+                (
+                    Component::Port,
+                    r.port(),
+                    authority.and_then(|a| port_text(a.as_str())),
+                ),
+                (Component::Path, Some(r.path()), Some(theirs.path())),
+                (Component::Query, r.query(), theirs.query()),
+            ],
+            "http",
+        )?;
+        let written = text_of(&theirs);
+        if written != r.as_str() {
+            return Err(InteropError::new(
+                InteropErrorKind::Changed,
+                None,
+                "http writes it otherwise",
+            ));
+        }
+        Ok(theirs)
+    }
+}
+
+/// The port's text in an authority `http` accepted: what follows the `:`
+/// after the host.
+fn port_text(authority: &str) -> Option<&str> {
+    let after_userinfo = authority.rsplit_once('@').map_or(authority, |(_, h)| h);
+    let after_host = match after_userinfo.strip_prefix('[') {
+        Some(rest) => rest.split_once(']').map_or("", |(_, after)| after),
+        None => after_userinfo
+            .find(':')
+            .map_or("", |i| &after_userinfo[i..]),
+    };
+    after_host.strip_prefix(':')
+}
+
+/// The host as `authority` writes it: `http` may give an IP literal
+/// without its brackets.
+fn bracketed<'a>(authority: &'a str, host: &'a str) -> &'a str {
+    let after_userinfo = authority.rsplit_once('@').map_or(authority, |(_, h)| h);
+    match after_userinfo.strip_prefix('[').and_then(|s| s.find(']')) {
+        Some(end) => &after_userinfo[..end + 2],
+        None => host,
+    }
+}
+
+impl TryFrom<Uri<'_>> for http::Uri {
+    type Error = InteropError;
+
+    /// The URI as an absolute-form request target; see the conversion from
+    /// [`UriReference`].
+    ///
+    /// # Errors
+    ///
+    /// As for [`UriReference`]: a fragment, a string `http` refuses or
+    /// would change.
+    fn try_from(uri: Uri<'_>) -> Result<Self, InteropError> {
+        http::Uri::try_from(uri.as_uri_reference())
+    }
+}
+
+impl TryFrom<&UriBuf> for http::Uri {
+    type Error = InteropError;
+
+    /// The URI as an absolute-form request target; see the conversion from
+    /// [`UriReference`].
+    ///
+    /// # Errors
+    ///
+    /// As for [`UriReference`].
+    fn try_from(uri: &UriBuf) -> Result<Self, InteropError> {
+        http::Uri::try_from(uri.as_uri())
+    }
+}
+
+impl TryFrom<&UriReferenceBuf> for http::Uri {
+    type Error = InteropError;
+
+    /// The reference as a request target; see the conversion from
+    /// [`UriReference`].
+    ///
+    /// # Errors
+    ///
+    /// As for [`UriReference`].
+    fn try_from(r: &UriReferenceBuf) -> Result<Self, InteropError> {
+        http::Uri::try_from(r.as_uri_reference())
+    }
+}

@@ -1,0 +1,254 @@
+//! Conversions to and from the `http` and `url` crates' types (features
+//! `http` and `url`), and [`InteropError`], why one failed.
+//!
+//! The rule is the same in every direction: a conversion either keeps the
+//! string exactly, with each component where RFC 3986 puts it, or fails
+//! and says which component would not survive. Nothing is silently
+//! dropped, lowercased, normalized or re-encoded.
+//!
+//! - `http` ([`http::Uri`](::http::Uri), RFC 9110's request targets): from an
+//!   `http::Uri` to a [`UriReferenceBuf`](crate::UriReferenceBuf) (or a
+//!   [`UriBuf`](crate::UriBuf) when it has a scheme), and from a
+//!   [`Uri`](crate::Uri), [`UriReference`](crate::UriReference) or their
+//!   owned twins to an `http::Uri`. An `http::Uri` has no fragment: a
+//!   reference with one fails with [`InteropErrorKind::Fragment`] (it is
+//!   refused, never dropped); one that `http` would read differently (an
+//!   empty path it writes as `/`, an upper-case scheme it lowercases,
+//!   `//host/path` it reads as a path, a character it refuses) fails too.
+//!   A network-path reference of an authority alone (`//host:443`) is
+//!   `http`'s authority form (`host:443`), both ways.
+//! - `url` ([`url::Url`](::url::Url), the WHATWG URL Standard): from a `Url` to a
+//!   [`UriBuf`](crate::UriBuf), which fails only when the URL's string is
+//!   not an RFC 3986 URI (WHATWG leaves `|`, `^`, `[`, `{`… unencoded in
+//!   some components); and from a [`Uri`](crate::Uri) or
+//!   [`UriBuf`](crate::UriBuf) to a `Url`, which fails wherever WHATWG
+//!   parsing would change the string: a default port removed, an empty
+//!   port or userinfo dropped, dot segments removed, a host lowercased,
+//!   read as an IPv4 number (`0x7f.1`) or mapped by IDNA, a character
+//!   percent-encoded, `http://a` written `http://a/`. (A backslash or a
+//!   space, which WHATWG rewrites, cannot be in an RFC 3986 URI; a `Url`
+//!   holds them already rewritten.)
+//!
+//! The `http` and `url` types are those of `http` 1.x and `url` 2.5.x.
+//! The property tests of the workspace's `tests/conformance/interop.rs`
+//! check that no conversion panics and that what converts comes back
+//! with the same string, both ways.
+//!
+//! # Examples
+//!
+//! ```
+//! # #[cfg(feature = "url")] {
+//! use uri_core::interop::InteropErrorKind;
+//! use uri_core::{Component, Uri, UriBuf};
+//!
+//! let url = url::Url::try_from(Uri::parse("https://example.com/a?b#c")?).unwrap();
+//! assert_eq!(url.as_str(), "https://example.com/a?b#c");
+//! assert_eq!(UriBuf::try_from(&url).unwrap(), "https://example.com/a?b#c");
+//!
+//! let err = url::Url::try_from(Uri::parse("https://example.com:443/a/../b")?).unwrap_err();
+//! assert_eq!(err.kind(), InteropErrorKind::Changed);
+//! assert_eq!(err.component(), Some(Component::Port));
+//! # }
+//! # Ok::<(), uri_core::ParseError>(())
+//! ```
+
+use alloc::string::String;
+use core::fmt;
+
+use crate::{Component, ParseError};
+
+#[cfg(feature = "http")]
+mod http;
+#[cfg(feature = "url")]
+mod url;
+
+/// Why a conversion to or from an `http` or `url` type failed.
+///
+/// [`kind`](InteropError::kind) says what went wrong,
+/// [`component`](InteropError::component) which component, when one is
+/// to blame, and [`parse_error`](InteropError::parse_error) where our
+/// parser stopped, for [`InteropErrorKind::Invalid`]. The message never
+/// repeats a userinfo.
+///
+/// # Examples
+///
+/// ```
+/// # #[cfg(feature = "http")] {
+/// use uri_core::interop::InteropErrorKind;
+/// use uri_core::{Component, Uri};
+///
+/// let err = http::Uri::try_from(Uri::parse("https://example.com/a#top")?).unwrap_err();
+/// assert_eq!(err.kind(), InteropErrorKind::Fragment);
+/// assert_eq!(err.component(), Some(Component::Fragment));
+/// assert_eq!(err.to_string(), "http::Uri cannot hold a fragment");
+/// # }
+/// # Ok::<(), uri_core::ParseError>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct InteropError {
+    kind: InteropErrorKind,
+    component: Option<Component>,
+    parse_error: Option<ParseError>,
+    detail: String,
+}
+
+/// What went wrong in a conversion: the kind of an [`InteropError`].
+///
+/// # Examples
+///
+/// ```
+/// # #[cfg(feature = "http")] {
+/// use uri_core::UriBuf;
+/// use uri_core::interop::InteropErrorKind;
+///
+/// let origin_form: http::Uri = "/a?b".parse().unwrap();
+/// let err = UriBuf::try_from(&origin_form).unwrap_err();
+/// assert_eq!(err.kind(), InteropErrorKind::NotAbsolute);
+/// # }
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum InteropErrorKind {
+    /// The other type's string is not an RFC 3986 reference
+    /// ([`InteropError::parse_error`] says where it stops being one).
+    Invalid,
+    /// The other type holds a relative reference (an `http::Uri` in
+    /// origin or authority form) and the target needs a scheme.
+    NotAbsolute,
+    /// The reference has a fragment, and `http::Uri` has nowhere to keep
+    /// it (RFC 9110 §4.2.5: fragments are not sent in requests).
+    Fragment,
+    /// The other crate refuses the string.
+    Rejected,
+    /// The other crate accepts the string but would change it, or read a
+    /// component differently ([`InteropError::component`] says which).
+    Changed,
+}
+
+impl InteropError {
+    pub(crate) fn new(
+        kind: InteropErrorKind,
+        component: Option<Component>,
+        detail: impl Into<String>,
+    ) -> Self {
+        InteropError {
+            kind,
+            component,
+            parse_error: None,
+            detail: detail.into(),
+        }
+    }
+
+    pub(crate) fn invalid(error: ParseError) -> Self {
+        InteropError {
+            kind: InteropErrorKind::Invalid,
+            component: None,
+            parse_error: Some(error),
+            detail: String::new(),
+        }
+    }
+
+    /// What went wrong.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # #[cfg(feature = "url")] {
+    /// use uri_core::interop::InteropErrorKind;
+    ///
+    /// let url = url::Url::parse("http://example.com/a|b").unwrap();
+    /// let err = uri_core::UriBuf::try_from(&url).unwrap_err();
+    /// assert_eq!(err.kind(), InteropErrorKind::Invalid);
+    /// # }
+    /// ```
+    pub const fn kind(&self) -> InteropErrorKind {
+        self.kind
+    }
+
+    /// The component to blame, when there is one.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # #[cfg(feature = "url")] {
+    /// use uri_core::{Component, Uri};
+    ///
+    /// let err = url::Url::try_from(Uri::parse("HTTP://a/")?).unwrap_err();
+    /// assert_eq!(err.component(), Some(Component::Scheme));
+    /// # }
+    /// # Ok::<(), uri_core::ParseError>(())
+    /// ```
+    pub const fn component(&self) -> Option<Component> {
+        self.component
+    }
+
+    /// For [`InteropErrorKind::Invalid`], why the other type's string does
+    /// not parse as the target type.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # #[cfg(feature = "url")] {
+    /// use uri_core::ParseErrorKind;
+    ///
+    /// let url = url::Url::parse("http://example.com/a|b").unwrap();
+    /// let err = uri_core::UriBuf::try_from(&url).unwrap_err();
+    /// assert_eq!(err.parse_error().map(|e| e.kind()), Some(ParseErrorKind::InvalidPathChar));
+    /// # }
+    /// ```
+    pub const fn parse_error(&self) -> Option<ParseError> {
+        self.parse_error
+    }
+}
+
+impl fmt::Display for InteropError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self.kind, self.parse_error) {
+            (InteropErrorKind::Invalid, Some(e)) => write!(f, "not an RFC 3986 reference: {e}"),
+            (InteropErrorKind::Invalid, None) => f.write_str("not an RFC 3986 reference"),
+            (InteropErrorKind::NotAbsolute, _) => {
+                f.write_str("not an absolute URI: it has no scheme")
+            }
+            (InteropErrorKind::Fragment, _) => f.write_str("http::Uri cannot hold a fragment"),
+            (InteropErrorKind::Rejected, _) => write!(f, "refused: {}", self.detail),
+            (InteropErrorKind::Changed, _) => match self.component {
+                Some(c) => write!(f, "the {c} would change: {}", self.detail),
+                None => write!(f, "the string would change: {}", self.detail),
+            },
+        }
+    }
+}
+
+impl core::error::Error for InteropError {}
+
+/// Compares each component as we read it with the other crate's reading;
+/// the first that differs becomes an [`InteropErrorKind::Changed`] error.
+/// `what` names the other crate. A userinfo is never shown.
+pub(crate) fn compare(
+    pairs: &[(Component, Option<&str>, Option<&str>)],
+    what: &str,
+) -> Result<(), InteropError> {
+    let shown = |v: Option<&str>| match v {
+        Some(s) => alloc::format!("`{s}`"),
+        None => String::from("none"),
+    };
+    for &(component, ours, theirs) in pairs {
+        if ours != theirs {
+            let detail = if component == Component::Userinfo {
+                alloc::format!("{what} reads another userinfo")
+            } else {
+                alloc::format!(
+                    "{what} reads {} where the reference has {}",
+                    shown(theirs),
+                    shown(ours)
+                )
+            };
+            return Err(InteropError::new(
+                InteropErrorKind::Changed,
+                Some(component),
+                detail,
+            ));
+        }
+    }
+    Ok(())
+}
