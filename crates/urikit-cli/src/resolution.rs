@@ -22,7 +22,8 @@ use crate::problem::Problem;
 /// not a URI reference, or [`ResolveErrorKind::RelativeBase`] for a relative
 /// reference.
 pub(crate) fn parse_base(base: Input<'_>) -> Result<Uri<'_>, Problem> {
-    let parsed = UriReference::parse(base.text()?).map_err(|e| Problem::Base {
+    let options = crate::settings::get().parse_options();
+    let parsed = UriReference::parse_with(base.text()?, options).map_err(|e| Problem::Base {
         kind: ResolveErrorKind::InvalidBase(e.kind()),
         index: e.index(),
     })?;
@@ -121,7 +122,7 @@ impl<'b> Relativization<'b> {
     /// not a URI (a relative reference is `MissingScheme`);
     /// [`Problem::Relativize`] when no reference of the form reaches it.
     pub(crate) fn apply(&self, target: Input<'_>) -> Result<UriReferenceBuf, Problem> {
-        let target = Uri::parse(target.text()?).map_err(Problem::Parse)?;
+        let target = target.parse_uri()?;
         relativize_with(self.base, target, self.form).map_err(Problem::Relativize)
     }
 }

@@ -40,7 +40,7 @@ pub(crate) struct Checked<'a> {
 /// [`Problem::InvalidUtf8`] or [`Problem::Parse`] for an input that is not
 /// a URI (a relative reference is `MissingScheme`).
 pub(crate) fn check<'a>(registry: &Registry, input: Input<'a>) -> Result<Checked<'a>, Problem> {
-    let uri = Uri::parse(input.text()?).map_err(Problem::Parse)?;
+    let uri = input.parse_uri()?;
     Ok(Checked {
         uri,
         scheme: uri.scheme().to_ascii_lowercase(),
