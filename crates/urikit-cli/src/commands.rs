@@ -13,7 +13,7 @@ use std::io::{self, BufWriter, StdoutLock, Write};
 
 use serde::Serialize;
 use urikit::schemes::Registry;
-use urikit::{RiReference, Spec, Uri};
+use urikit::{IriReference, RiReference, Spec, Uri};
 
 use crate::codec::{Decoding, Encoding};
 use crate::edit::Edit;
@@ -23,7 +23,7 @@ use crate::mapping::{ToIri, ToUri};
 use crate::paths::{FilePath, FileUri, OsName};
 use crate::problem::Problem;
 use crate::resolution::{FormName, Normalization, Relativization, Resolution};
-use crate::{Outcome, explain, json, scheme, settings, table};
+use crate::{Outcome, explain, json, redact, scheme, settings, table};
 
 /// Standard output, locked and buffered.
 fn stdout() -> BufWriter<StdoutLock<'static>> {
@@ -94,7 +94,12 @@ fn write_explained<S: Spec>(
     match &parsed {
         Ok(r) => {
             blocks.start(out)?;
-            let lines = explain::diagram(r);
+            let options = settings::get().parse_options();
+            let drawn = explain::drawn_text(r);
+            let lines = match drawn.as_deref().map(|t| IriReference::parse_with(t, options)) {
+                Some(Ok(shortened)) => explain::diagram(&shortened),
+                _ => explain::diagram(r),
+            };
             // The empty reference has nothing to draw.
             if lines.iter().any(|line| !line.is_empty()) {
                 for line in lines {
@@ -134,11 +139,22 @@ pub(crate) fn resolve(
     as_json: bool,
 ) -> Outcome {
     let mut resolution = Resolution::new(base, non_strict);
+    let shown_base = shown_base(base);
     per_input(inputs, |out, input| {
-        let id = json::Id::base_ref(base.as_str(), input);
+        let id = json::Id::base_ref(&shown_base, input);
         let target = resolution.apply(input);
         write_result(out, input, id, target, json::TargetFields::new, as_json)
     })
+}
+
+/// The base as JSON lines show it: its password `***` unless
+/// `--show-password`, since it would be repeated on every line.
+fn shown_base(base: Uri<'_>) -> Cow<'_, str> {
+    if settings::get().show_password {
+        Cow::Borrowed(base.as_str())
+    } else {
+        redact::redact_str(base.as_str())
+    }
 }
 
 /// `urikit relativize`: the reference of the form `form` from `base` to each
@@ -150,11 +166,14 @@ pub(crate) fn relativize(
     as_json: bool,
 ) -> Outcome {
     let relativization = Relativization::new(base, form);
+    let shown_base = shown_base(base);
     per_input(inputs, |out, input| {
-        let id = json::Id::base_target(base.as_str(), input);
-        let reference = relativization.apply(input);
-        let reference = reference.as_ref().map(|r| r.as_str()).map_err(|p| *p);
-        write_result(out, input, id, reference, json::RefFields::new, as_json)
+        let id = json::Id::base_target(&shown_base, input);
+        let answer = relativization.apply(input);
+        let reference = answer.as_ref().map(|(r, _)| r.as_str()).map_err(|p| *p);
+        let relative = answer.as_ref().is_ok_and(|(_, relative)| *relative);
+        let fields = |reference| json::RefFields::new(reference, relative);
+        write_result(out, input, id, reference, fields, as_json)
     })
 }
 

@@ -5,7 +5,9 @@
 //! [`commands`](crate::commands)' job.
 
 use clap::ValueEnum;
-use urikit::resolve::{Form, ResolveErrorKind, Resolver, normalize_into, relativize_with};
+use urikit::resolve::{
+    Form, ResolveErrorKind, Resolver, normalize_into, relativize, relativize_with,
+};
 use urikit::schemes::Registry;
 use urikit::{Uri, UriReference, UriReferenceBuf};
 
@@ -114,16 +116,32 @@ impl<'b> Relativization<'b> {
     }
 
     /// The reference of the chosen form that resolves (strictly) from the
-    /// base to `target`, the shortest such.
+    /// base to `target`, the shortest such, and whether it is relative:
+    /// when no relative reference of the form reaches the target (another
+    /// scheme, a scheme that differs only in case, no authority to
+    /// inherit), the target itself, which an absolute URI always is (RFC
+    /// 3986 §4.1), but for the same-document form, which only answers a
+    /// same-document reference.
     ///
     /// # Errors
     ///
     /// [`Problem::InvalidUtf8`] or [`Problem::Parse`] for an input that is
     /// not a URI (a relative reference is `MissingScheme`);
-    /// [`Problem::Relativize`] when no reference of the form reaches it.
-    pub(crate) fn apply(&self, target: Input<'_>) -> Result<UriReferenceBuf, Problem> {
+    /// [`Problem::Relativize`] when not even the target resolves to
+    /// itself (`DotSegments`), or for `same-document`, `NotSameDocument`.
+    pub(crate) fn apply(&self, target: Input<'_>) -> Result<(UriReferenceBuf, bool), Problem> {
         let target = target.parse_uri()?;
-        relativize_with(self.base, target, self.form).map_err(Problem::Relativize)
+        if let Ok(reference) = relativize_with(self.base, target, self.form) {
+            return Ok((reference, true));
+        }
+        match self.form {
+            Form::SameDocument => relativize_with(self.base, target, self.form)
+                .map(|r| (r, true))
+                .map_err(Problem::Relativize),
+            _ => relativize(self.base, target)
+                .map(|r| (r, false))
+                .map_err(Problem::Relativize),
+        }
     }
 }
 
