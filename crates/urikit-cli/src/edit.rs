@@ -541,7 +541,13 @@ impl Template {
         } else if name == "url" || name == "uri" {
             Field::Whole
         } else {
-            Field::Part(Part::named(name).map_err(|e| format!("in `--get`: {e}"))?)
+            Field::Part(Part::named(name).map_err(|_| {
+                format!(
+                    "unknown placeholder `{{{name}}}` (expected a component: scheme, user, \
+                     password, userinfo, host, port, path, query, fragment; or url, \
+                     default:port, query:KEY, query-all:KEY)"
+                )
+            })?)
         };
         Ok(Piece::Field { field, raw })
     }

@@ -10,7 +10,7 @@
 
 use std::borrow::Cow;
 use std::ffi::OsString;
-use std::io::{self, BufRead, BufReader, Read, Write};
+use std::io::{self, BufRead, BufReader, IsTerminal, Read, Write};
 
 use urikit::{IriReference, Uri, UriReference};
 
@@ -166,11 +166,20 @@ pub(crate) fn for_each<W: Write>(
     Ok(())
 }
 
-/// Calls `each` on every line of standard input.
+/// The hint printed on standard error when the inputs are to come from a
+/// terminal: without it, a command given no arguments seems to hang.
+const TERMINAL_HINT: &str = "urikit: reading inputs from the terminal, one per line; \
+    end with Ctrl-D (Ctrl-Z then Enter on Windows), or give them as arguments";
+
+/// Calls `each` on every line of standard input; first prints
+/// [`TERMINAL_HINT`] on standard error when standard input is a terminal.
 fn for_each_stdin_line<W: Write>(
     out: &mut W,
     each: &mut impl FnMut(&mut W, Input<'_>) -> io::Result<()>,
 ) -> io::Result<()> {
+    if io::stdin().is_terminal() {
+        eprintln!("{TERMINAL_HINT}");
+    }
     let mut lines = LineReader::new(BufReader::with_capacity(STDIN_CAPACITY, io::stdin().lock()));
     loop {
         if !lines.has_buffered_line() {

@@ -6,7 +6,8 @@
 
 use clap::ValueEnum;
 use urikit::resolve::{
-    Form, ResolveErrorKind, Resolver, normalize_into, relativize, relativize_with,
+    Form, RelativizeError, ResolveErrorKind, Resolver, normalize_into, relativize, relativize_with,
+    resolve,
 };
 use urikit::schemes::Registry;
 use urikit::{Uri, UriReference, UriReferenceBuf};
@@ -131,16 +132,19 @@ impl<'b> Relativization<'b> {
     /// itself (`DotSegments`), or for `same-document`, `NotSameDocument`.
     pub(crate) fn apply(&self, target: Input<'_>) -> Result<(UriReferenceBuf, bool), Problem> {
         let target = target.parse_uri()?;
-        if let Ok(reference) = relativize_with(self.base, target, self.form) {
-            return Ok((reference, true));
+        if self.form == Form::Shortest {
+            // The library's answer: relative when it can be, else the target.
+            let reference = relativize(self.base, target).map_err(Problem::Relativize)?;
+            let relative = reference.is_relative();
+            return Ok((reference, relative));
         }
-        match self.form {
-            Form::SameDocument => relativize_with(self.base, target, self.form)
-                .map(|r| (r, true))
-                .map_err(Problem::Relativize),
-            _ => relativize(self.base, target)
-                .map(|r| (r, false))
-                .map_err(Problem::Relativize),
+        match relativize_with(self.base, target, self.form) {
+            Ok(reference) => Ok((reference, true)),
+            Err(e) if self.form == Form::SameDocument => Err(Problem::Relativize(e)),
+            Err(_) if resolve(self.base, target.as_uri_reference()) == target.as_str() => {
+                Ok((UriReferenceBuf::from(target.to_buf()), false))
+            }
+            Err(_) => Err(Problem::Relativize(RelativizeError::DotSegments)),
         }
     }
 }
@@ -256,19 +260,21 @@ mod tests {
         let relative = |form, target: &str| {
             Relativization::new(base, form)
                 .apply(Input::new(target.as_bytes()))
-                .map(|r| r.as_str().to_owned())
+                .map(|(r, relative)| (r.as_str().to_owned(), relative))
         };
+        let answer = |r: &str, relative: bool| Ok((r.to_owned(), relative));
+        assert_eq!(relative(FormName::Shortest, "http://a/b/x"), answer("../x", true));
+        assert_eq!(relative(FormName::AbsolutePath, "http://a/b/x"), answer("/b/x", true));
+        // Nothing relative reaches these: the target itself.
+        assert_eq!(relative(FormName::Shortest, "https://a/"), answer("https://a/", false));
+        assert_eq!(relative(FormName::NetworkPath, "http:x"), answer("http:x", false));
         assert_eq!(
-            relative(FormName::Shortest, "http://a/b/x").unwrap(),
-            "../x"
+            relative(FormName::SameDocument, "http://a/x"),
+            Err(Problem::Relativize(RelativizeError::NotSameDocument))
         );
         assert_eq!(
-            relative(FormName::AbsolutePath, "http://a/b/x").unwrap(),
-            "/b/x"
-        );
-        assert_eq!(
-            relative(FormName::Shortest, "https://a/"),
-            Err(Problem::Relativize(RelativizeError::DifferentScheme))
+            relative(FormName::Shortest, "https://a/./b"),
+            Err(Problem::Relativize(RelativizeError::DotSegments))
         );
         let relative_target = relative(FormName::Shortest, "../x").unwrap_err();
         assert!(
