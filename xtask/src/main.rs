@@ -5,6 +5,7 @@
 
 mod bench;
 mod ci;
+mod dist;
 mod docs_check;
 mod fuzz;
 mod generate;
@@ -36,6 +37,9 @@ tasks:
           special-purpose address registries in uri-core, the IANA URI
           Schemes registry in uri-schemes); tidy fails when one is out
           of date
+  dist [--debug]
+          build the `urikit` command (release profile) and write it,
+          its man page and its shell completions into target/dist
   bench [--quick] [--runs N] [FILTER]
           run the benchmarks beside their peers (about 15 minutes;
           --quick about 2) and write docs/benchmarks.md
@@ -49,6 +53,7 @@ fn main() -> ExitCode {
         Some("fuzz") => fuzz::run(&args[1..]),
         Some("generate") => generate::run(),
         Some("bench") => bench::run(&args[1..]),
+        Some("dist") => dist::run(&args[1..]),
         Some("-h" | "--help" | "help") => {
             print!("{USAGE}");
             return ExitCode::SUCCESS;

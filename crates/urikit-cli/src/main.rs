@@ -596,10 +596,10 @@ fn generate(what: &str) -> ExitCode {
         },
     };
     match result {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
+        Err(e) if e.kind() != io::ErrorKind::BrokenPipe => {
             eprintln!("urikit: error: {e}");
             ExitCode::from(2)
         }
+        _ => ExitCode::SUCCESS,
     }
 }
