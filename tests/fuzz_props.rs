@@ -745,7 +745,11 @@ fn relativize_one(base_text: &str, base: Uri<'_>, reference: UriReference<'_>) {
         // relative reaches it and it resolves to itself.
         let total = relativize(base, t);
         match &shortest {
-            Ok(s) => assert_eq!(total.as_ref().ok(), Some(s), "relativize({base_text:?}, {t})"),
+            Ok(s) => assert_eq!(
+                total.as_ref().ok(),
+                Some(s),
+                "relativize({base_text:?}, {t})"
+            ),
             Err(_) if resolve(base, t.as_uri_reference()).as_str() == t.as_str() => assert_eq!(
                 total.as_ref().map(|r| r.as_str()),
                 Ok(t.as_str()),

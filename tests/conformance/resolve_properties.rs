@@ -788,7 +788,10 @@ fn check_total(
     shortest: &Result<urikit::UriReferenceBuf, RelativizeError>,
 ) -> Result<(), TestCaseError> {
     let total = relativize(base, target);
-    let got = total.as_ref().map(|r| r.as_str().to_owned()).map_err(|e| *e);
+    let got = total
+        .as_ref()
+        .map(|r| r.as_str().to_owned())
+        .map_err(|e| *e);
     match shortest {
         Ok(r) => prop_assert_eq!(got, Ok(r.as_str().to_owned())),
         Err(_) => {

@@ -36,7 +36,11 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
     let debug = match args {
         [] => false,
         [flag] if flag == "--debug" => true,
-        _ => return Err(format!("dist: unexpected arguments {args:?} (only `--debug`)")),
+        _ => {
+            return Err(format!(
+                "dist: unexpected arguments {args:?} (only `--debug`)"
+            ));
+        }
     };
     let root = crate::root();
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());

@@ -449,8 +449,12 @@ mod tests {
     #[test]
     fn unreachable_targets() {
         let err = |b: &str, t: &str| {
-            relativize_with(Uri::parse(b).unwrap(), Uri::parse(t).unwrap(), Form::Shortest)
-                .unwrap_err()
+            relativize_with(
+                Uri::parse(b).unwrap(),
+                Uri::parse(t).unwrap(),
+                Form::Shortest,
+            )
+            .unwrap_err()
         };
         assert_eq!(
             err("http://a/", "HTTP://a/"),

@@ -249,9 +249,13 @@ fn progress_bar(size: u64) -> ProgressBar {
             "{bar:40} {bytes}/{total_bytes} {bytes_per_sec} eta {eta}",
         )
     } else {
-        (ProgressBar::new_spinner(), "{spinner} {bytes} {bytes_per_sec}")
+        (
+            ProgressBar::new_spinner(),
+            "{spinner} {bytes} {bytes_per_sec}",
+        )
     };
-    let style = ProgressStyle::with_template(template).unwrap_or_else(|_| ProgressStyle::default_bar());
+    let style =
+        ProgressStyle::with_template(template).unwrap_or_else(|_| ProgressStyle::default_bar());
     let bar = bar.with_style(style);
     bar.enable_steady_tick(Duration::from_millis(200));
     bar

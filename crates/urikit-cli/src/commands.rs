@@ -96,7 +96,10 @@ fn write_explained<S: Spec>(
             blocks.start(out)?;
             let options = settings::get().parse_options();
             let drawn = explain::drawn_text(r);
-            let lines = match drawn.as_deref().map(|t| IriReference::parse_with(t, options)) {
+            let lines = match drawn
+                .as_deref()
+                .map(|t| IriReference::parse_with(t, options))
+            {
                 Some(Ok(shortened)) => explain::diagram(&shortened),
                 _ => explain::diagram(r),
             };
@@ -426,7 +429,11 @@ fn per_input(
 ///
 /// A diagnostic that cannot be written (standard error closed) is dropped:
 /// it never stops the results.
-pub(crate) fn diagnose(out: &mut impl Write, input: Input<'_>, problem: &Problem) -> io::Result<()> {
+pub(crate) fn diagnose(
+    out: &mut impl Write,
+    input: Input<'_>,
+    problem: &Problem,
+) -> io::Result<()> {
     let settings = settings::get();
     if settings.interleave {
         out.flush()?;

@@ -68,7 +68,10 @@ impl Part {
             .map(|&(_, part)| part)
             .ok_or_else(|| {
                 let names: Vec<&str> = Part::ALL.iter().map(|(n, _)| *n).collect();
-                format!("unknown component `{name}` (expected one of: {})", names.join(", "))
+                format!(
+                    "unknown component `{name}` (expected one of: {})",
+                    names.join(", ")
+                )
             })
     }
 
@@ -172,7 +175,12 @@ impl Iterate {
     /// Parses `COMPONENT=V1 V2 …` (or `:=`), the values split at spaces.
     pub(crate) fn parse(text: &str) -> Result<Self, String> {
         let a = Assignment::parse(text)?;
-        let values: Vec<String> = a.value.split(' ').filter(|v| !v.is_empty()).map(String::from).collect();
+        let values: Vec<String> = a
+            .value
+            .split(' ')
+            .filter(|v| !v.is_empty())
+            .map(String::from)
+            .collect();
         if values.is_empty() {
             return Err(format!("`--iterate {text}` gives no value"));
         }
@@ -228,7 +236,10 @@ impl Edit {
             if self.iterate[..i].iter().any(|b| b.part == a.part) {
                 return Err(format!(
                     "`--iterate` names `{}` twice",
-                    Part::ALL.iter().find(|(_, p)| *p == a.part).map_or("", |(n, _)| n)
+                    Part::ALL
+                        .iter()
+                        .find(|(_, p)| *p == a.part)
+                        .map_or("", |(n, _)| n)
                 ));
             }
         }
@@ -379,7 +390,9 @@ impl Parts {
     fn append(&mut self, append: &Append) {
         match append {
             Append::Segment(segment) => {
-                if self.path.is_empty() && self.host.is_some() || !self.path.is_empty() && !self.path.ends_with('/') {
+                if self.path.is_empty() && self.host.is_some()
+                    || !self.path.is_empty() && !self.path.ends_with('/')
+                {
                     self.path.push('/');
                 }
                 self.path.push_str(segment);
@@ -424,7 +437,10 @@ impl Parts {
             (user, None) => user.clone(),
             (user, Some(password)) => Some(format!("{}:{password}", user.as_deref().unwrap_or(""))),
         };
-        let zone = self.host.as_deref().is_some_and(|h| h.starts_with('[') && h.contains('%'));
+        let zone = self
+            .host
+            .as_deref()
+            .is_some_and(|h| h.starts_with('[') && h.contains('%'));
         Builder::new()
             .scheme(self.scheme.as_deref())
             .userinfo(userinfo.as_deref())
@@ -433,9 +449,11 @@ impl Parts {
             .path(&self.path)
             .query(self.query.as_deref())
             .fragment(self.fragment.as_deref())
-            .options(crate::settings::get().parse_options().allow_zone_id(
-                zone && crate::settings::get().allow_zone_id,
-            ))
+            .options(
+                crate::settings::get()
+                    .parse_options()
+                    .allow_zone_id(zone && crate::settings::get().allow_zone_id),
+            )
             .build()
     }
 }
@@ -570,8 +588,19 @@ impl Template {
 
 /// The value of `field` in `r`: as written when `raw`, else decoded; the
 /// empty string when absent.
-fn field_value<'a>(r: UriReference<'a>, field: &Field, raw: bool, registry: &Registry) -> Cow<'a, str> {
-    let shown = |text: &'a str| if raw { Cow::Borrowed(text) } else { decoded(text) };
+fn field_value<'a>(
+    r: UriReference<'a>,
+    field: &Field,
+    raw: bool,
+    registry: &Registry,
+) -> Cow<'a, str> {
+    let shown = |text: &'a str| {
+        if raw {
+            Cow::Borrowed(text)
+        } else {
+            decoded(text)
+        }
+    };
     let userinfo = r.userinfo().map(|u| u.split_once(':').unwrap_or((u, "")));
     match field {
         Field::Whole => Cow::Borrowed(r.as_str()),
@@ -648,11 +677,15 @@ mod tests {
     fn set_encodes_and_raw_set_does_not() {
         let set = |a: &str| Change::Set(Assignment::parse(a).unwrap());
         assert_eq!(
-            edit("http://a/", |e| e.changes = vec![set("path=/a b"), set("fragment:=%20x")]).unwrap(),
+            edit("http://a/", |e| e.changes =
+                vec![set("path=/a b"), set("fragment:=%20x")])
+            .unwrap(),
             ["http://a/a%20b#%20x"]
         );
         assert_eq!(
-            edit("http://a/", |e| e.changes = vec![set("user=a:b"), set("password=c:d")]).unwrap(),
+            edit("http://a/", |e| e.changes =
+                vec![set("user=a:b"), set("password=c:d")])
+            .unwrap(),
             ["http://a%3Ab:c:d@a/"]
         );
     }
@@ -660,21 +693,32 @@ mod tests {
     #[test]
     fn templates() {
         let t = Template::parse(r"\{{scheme}\[ {nope").unwrap();
-        assert_eq!(t.expand(UriReference::parse("h:x").unwrap(), &Registry::standard()), "{h[ {nope");
+        assert_eq!(
+            t.expand(UriReference::parse("h:x").unwrap(), &Registry::standard()),
+            "{h[ {nope"
+        );
         assert!(Template::parse("{nope}").is_err());
         let r = UriReference::parse("https://h/?a=1&b=%20&a=2%00").unwrap();
         let get = |t: &str| Template::parse(t).unwrap().expand(r, &Registry::standard());
-        assert_eq!(get("{query-all:a}|{:query:b}|{query:b}|{default:port}"), "1 2.|%20| |443");
+        assert_eq!(
+            get("{query-all:a}|{:query:b}|{query:b}|{default:port}"),
+            "1 2.|%20| |443"
+        );
     }
 
     #[test]
     fn iterate_order_and_failures() {
         let out = edit("s://h", |e| {
-            e.iterate = vec![Iterate::parse("port=1 2").unwrap(), Iterate::parse("scheme=a b").unwrap()];
+            e.iterate = vec![
+                Iterate::parse("port=1 2").unwrap(),
+                Iterate::parse("scheme=a b").unwrap(),
+            ];
         })
         .unwrap();
         assert_eq!(out, ["a://h:1", "b://h:1", "a://h:2", "b://h:2"]);
-        let err = edit("mailto:x", |e| e.changes = vec![Change::Set(Assignment::parse("host=h").unwrap())]);
+        let err = edit("mailto:x", |e| {
+            e.changes = vec![Change::Set(Assignment::parse("host=h").unwrap())]
+        });
         assert!(matches!(err, Err(Problem::Build(_))));
     }
 }

@@ -211,7 +211,10 @@ fn cut(out: &mut String, part: &str, marker: &str) {
     }
     let keep = (MAX_DRAWN - 1) / 2;
     let mut head = part.char_indices().nth(keep).map_or(part.len(), |(i, _)| i);
-    let mut tail = part.char_indices().nth(count - keep).map_or(part.len(), |(i, _)| i);
+    let mut tail = part
+        .char_indices()
+        .nth(count - keep)
+        .map_or(part.len(), |(i, _)| i);
     let bytes = part.as_bytes();
     if let Some(k) = (head.saturating_sub(2)..head).find(|&k| bytes[k] == b'%') {
         head = k;
@@ -696,7 +699,10 @@ mod tests {
             start: 0,
             end: "é/ü".len(),
         }];
-        assert_eq!(draw("é/ü", &[], &spans, false), ["  é/ü", "  └┬┘", "  path"]);
+        assert_eq!(
+            draw("é/ü", &[], &spans, false),
+            ["  é/ü", "  └┬┘", "  path"]
+        );
         assert_eq!(draw("é/ü", &[], &spans, true), ["  é/ü", "  +++", "  path"]);
     }
 

@@ -191,13 +191,12 @@ impl<'a> ParsedFields<'a> {
         let (user, password) = match userinfo.map(|u| u.split_once(':').unwrap_or((u, ""))) {
             Some((user, password)) => {
                 let has_colon = userinfo.is_some_and(|u| u.contains(':'));
-                let password = has_colon.then(|| {
-                    if hide && !password.is_empty() {
-                        Cow::Borrowed(redact::MASK)
-                    } else {
-                        Cow::Borrowed(password)
-                    }
-                });
+                let shown = if hide && !password.is_empty() {
+                    redact::MASK
+                } else {
+                    password
+                };
+                let password = has_colon.then_some(Cow::Borrowed(shown));
                 (Some(user), password)
             }
             None => (None, None),

@@ -12,8 +12,8 @@ use urikit::resolve::{RelativizeError, ResolveErrorKind};
 use urikit::schemes::PathError;
 use urikit::{BuildError, Caret, ParseError};
 
-use crate::settings::{self, paint, style};
 use crate::redact;
+use crate::settings::{self, paint, style};
 
 /// Why an input is invalid, and at which byte.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -108,10 +108,16 @@ mod tests {
     #[test]
     fn moves_the_index() {
         let input = b"http://u:pw@h/ x";
-        assert_eq!(redact(input, 14), (Cow::Owned(b"http://u:***@h/ x".to_vec()), 15));
+        assert_eq!(
+            redact(input, 14),
+            (Cow::Owned(b"http://u:***@h/ x".to_vec()), 15)
+        );
         assert_eq!(redact(input, 10).1, 9);
         assert_eq!(redact(input, 3).1, 3);
-        assert_eq!(redact(b"http://a b", 8), (Cow::Borrowed(&b"http://a b"[..]), 8));
+        assert_eq!(
+            redact(b"http://a b", 8),
+            (Cow::Borrowed(&b"http://a b"[..]), 8)
+        );
     }
 
     #[test]

@@ -263,11 +263,23 @@ mod tests {
                 .map(|(r, relative)| (r.as_str().to_owned(), relative))
         };
         let answer = |r: &str, relative: bool| Ok((r.to_owned(), relative));
-        assert_eq!(relative(FormName::Shortest, "http://a/b/x"), answer("../x", true));
-        assert_eq!(relative(FormName::AbsolutePath, "http://a/b/x"), answer("/b/x", true));
+        assert_eq!(
+            relative(FormName::Shortest, "http://a/b/x"),
+            answer("../x", true)
+        );
+        assert_eq!(
+            relative(FormName::AbsolutePath, "http://a/b/x"),
+            answer("/b/x", true)
+        );
         // Nothing relative reaches these: the target itself.
-        assert_eq!(relative(FormName::Shortest, "https://a/"), answer("https://a/", false));
-        assert_eq!(relative(FormName::NetworkPath, "http:x"), answer("http:x", false));
+        assert_eq!(
+            relative(FormName::Shortest, "https://a/"),
+            answer("https://a/", false)
+        );
+        assert_eq!(
+            relative(FormName::NetworkPath, "http:x"),
+            answer("http:x", false)
+        );
         assert_eq!(
             relative(FormName::SameDocument, "http://a/x"),
             Err(Problem::Relativize(RelativizeError::NotSameDocument))

@@ -559,7 +559,10 @@ fn write_violation(out: &mut impl Write, input: &str, violation: &Violation) -> 
     // The caret's own heading says `error:`; a warning is not one. The
     // password is hidden unless `--show-password`, the caret moved with it.
     let (shown, index) = if crate::settings::get().show_password {
-        (std::borrow::Cow::Borrowed(input.as_bytes()), violation.index())
+        (
+            std::borrow::Cow::Borrowed(input.as_bytes()),
+            violation.index(),
+        )
     } else {
         crate::redact::redact(input.as_bytes(), violation.index())
     };

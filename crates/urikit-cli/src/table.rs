@@ -38,7 +38,9 @@ pub(crate) fn write<W: Write, S: Spec>(
         }
     };
     let input = shown(reference.as_str());
-    let authority = reference.authority().map(|a| shown(&format!("//{}", a.as_str())));
+    let authority = reference
+        .authority()
+        .map(|a| shown(&format!("//{}", a.as_str())));
     let userinfo = reference.userinfo().map(|u| {
         if hide {
             redact::redact_userinfo(u).into_owned()

@@ -64,7 +64,10 @@ fn valid_line(input: &str, fields: [&str; 10]) -> String {
         .iter()
         .zip(fields)
         .map(|(name, value)| format!("\"{name}\":{value}"))
-        .chain([format!("\"user\":{user}"), format!("\"password\":{password}")])
+        .chain([
+            format!("\"user\":{user}"),
+            format!("\"password\":{password}"),
+        ])
         .collect();
     format!(
         "{{\"input\":\"{input}\",\"valid\":true,{}}}\n",
@@ -365,7 +368,11 @@ fn exit_statuses() {
     ] {
         let run = urikit(args, b"");
         assert_eq!(run.code, 2, "{args:?}");
-        assert!(run.stderr.contains("error: invalid value"), "{args:?}: {}", run.stderr);
+        assert!(
+            run.stderr.contains("error: invalid value"),
+            "{args:?}: {}",
+            run.stderr
+        );
     }
     let run = urikit(&["check", "/nonexistent/urikit-cli-test"], b"");
     assert_eq!(run.code, 2);
@@ -1325,7 +1332,14 @@ fn relativize_errors() {
     // No relative reference reaches another scheme, nor one that differs
     // only in case: the answer is the target itself, which resolves to it.
     let run = urikit(
-        &["relativize", "--base", "HTTP://A/b", "http://a/c", "HTTP://A/c", "ftp:x"],
+        &[
+            "relativize",
+            "--base",
+            "HTTP://A/b",
+            "http://a/c",
+            "HTTP://A/c",
+            "ftp:x",
+        ],
         b"",
     );
     assert_eq!(run.stdout, "http://a/c\nc\nftp:x\n");
@@ -1333,9 +1347,23 @@ fn relativize_errors() {
     let resolved = urikit(&["resolve", "--base", "HTTP://A/b"], run.stdout.as_bytes());
     assert_eq!(resolved.stdout, "http://a/c\nHTTP://A/c\nftp:x\n");
 
-    let run = urikit(&["relativize", "--base", "http://a/b", "http://a/./c", "http://a/c"], b"");
+    let run = urikit(
+        &[
+            "relativize",
+            "--base",
+            "http://a/b",
+            "http://a/./c",
+            "http://a/c",
+        ],
+        b"",
+    );
     assert_eq!(run.stdout, "\nc\n");
-    assert!(run.stderr.starts_with("error: the target's path has dot segments"), "{}", run.stderr);
+    assert!(
+        run.stderr
+            .starts_with("error: the target's path has dot segments"),
+        "{}",
+        run.stderr
+    );
     assert_eq!(run.code, 1);
 }
 
@@ -1374,11 +1402,13 @@ fn normalize_stdin_with_crlf() {
         b"HTTP://A/./b\r\n\r\nx\xFF\r\n/%7Ba%7d/../c\r\n",
     );
     assert_eq!(
-        run.stdout,
-        "http://a/b\n\n\n/c\n",
+        run.stdout, "http://a/b\n\n\n/c\n",
         "one line per input, empty for the invalid one"
     );
-    assert_eq!(run.stderr, "error: invalid UTF-8 at byte 1\n  x\\xff\n   ^\n");
+    assert_eq!(
+        run.stderr,
+        "error: invalid UTF-8 at byte 1\n  x\\xff\n   ^\n"
+    );
     assert_eq!(run.code, 1);
 }
 

@@ -89,22 +89,55 @@ fn every_line_per_input_subcommand_keeps_outputs_aligned() {
     let cases: [(&[&str], &[u8], &str); 10] = [
         (&["normalize"], b"HTTP://A/\na b\n/x\n", "http://a/\n\n/x\n"),
         (&["decode"], b"a%20\n%zz\nb\n", "a \n\nb\n"),
-        (&["resolve", "--base", "http://a/b"], b"c\na b\nd\n", "http://a/c\n\nhttp://a/d\n"),
-        (&["relativize", "--base", "http://a/b"], b"http://a/c\nc\nhttp://a/d\n", "c\n\nd\n"),
+        (
+            &["resolve", "--base", "http://a/b"],
+            b"c\na b\nd\n",
+            "http://a/c\n\nhttp://a/d\n",
+        ),
+        (
+            &["relativize", "--base", "http://a/b"],
+            b"http://a/c\nc\nhttp://a/d\n",
+            "c\n\nd\n",
+        ),
         (&["to-uri"], "/ü\na b\n/x\n".as_bytes(), "/%C3%BC\n\n/x\n"),
         (&["to-iri"], b"/%C3%BC\na b\n/x\n", "/ü\n\n/x\n"),
-        (&["file-path", "--os", "posix"], b"file:///a\nx\nfile:///b\n", "/a\n\n/b\n"),
-        (&["file-uri", "--os", "posix"], b"/a\nrel\n/b\n", "file:///a\n\nfile:///b\n"),
-        (&["equivalent"], b"a\ta\nnotab\nb\tc\n", "true (string)\n\nfalse\n"),
-        (&["edit", "--set", "fragment=f"], b"a\na b\nc\n", "a#f\n\nc#f\n"),
+        (
+            &["file-path", "--os", "posix"],
+            b"file:///a\nx\nfile:///b\n",
+            "/a\n\n/b\n",
+        ),
+        (
+            &["file-uri", "--os", "posix"],
+            b"/a\nrel\n/b\n",
+            "file:///a\n\nfile:///b\n",
+        ),
+        (
+            &["equivalent"],
+            b"a\ta\nnotab\nb\tc\n",
+            "true (string)\n\nfalse\n",
+        ),
+        (
+            &["edit", "--set", "fragment=f"],
+            b"a\na b\nc\n",
+            "a#f\n\nc#f\n",
+        ),
     ];
     for (args, stdin, stdout) in cases {
         let run = urikit(args, stdin);
         assert_eq!(run.stdout, stdout, "{args:?}");
         assert_eq!(run.code, 1, "{args:?}");
         // The one diagnostic, a caret error, is on standard error.
-        assert!(run.stderr.starts_with("error: "), "{args:?}: {}", run.stderr);
-        assert_eq!(run.stderr.matches("error: ").count(), 1, "{args:?}: {}", run.stderr);
+        assert!(
+            run.stderr.starts_with("error: "),
+            "{args:?}: {}",
+            run.stderr
+        );
+        assert_eq!(
+            run.stderr.matches("error: ").count(),
+            1,
+            "{args:?}: {}",
+            run.stderr
+        );
     }
 }
 
@@ -127,7 +160,11 @@ fn passwords_are_hidden_in_human_views() {
         &["check"],
         &["parse", "ftp://me:secret@h b/"],
     ] {
-        let stdin: &[u8] = if args == ["check"] { b"ftp://me:secret@h b/\n" } else { b"" };
+        let stdin: &[u8] = if args == ["check"] {
+            b"ftp://me:secret@h b/\n"
+        } else {
+            b""
+        };
         let run = urikit(args, stdin);
         let both = format!("{}{}", run.stdout, run.stderr);
         assert!(!both.contains("secret"), "{args:?}: {both}");
@@ -141,7 +178,12 @@ fn passwords_are_hidden_in_human_views() {
         "{\"base\":\"ftp://me:***@h/f\",\"ref\":\"g\",\"valid\":true,\"target\":\"ftp://me:secret@h/g\"}\n"
     );
     let run = urikit(&["relativize", "--json", "--base", input, "ftp://h/x"], b"");
-    assert!(run.stdout.starts_with("{\"base\":\"ftp://me:***@h/f\",\"target\":\"ftp://h/x\","), "{}", run.stdout);
+    assert!(
+        run.stdout
+            .starts_with("{\"base\":\"ftp://me:***@h/f\",\"target\":\"ftp://h/x\","),
+        "{}",
+        run.stdout
+    );
     // The caret follows the mask: under the space, after `***`.
     let run = urikit(&["parse", "ftp://me:secret@h b/"], b"");
     assert_eq!(
@@ -153,27 +195,50 @@ fn passwords_are_hidden_in_human_views() {
 #[test]
 fn show_password_reveals_it() {
     let run = urikit(&["--show-password", "parse", "ftp://me:secret@h/"], b"");
-    assert!(run.stdout.contains("userinfo   me:secret\n"), "{}", run.stdout);
+    assert!(
+        run.stdout.contains("userinfo   me:secret\n"),
+        "{}",
+        run.stdout
+    );
     let run = urikit(&["explain", "--show-password", "ftp://me:secret@h/"], b"");
-    assert!(run.stdout.contains("  ftp://me:secret@h/\n"), "{}", run.stdout);
+    assert!(
+        run.stdout.contains("  ftp://me:secret@h/\n"),
+        "{}",
+        run.stdout
+    );
 }
 
 #[test]
 fn json_has_user_and_password_fields() {
     let line = |args: &[&str]| urikit(args, b"").stdout;
     let out = line(&["parse", "--json", "ftp://me:secret@h/"]);
-    assert!(out.starts_with(r#"{"input":"ftp://me:secret@h/","#), "{out}");
+    assert!(
+        out.starts_with(r#"{"input":"ftp://me:secret@h/","#),
+        "{out}"
+    );
     assert!(
         out.contains(r#""authority":"me:***@h","userinfo":"me:***","#),
         "{out}"
     );
-    assert!(out.ends_with("\"user\":\"me\",\"password\":\"***\"}\n"), "{out}");
+    assert!(
+        out.ends_with("\"user\":\"me\",\"password\":\"***\"}\n"),
+        "{out}"
+    );
     let out = line(&["parse", "--json", "--show-password", "ftp://me:secret@h/"]);
-    assert!(out.ends_with("\"user\":\"me\",\"password\":\"secret\"}\n"), "{out}");
+    assert!(
+        out.ends_with("\"user\":\"me\",\"password\":\"secret\"}\n"),
+        "{out}"
+    );
     let out = line(&["parse", "--json", "ftp://me:@h/"]);
-    assert!(out.ends_with("\"user\":\"me\",\"password\":\"\"}\n"), "{out}");
+    assert!(
+        out.ends_with("\"user\":\"me\",\"password\":\"\"}\n"),
+        "{out}"
+    );
     let out = line(&["parse", "--json", "ftp://me@h/"]);
-    assert!(out.ends_with("\"user\":\"me\",\"password\":null}\n"), "{out}");
+    assert!(
+        out.ends_with("\"user\":\"me\",\"password\":null}\n"),
+        "{out}"
+    );
 }
 
 // check.
@@ -196,11 +261,21 @@ fn check_several_files_with_locations() {
         "{}",
         run.stdout
     );
-    assert!(run.stdout.ends_with("lines: 3\nvalid: 1\ninvalid: 2\n  InvalidHostChar: 1\n  InvalidPathChar: 1\n"), "{}", run.stdout);
+    assert!(
+        run.stdout.ends_with(
+            "lines: 3\nvalid: 1\ninvalid: 2\n  InvalidHostChar: 1\n  InvalidPathChar: 1\n"
+        ),
+        "{}",
+        run.stdout
+    );
     assert_eq!(run.code, 1);
     // Standard input among files.
     let run = urikit(&["check", a.path(), "-"], b"c d\n");
-    assert!(run.stdout.contains("<stdin>:1:2: error: "), "{}", run.stdout);
+    assert!(
+        run.stdout.contains("<stdin>:1:2: error: "),
+        "{}",
+        run.stdout
+    );
 }
 
 #[test]
@@ -221,7 +296,10 @@ fn check_json_and_quiet() {
     );
     assert_eq!(run.code, 1);
     let run = urikit(&["check", "--quiet", file.path()], b"");
-    assert_eq!((run.stdout.as_str(), run.stderr.as_str(), run.code), ("", "", 1));
+    assert_eq!(
+        (run.stdout.as_str(), run.stderr.as_str(), run.code),
+        ("", "", 1)
+    );
     let run = urikit(&["check", "-q", "--no-progress"], b"a\nb\n");
     assert_eq!((run.stdout.as_str(), run.code), ("", 0));
 }
@@ -246,18 +324,47 @@ fn zone_identifiers_are_opt_in_wherever_parsing_happens() {
         let refused = urikit(&without, stdin.as_bytes());
         assert_eq!(refused.code, 1, "{args:?}");
         let accepted = urikit(&with, stdin.as_bytes());
-        assert_eq!(accepted.code, 0, "{args:?}: {}{}", accepted.stdout, accepted.stderr);
+        assert_eq!(
+            accepted.code, 0,
+            "{args:?}: {}{}",
+            accepted.stdout, accepted.stderr
+        );
         without.clear();
     }
-    let run = urikit(&["--allow-zone-id", "resolve", "--base", "http://[fe80::1%25eth0]/a", "b"], b"");
+    let run = urikit(
+        &[
+            "--allow-zone-id",
+            "resolve",
+            "--base",
+            "http://[fe80::1%25eth0]/a",
+            "b",
+        ],
+        b"",
+    );
     assert_eq!(run.stdout, "http://[fe80::1%25eth0]/b\n");
 }
 
 #[test]
 fn renamed_flags_keep_their_old_names() {
-    assert_eq!(urikit(&["encode", "--encode-set", "path", "a b"], b"").stdout, "a%20b\n");
-    assert_eq!(urikit(&["encode", "--set", "path", "a b"], b"").stdout, "a%20b\n");
-    let kind = urikit(&["relativize", "--base", "http://a/b/c", "--kind", "absolute-path", "http://a/b/d"], b"");
+    assert_eq!(
+        urikit(&["encode", "--encode-set", "path", "a b"], b"").stdout,
+        "a%20b\n"
+    );
+    assert_eq!(
+        urikit(&["encode", "--set", "path", "a b"], b"").stdout,
+        "a%20b\n"
+    );
+    let kind = urikit(
+        &[
+            "relativize",
+            "--base",
+            "http://a/b/c",
+            "--kind",
+            "absolute-path",
+            "http://a/b/d",
+        ],
+        b"",
+    );
     assert_eq!(kind.stdout, "/b/d\n");
 }
 
@@ -266,15 +373,36 @@ fn colour_on_request_only() {
     let plain = urikit(&["parse", "a b"], b"");
     assert!(!plain.stderr.contains('\x1b'), "not a terminal: no colour");
     let coloured = urikit(&["--color=always", "parse", "a b"], b"");
-    assert!(coloured.stderr.starts_with("\x1b[1;31merror:\x1b[0m "), "{:?}", coloured.stderr);
+    assert!(
+        coloured.stderr.starts_with("\x1b[1;31merror:\x1b[0m "),
+        "{:?}",
+        coloured.stderr
+    );
     let forced = urikit_env(&["parse", "a b"], b"", &[("CLICOLOR_FORCE", "1")]);
     assert!(forced.stderr.contains('\x1b'));
-    let no_color = urikit_env(&["parse", "a b"], b"", &[("CLICOLOR_FORCE", "1"), ("NO_COLOR", "1")]);
-    assert!(!no_color.stderr.contains('\x1b'), "NO_COLOR wins over CLICOLOR_FORCE");
-    let never = urikit_env(&["--color", "never", "parse", "http://a/"], b"", &[("CLICOLOR_FORCE", "1")]);
+    let no_color = urikit_env(
+        &["parse", "a b"],
+        b"",
+        &[("CLICOLOR_FORCE", "1"), ("NO_COLOR", "1")],
+    );
+    assert!(
+        !no_color.stderr.contains('\x1b'),
+        "NO_COLOR wins over CLICOLOR_FORCE"
+    );
+    let never = urikit_env(
+        &["--color", "never", "parse", "http://a/"],
+        b"",
+        &[("CLICOLOR_FORCE", "1")],
+    );
     assert!(!never.stdout.contains('\x1b'));
     let table = urikit(&["--color=always", "parse", "http://a/"], b"");
-    assert!(table.stdout.starts_with("\x1b[1minput      \x1b[0mhttp://a/\n"), "{:?}", table.stdout);
+    assert!(
+        table
+            .stdout
+            .starts_with("\x1b[1minput      \x1b[0mhttp://a/\n"),
+        "{:?}",
+        table.stdout
+    );
 }
 
 #[test]
@@ -284,8 +412,16 @@ fn ascii_diagrams() {
     assert!(drawing.is_ascii(), "{drawing}");
     assert!(drawing.contains("  http://u@h:8/p?q#f\n"), "{drawing}");
     // A locale that is not UTF-8 asks for it too.
-    let latin1 = urikit_env(&["explain", "http://h/p"], b"", &[("LANG", "de_DE.ISO-8859-1")]);
-    assert!(latin1.stdout.split("\n\n").next().unwrap().is_ascii(), "{}", latin1.stdout);
+    let latin1 = urikit_env(
+        &["explain", "http://h/p"],
+        b"",
+        &[("LANG", "de_DE.ISO-8859-1")],
+    );
+    assert!(
+        latin1.stdout.split("\n\n").next().unwrap().is_ascii(),
+        "{}",
+        latin1.stdout
+    );
     let unicode = urikit(&["explain", "http://h/p"], b"");
     assert!(unicode.stdout.contains('└'), "{}", unicode.stdout);
 }
@@ -295,18 +431,29 @@ fn explain_cuts_long_components() {
     let path = format!("/{}%20{}", "a".repeat(60), "b".repeat(60));
     let input = format!("http://h{path}?q");
     let run = urikit(&["explain", &input], b"");
-    let drawn = run.stdout.lines().find(|l| l.starts_with("  http://")).unwrap();
+    let drawn = run
+        .stdout
+        .lines()
+        .find(|l| l.starts_with("  http://"))
+        .unwrap();
     assert_eq!(
         drawn,
         // 48 characters at most: 23 of the path's head (its `/` included),
         // the marker, 23 of its tail.
         format!("  http://h/{}…{}?q", "a".repeat(22), "b".repeat(23))
     );
-    assert!(run.stdout.contains(&format!("\npath       {path}\n")), "the table is exact");
+    assert!(
+        run.stdout.contains(&format!("\npath       {path}\n")),
+        "the table is exact"
+    );
     // A cut never splits a triplet.
     let path = format!("/{}%41%42%43%44{}", "x".repeat(20), "y".repeat(60));
     let run = urikit(&["explain", &format!("http://h{path}")], b"");
-    let drawn = run.stdout.lines().find(|l| l.starts_with("  http://")).unwrap();
+    let drawn = run
+        .stdout
+        .lines()
+        .find(|l| l.starts_with("  http://"))
+        .unwrap();
     assert!(!drawn.contains("%4…") && !drawn.contains("%…"), "{drawn}");
     assert!(drawn.contains('…'), "{drawn}");
 }
@@ -316,24 +463,52 @@ fn explain_cuts_long_components() {
 #[test]
 fn edit_sets_gets_and_rechecks() {
     let run = urikit(
-        &["edit", "--set", "host=b.example", "--set", "user=a b", "--get", "{host}|{:user}|{user}|{default:port}", "https://x/"],
+        &[
+            "edit",
+            "--set",
+            "host=b.example",
+            "--set",
+            "user=a b",
+            "--get",
+            "{host}|{:user}|{user}|{default:port}",
+            "https://x/",
+        ],
         b"",
     );
     assert_eq!(run.stdout, "b.example|a%20b|a b|443\n");
     // A port needs a host: the edited reference is refused, on one line.
     let run = urikit(&["edit", "--set", "port=8", "mailto:a@b", "s:x"], b"");
     assert_eq!(run.stdout, "\n\n");
-    assert!(run.stderr.contains("the edited reference is not valid: a userinfo or port needs a host"), "{}", run.stderr);
+    assert!(
+        run.stderr
+            .contains("the edited reference is not valid: a userinfo or port needs a host"),
+        "{}",
+        run.stderr
+    );
     assert_eq!(run.code, 1);
     // `:=` values must already be valid for their component.
     let run = urikit(&["edit", "--set", "path:=/a b", "http://h/"], b"");
     assert_eq!((run.stdout.as_str(), run.code), ("\n", 1));
     // With --iterate, an invalid input gives one empty line per output.
-    let run = urikit(&["edit", "--iterate", "port=1 2 3", "http://h/", "a b"], b"");
+    let run = urikit(
+        &["edit", "--iterate", "port=1 2 3", "http://h/", "a b"],
+        b"",
+    );
     assert_eq!(run.stdout, "http://h:1/\nhttp://h:2/\nhttp://h:3/\n\n\n\n");
     // Removing and appending.
     let run = urikit(
-        &["edit", "--remove", "query", "--remove", "userinfo", "--append", "path=x/y", "--append", "query=k=v&w", "http://u:p@h/a?z"],
+        &[
+            "edit",
+            "--remove",
+            "query",
+            "--remove",
+            "userinfo",
+            "--append",
+            "path=x/y",
+            "--append",
+            "query=k=v&w",
+            "http://u:p@h/a?z",
+        ],
         b"",
     );
     assert_eq!(run.stdout, "http://h/a/x%2Fy?k=v%26w\n");
