@@ -423,9 +423,9 @@ fn per_input(
 
 /// Reports `problem` in `input` on standard error: its caret error, the
 /// input's password hidden unless `--show-password`, in colour when
-/// standard error takes it. When standard output and standard error are
-/// both terminals, `out` is flushed first, so that results and diagnostics
-/// appear in input order.
+/// standard error takes it. `out` is flushed first, so that results and
+/// diagnostics keep the input order where both streams meet (a terminal,
+/// `2>&1` into a CI log).
 ///
 /// A diagnostic that cannot be written (standard error closed) is dropped:
 /// it never stops the results.
@@ -435,9 +435,7 @@ pub(crate) fn diagnose(
     problem: &Problem,
 ) -> io::Result<()> {
     let settings = settings::get();
-    if settings.interleave {
-        out.flush()?;
-    }
+    out.flush()?;
     let mut text = problem.caret(input.bytes()).painted(settings.color_stderr);
     text.push('\n');
     let _ = io::stderr().lock().write_all(text.as_bytes());

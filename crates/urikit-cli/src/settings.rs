@@ -40,9 +40,6 @@ pub(crate) struct Settings {
     pub(crate) color_stderr: bool,
     /// Draw diagrams with ASCII characters only.
     pub(crate) ascii: bool,
-    /// Both standard output and standard error are terminals: flush the
-    /// results before each diagnostic so that they appear in order.
-    pub(crate) interleave: bool,
 }
 
 static SETTINGS: OnceLock<Settings> = OnceLock::new();
@@ -81,7 +78,6 @@ impl Settings {
             color_stdout,
             color_stderr,
             ascii: ascii || !utf8_locale(),
-            interleave: stdout_tty && stderr_tty,
         }
     }
 
