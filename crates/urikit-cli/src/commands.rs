@@ -1,5 +1,5 @@
 //! The subcommands that print one result per input: `parse`, `explain`,
-//! `encode`, `decode`, `resolve`, `relativize`, `normalize`, `to-uri`,
+//! `edit`, `encode`, `decode`, `resolve`, `relativize`, `normalize`, `to-uri`,
 //! `to-iri`, `scheme`, `equivalent` (one result per pair), `file-path` and
 //! `file-uri`.
 //!

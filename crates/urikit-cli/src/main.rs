@@ -1,5 +1,6 @@
 //! The `urikit` command: parse, explain and bulk-check URI references
-//! against RFC 3986 (and IRI references against RFC 3987); map IRIs to URIs
+//! against RFC 3986 (and IRI references against RFC 3987); read or change
+//! their components; map IRIs to URIs
 //! and back; percent-encode or decode text; resolve, relativize and
 //! normalize references; check URIs against their scheme's rules, compare
 //! them, and map file URIs to paths and back.
@@ -40,7 +41,7 @@ mod settings;
 mod table;
 
 /// Parse, explain and check URI references (RFC 3986) and IRI references
-/// (RFC 3987); map IRIs to URIs and back; percent-encode and decode text;
+/// (RFC 3987); read or change their components; map IRIs to URIs and back; percent-encode and decode text;
 /// resolve, relativize and normalize references; check URIs against their
 /// scheme's rules; compare references; map file URIs to paths and back.
 #[derive(Debug, Parser)]
@@ -51,9 +52,11 @@ mod table;
                   `to-uri`, `parse --iri` and an `explain` input that is not ASCII, or text for `encode` \
                   and `decode`, or URIs for `relativize`, `scheme` and `file-path`, or paths for \
                   `file-uri`, from the arguments or, when there are none or for `-`, one per line \
-                  from standard input; `check` reads one file instead (standard input when none is named \
-                  or for `-`), and `equivalent` two references, or pairs of them, one pair per line \
+                  from standard input; `check` reads files instead (standard input when none is named, \
+                  and for `-`), and `equivalent` two references, or pairs of them, one pair per line \
                   separated by a tab, from standard input.\n\n\
+                  Results go to standard output, diagnostics to standard error; a subcommand that \
+                  prints one result per input prints an empty line for an invalid one.\n\n\
                   Exit status: 0 if every input is valid, 1 if some input is invalid (or does not decode, \
                   resolve, relativize or map, or breaks its scheme's rules), 2 on a usage or I/O error \
                   (an invalid `--base` included)."

@@ -1,7 +1,8 @@
 //! Why an input was refused: a [`ParseError`], a [`DecodeError`], a
 //! [`RelativizeError`], an [`IdnaError`] or a [`PathError`] from the
-//! library, a base that is not a base URI, a line of `equivalent` without
-//! a tab, or bytes that are not UTF-8, which the library never sees.
+//! library, a [`BuildError`] for a reference `edit` made, a base that is
+//! not a base URI, a line of `equivalent` without a tab, or bytes that are
+//! not UTF-8, which the library never sees.
 
 use std::borrow::Cow;
 use std::fmt;
