@@ -3,7 +3,9 @@
 //! standard error with one output line per input, `check` over several
 //! files with `--json` and `--quiet`, the shared flags (`--allow-zone-id`,
 //! `--color`, `--ascii`), `explain` cutting long components, `relativize`
-//! answering the target itself, and the hidden `generate`.
+//! answering the target itself, the hidden `generate`, and (through
+//! `script`, which gives the command a terminal) the hint when inputs come
+//! from a terminal and `check`'s time-based progress bar.
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -525,4 +527,66 @@ fn generate_writes_man_page_and_completions() {
         assert!(run.stdout.contains("relativize"), "{shell}");
     }
     assert_eq!(urikit(&["generate", "tcsh"], b"").code, 2);
+}
+
+#[test]
+fn a_hint_when_inputs_come_from_a_terminal() {
+    // `script` gives the command a terminal on standard input (util-linux);
+    // without it there is no terminal to test with.
+    let Ok(run) = Command::new("script")
+        .args([
+            "-qec",
+            concat!(env!("CARGO_BIN_EXE_urikit"), " parse"),
+            "/dev/null",
+        ])
+        .stdin(Stdio::null())
+        .output()
+    else {
+        eprintln!("no `script` command: the terminal hint is not tested");
+        return;
+    };
+    let text = String::from_utf8_lossy(&run.stdout);
+    assert!(
+        text.contains("urikit: reading inputs from the terminal, one per line"),
+        "{text}"
+    );
+    // From a pipe, no hint.
+    let piped = urikit(&["parse"], b"a\n");
+    assert_eq!(piped.stderr, "");
+}
+
+/// What `check` draws on a terminal (through `script`) for a stream that
+/// pauses for a second, then brings 3 MB; `None` without `script`.
+fn check_on_a_terminal(term: &str, flags: &str) -> Option<String> {
+    let pipeline = format!(
+        "sh -c '(printf \"a\\n\"; sleep 1; yes http://a/ | head -c 3000000) | {} check {flags}'",
+        env!("CARGO_BIN_EXE_urikit")
+    );
+    let run = Command::new("script")
+        .args(["-qec", &pipeline, "/dev/null"])
+        .env("TERM", term)
+        .stdin(Stdio::null())
+        .output()
+        .ok()?;
+    Some(String::from_utf8_lossy(&run.stdout).into_owned())
+}
+
+#[test]
+fn progress_bar_only_for_a_long_run_on_a_capable_terminal() {
+    let Some(drawn) = check_on_a_terminal("xterm", "") else {
+        eprintln!("no `script` command: the progress bar is not tested");
+        return;
+    };
+    // The run lasts over a second: the bar (a spinner with the bytes read,
+    // the size of a stream being unknown) is drawn, then cleared.
+    assert!(drawn.contains("B/s"), "{drawn:?}");
+    assert!(drawn.contains(" 300001"), "{drawn:?}");
+    for (term, flags) in [
+        ("dumb", ""),
+        ("xterm", "--no-progress"),
+        ("xterm", "--quiet"),
+    ] {
+        let drawn = check_on_a_terminal(term, flags).unwrap_or_default();
+        assert!(!drawn.contains("B/s"), "TERM={term} {flags}: {drawn:?}");
+    }
 }
