@@ -2,9 +2,9 @@
 //! manner of curl's `trurl`, but by RFC 3986 alone: nothing is normalized,
 //! guessed or filled in that was not asked for.
 //!
-//! The steps, in this order, on each input: `--remove` and `--set` (in the
-//! order given), one combination of `--iterate` values (the first
-//! `--iterate` varies slowest), `--append`, `--trim-query`,
+//! The steps, in this order, on each input: every `--remove`, then every
+//! `--set` (each in the order given), one combination of `--iterate` values
+//! (the first `--iterate` varies slowest), `--append`, `--trim-query`,
 //! `--sort-query`; then the result is built again with the library's
 //! builder, which checks every component (RFC 3986 §3) and refuses what
 //! would not parse back the same, and is printed, or the `--get` template
@@ -211,7 +211,7 @@ impl Change {
 /// Everything `edit` does to each input.
 #[derive(Debug, Default)]
 pub(crate) struct Edit {
-    /// `--set` and `--remove`, in order.
+    /// Every `--remove`, then every `--set`, each in command-line order.
     pub(crate) changes: Vec<Change>,
     /// `--iterate`, each on a different component.
     pub(crate) iterate: Vec<Iterate>,
@@ -252,12 +252,13 @@ impl Edit {
         self.iterate.iter().map(|i| i.values.len()).product()
     }
 
-    /// Calls `each` with every output for `reference`, in order.
+    /// Every output for `reference`, in order: one per combination of
+    /// `--iterate` values.
     ///
     /// # Errors
     ///
-    /// [`Problem::Build`] when an edited reference is not a URI
-    /// reference; nothing is given to `each` for that input then.
+    /// [`Problem::Build`] when an edited reference is not a URI reference:
+    /// the whole input is then invalid.
     pub(crate) fn apply(
         &self,
         reference: UriReference<'_>,
@@ -437,10 +438,6 @@ impl Parts {
             (user, None) => user.clone(),
             (user, Some(password)) => Some(format!("{}:{password}", user.as_deref().unwrap_or(""))),
         };
-        let zone = self
-            .host
-            .as_deref()
-            .is_some_and(|h| h.starts_with('[') && h.contains('%'));
         Builder::new()
             .scheme(self.scheme.as_deref())
             .userinfo(userinfo.as_deref())
@@ -449,11 +446,7 @@ impl Parts {
             .path(&self.path)
             .query(self.query.as_deref())
             .fragment(self.fragment.as_deref())
-            .options(
-                crate::settings::get()
-                    .parse_options()
-                    .allow_zone_id(zone && crate::settings::get().allow_zone_id),
-            )
+            .options(crate::settings::get().parse_options())
             .build()
     }
 }
