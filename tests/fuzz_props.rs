@@ -720,10 +720,11 @@ fn resolve_one(
 
 /// Property `relativize_inverts`: with the base and reference split as
 /// for `resolve_parses`, take `t = resolve(base, reference)`, and also the
-/// reference itself when it is a URI; whenever `relativize(base, t)` (or
-/// `relativize_with`, any [`Form`]) answers `r`, `r` is a relative
-/// reference of that form and `resolve(base, r) == t`, and the shortest
-/// form is no longer than any other answer.
+/// reference itself when it is a URI; whenever `relativize_with` (any
+/// [`Form`]) answers `r`, `r` is a relative reference of that form and
+/// `resolve(base, r) == t`, and the shortest form is no longer than any
+/// other answer; `relativize(base, t)` gives the shortest form's answer, or
+/// `t` itself when there is none and `t` resolves to itself.
 pub(crate) fn relativize_inverts(data: &[u8]) {
     let (base_text, reference_text) = pair(data);
     for options in OPTIONS {
@@ -739,7 +740,27 @@ fn relativize_one(base_text: &str, base: Uri<'_>, reference: UriReference<'_>) {
     let mut targets = vec![resolved.as_uri()];
     targets.extend(reference.as_uri());
     for t in targets {
-        let shortest = relativize(base, t);
+        let shortest = relativize_with(base, t, Form::Shortest);
+        // `relativize` answers the same, or the target itself when nothing
+        // relative reaches it and it resolves to itself.
+        let total = relativize(base, t);
+        match &shortest {
+            Ok(s) => assert_eq!(
+                total.as_ref().ok(),
+                Some(s),
+                "relativize({base_text:?}, {t})"
+            ),
+            Err(_) if resolve(base, t.as_uri_reference()).as_str() == t.as_str() => assert_eq!(
+                total.as_ref().map(|r| r.as_str()),
+                Ok(t.as_str()),
+                "relativize({base_text:?}, {t})"
+            ),
+            Err(_) => assert_eq!(
+                total.as_ref().map(|r| r.as_str()).map_err(|e| *e),
+                Err(urikit::resolve::RelativizeError::DotSegments),
+                "relativize({base_text:?}, {t})"
+            ),
+        }
         let mut answers: Vec<(Form, usize)> = Vec::new();
         for form in [
             Form::Shortest,

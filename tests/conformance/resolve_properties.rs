@@ -737,7 +737,8 @@ fn check_relativize(b: &GenRef, r: &GenRef) -> Result<(), TestCaseError> {
     let mut t = String::new();
     Resolver::new(base).resolve_into(reference, &mut t);
     let target = parsed("the target", &t, Uri::parse_with(&t, zones()))?;
-    let answer = relativize(base, target);
+    let answer = relativize_with(base, target, Form::Shortest);
+    check_total(base, target, &answer)?;
     if base.scheme() != target.scheme() {
         prop_assert_eq!(answer, Err(RelativizeError::DifferentScheme));
         return Ok(());
@@ -775,6 +776,36 @@ fn check_relativize(b: &GenRef, r: &GenRef) -> Result<(), TestCaseError> {
         );
     }
     check_answers(base, target, shortest)
+}
+
+/// `relativize` agrees with `shortest`, the answer of `relativize_with`
+/// and `Form::Shortest`: the same relative reference when there is one,
+/// else the target itself, which resolves to itself unless its path has dot
+/// segments, when `relativize` fails with `DotSegments`.
+fn check_total(
+    base: Uri<'_>,
+    target: Uri<'_>,
+    shortest: &Result<urikit::UriReferenceBuf, RelativizeError>,
+) -> Result<(), TestCaseError> {
+    let total = relativize(base, target);
+    let got = total
+        .as_ref()
+        .map(|r| r.as_str().to_owned())
+        .map_err(|e| *e);
+    match shortest {
+        Ok(r) => prop_assert_eq!(got, Ok(r.as_str().to_owned())),
+        Err(_) => {
+            let mut back = String::new();
+            Resolver::new(base).resolve_into(target.as_uri_reference(), &mut back);
+            if back == target.as_str() {
+                prop_assert_eq!(got, Ok(target.as_str().to_owned()));
+            } else {
+                prop_assert!(has_dot_segments(target.path()));
+                prop_assert_eq!(got, Err(RelativizeError::DotSegments));
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Every form's answer resolves to `target`, is relative, has its form, and
@@ -989,7 +1020,9 @@ proptest! {
         let (bt, tt) = (b.text(), t.text());
         let base = parsed("the base", &bt, Uri::parse_with(&bt, b.options()))?;
         let target = parsed("the target", &tt, Uri::parse_with(&tt, t.options()))?;
-        match relativize(base, target) {
+        let shortest = relativize_with(base, target, Form::Shortest);
+        check_total(base, target, &shortest)?;
+        match shortest {
             Ok(a) => check_answers(base, target, a.as_str().len())?,
             Err(RelativizeError::DifferentScheme) => prop_assert_ne!(base.scheme(), target.scheme()),
             Err(RelativizeError::DotSegments) => prop_assert!(has_dot_segments(target.path())),

@@ -5,6 +5,7 @@
 
 mod bench;
 mod ci;
+mod dist;
 mod docs_check;
 mod fuzz;
 mod generate;
@@ -44,6 +45,9 @@ tasks:
           the crates.io name check and the tags, and runs cargo package
           and cargo publish --dry-run, changing nothing; --execute (on a
           clean tree) writes, commits, publishes and tags
+  dist [--debug]
+          build the `urikit` command (release profile) and write it,
+          its man page and its shell completions into target/dist
   bench [--quick] [--runs N] [FILTER]
           run the benchmarks beside their peers (about 15 minutes;
           --quick about 2) and write docs/benchmarks.md
@@ -58,6 +62,7 @@ fn main() -> ExitCode {
         Some("generate") => generate::run(),
         Some("bench") => bench::run(&args[1..]),
         Some("release") => release::run(&args[1..]),
+        Some("dist") => dist::run(&args[1..]),
         Some("-h" | "--help" | "help") => {
             print!("{USAGE}");
             return ExitCode::SUCCESS;

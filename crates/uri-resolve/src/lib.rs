@@ -82,7 +82,7 @@ pub use normalize::{
     normalize_uri_with, normalize_uri_with_options, normalized_eq,
 };
 pub use normalized::NormalizedUri;
-pub use relativize::{Form, RelativizeError, relativize, relativize_with};
+pub use relativize::{Form, RelativizeError, has_relative_form, relativize, relativize_with};
 pub use resolve::{ResolveError, ResolveErrorKind, Resolver, resolve, resolve_str};
 
 /// The README's examples, run as doc tests so it cannot drift.

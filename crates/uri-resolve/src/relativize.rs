@@ -44,9 +44,10 @@ pub enum Form {
 ///
 /// ```
 /// use uri_core::Uri;
-/// use uri_resolve::{relativize, RelativizeError};
+/// use uri_resolve::{relativize_with, Form, RelativizeError};
 ///
-/// let err = relativize(Uri::parse("http://a/")?, Uri::parse("https://a/")?).unwrap_err();
+/// let (base, target) = (Uri::parse("http://a/")?, Uri::parse("https://a/")?);
+/// let err = relativize_with(base, target, Form::Shortest).unwrap_err();
 /// assert_eq!(err, RelativizeError::DifferentScheme);
 /// # Ok::<(), uri_core::ParseError>(())
 /// ```
@@ -89,12 +90,24 @@ impl RelativizeError {
     }
 }
 
-/// The shortest relative reference `r` such that `resolve(base, r)` is
-/// exactly `target`; see [`relativize_with`].
+/// The shortest reference `r` such that `resolve(base, r)` (strict,
+/// §5.2.2) is exactly `target`: a relative reference when one exists (the
+/// shortest of [`relativize_with`] with [`Form::Shortest`]), otherwise the
+/// target itself.
+///
+/// An absolute URI is a valid reference (RFC 3986 §4.1) and resolves to
+/// itself, dot segments aside (§5.2.2: its path goes through
+/// `remove_dot_segments`), so it answers when no relative reference does:
+/// when the schemes differ (even only in case, since resolution keeps the
+/// base's spelling), or when the target has no authority and the base has
+/// one. Use [`has_relative_form`] (or [`relativize_with`]) to ask whether a
+/// relative reference exists.
 ///
 /// # Errors
 ///
-/// A [`RelativizeError`] saying why there is none.
+/// [`RelativizeError::DotSegments`] when the target's path has `.` or `..`
+/// segments that resolution would remove, so that no reference, the
+/// target included, resolves to it exactly.
 ///
 /// # Examples
 ///
@@ -110,6 +123,9 @@ impl RelativizeError {
 ///     ("http://a/b/c/d;p?q#s", "#s"),
 ///     ("http://a/b/c/", "."),
 ///     ("http://g/x", "//g/x"),
+///     // No relative reference: the target itself.
+///     ("https://a/b", "https://a/b"),
+///     ("HTTP://a/b", "HTTP://a/b"),
 /// ] {
 ///     assert_eq!(relativize(base, Uri::parse(target)?)?, reference);
 /// }
@@ -119,12 +135,46 @@ pub fn relativize<S: Spec>(
     base: Ri<'_, S>,
     target: Ri<'_, S>,
 ) -> Result<RiReferenceBuf<S>, RelativizeError> {
-    relativize_with(base, target, Form::Shortest)
+    match relativize_with(base, target, Form::Shortest) {
+        Ok(reference) => Ok(reference),
+        Err(_) => {
+            let mut resolver = Resolver::new(base);
+            let mut out = String::new();
+            resolver.resolve_into(target.as_uri_reference(), &mut out);
+            if out == target.as_str() {
+                Ok(RiReferenceBuf::from(target.to_buf()))
+            } else {
+                Err(RelativizeError::DotSegments)
+            }
+        }
+    }
+}
+
+/// Whether a relative reference (empty, `?query`, `#fragment`, a relative
+/// path, an absolute path or a network path) resolves from `base` to
+/// exactly `target`: whether [`relativize`] answers with something shorter
+/// than the target itself. [`relativize_with`] says why not.
+///
+/// # Examples
+///
+/// ```
+/// use uri_core::Uri;
+/// use uri_resolve::has_relative_form;
+///
+/// let base = Uri::parse("http://a/b")?;
+/// assert!(has_relative_form(base, Uri::parse("http://a/c")?));
+/// assert!(!has_relative_form(base, Uri::parse("https://a/c")?));
+/// assert!(!has_relative_form(base, Uri::parse("http:c")?));
+/// # Ok::<(), uri_core::ParseError>(())
+/// ```
+pub fn has_relative_form<S: Spec>(base: Ri<'_, S>, target: Ri<'_, S>) -> bool {
+    relativize_with(base, target, Form::Shortest).is_ok()
 }
 
 /// A relative reference `r` of the given [`Form`] such that
 /// `resolve(base, r)` (strict, §5.2.2) is exactly `target`, the shortest
-/// such.
+/// such. Unlike [`relativize`], it never answers with the target itself:
+/// an error says there is no relative reference of the form.
 ///
 /// Each candidate is checked by resolving it against `base`, so an answer
 /// is always right; the error says why no candidate fits.
@@ -376,9 +426,35 @@ mod tests {
     }
 
     #[test]
+    fn the_target_itself_when_nothing_relative_reaches_it() {
+        check("http://a/", "HTTP://a/", "HTTP://a/");
+        check("HTTP://A/b", "http://a/c", "http://a/c");
+        check("http://a/", "https://a/", "https://a/");
+        check("http://a/b", "http:/c", "http:/c");
+        check("s:a/b", "s:c", "s:c");
+        let base = Uri::parse("http://a/b").unwrap();
+        assert!(!has_relative_form(base, Uri::parse("s:c").unwrap()));
+        assert!(has_relative_form(base, Uri::parse("http://a/c").unwrap()));
+        // Dot segments: not even the target resolves to itself.
+        assert_eq!(
+            relativize(base, Uri::parse("http://a/./c").unwrap()),
+            Err(RelativizeError::DotSegments)
+        );
+        assert_eq!(
+            relativize(base, Uri::parse("https://a/./c").unwrap()),
+            Err(RelativizeError::DotSegments)
+        );
+    }
+
+    #[test]
     fn unreachable_targets() {
         let err = |b: &str, t: &str| {
-            relativize(Uri::parse(b).unwrap(), Uri::parse(t).unwrap()).unwrap_err()
+            relativize_with(
+                Uri::parse(b).unwrap(),
+                Uri::parse(t).unwrap(),
+                Form::Shortest,
+            )
+            .unwrap_err()
         };
         assert_eq!(
             err("http://a/", "HTTP://a/"),

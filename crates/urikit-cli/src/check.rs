@@ -1,27 +1,35 @@
-//! `urikit check`: validate a file of URI references, one per line, at
+//! `urikit check`: validate files of URI references, one per line, at
 //! constant memory, then summarize.
 //!
-//! Each invalid line is printed as `{file}:{line}: ` and its caret error;
-//! the summary gives the number of lines, of valid and invalid ones, and
-//! the invalid ones by error kind, most frequent first. Lines are read into
-//! one reused buffer and nothing else is allocated per line. A progress bar
-//! is drawn on standard error when it is a terminal and the file is large.
+//! Each invalid line is printed as `{file}:{line}:{column}: ` and its caret
+//! error (the column counts bytes from 1), the form editors jump to; or,
+//! with `--json`, as one JSON object, and the summary as a last one. The
+//! summary gives the number of lines, of valid and invalid ones, and the
+//! invalid ones by error kind, most frequent first. Lines are read into one
+//! reused buffer and nothing else is allocated per valid line.
+//!
+//! A progress bar is drawn on standard error only when the run has lasted
+//! [`PROGRESS_AFTER`] and is not nearly done, standard error is a terminal
+//! whose `TERM` is not `dumb`, and neither `--no-progress` nor `--quiet`
+//! was given.
 
 use std::fs::File;
 use std::io::{self, BufReader, IsTerminal, Read, Write};
-use std::path::Path;
-use std::time::Duration;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressStyle};
+use serde::Serialize;
 
 use crate::Outcome;
 use crate::input::{Input, LineReader, STDIN_ARG};
+use crate::settings::{self, paint, style};
 
-/// Files larger than this get a progress bar.
-const PROGRESS_MIN_BYTES: u64 = 8 * 1024 * 1024;
+/// How long a run goes before it gets a progress bar.
+const PROGRESS_AFTER: Duration = Duration::from_millis(750);
 
-/// How many bytes are read between two updates of the progress bar.
-const PROGRESS_STEP: u64 = 1024 * 1024;
+/// How many bytes are read between two looks at the clock or the bar.
+const PROGRESS_STEP: u64 = 256 * 1024;
 
 /// How much of the file is read at a time.
 const READ_CAPACITY: usize = 256 * 1024;
@@ -32,61 +40,199 @@ const WRITE_CAPACITY: usize = 64 * 1024;
 /// The name standard input goes by in messages.
 const STDIN_NAME: &str = "<stdin>";
 
-/// Checks `file` (standard input when `None` or `-`).
-pub(crate) fn run(file: Option<&Path>) -> Outcome {
+/// How `check` reports.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct Report {
+    /// JSON lines instead of text.
+    pub(crate) json: bool,
+    /// Nothing but the exit status.
+    pub(crate) quiet: bool,
+    /// A progress bar may be drawn.
+    pub(crate) progress: bool,
+}
+
+/// Checks `files` in order (standard input when there are none, and for
+/// `-`).
+pub(crate) fn run(files: &[PathBuf], report: Report) -> Outcome {
     let mut tally = Tally::default();
-    let result = check(file, &mut tally);
+    let result = check(files, report, &mut tally);
     Outcome {
         invalid: tally.invalid > 0,
         result,
     }
 }
 
-/// Checks every line, printing the invalid ones and the summary.
-fn check(file: Option<&Path>, tally: &mut Tally) -> io::Result<()> {
-    let (reader, name, size): (Box<dyn Read>, String, u64) = match file {
-        Some(path) if path.as_os_str() != STDIN_ARG => {
-            let name = path.display().to_string();
-            let file = File::open(path).map_err(|e| naming(e, &name))?;
-            let size = file
-                .metadata()
-                .map(|m| if m.is_file() { m.len() } else { 0 })
-                .unwrap_or(0);
-            (Box::new(file), name, size)
-        }
-        _ => (Box::new(io::stdin().lock()), STDIN_NAME.to_owned(), 0),
+/// One source of lines: its name in messages and its reader.
+struct Source {
+    name: String,
+    reader: Box<dyn Read>,
+}
+
+/// Opens `file`, standard input for `-`.
+fn open(file: &Path) -> io::Result<Source> {
+    if file.as_os_str() == STDIN_ARG {
+        return Ok(Source {
+            name: STDIN_NAME.to_owned(),
+            reader: Box::new(io::stdin().lock()),
+        });
+    }
+    let name = file.display().to_string();
+    let reader = File::open(file).map_err(|e| naming(e, &name))?;
+    Ok(Source {
+        name,
+        reader: Box::new(reader),
+    })
+}
+
+/// The total size of the regular files among `files`: the bar's length.
+fn total_size(files: &[PathBuf]) -> u64 {
+    files
+        .iter()
+        .filter(|f| f.as_os_str() != STDIN_ARG)
+        .filter_map(|f| std::fs::metadata(f).ok())
+        .filter(|m| m.is_file())
+        .map(|m| m.len())
+        .sum()
+}
+
+/// Whether a progress bar may be drawn at all.
+fn progress_allowed(report: Report) -> bool {
+    report.progress
+        && !report.quiet
+        && io::stderr().is_terminal()
+        && std::env::var_os("TERM").is_none_or(|t| t != "dumb")
+}
+
+/// Checks every line of every file, printing the invalid ones and the
+/// summary.
+fn check(files: &[PathBuf], report: Report, tally: &mut Tally) -> io::Result<()> {
+    let stdin = [PathBuf::from(STDIN_ARG)];
+    let files = if files.is_empty() { &stdin[..] } else { files };
+    let size = total_size(files);
+    let mut bar = Bar {
+        allowed: progress_allowed(report),
+        started: Instant::now(),
+        size,
+        done: 0,
+        bar: None,
     };
-    let bar = (size > PROGRESS_MIN_BYTES && io::stderr().is_terminal()).then(|| progress_bar(size));
     let mut out = io::BufWriter::with_capacity(
         WRITE_CAPACITY,
         BarAware {
             inner: io::stdout().lock(),
-            bar: bar.clone(),
+            bar: None,
         },
     );
-    let mut lines = LineReader::new(BufReader::with_capacity(READ_CAPACITY, reader));
-    let mut next_update = PROGRESS_STEP;
-    while let Some(line) = lines.next_line().map_err(|e| naming(e, &name))? {
-        tally.lines += 1;
-        if let Err(problem) = Input::new(line).parse() {
-            tally.record(problem.kind_name());
-            writeln!(out, "{name}:{}: {}", tally.lines, problem.caret(line))?;
-        }
-        if let Some(bar) = &bar {
-            if lines.bytes_read() >= next_update {
-                bar.set_position(lines.bytes_read());
-                next_update = lines.bytes_read() + PROGRESS_STEP;
+    let color = settings::get().color_stdout;
+    for file in files {
+        let source = open(file)?;
+        let name = source.name;
+        let mut lines = LineReader::new(BufReader::with_capacity(READ_CAPACITY, source.reader));
+        let mut number = 0u64;
+        let mut next_look = PROGRESS_STEP;
+        while let Some(line) = lines.next_line().map_err(|e| naming(e, &name))? {
+            number += 1;
+            tally.lines += 1;
+            if let Err(problem) = Input::new(line).parse() {
+                tally.record(problem.kind_name());
+                if report.json {
+                    crate::json::write_line(
+                        &mut out,
+                        &InvalidLine {
+                            file: &name,
+                            line: number,
+                            column: problem.index() + 1,
+                            input: &String::from_utf8_lossy(line),
+                            kind: problem.kind_name(),
+                            index: problem.index(),
+                            message: &problem.message(),
+                        },
+                    )?;
+                } else if !report.quiet {
+                    let location = format!("{name}:{number}:{}:", problem.index() + 1);
+                    writeln!(
+                        out,
+                        "{} {}",
+                        paint(&location, style::BOLD, color),
+                        problem.caret(line).painted(color)
+                    )?;
+                }
+            }
+            if lines.bytes_read() >= next_look {
+                next_look = lines.bytes_read() + PROGRESS_STEP;
+                if let Some(new) = bar.tick(bar.done + lines.bytes_read()) {
+                    out.get_mut().bar = Some(new);
+                }
             }
         }
+        bar.done += lines.bytes_read();
     }
-    if let Some(bar) = &bar {
-        bar.finish_and_clear();
+    bar.finish();
+    if report.json {
+        crate::json::write_line(&mut out, &tally.summary())?;
+    } else if !report.quiet {
+        if tally.invalid > 0 {
+            writeln!(out)?;
+        }
+        tally.write_summary(&mut out, color)?;
     }
-    if tally.invalid > 0 {
-        writeln!(out)?;
-    }
-    tally.write_summary(&mut out)?;
     out.flush()
+}
+
+/// The progress bar, drawn once the run has lasted [`PROGRESS_AFTER`].
+struct Bar {
+    allowed: bool,
+    started: Instant,
+    size: u64,
+    done: u64,
+    bar: Option<ProgressBar>,
+}
+
+impl Bar {
+    /// Moves the bar to `position` bytes; returns the bar when it has just
+    /// been drawn for the first time, so output can hide it while writing.
+    fn tick(&mut self, position: u64) -> Option<ProgressBar> {
+        if let Some(bar) = &self.bar {
+            bar.set_position(position);
+            return None;
+        }
+        let elapsed = self.started.elapsed();
+        // Nearly done (by the rate so far): no bar to flash.
+        let nearly_done = self.size > 0 && position * 10 >= self.size * 9;
+        if !self.allowed || elapsed < PROGRESS_AFTER || nearly_done {
+            return None;
+        }
+        let bar = progress_bar(self.size);
+        bar.set_position(position);
+        self.bar = Some(bar.clone());
+        Some(bar)
+    }
+
+    /// Removes the bar, if drawn.
+    fn finish(&self) {
+        if let Some(bar) = &self.bar {
+            bar.finish_and_clear();
+        }
+    }
+}
+
+/// The JSON line of an invalid line of `check --json`.
+#[derive(Debug, Serialize)]
+struct InvalidLine<'a> {
+    /// The file's name, `<stdin>` for standard input.
+    file: &'a str,
+    /// The line number, from 1.
+    line: u64,
+    /// The byte column of the problem, from 1.
+    column: usize,
+    /// The line, bad UTF-8 sequences shown as U+FFFD.
+    input: &'a str,
+    /// The kind's name, as in the `error` object of `parse --json`.
+    kind: &'static str,
+    /// The byte offset of the problem in the line.
+    index: usize,
+    /// What is wrong, without the position.
+    message: &'a str,
 }
 
 /// `error`, its message prefixed with the name of the file it happened on.
@@ -94,12 +240,23 @@ fn naming(error: io::Error, name: &str) -> io::Error {
     io::Error::new(error.kind(), format!("{name}: {error}"))
 }
 
-/// A progress bar over `size` bytes, on standard error.
+/// A progress bar over `size` bytes (a spinner when the size is not
+/// known), on standard error.
 fn progress_bar(size: u64) -> ProgressBar {
+    let (bar, template) = if size > 0 {
+        (
+            ProgressBar::new(size),
+            "{bar:40} {bytes}/{total_bytes} {bytes_per_sec} eta {eta}",
+        )
+    } else {
+        (
+            ProgressBar::new_spinner(),
+            "{spinner} {bytes} {bytes_per_sec}",
+        )
+    };
     let style =
-        ProgressStyle::with_template("{bar:40} {bytes}/{total_bytes} {bytes_per_sec} eta {eta}")
-            .unwrap_or_else(|_| ProgressStyle::default_bar());
-    let bar = ProgressBar::new(size).with_style(style);
+        ProgressStyle::with_template(template).unwrap_or_else(|_| ProgressStyle::default_bar());
+    let bar = bar.with_style(style);
     bar.enable_steady_tick(Duration::from_millis(200));
     bar
 }
@@ -149,19 +306,65 @@ impl Tally {
         }
     }
 
-    /// Writes the summary: `lines`, `valid`, `invalid`, then one indented
-    /// line per error kind, by count descending, then name.
-    fn write_summary(&self, out: &mut impl Write) -> io::Result<()> {
-        writeln!(out, "lines: {}", self.lines)?;
-        writeln!(out, "valid: {}", self.lines - self.invalid)?;
-        writeln!(out, "invalid: {}", self.invalid)?;
+    /// The invalid lines by kind, by count descending, then name.
+    fn sorted_kinds(&self) -> Vec<(&'static str, u64)> {
         let mut by_kind = self.by_kind.clone();
         by_kind.sort_by(|(a, m), (b, n)| n.cmp(m).then(a.cmp(b)));
-        for (kind, count) in by_kind {
+        by_kind
+    }
+
+    /// Writes the summary: `lines`, `valid`, `invalid`, then one indented
+    /// line per error kind, by count descending, then name; the headings
+    /// in bold when `color`.
+    fn write_summary(&self, out: &mut impl Write, color: bool) -> io::Result<()> {
+        let heading = |name: &str| paint(name, style::BOLD, color);
+        writeln!(out, "{} {}", heading("lines:"), self.lines)?;
+        writeln!(out, "{} {}", heading("valid:"), self.lines - self.invalid)?;
+        writeln!(out, "{} {}", heading("invalid:"), self.invalid)?;
+        for (kind, count) in self.sorted_kinds() {
             writeln!(out, "  {kind}: {count}")?;
         }
         Ok(())
     }
+
+    /// The summary object of `check --json`.
+    fn summary(&self) -> Summary {
+        Summary {
+            summary: true,
+            lines: self.lines,
+            valid: self.lines - self.invalid,
+            invalid: self.invalid,
+            by_kind: self
+                .sorted_kinds()
+                .into_iter()
+                .map(|(kind, count)| KindCount { kind, count })
+                .collect(),
+        }
+    }
+}
+
+/// The last line of `check --json`.
+#[derive(Debug, Serialize)]
+struct Summary {
+    /// Always `true`: tells this line from those of invalid lines.
+    summary: bool,
+    /// Lines read.
+    lines: u64,
+    /// Valid lines.
+    valid: u64,
+    /// Invalid lines.
+    invalid: u64,
+    /// Invalid lines by kind, most frequent first, then by name.
+    by_kind: Vec<KindCount>,
+}
+
+/// How many invalid lines have one kind of error.
+#[derive(Debug, Serialize)]
+struct KindCount {
+    /// The kind's name.
+    kind: &'static str,
+    /// How many lines.
+    count: u64,
 }
 
 #[cfg(test)]
@@ -185,7 +388,7 @@ mod tests {
             tally.record(kind);
         }
         let mut out = Vec::new();
-        tally.write_summary(&mut out).unwrap();
+        tally.write_summary(&mut out, false).unwrap();
         assert_eq!(
             String::from_utf8(out).unwrap(),
             "lines: 9\nvalid: 3\ninvalid: 6\n  InvalidUtf8: 3\n  InvalidHostChar: 2\n  InvalidPathChar: 1\n"

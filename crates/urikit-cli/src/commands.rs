@@ -1,5 +1,5 @@
 //! The subcommands that print one result per input: `parse`, `explain`,
-//! `encode`, `decode`, `resolve`, `relativize`, `normalize`, `to-uri`,
+//! `edit`, `encode`, `decode`, `resolve`, `relativize`, `normalize`, `to-uri`,
 //! `to-iri`, `scheme`, `equivalent` (one result per pair), `file-path` and
 //! `file-uri`.
 //!
@@ -13,16 +13,17 @@ use std::io::{self, BufWriter, StdoutLock, Write};
 
 use serde::Serialize;
 use urikit::schemes::Registry;
-use urikit::{RiReference, Spec, Uri};
+use urikit::{IriReference, RiReference, Spec, Uri};
 
 use crate::codec::{Decoding, Encoding};
+use crate::edit::Edit;
 use crate::equivalence::{EquivalentLine, NotComparedLine, Pair, Side};
 use crate::input::{self, Input};
 use crate::mapping::{ToIri, ToUri};
 use crate::paths::{FilePath, FileUri, OsName};
 use crate::problem::Problem;
 use crate::resolution::{FormName, Normalization, Relativization, Resolution};
-use crate::{Outcome, explain, json, scheme, table};
+use crate::{Outcome, explain, json, redact, scheme, settings, table};
 
 /// Standard output, locked and buffered.
 fn stdout() -> BufWriter<StdoutLock<'static>> {
@@ -62,10 +63,7 @@ fn write_parsed<S: Spec>(
             blocks.start(out)?;
             table::write(out, r)?;
         }
-        (Err(problem), false) => {
-            blocks.start(out)?;
-            write_caret(out, input, problem)?;
-        }
+        (Err(problem), false) => diagnose(out, input, problem)?,
     }
     Ok(parsed.is_ok())
 }
@@ -77,11 +75,10 @@ fn write_parsed<S: Spec>(
 pub(crate) fn explain(inputs: &[OsString]) -> Outcome {
     let mut blocks = Blocks::default();
     per_input(inputs, |out, input| {
-        blocks.start(out)?;
         if input.bytes().is_ascii() {
-            write_explained(out, input, input.parse())
+            write_explained(out, input, input.parse(), &mut blocks)
         } else {
-            write_explained(out, input, input.parse_iri())
+            write_explained(out, input, input.parse_iri(), &mut blocks)
         }
     })
 }
@@ -92,10 +89,20 @@ fn write_explained<S: Spec>(
     out: &mut impl Write,
     input: Input<'_>,
     parsed: Result<RiReference<'_, S>, Problem>,
+    blocks: &mut Blocks,
 ) -> io::Result<bool> {
     match &parsed {
         Ok(r) => {
-            let lines = explain::diagram(r);
+            blocks.start(out)?;
+            let options = settings::get().parse_options();
+            let drawn = explain::drawn_text(r);
+            let lines = match drawn
+                .as_deref()
+                .map(|t| IriReference::parse_with(t, options))
+            {
+                Some(Ok(shortened)) => explain::diagram(&shortened),
+                _ => explain::diagram(r),
+            };
             // The empty reference has nothing to draw.
             if lines.iter().any(|line| !line.is_empty()) {
                 for line in lines {
@@ -105,7 +112,7 @@ fn write_explained<S: Spec>(
             }
             table::write(out, r)?;
         }
-        Err(problem) => write_caret(out, input, problem)?,
+        Err(problem) => diagnose(out, input, problem)?,
     }
     Ok(parsed.is_ok())
 }
@@ -135,11 +142,22 @@ pub(crate) fn resolve(
     as_json: bool,
 ) -> Outcome {
     let mut resolution = Resolution::new(base, non_strict);
+    let shown_base = shown_base(base);
     per_input(inputs, |out, input| {
-        let id = json::Id::base_ref(base.as_str(), input);
+        let id = json::Id::base_ref(&shown_base, input);
         let target = resolution.apply(input);
         write_result(out, input, id, target, json::TargetFields::new, as_json)
     })
+}
+
+/// The base as JSON lines show it: its password `***` unless
+/// `--show-password`, since it would be repeated on every line.
+fn shown_base(base: Uri<'_>) -> Cow<'_, str> {
+    if settings::get().show_password {
+        Cow::Borrowed(base.as_str())
+    } else {
+        redact::redact_str(base.as_str())
+    }
 }
 
 /// `urikit relativize`: the reference of the form `form` from `base` to each
@@ -151,11 +169,14 @@ pub(crate) fn relativize(
     as_json: bool,
 ) -> Outcome {
     let relativization = Relativization::new(base, form);
+    let shown_base = shown_base(base);
     per_input(inputs, |out, input| {
-        let id = json::Id::base_target(base.as_str(), input);
-        let reference = relativization.apply(input);
-        let reference = reference.as_ref().map(|r| r.as_str()).map_err(|p| *p);
-        write_result(out, input, id, reference, json::RefFields::new, as_json)
+        let id = json::Id::base_target(&shown_base, input);
+        let answer = relativization.apply(input);
+        let reference = answer.as_ref().map(|(r, _)| r.as_str()).map_err(|p| *p);
+        let relative = answer.as_ref().is_ok_and(|(_, relative)| *relative);
+        let fields = |reference| json::RefFields::new(reference, relative);
+        write_result(out, input, id, reference, fields, as_json)
     })
 }
 
@@ -236,10 +257,7 @@ pub(crate) fn scheme(inputs: &[OsString], as_json: bool) -> Outcome {
                 blocks.start(out)?;
                 c.write_table(out)?;
             }
-            (Err(problem), false) => {
-                blocks.start(out)?;
-                write_caret(out, input, problem)?;
-            }
+            (Err(problem), false) => diagnose(out, input, problem)?,
         }
         Ok(checked.is_ok_and(|c| c.is_valid()))
     })
@@ -288,6 +306,30 @@ pub(crate) fn equivalent(pair: Option<(&OsString, &OsString)>, as_json: bool) ->
         }
         None => per_input(&[], |out, line| each(out, Pair::from_line(line))),
     }
+}
+
+/// `urikit edit`: each input edited, one line per output (several with
+/// `--iterate`); for an input that is not a URI reference, or whose edited
+/// reference is not one, as many empty lines and a diagnostic.
+pub(crate) fn edit(inputs: &[OsString], edit: &Edit) -> Outcome {
+    let registry = Registry::standard();
+    per_input(inputs, |out, input| {
+        match input.parse().and_then(|r| edit.apply(r, &registry)) {
+            Ok(outputs) => {
+                for output in outputs {
+                    writeln!(out, "{output}")?;
+                }
+                Ok(true)
+            }
+            Err(problem) => {
+                for _ in 1..edit.outputs_per_input() {
+                    writeln!(out)?;
+                }
+                write_caret(out, input, &problem)?;
+                Ok(false)
+            }
+        }
+    })
 }
 
 /// `urikit file-path`: the path of `os` each file URI names, one per line,
@@ -379,9 +421,33 @@ fn per_input(
     Outcome { invalid, result }
 }
 
-/// Writes `input` with a caret under `problem`.
+/// Reports `problem` in `input` on standard error: its caret error, the
+/// input's password hidden unless `--show-password`, in colour when
+/// standard error takes it. `out` is flushed first, so that results and
+/// diagnostics keep the input order where both streams meet (a terminal,
+/// `2>&1` into a CI log).
+///
+/// A diagnostic that cannot be written (standard error closed) is dropped:
+/// it never stops the results.
+pub(crate) fn diagnose(
+    out: &mut impl Write,
+    input: Input<'_>,
+    problem: &Problem,
+) -> io::Result<()> {
+    let settings = settings::get();
+    out.flush()?;
+    let mut text = problem.caret(input.bytes()).painted(settings.color_stderr);
+    text.push('\n');
+    let _ = io::stderr().lock().write_all(text.as_bytes());
+    Ok(())
+}
+
+/// The plain output of an invalid input: an empty line on standard output,
+/// so that output lines stay aligned with input lines, and the caret error
+/// on standard error ([`diagnose`]).
 fn write_caret(out: &mut impl Write, input: Input<'_>, problem: &Problem) -> io::Result<()> {
-    writeln!(out, "{}", problem.caret(input.bytes()))
+    writeln!(out)?;
+    diagnose(out, input, problem)
 }
 
 /// Separates the blocks of human-readable output with blank lines.

@@ -97,14 +97,23 @@ fn push(spans: &mut Vec<Span>, label: &'static str, start: usize, text: &str) {
 ///
 /// Spans on one side must not overlap, and must lie on character
 /// boundaries of `input`. With no spans the diagram is the input alone.
-pub(crate) fn draw(input: &str, above: &[Span], below: &[Span]) -> Vec<String> {
+/// With `ascii`, the brackets and connectors are drawn with `+`, `-` and
+/// `|` (the input's own row is left as it is).
+pub(crate) fn draw(input: &str, above: &[Span], below: &[Span], ascii: bool) -> Vec<String> {
+    let glyphs = |line: String| {
+        if ascii {
+            line.chars().map(ascii_glyph).collect()
+        } else {
+            line
+        }
+    };
     let starts: Vec<usize> = above.iter().chain(below).map(|s| s.start).collect();
     let shown = Shown::new(input, &starts);
     let column = |byte: usize| INDENT + shown.column(byte);
     let mut lines: Vec<String> = side(above, Side::Above, column)
         .iter()
         .rev()
-        .map(|row| finish(row))
+        .map(|row| glyphs(finish(row)))
         .collect();
     lines.push(
         format!("{:INDENT$}{}", "", shown.text)
@@ -114,15 +123,108 @@ pub(crate) fn draw(input: &str, above: &[Span], below: &[Span]) -> Vec<String> {
     lines.extend(
         side(below, Side::Below, column)
             .iter()
-            .map(|row| finish(row)),
+            .map(|row| glyphs(finish(row))),
     );
     lines
 }
 
-/// The diagram of a valid reference: [`draw`] with its [`spans`].
+/// The diagram of a valid reference: [`draw`] with its [`spans`], its
+/// brackets in ASCII under `--ascii`.
 pub(crate) fn diagram<S: Spec>(reference: &RiReference<'_, S>) -> Vec<String> {
     let (above, below) = spans(reference);
-    draw(reference.as_str(), &above, &below)
+    draw(
+        reference.as_str(),
+        &above,
+        &below,
+        crate::settings::get().ascii,
+    )
+}
+
+/// A box-drawing character in ASCII.
+fn ascii_glyph(c: char) -> char {
+    match c {
+        '─' => '-',
+        '│' => '|',
+        '┌' | '┐' | '└' | '┘' | '┴' | '┬' | '├' => '+',
+        c => c,
+    }
+}
+
+/// How many characters of one component `explain` draws; a longer one is
+/// cut in its middle with `…`, as a caret error cuts a long input.
+const MAX_DRAWN: usize = 48;
+
+/// The text `explain` draws for `reference`, when it is not the reference
+/// itself: the password hidden unless `--show-password` (RFC 3986
+/// §3.2.1), and a host, path, query or fragment longer than [`MAX_DRAWN`]
+/// characters cut in its middle with `…` (`...` under `--ascii`), never
+/// inside a `%XX` triplet. The result is an IRI reference with the same
+/// components, shortened.
+pub(crate) fn drawn_text<S: Spec>(reference: &RiReference<'_, S>) -> Option<String> {
+    let settings = crate::settings::get();
+    let marker = if settings.ascii { "..." } else { "…" };
+    let mut text = String::with_capacity(reference.as_str().len());
+    if let Some(scheme) = reference.scheme() {
+        text.push_str(scheme);
+        text.push(':');
+    }
+    if let Some(authority) = reference.authority() {
+        text.push_str("//");
+        if let Some(userinfo) = authority.userinfo() {
+            if settings.show_password {
+                text.push_str(userinfo);
+            } else {
+                text.push_str(&crate::redact::redact_userinfo(userinfo));
+            }
+            text.push('@');
+        }
+        let host = authority.host_str();
+        if host.starts_with('[') {
+            text.push_str(host);
+        } else {
+            cut(&mut text, host, marker);
+        }
+        if let Some(port) = authority.port() {
+            text.push(':');
+            text.push_str(port);
+        }
+    }
+    cut(&mut text, reference.path(), marker);
+    if let Some(query) = reference.query() {
+        text.push('?');
+        cut(&mut text, query, marker);
+    }
+    if let Some(fragment) = reference.fragment() {
+        text.push('#');
+        cut(&mut text, fragment, marker);
+    }
+    (text != reference.as_str()).then_some(text)
+}
+
+/// Appends `part` to `out`, cut in its middle with `marker` when longer
+/// than [`MAX_DRAWN`] characters; a cut never splits a `%XX` triplet.
+fn cut(out: &mut String, part: &str, marker: &str) {
+    let count = part.chars().count();
+    if count <= MAX_DRAWN {
+        out.push_str(part);
+        return;
+    }
+    let keep = (MAX_DRAWN - 1) / 2;
+    let mut head = part.char_indices().nth(keep).map_or(part.len(), |(i, _)| i);
+    let mut tail = part
+        .char_indices()
+        .nth(count - keep)
+        .map_or(part.len(), |(i, _)| i);
+    let bytes = part.as_bytes();
+    if let Some(k) = (head.saturating_sub(2)..head).find(|&k| bytes[k] == b'%') {
+        head = k;
+    }
+    if let Some(k) = (tail.saturating_sub(2)..tail).find(|&k| bytes[k] == b'%') {
+        tail = (k + 3).min(part.len());
+    }
+    out.push_str(&part[..head]);
+    out.push_str(marker);
+    out.push_str(&part[tail..]);
 }
 
 /// The input as the diagram shows it, and the display column of each of
@@ -597,7 +699,11 @@ mod tests {
             start: 0,
             end: "é/ü".len(),
         }];
-        assert_eq!(draw("é/ü", &[], &spans), ["  é/ü", "  └┬┘", "  path"]);
+        assert_eq!(
+            draw("é/ü", &[], &spans, false),
+            ["  é/ü", "  └┬┘", "  path"]
+        );
+        assert_eq!(draw("é/ü", &[], &spans, true), ["  é/ü", "  +++", "  path"]);
     }
 
     fn explain_iri(input: &str) -> Vec<String> {

@@ -10,11 +10,12 @@
 
 use std::borrow::Cow;
 use std::ffi::OsString;
-use std::io::{self, BufRead, BufReader, Read, Write};
+use std::io::{self, BufRead, BufReader, IsTerminal, Read, Write};
 
-use urikit::{IriReference, UriReference};
+use urikit::{IriReference, Uri, UriReference};
 
 use crate::problem::Problem;
+use crate::settings;
 
 /// The argument that stands for standard input.
 pub(crate) const STDIN_ARG: &str = "-";
@@ -52,9 +53,17 @@ impl<'a> Input<'a> {
         String::from_utf8_lossy(self.bytes)
     }
 
-    /// Parses the input as a `URI-reference` (RFC 3986 §4.1).
+    /// Parses the input as a `URI-reference` (RFC 3986 §4.1), a zone
+    /// identifier allowed with `--allow-zone-id` (RFC 6874).
     pub(crate) fn parse(self) -> Result<UriReference<'a>, Problem> {
-        UriReference::parse(self.text()?).map_err(Problem::Parse)
+        UriReference::parse_with(self.text()?, settings::get().parse_options())
+            .map_err(Problem::Parse)
+    }
+
+    /// Parses the input as a `URI` (RFC 3986 §3: with a scheme), a zone
+    /// identifier allowed with `--allow-zone-id` (RFC 6874).
+    pub(crate) fn parse_uri(self) -> Result<Uri<'a>, Problem> {
+        Uri::parse_with(self.text()?, settings::get().parse_options()).map_err(Problem::Parse)
     }
 
     /// Parses the input as an `IRI-reference` (RFC 3987 §2.2): a
@@ -62,7 +71,8 @@ impl<'a> Input<'a> {
     /// `iprivate`, in the query) may stand unencoded. The bidirectional
     /// formatting characters are refused (§4.1, `BidiFormattingChar`).
     pub(crate) fn parse_iri(self) -> Result<IriReference<'a>, Problem> {
-        IriReference::parse(self.text()?).map_err(Problem::Parse)
+        IriReference::parse_with(self.text()?, settings::get().parse_options())
+            .map_err(Problem::Parse)
     }
 }
 
@@ -156,11 +166,20 @@ pub(crate) fn for_each<W: Write>(
     Ok(())
 }
 
-/// Calls `each` on every line of standard input.
+/// The hint printed on standard error when the inputs are to come from a
+/// terminal: without it, a command given no arguments seems to hang.
+const TERMINAL_HINT: &str = "urikit: reading inputs from the terminal, one per line; \
+    end with Ctrl-D (Ctrl-Z then Enter on Windows), or give them as arguments";
+
+/// Calls `each` on every line of standard input; first prints
+/// [`TERMINAL_HINT`] on standard error when standard input is a terminal.
 fn for_each_stdin_line<W: Write>(
     out: &mut W,
     each: &mut impl FnMut(&mut W, Input<'_>) -> io::Result<()>,
 ) -> io::Result<()> {
+    if io::stdin().is_terminal() {
+        eprintln!("{TERMINAL_HINT}");
+    }
     let mut lines = LineReader::new(BufReader::with_capacity(STDIN_CAPACITY, io::stdin().lock()));
     loop {
         if !lines.has_buffered_line() {

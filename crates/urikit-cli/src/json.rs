@@ -16,6 +16,7 @@ use urikit::{RiReference, Spec};
 
 use crate::input::Input;
 use crate::problem::Problem;
+use crate::{redact, settings};
 
 /// The line for a valid input: `{...id, "valid": true, ...fields}`.
 #[derive(Debug, Serialize)]
@@ -86,7 +87,8 @@ pub(crate) enum Id<'a> {
     },
     /// `{"base", "ref"}`: `resolve`.
     BaseRef {
-        /// The base, as given.
+        /// The base, as given, but its password `***` unless
+        /// `--show-password`.
         base: &'a str,
         /// The reference resolved against it: the input.
         #[serde(rename = "ref")]
@@ -94,7 +96,8 @@ pub(crate) enum Id<'a> {
     },
     /// `{"base", "target"}`: `relativize`.
     BaseTarget {
-        /// The base, as given.
+        /// The base, as given, but its password `***` unless
+        /// `--show-password`.
         base: &'a str,
         /// The target to reach from it: the input.
         target: Cow<'a, str>,
@@ -148,7 +151,9 @@ impl From<&Problem> for ErrorObject {
 }
 
 /// The fields of `parse --json` for a valid input, each the exact text of
-/// its component in the input, `null` when the component is absent.
+/// its component in the input, `null` when the component is absent; but
+/// unless `--show-password`, what follows the first `:` of the userinfo is
+/// `***` in `authority`, `userinfo` and `password` (RFC 3986 §3.2.1).
 #[derive(Debug, Serialize)]
 pub(crate) struct ParsedFields<'a> {
     /// `uri` with a scheme, `relative` without.
@@ -156,9 +161,9 @@ pub(crate) struct ParsedFields<'a> {
     /// The scheme, without `:`.
     scheme: Option<&'a str>,
     /// The authority, without `//`.
-    authority: Option<&'a str>,
+    authority: Option<Cow<'a, str>>,
     /// The userinfo, without `@`.
-    userinfo: Option<&'a str>,
+    userinfo: Option<Cow<'a, str>>,
     /// The host; an IP literal keeps its brackets.
     host: Option<&'a str>,
     /// `ipv4`, `ipv6`, `ipvfuture` or `reg-name`; `null` without an authority.
@@ -171,23 +176,61 @@ pub(crate) struct ParsedFields<'a> {
     query: Option<&'a str>,
     /// The fragment, without `#`.
     fragment: Option<&'a str>,
+    /// The userinfo before its first `:`.
+    user: Option<&'a str>,
+    /// The userinfo after its first `:`; `null` without a `:`.
+    password: Option<Cow<'a, str>>,
 }
 
 impl<'a> ParsedFields<'a> {
     /// The fields of `reference`, a URI reference or (`parse --iri`) an IRI
     /// reference: the same fields, the same values.
     pub(crate) fn new<S: Spec>(reference: &RiReference<'a, S>) -> Self {
+        let hide = !settings::get().show_password;
+        let userinfo = reference.userinfo();
+        let (user, password) = match userinfo.map(|u| u.split_once(':').unwrap_or((u, ""))) {
+            Some((user, password)) => {
+                let has_colon = userinfo.is_some_and(|u| u.contains(':'));
+                let shown = if hide && !password.is_empty() {
+                    redact::MASK
+                } else {
+                    password
+                };
+                let password = has_colon.then_some(Cow::Borrowed(shown));
+                (Some(user), password)
+            }
+            None => (None, None),
+        };
+        let authority = reference.authority().map(|a| {
+            let text = a.as_str();
+            match (hide, a.userinfo()) {
+                (true, Some(u)) => Cow::Owned(format!(
+                    "{}{}",
+                    redact::redact_userinfo(u),
+                    &text[u.len()..]
+                )),
+                _ => Cow::Borrowed(text),
+            }
+        });
         ParsedFields {
             kind: reference_kind(reference),
             scheme: reference.scheme(),
-            authority: reference.authority().map(|a| a.as_str()),
-            userinfo: reference.userinfo(),
+            authority,
+            userinfo: userinfo.map(|u| {
+                if hide {
+                    redact::redact_userinfo(u)
+                } else {
+                    Cow::Borrowed(u)
+                }
+            }),
             host: reference.host_str(),
             host_kind: reference.host_kind().map(|k| k.as_str()),
             port: reference.port(),
             path: reference.path(),
             query: reference.query(),
             fragment: reference.fragment(),
+            user,
+            password,
         }
     }
 }
@@ -223,18 +266,24 @@ impl<'a> TargetFields<'a> {
 }
 
 /// The fields of `relativize --json` for a target that a reference
-/// reaches: `{"ref"}`.
+/// reaches: `{"ref", "relative"}`.
 #[derive(Debug, Serialize)]
 pub(crate) struct RefFields<'a> {
-    /// The relative reference from the base to the target.
+    /// The reference from the base to the target.
     #[serde(rename = "ref")]
     reference: &'a str,
+    /// Whether it is a relative reference; `false` when it is the target
+    /// itself, no relative reference reaching it.
+    relative: bool,
 }
 
 impl<'a> RefFields<'a> {
-    /// The fields for `reference`.
-    pub(crate) fn new(reference: &'a str) -> Self {
-        RefFields { reference }
+    /// The fields for `reference`, relative or the target itself.
+    pub(crate) fn new(reference: &'a str, relative: bool) -> Self {
+        RefFields {
+            reference,
+            relative,
+        }
     }
 }
 
@@ -339,7 +388,8 @@ mod tests {
             line(b"//[v1.x]:"),
             concat!(
                 r#"{"input":"//[v1.x]:","valid":true,"kind":"relative","scheme":null,"authority":"[v1.x]:","#,
-                r#""userinfo":null,"host":"[v1.x]","host_kind":"ipvfuture","port":"","path":"","query":null,"fragment":null}"#,
+                r#""userinfo":null,"host":"[v1.x]","host_kind":"ipvfuture","port":"","path":"","query":null,"fragment":null,"#,
+                r#""user":null,"password":null}"#,
                 "\n"
             )
         );
@@ -372,9 +422,9 @@ mod tests {
         assert_eq!(
             to_line(&Valid::with_id(
                 Id::base_target("http://a/", Input::new(b"http://a/g")),
-                RefFields::new("g")
+                RefFields::new("g", true)
             )),
-            "{\"base\":\"http://a/\",\"target\":\"http://a/g\",\"valid\":true,\"ref\":\"g\"}\n"
+            "{\"base\":\"http://a/\",\"target\":\"http://a/g\",\"valid\":true,\"ref\":\"g\",\"relative\":true}\n"
         );
         assert_eq!(
             to_line(&Valid::with_id(

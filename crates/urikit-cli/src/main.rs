@@ -1,5 +1,6 @@
 //! The `urikit` command: parse, explain and bulk-check URI references
-//! against RFC 3986 (and IRI references against RFC 3987); map IRIs to URIs
+//! against RFC 3986 (and IRI references against RFC 3987); read or change
+//! their components; map IRIs to URIs
 //! and back; percent-encode or decode text; resolve, relativize and
 //! normalize references; check URIs against their scheme's rules, compare
 //! them, and map file URIs to paths and back.
@@ -20,10 +21,12 @@ use crate::codec::{Decoding, Encoding, SetName};
 use crate::input::Input;
 use crate::paths::OsName;
 use crate::resolution::FormName;
+use crate::settings::{ColorChoice, Settings};
 
 mod check;
 mod codec;
 mod commands;
+mod edit;
 mod equivalence;
 mod explain;
 mod input;
@@ -31,12 +34,14 @@ mod json;
 mod mapping;
 mod paths;
 mod problem;
+mod redact;
 mod resolution;
 mod scheme;
+mod settings;
 mod table;
 
 /// Parse, explain and check URI references (RFC 3986) and IRI references
-/// (RFC 3987); map IRIs to URIs and back; percent-encode and decode text;
+/// (RFC 3987); read or change their components; map IRIs to URIs and back; percent-encode and decode text;
 /// resolve, relativize and normalize references; check URIs against their
 /// scheme's rules; compare references; map file URIs to paths and back.
 #[derive(Debug, Parser)]
@@ -47,17 +52,45 @@ mod table;
                   `to-uri`, `parse --iri` and an `explain` input that is not ASCII, or text for `encode` \
                   and `decode`, or URIs for `relativize`, `scheme` and `file-path`, or paths for \
                   `file-uri`, from the arguments or, when there are none or for `-`, one per line \
-                  from standard input; `check` reads one file instead (standard input when none is named \
-                  or for `-`), and `equivalent` two references, or pairs of them, one pair per line \
+                  from standard input; `check` reads files instead (standard input when none is named, \
+                  and for `-`), and `equivalent` two references, or pairs of them, one pair per line \
                   separated by a tab, from standard input.\n\n\
+                  Results go to standard output, diagnostics to standard error; a subcommand that \
+                  prints one result per input prints an empty line for an invalid one.\n\n\
                   Exit status: 0 if every input is valid, 1 if some input is invalid (or does not decode, \
                   resolve, relativize or map, or breaks its scheme's rules), 2 on a usage or I/O error \
                   (an invalid `--base` included)."
 )]
 struct Cli {
+    /// The options every subcommand takes.
+    #[command(flatten)]
+    global: Global,
     /// What to do.
     #[command(subcommand)]
     command: Command,
+}
+
+/// The options every subcommand takes, before or after its name.
+#[derive(Debug, Args)]
+struct Global {
+    /// Accept an IPv6 zone identifier in the RFC 6874 form
+    /// (`http://[fe80::1%25eth0]/`) wherever a reference is parsed; without
+    /// it, one is an error (RFC 9844 deprecates them in URIs).
+    #[arg(long, global = true)]
+    allow_zone_id: bool,
+    /// Show passwords (what follows the first `:` of a userinfo) in tables,
+    /// diagrams, caret errors, `check` reports and JSON component fields;
+    /// they are `***` otherwise (RFC 3986 §3.2.1).
+    #[arg(long, global = true)]
+    show_password: bool,
+    /// When to colour carets and headings: `auto` on a terminal (off with
+    /// `NO_COLOR`, `CLICOLOR=0` or `TERM=dumb`; on with `CLICOLOR_FORCE`).
+    #[arg(long, global = true, value_enum, value_name = "WHEN", default_value_t = ColorChoice::Auto)]
+    color: ColorChoice,
+    /// Draw `explain` diagrams with ASCII characters only (the default when
+    /// the locale's character set is not UTF-8).
+    #[arg(long, global = true)]
+    ascii: bool,
 }
 
 /// The subcommands.
@@ -83,18 +116,76 @@ enum Command {
         #[command(flatten)]
         inputs: Inputs,
     },
-    /// Validate a file of URI references, one per line, and summarize.
+    /// Validate files of URI references, one per line: each invalid line
+    /// as `FILE:LINE:COLUMN: error: …`, then a summary.
     Check {
-        /// The file to check; standard input when absent or `-`.
+        /// Print one JSON object per invalid line, then a summary object.
+        #[arg(long)]
+        json: bool,
+        /// Print nothing; the exit status says whether every line is valid.
+        #[arg(long, short)]
+        quiet: bool,
+        /// Never draw the progress bar.
+        #[arg(long)]
+        no_progress: bool,
+        /// The files to check; standard input when none, and for `-`.
         #[arg(value_name = "FILE")]
-        file: Option<PathBuf>,
+        files: Vec<PathBuf>,
+    },
+    /// Read or change components of each URI reference (like curl's
+    /// `trurl`, by RFC 3986): the edited reference per line, or the
+    /// `--get` template filled in from it.
+    Edit {
+        /// Set a component: `COMPONENT=TEXT` (percent-encoded for the
+        /// component) or `COMPONENT:=ENCODED` (as it is). Components:
+        /// scheme, user, password, userinfo, host, port, path, query,
+        /// fragment.
+        #[arg(long, short, value_name = "COMPONENT=VALUE", value_parser = edit::Assignment::parse)]
+        set: Vec<edit::Assignment>,
+        /// Remove a component (the path becomes empty).
+        #[arg(long, value_name = "COMPONENT", value_parser = edit::Change::remove)]
+        remove: Vec<edit::Change>,
+        /// Append a segment to the path (`path=SEGMENT`) or a pair to the
+        /// query (`query=KEY=VALUE`), encoded; `:=` for encoded text.
+        #[arg(long, short, value_name = "path=SEGMENT|query=PAIR", value_parser = edit::Append::parse)]
+        append: Vec<edit::Append>,
+        /// Remove the query's pairs whose decoded key is KEY (with a final
+        /// `*`: begins with what precedes it).
+        #[arg(long, value_name = "KEY")]
+        trim_query: Vec<String>,
+        /// Sort the query's pairs by their text.
+        #[arg(long)]
+        sort_query: bool,
+        /// One output per value: `COMPONENT=V1 V2 …`, values split at
+        /// spaces; several `--iterate` (on different components) give every
+        /// combination.
+        #[arg(long, value_name = "COMPONENT=VALUES", value_parser = edit::Iterate::parse)]
+        iterate: Vec<edit::Iterate>,
+        /// Print TEMPLATE filled in, not the reference: `{scheme}`,
+        /// `{user}`, `{password}`, `{userinfo}`, `{host}`, `{port}`,
+        /// `{path}`, `{query}`, `{fragment}` decoded, `{:NAME}` as written,
+        /// `{query:KEY}`, `{query-all:KEY}`, `{default:port}`, `{url}`.
+        #[arg(long, short, value_name = "TEMPLATE", value_parser = edit::Template::parse)]
+        get: Option<edit::Template>,
+        /// The inputs.
+        #[command(flatten)]
+        inputs: Inputs,
+    },
+    /// Write shell completions or the man page to standard output, for
+    /// `cargo xtask dist`.
+    #[command(hide = true)]
+    Generate {
+        /// `man`, or a shell: bash, zsh, fish, elvish, powershell.
+        #[arg(value_name = "WHAT")]
+        what: String,
     },
     /// Percent-encode each text for one component: the output per line, or
     /// JSON lines with `--json`.
     Encode {
         /// The component to encode for: which bytes stay as they are.
-        #[arg(long, value_enum, value_name = "NAME")]
-        set: SetName,
+        /// (`--set` is the old name of this flag.)
+        #[arg(long, alias = "set", value_enum, value_name = "NAME")]
+        encode_set: SetName,
         /// Copy `%XX` triplets already in the text instead of encoding their
         /// `%`, so that encoding encoded text changes nothing.
         #[arg(long)]
@@ -150,9 +241,11 @@ enum Command {
         /// usage error.
         #[arg(long, value_name = "BASE")]
         base: OsString,
-        /// The kind of reference to answer with: the shortest such.
-        #[arg(long, value_enum, value_name = "FORM", default_value_t = FormName::Shortest)]
-        form: FormName,
+        /// The kind of reference to answer with: the shortest such, or the
+        /// target itself when there is none. (`--form` is the old name of
+        /// this flag.)
+        #[arg(long, alias = "form", value_enum, value_name = "KIND", default_value_t = FormName::Shortest)]
+        kind: FormName,
         /// Print one JSON object per target, one per line, in input order.
         #[arg(long)]
         json: bool,
@@ -361,14 +454,63 @@ impl Outcome {
 }
 
 fn main() -> ExitCode {
-    let outcome = match Cli::parse().command {
+    let cli = Cli::parse();
+    let Global {
+        allow_zone_id,
+        show_password,
+        color,
+        ascii,
+    } = cli.global;
+    Settings::from_flags(allow_zone_id, show_password, color, ascii).install();
+    let outcome = match cli.command {
         Command::Parse { iri, json, inputs } => {
             commands::parse(&inputs.checked("parse"), iri, json)
         }
         Command::Explain { inputs } => commands::explain(&inputs.checked("explain")),
-        Command::Check { file } => check::run(file.as_deref()),
-        Command::Encode {
+        Command::Check {
+            json,
+            quiet,
+            no_progress,
+            files,
+        } => check::run(
+            &files,
+            check::Report {
+                json,
+                quiet,
+                progress: !no_progress,
+            },
+        ),
+        Command::Edit {
             set,
+            remove,
+            append,
+            trim_query,
+            sort_query,
+            iterate,
+            get,
+            inputs,
+        } => {
+            let edit = edit::Edit {
+                changes: remove
+                    .into_iter()
+                    .chain(set.into_iter().map(edit::Change::Set))
+                    .collect(),
+                iterate,
+                appends: append,
+                trims: trim_query,
+                sort_query,
+                template: get,
+            };
+            if let Err(message) = edit.check() {
+                command_of("edit")
+                    .error(ErrorKind::ArgumentConflict, message)
+                    .exit();
+            }
+            commands::edit(&inputs.checked("edit"), &edit)
+        }
+        Command::Generate { what } => return generate(&what),
+        Command::Encode {
+            encode_set: set,
             keep_triplets,
             json,
             texts,
@@ -394,7 +536,7 @@ fn main() -> ExitCode {
         }
         Command::Relativize {
             base,
-            form,
+            kind: form,
             json,
             targets,
         } => {
@@ -436,4 +578,31 @@ fn main() -> ExitCode {
         }
     };
     outcome.exit_code()
+}
+
+/// `urikit generate WHAT`: the man page (`man`) or the completions of a
+/// shell, from the clap definition, on standard output.
+fn generate(what: &str) -> ExitCode {
+    let mut cli = Cli::command();
+    let mut out = io::stdout().lock();
+    let result = match what {
+        "man" => clap_mangen::Man::new(cli).render(&mut out),
+        shell => match shell.parse::<clap_complete::Shell>() {
+            Ok(shell) => {
+                clap_complete::generate(shell, &mut cli, "urikit", &mut out);
+                Ok(())
+            }
+            Err(_) => {
+                eprintln!("urikit: generate: `{what}` is not `man` or a shell");
+                return ExitCode::from(2);
+            }
+        },
+    };
+    match result {
+        Err(e) if e.kind() != io::ErrorKind::BrokenPipe => {
+            eprintln!("urikit: error: {e}");
+            ExitCode::from(2)
+        }
+        _ => ExitCode::SUCCESS,
+    }
 }

@@ -1,7 +1,8 @@
 //! Why an input was refused: a [`ParseError`], a [`DecodeError`], a
 //! [`RelativizeError`], an [`IdnaError`] or a [`PathError`] from the
-//! library, a base that is not a base URI, a line of `equivalent` without
-//! a tab, or bytes that are not UTF-8, which the library never sees.
+//! library, a [`BuildError`] for a reference `edit` made, a base that is
+//! not a base URI, a line of `equivalent` without a tab, or bytes that are
+//! not UTF-8, which the library never sees.
 
 use std::borrow::Cow;
 use std::fmt;
@@ -10,7 +11,10 @@ use urikit::encode::DecodeError;
 use urikit::iri::IdnaError;
 use urikit::resolve::{RelativizeError, ResolveErrorKind};
 use urikit::schemes::PathError;
-use urikit::{Caret, ParseError};
+use urikit::{BuildError, Caret, ParseError};
+
+use crate::redact;
+use crate::settings::{self, paint, style};
 
 /// Why an input is invalid, and at which byte.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -42,6 +46,10 @@ pub(crate) enum Problem {
     /// A file URI with no path of the OS asked for (`file-path`), or a
     /// path with no file URI (`file-uri`); at the offset the error names.
     Path(PathError),
+    /// The reference `edit` made is not a URI reference: a component set
+    /// to what it cannot hold, or parts that cannot go together (a port
+    /// without a host); reported at offset 0 of the input.
+    Build(BuildError),
     /// A line of `equivalent` on standard input with no tab between its two
     /// references; `index` is the line's length.
     MissingTab {
@@ -67,6 +75,7 @@ impl Problem {
             Problem::Relativize(e) => e.name(),
             Problem::Idna(e) => e.kind().name(),
             Problem::Path(e) => e.kind().name(),
+            Problem::Build(e) => crate::edit::build_error_name(e.kind()),
             Problem::MissingTab { .. } => "MissingTab",
         }
     }
@@ -79,7 +88,7 @@ impl Problem {
             | Problem::MissingTab { index } => *index,
             Problem::Parse(e) => e.index(),
             Problem::Decode(e) => e.index(),
-            Problem::Relativize(_) => 0,
+            Problem::Relativize(_) | Problem::Build(_) => 0,
             Problem::Idna(e) => e.index(),
             Problem::Path(e) => e.index(),
         }
@@ -98,6 +107,11 @@ impl Problem {
             Problem::Relativize(e) => Cow::Owned(e.to_string()),
             Problem::Idna(e) => Cow::Borrowed(e.kind().message()),
             Problem::Path(e) => Cow::Borrowed(e.kind().message()),
+            Problem::Build(e) => Cow::Owned(format!(
+                "the edited reference is not valid: {} (in its {})",
+                e.kind(),
+                e.component()
+            )),
             Problem::MissingTab { .. } => Cow::Borrowed(MISSING_TAB_MESSAGE),
         }
     }
@@ -122,9 +136,36 @@ pub(crate) struct ProblemCaret<'a> {
     input: &'a [u8],
 }
 
+impl ProblemCaret<'_> {
+    /// The caret error as text, with `error:` and the caret in colour when
+    /// `color`.
+    pub(crate) fn painted(&self, color: bool) -> String {
+        let text = self.to_string();
+        if !color {
+            return text;
+        }
+        let text = text.replacen("error:", &paint("error:", style::ERROR, true), 1);
+        match text.rsplit_once('^') {
+            Some((before, after)) => format!("{before}{}{after}", paint("^", style::ERROR, true)),
+            None => text,
+        }
+    }
+}
+
+/// The caret error: `error: {message} at byte {index}`, `index` an offset
+/// in the input as given, then the input and the caret. Unless
+/// `--show-password`, the input is drawn with what follows the first `:`
+/// of its userinfo as `***` (RFC 3986 §3.2.1), the caret moved with it.
 impl fmt::Display for ProblemCaret<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        Caret::new(&self.message, self.index, self.input).fmt(f)
+        let (input, index) = if settings::get().show_password {
+            (Cow::Borrowed(self.input), self.index)
+        } else {
+            redact::redact(self.input, self.index)
+        };
+        let drawn = Caret::new(&self.message, index, &input).to_string();
+        let (_, lines) = drawn.split_once('\n').unwrap_or(("", &drawn));
+        write!(f, "error: {} at byte {}\n{lines}", self.message, self.index)
     }
 }
 

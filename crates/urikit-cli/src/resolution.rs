@@ -5,7 +5,10 @@
 //! [`commands`](crate::commands)' job.
 
 use clap::ValueEnum;
-use urikit::resolve::{Form, ResolveErrorKind, Resolver, normalize_into, relativize_with};
+use urikit::resolve::{
+    Form, RelativizeError, ResolveErrorKind, Resolver, normalize_into, relativize, relativize_with,
+    resolve,
+};
 use urikit::schemes::Registry;
 use urikit::{Uri, UriReference, UriReferenceBuf};
 
@@ -22,7 +25,8 @@ use crate::problem::Problem;
 /// not a URI reference, or [`ResolveErrorKind::RelativeBase`] for a relative
 /// reference.
 pub(crate) fn parse_base(base: Input<'_>) -> Result<Uri<'_>, Problem> {
-    let parsed = UriReference::parse(base.text()?).map_err(|e| Problem::Base {
+    let options = crate::settings::get().parse_options();
+    let parsed = UriReference::parse_with(base.text()?, options).map_err(|e| Problem::Base {
         kind: ResolveErrorKind::InvalidBase(e.kind()),
         index: e.index(),
     })?;
@@ -113,16 +117,35 @@ impl<'b> Relativization<'b> {
     }
 
     /// The reference of the chosen form that resolves (strictly) from the
-    /// base to `target`, the shortest such.
+    /// base to `target`, the shortest such, and whether it is relative:
+    /// when no relative reference of the form reaches the target (another
+    /// scheme, a scheme that differs only in case, no authority to
+    /// inherit), the target itself, which an absolute URI always is (RFC
+    /// 3986 §4.1), but for the same-document form, which only answers a
+    /// same-document reference.
     ///
     /// # Errors
     ///
     /// [`Problem::InvalidUtf8`] or [`Problem::Parse`] for an input that is
     /// not a URI (a relative reference is `MissingScheme`);
-    /// [`Problem::Relativize`] when no reference of the form reaches it.
-    pub(crate) fn apply(&self, target: Input<'_>) -> Result<UriReferenceBuf, Problem> {
-        let target = Uri::parse(target.text()?).map_err(Problem::Parse)?;
-        relativize_with(self.base, target, self.form).map_err(Problem::Relativize)
+    /// [`Problem::Relativize`] when not even the target resolves to
+    /// itself (`DotSegments`), or for `same-document`, `NotSameDocument`.
+    pub(crate) fn apply(&self, target: Input<'_>) -> Result<(UriReferenceBuf, bool), Problem> {
+        let target = target.parse_uri()?;
+        if self.form == Form::Shortest {
+            // The library's answer: relative when it can be, else the target.
+            let reference = relativize(self.base, target).map_err(Problem::Relativize)?;
+            let relative = reference.is_relative();
+            return Ok((reference, relative));
+        }
+        match relativize_with(self.base, target, self.form) {
+            Ok(reference) => Ok((reference, true)),
+            Err(e) if self.form == Form::SameDocument => Err(Problem::Relativize(e)),
+            Err(_) if resolve(self.base, target.as_uri_reference()) == target.as_str() => {
+                Ok((UriReferenceBuf::from(target.to_buf()), false))
+            }
+            Err(_) => Err(Problem::Relativize(RelativizeError::DotSegments)),
+        }
     }
 }
 
@@ -237,19 +260,33 @@ mod tests {
         let relative = |form, target: &str| {
             Relativization::new(base, form)
                 .apply(Input::new(target.as_bytes()))
-                .map(|r| r.as_str().to_owned())
+                .map(|(r, relative)| (r.as_str().to_owned(), relative))
         };
+        let answer = |r: &str, relative: bool| Ok((r.to_owned(), relative));
         assert_eq!(
-            relative(FormName::Shortest, "http://a/b/x").unwrap(),
-            "../x"
+            relative(FormName::Shortest, "http://a/b/x"),
+            answer("../x", true)
         );
         assert_eq!(
-            relative(FormName::AbsolutePath, "http://a/b/x").unwrap(),
-            "/b/x"
+            relative(FormName::AbsolutePath, "http://a/b/x"),
+            answer("/b/x", true)
         );
+        // Nothing relative reaches these: the target itself.
         assert_eq!(
             relative(FormName::Shortest, "https://a/"),
-            Err(Problem::Relativize(RelativizeError::DifferentScheme))
+            answer("https://a/", false)
+        );
+        assert_eq!(
+            relative(FormName::NetworkPath, "http:x"),
+            answer("http:x", false)
+        );
+        assert_eq!(
+            relative(FormName::SameDocument, "http://a/x"),
+            Err(Problem::Relativize(RelativizeError::NotSameDocument))
+        );
+        assert_eq!(
+            relative(FormName::Shortest, "https://a/./b"),
+            Err(Problem::Relativize(RelativizeError::DotSegments))
         );
         let relative_target = relative(FormName::Shortest, "../x").unwrap_err();
         assert!(

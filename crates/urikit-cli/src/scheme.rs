@@ -40,7 +40,7 @@ pub(crate) struct Checked<'a> {
 /// [`Problem::InvalidUtf8`] or [`Problem::Parse`] for an input that is not
 /// a URI (a relative reference is `MissingScheme`).
 pub(crate) fn check<'a>(registry: &Registry, input: Input<'a>) -> Result<Checked<'a>, Problem> {
-    let uri = Uri::parse(input.text()?).map_err(Problem::Parse)?;
+    let uri = input.parse_uri()?;
     Ok(Checked {
         uri,
         scheme: uri.scheme().to_ascii_lowercase(),
@@ -92,7 +92,13 @@ impl Checked<'_> {
     ///
     /// Any error from `out`.
     pub(crate) fn write_table(&self, out: &mut impl Write) -> io::Result<()> {
-        row(out, "input", self.uri.as_str())?;
+        let hide = !crate::settings::get().show_password;
+        let input = if hide {
+            crate::redact::redact_str(self.uri.as_str())
+        } else {
+            std::borrow::Cow::Borrowed(self.uri.as_str())
+        };
+        row(out, "input", &*input)?;
         row(out, "scheme", &self.scheme)?;
         match self.known {
             Some(kind) => row(out, "known", format_args!("yes ({kind})"))?,
@@ -550,8 +556,17 @@ fn write_violation(out: &mut impl Write, input: &str, violation: &Violation) -> 
         violation.section(),
         violation.index()
     )?;
-    // The caret's own heading says `error:`; a warning is not one.
-    let caret = Caret::new("", violation.index(), input.as_bytes()).to_string();
+    // The caret's own heading says `error:`; a warning is not one. The
+    // password is hidden unless `--show-password`, the caret moved with it.
+    let (shown, index) = if crate::settings::get().show_password {
+        (
+            std::borrow::Cow::Borrowed(input.as_bytes()),
+            violation.index(),
+        )
+    } else {
+        crate::redact::redact(input.as_bytes(), violation.index())
+    };
+    let caret = Caret::new("", index, &shown).to_string();
     let drawing = caret.split_once('\n').map_or("", |(_, rest)| rest);
     writeln!(out, "{drawing}")
 }

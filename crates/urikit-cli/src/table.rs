@@ -10,12 +10,17 @@ use std::io::{self, Write};
 use urikit::{RiReference, Spec};
 
 use crate::json::reference_kind;
+use crate::redact;
+use crate::settings::{self, paint, style};
 
 /// The width of the label column: the longest label, `authority`, and two spaces.
 const LABEL_WIDTH: usize = "authority".len() + 2;
 
 /// Writes the table of `reference`'s components: a URI reference, or an
-/// IRI reference (the same rows).
+/// IRI reference (the same rows). Unless `--show-password`, what follows
+/// the first `:` of the userinfo is `***` in the input, authority and
+/// userinfo rows (RFC 3986 §3.2.1); the labels are bold when standard
+/// output takes colour.
 ///
 /// # Errors
 ///
@@ -24,15 +29,34 @@ pub(crate) fn write<W: Write, S: Spec>(
     out: &mut W,
     reference: &RiReference<'_, S>,
 ) -> io::Result<()> {
-    row(out, "input", Value(Some(reference.as_str())))?;
+    let hide = !settings::get().show_password;
+    let shown = |text: &'_ str| -> String {
+        if hide {
+            redact::redact_str(text).into_owned()
+        } else {
+            text.to_owned()
+        }
+    };
+    let input = shown(reference.as_str());
+    let authority = reference
+        .authority()
+        .map(|a| shown(&format!("//{}", a.as_str())));
+    let userinfo = reference.userinfo().map(|u| {
+        if hide {
+            redact::redact_userinfo(u).into_owned()
+        } else {
+            u.to_owned()
+        }
+    });
+    row(out, "input", Value(Some(&input)))?;
     row(out, "kind", reference_kind(reference))?;
     row(out, "scheme", Value(reference.scheme()))?;
     row(
         out,
         "authority",
-        Value(reference.authority().map(|a| a.as_str())),
+        Value(authority.as_deref().map(|a| &a[2..])),
     )?;
-    row(out, "userinfo", Value(reference.userinfo()))?;
+    row(out, "userinfo", Value(userinfo.as_deref()))?;
     match (reference.host_str(), reference.host_kind()) {
         (Some(host), Some(kind)) => {
             row(
@@ -51,7 +75,9 @@ pub(crate) fn write<W: Write, S: Spec>(
 
 /// Writes one row.
 fn row<W: Write>(out: &mut W, label: &str, value: impl fmt::Display) -> io::Result<()> {
-    writeln!(out, "{label:LABEL_WIDTH$}{value}")
+    let padded = format!("{label:LABEL_WIDTH$}");
+    let label = paint(&padded, style::BOLD, settings::get().color_stdout);
+    writeln!(out, "{label}{value}")
 }
 
 /// A component's text as the table shows it.

@@ -52,10 +52,22 @@ fn valid_line(input: &str, fields: [&str; 10]) -> String {
         "query",
         "fragment",
     ];
+    // `user` and `password` follow, from the userinfo; the password is
+    // `***` unless `--show-password`.
+    let (user, password) = match fields[3].trim_matches('"').split_once(':') {
+        _ if fields[3] == "null" => ("null".to_owned(), "null".to_owned()),
+        Some((user, "")) => (format!("\"{user}\""), "\"\"".to_owned()),
+        Some((user, _)) => (format!("\"{user}\""), "\"***\"".to_owned()),
+        None => (fields[3].to_owned(), "null".to_owned()),
+    };
     let fields: Vec<String> = names
         .iter()
         .zip(fields)
         .map(|(name, value)| format!("\"{name}\":{value}"))
+        .chain([
+            format!("\"user\":{user}"),
+            format!("\"password\":{password}"),
+        ])
         .collect();
     format!(
         "{{\"input\":\"{input}\",\"valid\":true,{}}}\n",
@@ -123,7 +135,7 @@ fn parse_json_ipv6_host_keeps_its_brackets() {
     let run = urikit(&["parse", "--json", input], b"");
     assert_eq!(
         run.stdout,
-        r#"{"input":"ldap://[2001:db8::7]/c=GB?objectClass?one","valid":true,"kind":"uri","scheme":"ldap","authority":"[2001:db8::7]","userinfo":null,"host":"[2001:db8::7]","host_kind":"ipv6","port":null,"path":"/c=GB","query":"objectClass?one","fragment":null}"#
+        r#"{"input":"ldap://[2001:db8::7]/c=GB?objectClass?one","valid":true,"kind":"uri","scheme":"ldap","authority":"[2001:db8::7]","userinfo":null,"host":"[2001:db8::7]","host_kind":"ipv6","port":null,"path":"/c=GB","query":"objectClass?one","fragment":null,"user":null,"password":null}"#
             .to_owned()
             + "\n"
     );
@@ -217,7 +229,7 @@ fn parse_json_empty_line_is_an_input() {
     assert_eq!(lines.len(), 3, "{}", run.stdout);
     assert_eq!(
         lines[1],
-        r#"{"input":"","valid":true,"kind":"relative","scheme":null,"authority":null,"userinfo":null,"host":null,"host_kind":null,"port":null,"path":"","query":null,"fragment":null}"#
+        r#"{"input":"","valid":true,"kind":"relative","scheme":null,"authority":null,"userinfo":null,"host":null,"host_kind":null,"port":null,"path":"","query":null,"fragment":null,"user":null,"password":null}"#
     );
     assert_eq!(run.code, 0);
 }
@@ -308,10 +320,6 @@ path       \"\"
 query      -
 fragment   -
 
-error: character not allowed in path at byte 1
-  a\\x20b
-   ^
-
 input      ?
 kind       relative
 scheme     -
@@ -323,6 +331,11 @@ path       \"\"
 query      \"\"
 fragment   -
 "
+    );
+    // The invalid input's caret error goes to standard error.
+    assert_eq!(
+        run.stderr,
+        "error: character not allowed in path at byte 1\n  a\\x20b\n   ^\n"
     );
     assert_eq!(run.code, 1);
 }
@@ -341,11 +354,25 @@ fn exit_statuses() {
         &["frobnicate"],
         &[],
         &["parse", "-", "-"],
-        &["check", "a", "b"],
+        &["edit", "--iterate", "port=1 2", "--iterate", "port=3", "a"],
     ] {
         let run = urikit(args, b"");
         assert_eq!(run.code, 2, "{args:?}");
         assert!(run.stderr.contains("Usage"), "{args:?}: {}", run.stderr);
+    }
+    for args in [
+        &["edit", "--get", "{nope}", "a"][..],
+        &["edit", "--set", "nope=1", "a"],
+        &["edit", "--append", "host=x", "a"],
+        &["edit", "--iterate", "port=", "a"],
+    ] {
+        let run = urikit(args, b"");
+        assert_eq!(run.code, 2, "{args:?}");
+        assert!(
+            run.stderr.contains("error: invalid value"),
+            "{args:?}: {}",
+            run.stderr
+        );
     }
     let run = urikit(&["check", "/nonexistent/urikit-cli-test"], b"");
     assert_eq!(run.code, 2);
@@ -365,16 +392,16 @@ fn check_file() {
         run.stdout,
         format!(
             "\
-{name}:2: error: character not allowed in host at byte 8
+{name}:2:9: error: character not allowed in host at byte 8
   http://a\\x20b
           ^
-{name}:4: error: IP literal not closed by `]` at byte 11
+{name}:4:12: error: IP literal not closed by `]` at byte 11
   http://[::1
              ^
-{name}:5: error: invalid UTF-8 at byte 1
+{name}:5:2: error: invalid UTF-8 at byte 1
   x\\xff
    ^
-{name}:6: error: empty scheme before `:` at byte 0
+{name}:6:1: error: empty scheme before `:` at byte 0
   :y
   ^
 
@@ -417,7 +444,7 @@ fn check_sorts_kinds_by_count_then_name() {
     let run = urikit(&["check", "-"], b"a b\n%\nc d\n#\x01\n%z\n");
     assert!(
         run.stdout
-            .starts_with("<stdin>:1: error: character not allowed in path at byte 1\n"),
+            .starts_with("<stdin>:1:2: error: character not allowed in path at byte 1\n"),
         "{}",
         run.stdout
     );
@@ -549,11 +576,11 @@ port       -
 path       b
 query      -
 fragment   -
-
-error: IP literal not closed by `]` at byte 11
-  http://[::1
-             ^
 "
+    );
+    assert_eq!(
+        run.stderr,
+        "error: IP literal not closed by `]` at byte 11\n  http://[::1\n             ^\n"
     );
     assert_eq!(run.code, 1);
 }
@@ -764,13 +791,15 @@ fn decode_json() {
 fn decode_prints_the_output_or_a_caret() {
     let run = urikit(&["decode"], b"a%20b\nx%C3%A9%zz\n%F0%9F%98%80\n%E2%82\n");
     assert_eq!(
-        run.stdout,
+        run.stdout, "a b\n\n😀\n\n",
+        "an empty line for each input that does not decode"
+    );
+    assert_eq!(
+        run.stderr,
         "\
-a b
 error: `%` not followed by two hex digits at byte 7
   x%C3%A9%zz
          ^
-😀
 error: decoded bytes are not UTF-8 at byte 0
   %E2%82
   ^
@@ -832,8 +861,9 @@ fn decode_stdin_invalid_utf8_and_crlf() {
     );
     assert_eq!(run.code, 1);
     let run = urikit(&["decode"], b"x\xFF\r\n");
+    assert_eq!(run.stdout, "\n");
     assert_eq!(
-        run.stdout,
+        run.stderr,
         "error: invalid UTF-8 at byte 1\n  x\\xff\n   ^\n"
     );
     assert_eq!(run.code, 1);
@@ -860,8 +890,10 @@ fn resolved_line(base: &str, reference: &str, target: &str) -> String {
 
 /// The JSON line `relativize --json` prints for a target it reaches.
 fn relativized_line(base: &str, target: &str, reference: &str) -> String {
+    // The reference is relative unless it is the target itself.
+    let relative = reference != target;
     format!(
-        "{{\"base\":\"{base}\",\"target\":\"{target}\",\"valid\":true,\"ref\":\"{reference}\"}}\n"
+        "{{\"base\":\"{base}\",\"target\":\"{target}\",\"valid\":true,\"ref\":\"{reference}\",\"relative\":{relative}}}\n"
     )
 }
 
@@ -994,11 +1026,13 @@ fn resolve_prints_the_target_or_a_caret() {
         "\
 http://a/b/g
 http://a/b/c/d;p?q
-error: character not allowed in path at byte 1
-  a\\x20b
-   ^
+
 http://a/b/c/d;p?q#s
 "
+    );
+    assert_eq!(
+        run.stderr,
+        "error: character not allowed in path at byte 1\n  a\\x20b\n   ^\n"
     );
     assert_eq!(run.code, 1);
 }
@@ -1168,7 +1202,7 @@ fn relativize_then_resolve_round_trips() {
                 .collect(),
             _ => TARGETS.to_vec(),
         };
-        let mut args = vec!["relativize", "--base", RFC_BASE, "--form", form];
+        let mut args = vec!["relativize", "--base", RFC_BASE, "--kind", form];
         args.extend(&targets);
         let relativized = urikit(&args, b"");
         assert_eq!(relativized.code, 0, "{form}: {}", relativized.stdout);
@@ -1181,19 +1215,14 @@ fn relativize_then_resolve_round_trips() {
         assert_eq!(resolved.stdout, expected, "{form}: {}", relativized.stdout);
         assert_eq!(resolved.code, 0);
     }
-    // An absolute path cannot drop the authority, nor change it.
+    // An absolute path cannot drop the authority, nor change it: the
+    // answer is then the target itself (`--form` is the old name of
+    // `--kind`).
     let mut args = vec!["relativize", "--base", RFC_BASE, "--form", "absolute-path"];
     args.extend(not_absolute_path);
     let run = urikit(&args, b"");
-    assert_eq!(
-        run.stdout
-            .matches("no reference of the requested form resolves to the target")
-            .count(),
-        2,
-        "{}",
-        run.stdout
-    );
-    assert_eq!(run.code, 1);
+    assert_eq!(run.stdout, "http://a\nhttp://g/x\n");
+    assert_eq!(run.code, 0);
 }
 
 #[test]
@@ -1223,7 +1252,7 @@ fn relativize_each_form() {
             ["//a/b/g?y", "//a/b/c/d;p?q#s", "//a/b/c/g"],
         ),
     ] {
-        let mut args = vec!["relativize", "--base", RFC_BASE, "--form", form];
+        let mut args = vec!["relativize", "--base", RFC_BASE, "--kind", form];
         args.extend(targets);
         let run = urikit(&args, b"");
         let expected: String = outputs.iter().map(|r| format!("{r}\n")).collect();
@@ -1282,12 +1311,7 @@ fn relativize_errors() {
     let head = |target: &str| format!("{{\"base\":\"http://a/b\",\"target\":\"{target}\",");
     assert_eq!(
         run.stdout,
-        head("https://a/b")
-            + &error_tail(
-                "DifferentScheme",
-                0,
-                "the target's scheme differs from the base's; only an absolute URI reaches it"
-            )
+        relativized_line("http://a/b", "https://a/b", "https://a/b")
             + &head("../c")
             + &error_tail(
                 "MissingScheme",
@@ -1305,14 +1329,40 @@ fn relativize_errors() {
     );
     assert_eq!(run.code, 1);
 
-    let run = urikit(&["relativize", "--base", "http://a/b", "HTTP://a/c"], b"");
-    assert_eq!(
-        run.stdout,
-        "\
-error: the target's scheme differs from the base's; only an absolute URI reaches it at byte 0
-  HTTP://a/c
-  ^
-"
+    // No relative reference reaches another scheme, nor one that differs
+    // only in case: the answer is the target itself, which resolves to it.
+    let run = urikit(
+        &[
+            "relativize",
+            "--base",
+            "HTTP://A/b",
+            "http://a/c",
+            "HTTP://A/c",
+            "ftp:x",
+        ],
+        b"",
+    );
+    assert_eq!(run.stdout, "http://a/c\nc\nftp:x\n");
+    assert_eq!(run.code, 0);
+    let resolved = urikit(&["resolve", "--base", "HTTP://A/b"], run.stdout.as_bytes());
+    assert_eq!(resolved.stdout, "http://a/c\nHTTP://A/c\nftp:x\n");
+
+    let run = urikit(
+        &[
+            "relativize",
+            "--base",
+            "http://a/b",
+            "http://a/./c",
+            "http://a/c",
+        ],
+        b"",
+    );
+    assert_eq!(run.stdout, "\nc\n");
+    assert!(
+        run.stderr
+            .starts_with("error: the target's path has dot segments"),
+        "{}",
+        run.stderr
     );
     assert_eq!(run.code, 1);
 }
@@ -1352,8 +1402,12 @@ fn normalize_stdin_with_crlf() {
         b"HTTP://A/./b\r\n\r\nx\xFF\r\n/%7Ba%7d/../c\r\n",
     );
     assert_eq!(
-        run.stdout,
-        "http://a/b\n\nerror: invalid UTF-8 at byte 1\n  x\\xff\n   ^\n/c\n"
+        run.stdout, "http://a/b\n\n\n/c\n",
+        "one line per input, empty for the invalid one"
+    );
+    assert_eq!(
+        run.stderr,
+        "error: invalid UTF-8 at byte 1\n  x\\xff\n   ^\n"
     );
     assert_eq!(run.code, 1);
 }
@@ -1573,13 +1627,13 @@ fn to_uri_idna_failure() {
 
     // The caret is under the U+FF0F, two columns wide.
     let run = urikit(&["to-uri", "--idna", input, "http://b.de/"], b"");
+    assert_eq!(run.stdout, "\nhttp://b.de/\n");
     assert_eq!(
-        run.stdout,
+        run.stderr,
         "\
 error: character not allowed in a host name (UTS #46 with STD3 rules) at byte 9
   http://ex／ample.com/
            ^
-http://b.de/
 "
     );
     assert_eq!(run.code, 1);
@@ -1614,8 +1668,9 @@ fn to_uri_invalid_iris_and_stdin() {
     assert_eq!(run.code, 1);
 
     let run = urikit(&["to-uri", "a b"], b"");
+    assert_eq!(run.stdout, "\n");
     assert_eq!(
-        run.stdout,
+        run.stderr,
         "error: character not allowed in path at byte 1\n  a\\x20b\n   ^\n"
     );
     assert_eq!(run.code, 1);
@@ -1787,13 +1842,13 @@ fn explain_brackets_line_up_under_iri_components() {
 #[test]
 fn explain_invalid_iris() {
     let run = urikit(&["explain", "http://a/\u{202E}", "http://ü b/"], b"");
+    assert_eq!(run.stdout, "", "no output for invalid inputs");
     assert_eq!(
-        run.stdout,
+        run.stderr,
         "\
 error: bidirectional formatting character (RFC 3987 §4.1: not allowed in an IRI) at byte 9
   http://a/\\u{202e}
            ^
-
 error: character not allowed in host at byte 9
   http://ü\\x20b/
           ^

@@ -59,6 +59,18 @@ fn check_stdin(args: &[&str], stdin: &[u8], code: i32, lines: &[&str]) {
     }
 }
 
+/// Runs `urikit args…` and checks its exit status, its standard output
+/// (`lines`, each ending in a line break) and its standard error
+/// (`diagnostics`, likewise).
+#[track_caller]
+fn check_streams(args: &[&str], stdin: &[u8], code: i32, lines: &[&str], diagnostics: &[&str]) {
+    let run = urikit(args, stdin);
+    let joined = |lines: &[&str]| -> String { lines.iter().map(|l| format!("{l}\n")).collect() };
+    assert_eq!(run.stdout, joined(lines), "urikit {args:?}");
+    assert_eq!(run.stderr, joined(diagnostics), "urikit {args:?}");
+    assert_eq!(run.code, code, "urikit {args:?}");
+}
+
 /// The `scheme --json` line of a URI registered as permanent and known to
 /// the registry: `valid`, the scheme, then `fields` and `violations` as
 /// JSON.
@@ -387,8 +399,9 @@ fn scheme_json_unknown_unregistered_and_not_uris() {
 
 #[test]
 fn scheme_table() {
-    check(
+    check_streams(
         &["scheme", EXAMPLE, "mailto:nobody", "a b"],
+        b"",
         1,
         &[
             "input           https://john.doe@www.example.com:123/forum/questions/?tag=networking&order=newest#top",
@@ -413,7 +426,8 @@ fn scheme_table() {
             r#"error[InvalidAddress]: not an addr-spec: local-part "@" domain, without whitespace (RFC 6068 §2) at byte 13"#,
             "  mailto:nobody",
             "               ^",
-            "",
+        ],
+        &[
             "error: missing scheme (expected a URI such as `https://…`) at byte 0",
             r"  a\x20b",
             "  ^",
@@ -541,9 +555,11 @@ fn equivalent_pair() {
             r#"{"a":"http://a/","b":"http://a b/","valid":false,"side":"b","error":{"kind":"InvalidHostChar","index":8,"message":"character not allowed in host"}}"#,
         ],
     );
-    check(
+    check_streams(
         &["equivalent", "http://a b/", "http://a/"],
+        b"",
         1,
+        &[""],
         &[
             "error: character not allowed in host at byte 8",
             r"  http://a\x20b/",
@@ -560,16 +576,20 @@ fn equivalent_pairs_from_stdin() {
         "true (syntax)",
         "true (scheme)",
         "false",
+        "",
+        "",
+        "true (string)",
+    ];
+    let diagnostics = [
         "error: no tab between the two references at byte 6",
         "  no-tab",
         "        ^",
         "error: character not allowed in host at byte 8",
         r"  http://a\x20b",
         "          ^",
-        "true (string)",
     ];
-    check_stdin(&["equivalent"], stdin, 1, &lines);
-    check_stdin(&["equivalent", "-"], stdin, 1, &lines);
+    check_streams(&["equivalent"], stdin, 1, &lines, &diagnostics);
+    check_streams(&["equivalent", "-"], stdin, 1, &lines, &diagnostics);
     check_stdin(
         &["equivalent", "--json"],
         stdin,
@@ -674,9 +694,11 @@ fn file_path_windows() {
             r#"{"input":"file:///C:/a/con.txt","valid":false,"error":{"kind":"ReservedName","index":13,"message":"a name Windows reserves (a device name, or one ending in `.` or a space)"}}"#,
         ],
     );
-    check(
+    check_streams(
         &["file-path", "--os", "windows", "file:///a/b"],
+        b"",
         1,
+        &[""],
         &[
             "error: a local Windows path needs a drive letter at byte 7",
             "  file:///a/b",
