@@ -830,6 +830,7 @@ impl<S: Spec> RiWriter<S> {
     /// w.push_str("../x");
     /// assert!(w.finish().is_relative());
     /// ```
+    #[inline]
     pub fn finish(self) -> RiReferenceBuf<S> {
         let (text, layout) = self.into_parts(Rule::Reference);
         RiReferenceBuf::from_raw(text, layout)
@@ -853,6 +854,7 @@ impl<S: Spec> RiWriter<S> {
     /// let w = w.finish_uri().unwrap_err();
     /// assert_eq!(w.as_str(), "a");
     /// ```
+    #[inline]
     pub fn finish_uri(self) -> Result<RiBuf<S>, Self> {
         if self.layout.scheme_end == 0 {
             return Err(self);
@@ -883,6 +885,7 @@ impl<S: Spec> RiWriter<S> {
     /// assert!(w.finish_relative().is_err());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
+    #[inline]
     pub fn finish_relative(self) -> Result<RelativeRiBuf<S>, Self> {
         if self.layout.scheme_end > 0 {
             return Err(self);
@@ -1002,6 +1005,7 @@ impl<S: Spec> RiWriter<S> {
     }
 
     /// The text and its layout, checked against a parse in debug builds.
+    #[inline]
     fn into_parts(mut self, rule: Rule) -> (String, Layout) {
         self.end_query();
         let layout = self.layout;

@@ -369,6 +369,36 @@ fn copy_and_lowercase<S: Spec, O: Out<S>>(
     true
 }
 
+/// Whether `parts` is already its own syntax-based normal form under
+/// `options`, as most references met in practice are: no `%` (so no
+/// triplet to upper-case or decode), no dot segment to remove, no letter
+/// to lower-case in the scheme or host, and a host that is a registered
+/// name, an IPv4 address or absent (an IPv6 or IPvFuture literal may
+/// have another normal form). `false` does not mean it changes; it sends
+/// the caller to the writer, which finds out.
+fn is_normal<S: Spec>(parts: Components<'_, S>, options: NormalizeOptions) -> bool {
+    if has_percent(parts.as_str()) {
+        return false;
+    }
+    let removes =
+        options.dot_segments && (parts.scheme().is_some() || parts.path().starts_with('/'));
+    if removes && may_have_dot_segments(parts.path()) {
+        return false;
+    }
+    let lower = |text: &str| !text.bytes().any(|b| b.is_ascii_uppercase());
+    if !parts.scheme().is_none_or(lower) {
+        return false;
+    }
+    match parts.authority() {
+        None => true,
+        Some(a) => match a.host_kind() {
+            HostKind::RegName => lower(a.host_str()),
+            HostKind::Ipv4 => true,
+            HostKind::Ipv6 | HostKind::IpvFuture => false,
+        },
+    }
+}
+
 /// Writes the host of `authority` in normal form: IPv6 in the RFC 5952
 /// form, IPvFuture and reg-names lower-cased, a reg-name's triplets
 /// normalized when `pct`.
@@ -478,6 +508,10 @@ pub fn normalize_uri<S: Spec>(uri: Ri<'_, S>) -> RiBuf<S> {
 /// # Ok::<(), uri_core::ParseError>(())
 /// ```
 pub fn normalize_uri_with_options<S: Spec>(uri: Ri<'_, S>, options: NormalizeOptions) -> RiBuf<S> {
+    if is_normal(uri.components(), options) {
+        // The text, its layout, one allocation of its length.
+        return uri.to_buf();
+    }
     let mut out = RiWriter::with_capacity(uri.as_str().len() + 2);
     write(uri.components(), options, &mut out);
     match out.finish_uri() {
