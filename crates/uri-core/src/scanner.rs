@@ -7,8 +7,14 @@
 //! sixteen bytes against every run at once with SSE2, which every `x86_64`
 //! processor has: one load per sixteen bytes and two or three operations
 //! per run, then one bit per byte, and the first byte outside the class is
-//! found without a branch per byte. Elsewhere, a portable version looks the
-//! bytes up in the table.
+//! found without a branch per byte. Elsewhere, a portable version in safe
+//! code tests the sixteen bytes as two `u64`s, eight bytes at a time
+//! against each run ([`swar`]), or, for a class of many runs, looks them
+//! up in the table. `RUSTFLAGS="--cfg urikit_portable_scan"` builds the
+//! portable version on `x86` too, so that it is tested and measured there
+//! (`cargo xtask ci` and `cargo xtask bench` do). A NEON version for
+//! `aarch64` is left to do: it would need a second audited `unsafe`, and a
+//! machine to test it on.
 //!
 //! This is the crate's only `unsafe`: calling the SSE2 function, on targets
 //! whose every processor has SSE2 (see [`outside_and_equal`]).
@@ -35,7 +41,9 @@ const MAX_RUNS: usize = 16;
 /// nothing at run time), and ask for the [`span`](Scanner::span) of the
 /// class at the start of a byte string: how many leading bytes are members.
 /// On `x86_64` (and `x86` with SSE2) it tests sixteen bytes per step with
-/// SSE2; elsewhere it looks bytes up one at a time.
+/// SSE2; elsewhere eight bytes at a time in a `u64`, or, for a class of
+/// more than eight runs (the letters counting as one), by looking bytes
+/// up one at a time.
 ///
 /// # Examples
 ///
