@@ -487,7 +487,7 @@ fn outside_and_equal_sse2(window: &[u8; 16], scanner: &Scanner, mark: u8) -> (u3
 )]
 #[inline(always)]
 fn outside_and_equal_portable(window: &[u8; 16], scanner: &Scanner, mark: u8) -> (u32, u32) {
-    if cfg!(urikit_table_scan) || scanner.len + usize::from(scanner.letters) > swar::MAX_SWAR_RUNS {
+    if cfg!(urikit_table_scan) || !swar::pays(scanner) {
         return (
             outside_portable(window, scanner),
             equal_portable(window, mark),

@@ -30,6 +30,12 @@ const HIGH: u64 = 0x8080_8080_8080_8080;
 /// portable scanner (issue 19)").
 pub(super) const MAX_SWAR_RUNS: usize = 8;
 
+/// Whether the SWAR test is faster than the table for `scanner`.
+#[inline(always)]
+pub(super) const fn pays(scanner: &Scanner) -> bool {
+    scanner.len + scanner.letters as usize <= MAX_SWAR_RUNS
+}
+
 /// `b` in every byte.
 #[inline(always)]
 const fn splat(b: u8) -> u64 {
@@ -101,11 +107,8 @@ fn gather(m: u64) -> u32 {
 /// The two words of a window, first byte lowest.
 #[inline(always)]
 fn words(window: &[u8; 16]) -> [u64; 2] {
-    [&window[..8], &window[8..]].map(|half| {
-        let mut word = [0; 8];
-        word.copy_from_slice(half);
-        u64::from_le_bytes(word)
-    })
+    let all = u128::from_le_bytes(*window);
+    [all as u64, (all >> 64) as u64]
 }
 
 /// [`outside_and_equal`](super::outside_and_equal) eight bytes at a time,
