@@ -7,6 +7,11 @@
 //!    settings (`--quick`: shorter still), passing on a filter if given,
 //!    `--runs` times (3 by default, 1 with `--quick`): this machine is
 //!    shared, and a ratio is reported as the median of the runs' ratios;
+//!    In each run, unless the filter leaves it out, the `parse/mixed` group
+//!    is then timed again on the portable build (`RUSTFLAGS="--cfg
+//!    urikit_portable_scan"`, in `<target>/portable`: uri-core's scanner
+//!    without SSE2, as on other processors), reported as its own group
+//!    `parse/mixed (portable)`;
 //! 2. `cargo build --release -p urikit-cli`, then `urikit check` on the
 //!    whole of `mixed.txt` a few times, timed as a whole process;
 //! 3. criterion's results of this run (`target/criterion/<group>/<function>/new/`:
@@ -35,8 +40,15 @@ usage: cargo xtask bench [--quick] [--runs N] [FILTER]
   --runs N  run the suite N times (default 3; 1 with --quick) and report,
             for each ratio, the median of the N runs' ratios
   FILTER    a criterion filter (regex on `group/function`, e.g. `parse/`);
-            `cli` runs only the `urikit check` timing
+            `cli` runs only the `urikit check` timing; `portable` only
+            `parse/mixed` on the portable scanner build
 ";
+
+/// The group timed again on the portable build, as a criterion filter.
+const PORTABLE_FILTER: &str = "^parse/mixed/";
+
+/// The name its results take in the report.
+const PORTABLE_GROUP: &str = "parse/mixed (portable)";
 
 /// The corpus `urikit check` reads, relative to the workspace root.
 const CHECK_CORPUS: &str = "crates/urikit-bench/data/mixed.txt";
@@ -102,6 +114,10 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
     let load_before = load_average();
 
     let only_cli = filter.as_deref() == Some("cli");
+    let only_portable = filter.as_deref() == Some("portable");
+    // As with `cli` below: a filter that is part of the portable group's
+    // name (`parse/`, `portable`) keeps it.
+    let portable = filter.as_deref().is_none_or(|f| PORTABLE_GROUP.contains(f));
     let mut each_run = Vec::new();
     for run in 1..=if only_cli { 0 } else { runs } {
         // Results older than this are from another run, and left out.
@@ -116,16 +132,26 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
             .args(filter.as_deref())
             .current_dir(&root);
         eprintln!("==> xtask bench: run {run} of {runs}: {}", describe(&bench));
-        let status = bench
-            .status()
-            .map_err(|e| format!("cannot run {cargo}: {e}"))?;
-        if !status.success() {
-            return Err(format!("cargo bench failed ({status})"));
+        if !only_portable {
+            let status = bench
+                .status()
+                .map_err(|e| format!("cannot run {cargo}: {e}"))?;
+            if !status.success() {
+                return Err(format!("cargo bench failed ({status})"));
+            }
         }
-        each_run.push(collect(&criterion_dir(&root), started)?);
+        let mut groups = if only_portable {
+            Vec::new()
+        } else {
+            collect(&criterion_dir(&root), started)?
+        };
+        if portable {
+            groups.extend(bench_portable(&cargo, &root, settings, run, runs)?);
+        }
+        each_run.push(groups);
     }
     let check = match &filter {
-        Some(f) if !only_cli && !"cli/check".contains(f.as_str()) => None,
+        Some(f) if only_portable || (!only_cli && !"cli/check".contains(f.as_str())) => None,
         _ => Some(time_check(&cargo, &root, settings.check_runs)?),
     };
 
@@ -152,6 +178,61 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
         clock.elapsed().as_secs_f64()
     );
     Ok(())
+}
+
+/// Times [`PORTABLE_FILTER`] on the portable build (uri-core's
+/// `--cfg urikit_portable_scan`, in `<target>/portable` so that the main
+/// build is not rebuilt) and returns its groups renamed
+/// [`PORTABLE_GROUP`].
+fn bench_portable(
+    cargo: &str,
+    root: &Path,
+    settings: &Settings,
+    run: usize,
+    runs: usize,
+) -> Result<Vec<Group>, String> {
+    let started = SystemTime::now() - Duration::from_secs(1);
+    let dir = target_dir(root).join("portable");
+    let rustflags = match std::env::var("RUSTFLAGS") {
+        Ok(flags) if !flags.trim().is_empty() => format!("{flags} --cfg urikit_portable_scan"),
+        _ => "--cfg urikit_portable_scan".to_owned(),
+    };
+    let mut bench = Command::new(cargo);
+    bench
+        .args(["bench", "-p", "urikit-bench", "--bench", "parse", "--"])
+        .args(["--warm-up-time", settings.warm_up])
+        .args(["--measurement-time", settings.measurement])
+        .args(["--nresamples", settings.resamples])
+        .arg("--noplot")
+        .arg(PORTABLE_FILTER)
+        .env("RUSTFLAGS", &rustflags)
+        .env("CARGO_TARGET_DIR", &dir)
+        .env("CRITERION_HOME", dir.join("criterion"))
+        .current_dir(root);
+    eprintln!(
+        "==> xtask bench: run {run} of {runs}, portable scanner: RUSTFLAGS={rustflags:?} \
+         CARGO_TARGET_DIR={} {}",
+        dir.display(),
+        describe(&bench)
+    );
+    let status = bench
+        .status()
+        .map_err(|e| format!("cannot run {cargo}: {e}"))?;
+    if !status.success() {
+        return Err(format!("cargo bench (portable) failed ({status})"));
+    }
+    Ok(as_portable(collect(&dir.join("criterion"), started)?))
+}
+
+/// The portable build's groups, named as the report shows them.
+fn as_portable(groups: Vec<Group>) -> Vec<Group> {
+    groups
+        .into_iter()
+        .map(|mut g| {
+            g.name = PORTABLE_GROUP.to_owned();
+            g
+        })
+        .collect()
 }
 
 /// A command as a line to show.
@@ -657,6 +738,13 @@ const TARGETS: &[Target] = &[
         peers: &["fluent-uri"],
         ratio: 3.0,
     },
+    Target {
+        issue: 19,
+        label: "parse, portable scanner (no SSE2)",
+        groups: PORTABLE_GROUP,
+        peers: &["fluent-uri"],
+        ratio: 1.5,
+    },
     // "Checking one URI against its scheme costs less than parsing it
     // did": parsing's time over checking's, on the same lines, at least 1.
     Target {
@@ -674,7 +762,11 @@ const OPERATIONS: &[(&str, &str, &str)] = &[
     (
         "parse",
         "Parse",
-        "Parse only (`uri_core::UriReference::parse`); each result black-boxed.",
+        "Parse only (`uri_core::UriReference::parse`); each result black-boxed. \
+         `parse/mixed (portable)`: `parse/mixed` again, every library built with \
+         `RUSTFLAGS=\"--cfg urikit_portable_scan\"`, which makes uri-core's scanner \
+         test eight bytes at a time in a `u64` (or look bytes up in a table) instead \
+         of using SSE2, as it does on processors without SSE2.",
     ),
     (
         "components",
@@ -1154,6 +1246,37 @@ mod tests {
         assert_eq!(ratio_cell(&[1.5]), "1.50×");
         assert_eq!(median(&[4.0, 1.0, 3.0, 2.0]), 2.5);
         assert!(median(&[]).is_nan());
+    }
+
+    #[test]
+    fn the_portable_build_has_its_own_rows_and_target() {
+        let main = group("parse/mixed", &[("us", 100.0), ("fluent-uri", 260.0)]);
+        let portable = as_portable(vec![group(
+            "parse/mixed",
+            &[("us", 150.0), ("fluent-uri", 270.0)],
+        )]);
+        assert_eq!(portable[0].name, "parse/mixed (portable)");
+        assert_eq!(portable[0].operation(), "parse");
+        let groups = merge(vec![vec![main, portable.into_iter().next().unwrap()]]);
+        assert_eq!(groups.len(), 2);
+        let mut w = String::new();
+        render_targets(&mut w, &groups);
+        let row = w
+            .lines()
+            .find(|l| l.starts_with("| 19 |"))
+            .expect("the issue 19 row");
+        assert!(row.contains("`parse/mixed (portable)`"), "{row}");
+        // 270 / 150, not the main build's 260 / 100.
+        assert!(row.contains("| 1.80× |"), "{row}");
+        assert!(row.ends_with("| met |"), "{row}");
+        let issue_14 = w
+            .lines()
+            .find(|l| l.starts_with("| 14 | parse vs"))
+            .unwrap();
+        assert!(
+            issue_14.contains("`parse/mixed` | fluent-uri | 2.60×"),
+            "{issue_14}"
+        );
     }
 
     #[test]

@@ -61,6 +61,19 @@ pub(crate) fn run() -> Result<(), String> {
             )
         },
         Gate::new("test", &["test", "--workspace", "--all-features"]),
+        // uri-core's scanner as built for processors without SSE2 (SWAR,
+        // and the table), tested here on x86; its own target directory, so
+        // that the flags do not invalidate the main build.
+        Gate {
+            env: vec![
+                ("RUSTFLAGS", "--cfg urikit_portable_scan"),
+                ("CARGO_TARGET_DIR", "target/portable"),
+            ],
+            ..Gate::new(
+                "test uri-core, portable scanner",
+                &["test", "-p", "uri-core"],
+            )
+        },
     ];
     for krate in library_crates()? {
         gates.push(Gate::new(

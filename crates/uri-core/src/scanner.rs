@@ -7,11 +7,27 @@
 //! sixteen bytes against every run at once with SSE2, which every `x86_64`
 //! processor has: one load per sixteen bytes and two or three operations
 //! per run, then one bit per byte, and the first byte outside the class is
-//! found without a branch per byte. Elsewhere, a portable version looks the
-//! bytes up in the table.
+//! found without a branch per byte. Elsewhere, a portable version in safe
+//! code tests the sixteen bytes as two `u64`s, eight bytes at a time
+//! against each run ([`swar`]), or, for a class of many runs, looks them
+//! up in the table. `RUSTFLAGS="--cfg urikit_portable_scan"` builds the
+//! portable version on `x86` too, so that it is tested and measured there
+//! (`cargo xtask ci` and `cargo xtask bench` do). A NEON version for
+//! `aarch64` is left to do: it would need a second audited `unsafe`, and a
+//! machine to test it on.
 //!
 //! This is the crate's only `unsafe`: calling the SSE2 function, on targets
 //! whose every processor has SSE2 (see [`outside_and_equal`]).
+
+#[cfg_attr(
+    all(
+        any(target_arch = "x86_64", target_arch = "x86"),
+        target_feature = "sse2",
+        not(any(test, urikit_portable_scan, urikit_table_scan))
+    ),
+    allow(dead_code)
+)]
+mod swar;
 
 use crate::grammar::{ALPHA, CharClass};
 
@@ -25,7 +41,9 @@ const MAX_RUNS: usize = 16;
 /// nothing at run time), and ask for the [`span`](Scanner::span) of the
 /// class at the start of a byte string: how many leading bytes are members.
 /// On `x86_64` (and `x86` with SSE2) it tests sixteen bytes per step with
-/// SSE2; elsewhere it looks bytes up one at a time.
+/// SSE2; elsewhere eight bytes at a time in a `u64`, or, for a class of
+/// more than eight runs (the letters counting as one), by looking bytes
+/// up one at a time.
 ///
 /// # Examples
 ///
@@ -401,39 +419,82 @@ pub(crate) fn outside(window: &[u8; 16], scanner: &Scanner) -> u32 {
 }
 
 /// [`outside`], and a mask of the bytes of `window` equal to `mark`.
+///
+/// Three versions give the same masks: SSE2 on `x86_64` (and `x86` with
+/// SSE2), eight bytes at a time in a `u64` elsewhere ([`swar`]), and a
+/// table lookup per byte for classes with more runs than those pay for.
+/// `--cfg urikit_portable_scan` builds the portable versions on `x86`
+/// too, to test and measure them there; `--cfg urikit_table_scan` builds
+/// the table alone (the portable version before [`swar`]), for comparison.
 #[inline(always)]
 pub(crate) fn outside_and_equal(window: &[u8; 16], scanner: &Scanner, mark: u8) -> (u32, u32) {
+    #[cfg(all(
+        any(target_arch = "x86_64", target_arch = "x86"),
+        target_feature = "sse2",
+        not(urikit_portable_scan),
+        not(urikit_table_scan)
+    ))]
+    {
+        outside_and_equal_sse2(window, scanner, mark)
+    }
+    #[cfg(not(all(
+        any(target_arch = "x86_64", target_arch = "x86"),
+        target_feature = "sse2",
+        not(urikit_portable_scan),
+        not(urikit_table_scan)
+    )))]
+    {
+        outside_and_equal_portable(window, scanner, mark)
+    }
+}
+
+/// [`outside_and_equal`] with SSE2, or by table lookups for a class with
+/// more than [`MAX_RUNS`] runs.
+#[cfg(all(
+    any(target_arch = "x86_64", target_arch = "x86"),
+    target_feature = "sse2",
+    any(test, not(any(urikit_portable_scan, urikit_table_scan)))
+))]
+#[inline(always)]
+fn outside_and_equal_sse2(window: &[u8; 16], scanner: &Scanner, mark: u8) -> (u32, u32) {
     if scanner.len > MAX_RUNS {
         return (
             outside_portable(window, scanner),
             equal_portable(window, mark),
         );
     }
-    #[cfg(all(
-        any(target_arch = "x86_64", target_arch = "x86"),
-        target_feature = "sse2"
-    ))]
-    {
-        #[allow(unsafe_code)]
-        // SAFETY: `sse2::outside_and_equal` is safe but for requiring SSE2,
-        // and this code is compiled only when the target enables SSE2
-        // (`cfg(target_feature = "sse2")`, true of every `x86_64` target):
-        // the compiler already assumes SSE2 everywhere in this crate, so
-        // any processor that runs it has SSE2.
-        unsafe {
-            sse2::outside_and_equal(window, scanner, mark)
-        }
+    #[allow(unsafe_code)]
+    // SAFETY: `sse2::outside_and_equal` is safe but for requiring SSE2,
+    // and this code is compiled only when the target enables SSE2
+    // (`cfg(target_feature = "sse2")`, true of every `x86_64` target):
+    // the compiler already assumes SSE2 everywhere in this crate, so
+    // any processor that runs it has SSE2.
+    unsafe {
+        sse2::outside_and_equal(window, scanner, mark)
     }
-    #[cfg(not(all(
+}
+
+/// [`outside_and_equal`] without SSE2: eight bytes at a time ([`swar`])
+/// for a class of at most [`swar::MAX_SWAR_RUNS`] runs (the letters
+/// counted as one), else (or with `--cfg urikit_table_scan`) by table
+/// lookups.
+#[cfg_attr(
+    all(
         any(target_arch = "x86_64", target_arch = "x86"),
-        target_feature = "sse2"
-    )))]
-    {
-        (
+        target_feature = "sse2",
+        not(any(test, urikit_portable_scan, urikit_table_scan))
+    ),
+    allow(dead_code)
+)]
+#[inline(always)]
+fn outside_and_equal_portable(window: &[u8; 16], scanner: &Scanner, mark: u8) -> (u32, u32) {
+    if cfg!(urikit_table_scan) || !swar::pays(scanner) {
+        return (
             outside_portable(window, scanner),
             equal_portable(window, mark),
-        )
+        );
     }
+    swar::outside_and_equal(window, scanner, mark)
 }
 
 /// A mask of the bytes of `window` equal to `mark`, one byte at a time.
@@ -458,7 +519,8 @@ pub(crate) fn outside_portable(window: &[u8; 16], scanner: &Scanner) -> u32 {
 
 #[cfg(all(
     any(target_arch = "x86_64", target_arch = "x86"),
-    target_feature = "sse2"
+    target_feature = "sse2",
+    any(test, not(any(urikit_portable_scan, urikit_table_scan)))
 ))]
 mod sse2 {
     #[cfg(target_arch = "x86")]
@@ -529,6 +591,8 @@ mod sse2 {
 mod tests {
     use super::*;
     use crate::grammar;
+    use alloc::format;
+    use alloc::vec::Vec;
 
     /// Every class the workspace scans, and some that exercise the rest.
     /// The classes private to other modules and crates cannot be named
@@ -627,6 +691,52 @@ mod tests {
         class
     }
 
+    /// `(outside, equal)` masks of `window` by every version built here,
+    /// each with its name: the table, SWAR (for any class of at most
+    /// [`MAX_RUNS`] runs, not only those it is used for), SSE2 where the
+    /// target has it, and the version [`outside_and_equal`] chose.
+    fn every_version(
+        window: &[u8; 16],
+        scanner: &Scanner,
+        mark: u8,
+    ) -> Vec<(&'static str, (u32, u32))> {
+        let mut all = alloc::vec![
+            (
+                "table",
+                (
+                    outside_portable(window, scanner),
+                    equal_portable(window, mark),
+                ),
+            ),
+            ("chosen", outside_and_equal(window, scanner, mark)),
+            (
+                "portable",
+                outside_and_equal_portable(window, scanner, mark),
+            ),
+        ];
+        if scanner.len <= MAX_RUNS {
+            all.push(("SWAR", swar::outside_and_equal(window, scanner, mark)));
+        }
+        #[cfg(all(
+            any(target_arch = "x86_64", target_arch = "x86"),
+            target_feature = "sse2"
+        ))]
+        all.push(("SSE2", outside_and_equal_sse2(window, scanner, mark)));
+        all
+    }
+
+    /// Asserts that every version gives the table's masks for `window`.
+    fn assert_versions_agree(window: &[u8; 16], scanner: &Scanner, mark: u8, context: &str) {
+        let all = every_version(window, scanner, mark);
+        let table = all[0].1;
+        for (version, masks) in &all[1..] {
+            assert_eq!(
+                *masks, table,
+                "{context}: {version} against the table, {window:02x?}, mark {mark:#04x}"
+            );
+        }
+    }
+
     #[test]
     fn every_byte_in_every_position_is_classified_as_the_table_says() {
         for (name, scanner) in &CLASSES {
@@ -636,20 +746,58 @@ mod tests {
                     for filler in [b'a', b' ', b'%', 0xFF] {
                         let mut window = [filler; 16];
                         window[position] = byte;
+                        assert_versions_agree(&window, scanner, byte, name);
+                        assert_versions_agree(&window, scanner, filler, name);
                         let expected = outside_portable(&window, scanner);
-                        assert_eq!(
-                            outside(&window, scanner),
-                            expected,
-                            "{name}: byte {byte:#04x} at {position}, among {filler:?}"
-                        );
                         assert_eq!(
                             expected >> position & 1,
                             u32::from(!scanner.class.contains(byte)),
                             "{name}: byte {byte:#04x}"
                         );
+                        assert_eq!(outside(&window, scanner), expected, "{name}");
                     }
                 }
             }
+        }
+    }
+
+    /// A class made of `runs` (first byte, length less one), with the
+    /// letters when `letters`: random classes of few or many runs, some
+    /// of them among the bytes from `0x80`.
+    fn class_of(runs: &[(u8, u8)], letters: bool) -> CharClass {
+        let mut class = if letters {
+            grammar::ALPHA
+        } else {
+            CharClass::new(b"")
+        };
+        for &(first, extra) in runs {
+            class = class.union(CharClass::range(first, first.saturating_add(extra)));
+        }
+        class
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn every_version_agrees_on_random_classes_and_windows(
+            runs in proptest::collection::vec((proptest::prelude::any::<u8>(), 0u8..24), 0..12),
+            letters in proptest::prelude::any::<bool>(),
+            window in proptest::prelude::any::<[u8; 16]>(),
+            members in proptest::prelude::any::<u16>(),
+            mark in proptest::prelude::any::<u8>(),
+        ) {
+            let class = class_of(&runs, letters);
+            let scanner = Scanner::new(&class);
+            // Some bytes replaced by the first bytes of runs, and by the
+            // bytes just past them: the bounds of every test.
+            let mut window = window;
+            for (k, byte) in window.iter_mut().enumerate() {
+                if members >> k & 1 == 1 {
+                    if let Some(&(first, extra)) = runs.get(k % runs.len().max(1)) {
+                        *byte = if k % 2 == 0 { first } else { first.wrapping_add(extra).wrapping_add(1) };
+                    }
+                }
+            }
+            assert_versions_agree(&window, &scanner, mark, &format!("{scanner:?}"));
         }
     }
 
@@ -778,14 +926,15 @@ mod tests {
             for position in 0..16 {
                 let mut window = [b'/'; 16];
                 window[position] = byte;
-                for mark in [b'/', byte, 0, 0xFF] {
-                    let (outside, equal) = outside_and_equal(&window, &CLASSES[4].1, mark);
-                    assert_eq!(outside, outside_portable(&window, &CLASSES[4].1));
-                    assert_eq!(
-                        equal,
-                        equal_portable(&window, mark),
-                        "{byte:#04x} at {position}"
+                for mark in [b'/', byte, 0, 0xFF, byte ^ 0x80, byte ^ 1] {
+                    assert_versions_agree(
+                        &window,
+                        &CLASSES[4].1,
+                        mark,
+                        &format!("{byte:#04x} at {position}"),
                     );
+                    let (_, equal) = outside_and_equal(&window, &CLASSES[4].1, mark);
+                    assert_eq!(equal, equal_portable(&window, mark));
                 }
             }
         }
