@@ -1263,8 +1263,8 @@ mod tests {
         render_targets(&mut w, &groups);
         let row = w
             .lines()
-            .find(|l| l.starts_with("| 19 |"))
-            .expect("the issue 19 row");
+            .find(|l| l.starts_with("| 19 | parse, portable"))
+            .expect("the issue 19 portable row");
         assert!(row.contains("`parse/mixed (portable)`"), "{row}");
         // 270 / 150, not the main build's 260 / 100.
         assert!(row.contains("| 1.80× |"), "{row}");
