@@ -33,6 +33,7 @@ mod iri_properties;
 mod iri_vectors;
 mod large_input;
 mod lints_in_sync;
+mod panic_sweep;
 mod parse_vectors;
 mod percent_vectors;
 mod properties;
