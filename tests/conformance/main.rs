@@ -25,6 +25,7 @@ mod first_hour;
 mod fuzz_regressions;
 mod hostile;
 mod hostile_iri;
+mod hostile_mixed;
 mod hostile_schemes;
 mod idna_sample;
 mod interop;
