@@ -425,13 +425,13 @@ fn overlong_utf8_never_reaches_the_parser() {
 // ------------------------------------------------------------------ size and shape
 
 /// Linear is 4, quadratic 16.
-const LIMIT: f64 = 12.0;
+pub(crate) const LIMIT: f64 = 12.0;
 
 /// Ten megabytes.
 const TEN_MB: usize = 10 * 1024 * 1024;
 
 /// A million.
-const MILLION: usize = 1_000_000;
+pub(crate) const MILLION: usize = 1_000_000;
 
 /// `prefix`, `unit` `count` times, then `suffix`. (`str::repeat` is
 /// optimized code even in a debug build, which keeps these tests fast.)
@@ -453,7 +453,7 @@ fn error_of(input: &str) -> Option<(ParseErrorKind, usize)> {
 
 /// One operation on an input of about `n` units: it runs, and returns the
 /// bytes it holds on to afterwards (an output's capacity; 0 for a parse).
-type Work = fn(&str) -> usize;
+pub(crate) type Work = fn(&str) -> usize;
 
 /// Makes the input for `n` units.
 type Make = fn(usize) -> String;
@@ -549,7 +549,7 @@ const SHAPES: &[(&str, Make, Work)] = &[
 ];
 
 /// The median of `runs` timings of `work(input)`, and what it held.
-fn median_time(work: Work, input: &str, runs: usize) -> (Duration, usize) {
+pub(crate) fn median_time(work: Work, input: &str, runs: usize) -> (Duration, usize) {
     let mut held = 0;
     let mut times: Vec<Duration> = (0..runs)
         .map(|_| {
@@ -564,7 +564,7 @@ fn median_time(work: Work, input: &str, runs: usize) -> (Duration, usize) {
 
 /// The time ratio time(4n) / time(n) (the median of three ratios, each of
 /// medians of three timings, interleaved), and the memory ratio.
-fn ratios(make: Make, work: Work, n: usize) -> (f64, f64) {
+pub(crate) fn ratios(make: &dyn Fn(usize) -> String, work: Work, n: usize) -> (f64, f64) {
     const RUNS: usize = 3;
     let small = make(n);
     let large = make(4 * n);
@@ -582,35 +582,67 @@ fn ratios(make: Make, work: Work, n: usize) -> (f64, f64) {
     (times[1], memory)
 }
 
+/// What [`linear`] measured of one shape.
+#[derive(Debug)]
+pub(crate) struct Growth {
+    /// The small size, in units.
+    pub(crate) n: usize,
+    /// The lowest time ratio time(4n) / time(n) of the attempts.
+    pub(crate) time: f64,
+    /// The lowest memory ratio of the attempts.
+    pub(crate) memory: f64,
+    /// Every attempt's (time, memory) ratios.
+    pub(crate) attempts: Vec<(f64, f64)>,
+}
+
+impl Growth {
+    /// Whether time or memory grew faster than linearly.
+    pub(crate) fn superlinear(&self) -> bool {
+        self.time >= LIMIT || self.memory >= LIMIT
+    }
+}
+
+/// Measures `work` on `make(n)` and `make(4 * n)`, with `n` chosen so
+/// that the small input takes a measurable time (at least 2 ms, from 4,096
+/// units, at most a million), in whatever profile and machine. A busy
+/// machine can spoil one measurement, not a quadratic algorithm's every
+/// one: a shape is measured again before it is called superlinear. The
+/// caller holds `crate::timing()`.
+pub(crate) fn linear(make: &dyn Fn(usize) -> String, work: Work) -> Growth {
+    /// Measurements per shape before calling it superlinear.
+    const ATTEMPTS: usize = 2;
+    let mut n = 4 * 1024;
+    while n < MILLION && median_time(work, &make(n), 3).0 < Duration::from_millis(2) {
+        n *= 2;
+    }
+    let mut attempts = Vec::new();
+    while attempts.len() < ATTEMPTS {
+        let r = ratios(make, work, n);
+        attempts.push(r);
+        if r.0 < LIMIT && r.1 < LIMIT {
+            break;
+        }
+    }
+    Growth {
+        n,
+        time: attempts.iter().map(|r| r.0).fold(f64::INFINITY, f64::min),
+        memory: attempts.iter().map(|r| r.1).fold(f64::INFINITY, f64::min),
+        attempts,
+    }
+}
+
 /// Every shape of [`SHAPES`], at sizes N and 4N.
 #[test]
 fn hostile_shapes_take_linear_time_and_memory() {
     let _timing = crate::timing();
-    /// Measurements per shape before calling it superlinear: a busy
-    /// machine can spoil one, not a quadratic algorithm's every one.
-    const ATTEMPTS: usize = 2;
     let mut report = Vec::new();
     let mut failed = false;
     for &(name, make, work) in SHAPES {
-        // n such that the small input takes a measurable time (at least
-        // 2 ms), in whatever profile and machine.
-        let mut n = 4 * 1024;
-        while n < MILLION && median_time(work, &make(n), 3).0 < Duration::from_millis(2) {
-            n *= 2;
-        }
-        let mut attempts = Vec::new();
-        while attempts.len() < ATTEMPTS {
-            let r = ratios(make, work, n);
-            attempts.push(r);
-            if r.0 < LIMIT && r.1 < LIMIT {
-                break;
-            }
-        }
-        let best_time = attempts.iter().map(|r| r.0).fold(f64::INFINITY, f64::min);
-        let memory = attempts.iter().map(|r| r.1).fold(f64::INFINITY, f64::min);
-        failed |= best_time >= LIMIT || memory >= LIMIT;
+        let g = linear(&make, work);
+        failed |= g.superlinear();
         report.push(format!(
-            "{name}: n = {n}, time(4n) / time(n) = {best_time:.2}, memory(4n) / memory(n) = {memory:.2} (attempts: {attempts:.2?})"
+            "{name}: n = {}, time(4n) / time(n) = {:.2}, memory(4n) / memory(n) = {:.2} (attempts: {:.2?})",
+            g.n, g.time, g.memory, g.attempts
         ));
     }
     let report = report.join("\n");

@@ -51,7 +51,7 @@ const GROUPS: &[&str] = &[
 /// A text written out, or made by repeating a unit.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(untagged)]
-enum Text {
+pub(crate) enum Text {
     /// The text itself.
     Literal(String),
     /// `prefix`, then `unit` `count` times, then `suffix`.
@@ -66,7 +66,7 @@ enum Text {
 
 impl Text {
     /// The text.
-    fn make(&self) -> String {
+    pub(crate) fn make(&self) -> String {
         match self {
             Text::Literal(s) => s.clone(),
             Text::Repeat {
@@ -79,7 +79,7 @@ impl Text {
     }
 
     /// The text, or how it is made: for a report.
-    fn show(&self) -> String {
+    pub(crate) fn show(&self) -> String {
         match self {
             Text::Literal(s) => s.clone(),
             Text::Repeat {

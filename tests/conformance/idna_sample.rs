@@ -76,7 +76,7 @@ struct Line {
 
 /// Unescapes `\uXXXX` and `\x{X…}`; `None` for a value that is not a
 /// character (an unpaired surrogate).
-fn unescape(text: &str) -> Option<String> {
+pub(crate) fn unescape(text: &str) -> Option<String> {
     let mut out = String::new();
     let mut rest = text;
     while let Some(k) = rest.find('\\') {

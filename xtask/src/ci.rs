@@ -5,7 +5,9 @@
 //! the MSRV), doc, test, each library crate's tests alone without default
 //! features; then the feature matrix (`cargo check` of each library crate
 //! with no default features, with each feature alone, with all), the
-//! docs.rs build (nightly with `--cfg docsrs`, when a nightly toolchain is
+//! supply-chain audit of `deny.toml` (`cargo xtask audit`'s check; skipped,
+//! saying how to install cargo-deny, when it is missing), the docs.rs
+//! build (nightly with `--cfg docsrs`, when a nightly toolchain is
 //! installed), a build with the oldest installed toolchain when it is
 //! older than the one running the gates, what `cargo package` would ship
 //! for each publishable crate (no file over 256 KiB, both licence files),
@@ -92,6 +94,14 @@ pub(crate) fn run() -> Result<(), String> {
             ));
         }
     }
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    match crate::audit::installed(&cargo) {
+        Some(_) => gates.push(Gate::new(
+            "audit (deny.toml: licences, duplicate versions, sources)",
+            &crate::audit::ARGS,
+        )),
+        None => eprintln!("==> xtask ci: audit skipped: {}", crate::audit::MISSING),
+    }
     let toolchains = installed_toolchains();
     match toolchains
         .iter()
@@ -129,7 +139,6 @@ pub(crate) fn run() -> Result<(), String> {
         }
     }
 
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let start = Instant::now();
     for gate in &gates {
         eprintln!(

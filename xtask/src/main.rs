@@ -3,6 +3,7 @@
 //! Standard library only, so it builds on a fresh machine with nothing but
 //! a Rust toolchain. Each task is a module; cargo is found through `$CARGO`.
 
+mod audit;
 mod bench;
 mod ci;
 mod dist;
@@ -20,7 +21,12 @@ usage: cargo xtask <task>
 
 tasks:
   ci      every gate CI runs, in order: fmt, clippy, doc, test, each
-          library crate alone without default features, tidy
+          library crate alone without default features, the feature
+          matrix, audit, the docs.rs build, the oldest toolchain, what
+          cargo package ships, tidy
+  audit   the supply-chain policy of deny.toml with cargo-deny:
+          licences, duplicate versions, sources (crates.io only); says
+          how to install cargo-deny when it is missing
   tidy    repository rules: module docs, crate READMEs and changelogs,
           versions on internal dependencies, one MSRV; the docs check:
           docs/ARCHITECTURE.md's dependencies match cargo metadata, and
@@ -58,6 +64,7 @@ fn main() -> ExitCode {
     let result = match args.first().map(String::as_str) {
         Some("ci") => ci::run(),
         Some("tidy") => tidy::run(),
+        Some("audit") => audit::run(&args[1..]),
         Some("fuzz") => fuzz::run(&args[1..]),
         Some("generate") => generate::run(),
         Some("bench") => bench::run(&args[1..]),

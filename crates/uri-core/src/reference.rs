@@ -445,6 +445,9 @@ impl<S: Spec> Ri<'static, S> {
     /// uri_core::Uri::from_static("not a uri");
     /// ```
     #[track_caller]
+    // Panics by contract (see `# Panics`): the one sanctioned panic path of
+    // uri-core besides the `uri!` macro's compile-time check.
+    #[allow(clippy::panic)]
     pub fn from_static(input: &'static str) -> Self {
         match Self::parse(input) {
             Ok(uri) => uri,

@@ -482,9 +482,14 @@ impl MailtoBuilder {
         }
         match w.finish_uri() {
             Ok(uri) => uri,
-            // `finish_uri` fails only when no scheme was written, and the
-            // scheme is written first.
-            Err(_) => unreachable!("the scheme is written first"),
+            // Unreachable: `finish_uri` fails only when no scheme was
+            // written, and `mailto` is written first. Debug builds assert;
+            // were it reached in release, the answer would be the bare
+            // `mailto:` (no recipient, no header) rather than a panic.
+            Err(_) => {
+                debug_assert!(false, "the scheme is written first");
+                uri_core::uri!("mailto:").to_buf()
+            }
         }
     }
 }
