@@ -3,39 +3,8 @@
 //! `encode` and `decode`, `resolve`, `relativize` and `normalize`, and the
 //! IRIs of `parse --iri`, `to-uri`, `to-iri` and `explain`.
 
-use std::io::Write;
-use std::path::PathBuf;
-use std::process::{Command, Stdio};
-use std::sync::atomic::{AtomicUsize, Ordering};
-
-/// What a run of the binary gave.
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
-/// Runs `urikit args…` with `stdin` on standard input.
-fn urikit(args: &[&str], stdin: &[u8]) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_urikit"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the urikit binary runs");
-    let mut pipe = child.stdin.take().unwrap();
-    // The command may exit without reading its input (inputs given as
-    // arguments), so a failed write is not an error here.
-    let _ = pipe.write_all(stdin);
-    drop(pipe);
-    let output = child.wait_with_output().unwrap();
-    Run {
-        code: output.status.code().expect("exited, not killed"),
-        stdout: String::from_utf8(output.stdout).expect("UTF-8 output"),
-        stderr: String::from_utf8(output.stderr).expect("UTF-8 error output"),
-    }
-}
+mod common;
+use common::{TempFile, urikit};
 
 /// The JSON line `parse --json` prints for a valid input; `fields` are the
 /// values after `valid`, as JSON.
@@ -73,33 +42,6 @@ fn valid_line(input: &str, fields: [&str; 10]) -> String {
         "{{\"input\":\"{input}\",\"valid\":true,{}}}\n",
         fields.join(",")
     )
-}
-
-/// A temporary file holding `content`, removed when dropped.
-struct TempFile(PathBuf);
-
-impl TempFile {
-    fn new(content: &[u8]) -> Self {
-        static COUNTER: AtomicUsize = AtomicUsize::new(0);
-        let name = format!(
-            "urikit-cli-test-{}-{}.txt",
-            std::process::id(),
-            COUNTER.fetch_add(1, Ordering::Relaxed)
-        );
-        let path = std::env::temp_dir().join(name);
-        std::fs::write(&path, content).unwrap();
-        TempFile(path)
-    }
-
-    fn path(&self) -> &str {
-        self.0.to_str().unwrap()
-    }
-}
-
-impl Drop for TempFile {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_file(&self.0);
-    }
 }
 
 const EXAMPLE: &str =

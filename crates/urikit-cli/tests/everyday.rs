@@ -7,81 +7,10 @@
 //! `script`, which gives the command a terminal) the hint when inputs come
 //! from a terminal and `check`'s time-based progress bar.
 
-use std::io::Write;
-use std::path::PathBuf;
 use std::process::{Command, Stdio};
-use std::sync::atomic::{AtomicUsize, Ordering};
 
-/// What a run of the binary gave.
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
-/// Runs `urikit args…` with `stdin` on standard input and `env` set (and
-/// the colour variables of the test's own environment removed).
-fn urikit_env(args: &[&str], stdin: &[u8], env: &[(&str, &str)]) -> Run {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_urikit"));
-    command
-        .args(args)
-        .env_remove("NO_COLOR")
-        .env_remove("CLICOLOR")
-        .env_remove("CLICOLOR_FORCE")
-        .env("LANG", "C.UTF-8")
-        .env_remove("LC_ALL")
-        .env_remove("LC_CTYPE");
-    for (name, value) in env {
-        command.env(name, value);
-    }
-    let mut child = command
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the urikit binary runs");
-    let mut pipe = child.stdin.take().unwrap();
-    let _ = pipe.write_all(stdin);
-    drop(pipe);
-    let output = child.wait_with_output().unwrap();
-    Run {
-        code: output.status.code().expect("exited, not killed"),
-        stdout: String::from_utf8(output.stdout).expect("UTF-8 output"),
-        stderr: String::from_utf8(output.stderr).expect("UTF-8 error output"),
-    }
-}
-
-/// Runs `urikit args…` with `stdin` on standard input.
-fn urikit(args: &[&str], stdin: &[u8]) -> Run {
-    urikit_env(args, stdin, &[])
-}
-
-/// A temporary file holding `content`, removed when dropped.
-struct TempFile(PathBuf);
-
-impl TempFile {
-    fn new(content: &[u8]) -> Self {
-        static COUNTER: AtomicUsize = AtomicUsize::new(0);
-        let name = format!(
-            "urikit-everyday-{}-{}.txt",
-            std::process::id(),
-            COUNTER.fetch_add(1, Ordering::Relaxed)
-        );
-        let path = std::env::temp_dir().join(name);
-        std::fs::write(&path, content).unwrap();
-        TempFile(path)
-    }
-
-    fn path(&self) -> &str {
-        self.0.to_str().unwrap()
-    }
-}
-
-impl Drop for TempFile {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_file(&self.0);
-    }
-}
+mod common;
+use common::{TempFile, urikit, urikit_env};
 
 // Streams: one output line per input, an empty one for an invalid input,
 // diagnostics on standard error.

@@ -4,41 +4,8 @@
 //! `file-path` and `file-uri` for both OSes, with exact outputs and exit
 //! statuses.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
-
-/// What a run of the binary gave.
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
-/// Runs `urikit args…` with `stdin` on standard input.
-fn urikit(args: &[&str], stdin: &[u8]) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_urikit"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the urikit binary runs");
-    let mut pipe = child.stdin.take().unwrap();
-    let stdin = stdin.to_vec();
-    // Written from another thread, so that a large input and a large output
-    // cannot block each other on full pipes. The command may exit without
-    // reading its input, so a failed write is not an error.
-    let writer = std::thread::spawn(move || {
-        let _ = pipe.write_all(&stdin);
-    });
-    let output = child.wait_with_output().unwrap();
-    writer.join().unwrap();
-    Run {
-        code: output.status.code().expect("exited, not killed"),
-        stdout: String::from_utf8(output.stdout).expect("UTF-8 output"),
-        stderr: String::from_utf8(output.stderr).expect("UTF-8 error output"),
-    }
-}
+mod common;
+use common::urikit;
 
 /// Checks that `urikit args…` prints exactly `lines` (each followed by a
 /// line break) and exits with `code`.
