@@ -337,12 +337,23 @@ impl<'a, S: Spec> Parser<'a, S> {
         if rule == Rule::Relative {
             return Ok(0);
         }
-        // The two schemes of most URLs, compared as words.
-        if b.starts_with(b"https:") {
-            return Ok(5);
+        // A reference that starts with `/`, `?` or `#` (or is empty) has
+        // no scheme and no first segment that could hold a `:`.
+        if matches!(b.first(), None | Some(b'/' | b'?' | b'#')) {
+            return match rule {
+                Rule::Uri => Err(ParseError::new(Kind::MissingScheme, 0)),
+                _ => Ok(0),
+            };
         }
-        if b.starts_with(b"http:") {
-            return Ok(4);
+        // The two schemes of most URLs, compared as words (after one byte
+        // test, which most relative references fail).
+        if b.first() == Some(&b'h') {
+            if b.starts_with(b"https:") {
+                return Ok(5);
+            }
+            if b.starts_with(b"http:") {
+                return Ok(4);
+            }
         }
         let mut j = 0;
         while j < b.len() && grammar::SCHEME.contains(b[j]) {
