@@ -1,9 +1,11 @@
 //! urikit against WHATWG URL (the `url` crate), where the two mean the same
 //! thing: IDNA hosts, the origin of an http(s) URI, and its normal form.
 //!
-//! - Hosts: every source of the IDNA sample (`tests/vectors/idna/`) and
-//!   every registered name of `crates/urikit-bench/data/iri-1in2.txt`,
-//!   as the host of `http://HOST/`: urikit's
+//! - Hosts: every source of the IDNA sample (`tests/vectors/idna/`),
+//!   every host of `tests/vectors/whatwg-hosts.json` (WHATWG's own
+//!   readings: IPv4 number forms, percent-decoding) and every registered
+//!   name of `crates/urikit-bench/data/iri-1in2.txt`, as the host of
+//!   `http://HOST/`: urikit's
 //!   `to_uri_with(_, HostMapping::Idna)` (UTS #46 `ToASCII`, RFC 3987
 //!   §3.1) against `url::Url::parse`'s host. ASCII case is not compared:
 //!   urikit keeps an ASCII name as written, and RFC 3986 §3.2.2 makes the
@@ -22,6 +24,7 @@
 //! rule explains, fails the test, and so does a listed class no input
 //! shows any more.
 
+use std::net::Ipv4Addr;
 use std::path::{Path, PathBuf};
 
 use urikit::iri::{HostMapping, to_uri_with};
@@ -56,7 +59,8 @@ fn unescape(text: &str) -> Option<String> {
 }
 
 /// The hosts compared: column 1 of every test line of the IDNA sample (but
-/// unpaired surrogates), then the registered names of the IRI corpus.
+/// unpaired surrogates), the hosts of `whatwg-hosts.json`, then the
+/// registered names of the IRI corpus.
 fn hosts() -> Vec<String> {
     let sample = std::fs::read_to_string(root().join("tests/vectors/idna/IdnaTestV2-sample.txt"))
         .expect("the IDNA sample");
@@ -68,6 +72,14 @@ fn hosts() -> Vec<String> {
         .collect();
     let idna = out.len();
     assert!(idna > 600, "{idna} IDNA sources");
+    let whatwg: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(root().join("tests/vectors/whatwg-hosts.json"))
+            .expect("tests/vectors/whatwg-hosts.json"),
+    )
+    .expect("JSON");
+    for record in whatwg.as_array().expect("an array") {
+        out.push(record["host"].as_str().expect("a host").to_owned());
+    }
     let corpus = std::fs::read_to_string(root().join("crates/urikit-bench/data/iri-1in2.txt"))
         .expect("the IRI corpus");
     for line in corpus.lines() {
@@ -118,7 +130,14 @@ fn classify_host(
         {
             return Ok("url:host-no-dns-length");
         }
+        (Ok(a), Ok(b)) if b.parse::<Ipv4Addr>().is_ok() && a.parse::<Ipv4Addr>().is_err() => {
+            return Ok("url:host-ipv4-number-forms");
+        }
+        (Ok(a), Ok(b)) if a.contains('%') && percent_decoded(a).eq_ignore_ascii_case(b) => {
+            return Ok("url:host-percent-decoded");
+        }
         (Ok(a), Err(_)) if a.is_empty() => return Ok("url:host-empty"),
+        (Ok(a), Err(_)) if ends_in_number(a) => return Ok("url:host-ends-in-number"),
         (Ok(a), Err(_)) if a.is_ascii() && !a.contains('%') && host.starts_with(a.as_str()) => {
             return Ok("url:host-ascii-name-kept");
         }
@@ -129,6 +148,46 @@ fn classify_host(
         Err(e) => e.clone(),
     };
     Err(format!("host: ours {}, url {}", side(ours), side(theirs)))
+}
+
+/// `text` with every `%XX` triplet decoded (as Latin-1: enough for the
+/// ASCII the hosts compared here decode to).
+fn percent_decoded(text: &str) -> String {
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(k) = rest.find('%') {
+        out.push_str(&rest[..k]);
+        match rest
+            .get(k + 1..k + 3)
+            .and_then(|h| u8::from_str_radix(h, 16).ok())
+        {
+            Some(octet) => {
+                out.push(char::from(octet));
+                rest = &rest[k + 3..];
+            }
+            None => {
+                out.push('%');
+                rest = &rest[k + 1..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// Whether the last label of `name` (a trailing root `.` aside) is a
+/// number as WHATWG's "ends in a number checker" reads one: decimal
+/// digits, or `0x` and hex digits.
+fn ends_in_number(name: &str) -> bool {
+    let last = name
+        .strip_suffix('.')
+        .unwrap_or(name)
+        .rsplit('.')
+        .next()
+        .unwrap_or("");
+    let hex = last.strip_prefix("0x").or_else(|| last.strip_prefix("0X"));
+    (!last.is_empty() && last.bytes().all(|b| b.is_ascii_digit()))
+        || hex.is_some_and(|h| h.bytes().all(|b| b.is_ascii_hexdigit()))
 }
 
 /// Whether an IRI (RFC 3987 §2.2) may hold `c` anywhere: ASCII
