@@ -214,6 +214,25 @@ def file_paths_inputs():
     return uris + paths + hostile[:8]
 
 
+def serde_inputs():
+    return spread(parse_inputs(), 24) + spread(iri_inputs(), 24)
+
+
+def interop_inputs():
+    # Request targets in each form (RFC 9110 §7.1), and inputs that `http`
+    # or `url` would rewrite.
+    targets = ["*", "/p?q", "example.com:443", "HTTP://a", "http://a", "//a/b",
+               "https://u@h:0/%7e?q#f", "http://[::1]:8080/", "file:///C:/x", "a:b"]
+    return targets + spread(parse_inputs(), 20) + data_lines("web-1in4.txt", 8)
+
+
+def equivalent_inputs():
+    pairs = ["http://a/%7Euser\0HTTP://A:80/~user", "urn:ex:a-\0urn:ex:a%2D",
+             "a/b/../c\0a/c", "x-custom:a/./b\0X-CUSTOM:a/b"]
+    return ([bytes([RAW]) + p.encode("utf-8") for p in pairs]
+            + [s for s in scheme_check_inputs() if len(s) <= MAX_LEN][:40])
+
+
 TARGETS = {
     "parse_roundtrip": parse_inputs,
     "components_reassemble": parse_inputs,
@@ -227,6 +246,9 @@ TARGETS = {
     "iri_display": iri_inputs,
     "scheme_check": scheme_check_inputs,
     "file_paths": file_paths_inputs,
+    "serde_roundtrip": serde_inputs,
+    "interop_roundtrip": interop_inputs,
+    "equivalent_normalization": equivalent_inputs,
 }
 
 

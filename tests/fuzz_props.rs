@@ -5,8 +5,9 @@
 //! `tests/fuzz-regressions/<target>/` through the same function on stable,
 //! so a regression file always checks exactly what the fuzzer checked. Both
 //! include this file with `#[path]` (the `conformance` test binary as its
-//! `props` module, which `decode_model.rs` uses too); it uses only `urikit`
-//! and `std`.
+//! `props` module, which `decode_model.rs` uses too); it uses `urikit` (with
+//! its `serde`, `http` and `url` features), `serde`, `serde_json`, `http`,
+//! `url` and `std`.
 //!
 //! Every property takes arbitrary bytes and panics (an `assert!`) when the
 //! property does not hold. Bytes that are not UTF-8 are read with
@@ -53,6 +54,9 @@ pub(crate) const TARGETS: &[(&str, Property)] = &[
     ("iri_display", iri_display),
     ("scheme_check", scheme_check),
     ("file_paths", file_paths),
+    ("serde_roundtrip", serde_roundtrip),
+    ("interop_roundtrip", interop_roundtrip),
+    ("equivalent_normalization", equivalent_normalization),
 ];
 
 /// Default options, then zone identifiers allowed.
@@ -1621,5 +1625,214 @@ pub(crate) fn file_paths(data: &[u8]) {
         if !input.contains('|') {
             assert_eq!(from_text, to_path(uri, os), "{what}: to_path_str disagrees");
         }
+    }
+}
+
+/// Checks that the owned reference type `T` (parsed by `parse`) reads
+/// `input` through serde exactly when it parses it, writes the same
+/// string, and reads what it writes back equal.
+fn serde_owned<T, E>(name: &str, input: &str, parse: impl Fn(&str) -> Result<T, E>)
+where
+    T: serde::Serialize + serde::de::DeserializeOwned + PartialEq + std::fmt::Debug,
+{
+    let what = format!("{name} from {input:?}");
+    let parsed = parse(input).ok();
+    let read = serde_json::from_value::<T>(serde_json::Value::String(input.to_owned()));
+    assert_eq!(
+        read.as_ref().ok(),
+        parsed.as_ref(),
+        "{what}: serde and parse disagree ({:?})",
+        read.as_ref().err()
+    );
+    let Some(value) = parsed else { return };
+    let json = serde_json::to_string(&value).unwrap_or_else(|e| panic!("{what}: {e}"));
+    assert_eq!(
+        json,
+        serde_json::to_string(input).unwrap_or_default(),
+        "{what}: not written as its string"
+    );
+    let back: T = serde_json::from_str(&json).unwrap_or_else(|e| panic!("{what}: {json}: {e}"));
+    assert_eq!(back, value, "{what}: read back otherwise");
+}
+
+/// Property `serde_roundtrip`: for the input as text (lossily), each owned
+/// reference type (`UriReferenceBuf`, `UriBuf`, `RelativeRefBuf` and
+/// their IRI twins) deserializes from the JSON string exactly when it
+/// parses, to the same value, serializes as the input's string, and reads
+/// that back equal. `NormalizedUri` and `NormalizedIri` deserialize
+/// exactly when the text parses as a URI or an IRI, to the syntax normal
+/// form (`NormalizedUri::new`, `NormalizedIri::new`), and round-trip with
+/// the same string. The scheme check's report of a URI serializes (its
+/// violations, and an http origin) to JSON that parses.
+pub(crate) fn serde_roundtrip(data: &[u8]) {
+    let input = text(data);
+    let input = input.as_ref();
+    serde_owned("UriReferenceBuf", input, |s| UriReferenceBuf::parse(s));
+    serde_owned("UriBuf", input, |s| UriBuf::parse(s));
+    serde_owned("RelativeRefBuf", input, |s| RelativeRefBuf::parse(s));
+    serde_owned("IriReferenceBuf", input, |s| IriReferenceBuf::parse(s));
+    serde_owned("IriBuf", input, |s| IriBuf::parse(s));
+    serde_owned("RelativeIriBuf", input, |s| RelativeIriBuf::parse(s));
+
+    let json = serde_json::Value::String(input.to_owned());
+    let what = format!("NormalizedUri from {input:?}");
+    let expected = Uri::parse(input).ok().map(NormalizedUri::new);
+    let read = serde_json::from_value::<NormalizedUri>(json.clone()).ok();
+    assert_eq!(read, expected, "{what}: not NormalizedUri::new");
+    if let Some(n) = expected {
+        let written = serde_json::to_string(&n).unwrap_or_else(|e| panic!("{what}: {e}"));
+        let back: NormalizedUri =
+            serde_json::from_str(&written).unwrap_or_else(|e| panic!("{what}: {written}: {e}"));
+        assert_eq!(back.as_str(), n.as_str(), "{what}: read back otherwise");
+    }
+    let what = format!("NormalizedIri from {input:?}");
+    let expected = Iri::parse(input).ok().map(NormalizedIri::new);
+    let read = serde_json::from_value::<NormalizedIri>(json).ok();
+    assert_eq!(
+        read.as_ref().map(NormalizedIri::as_str),
+        expected.as_ref().map(NormalizedIri::as_str),
+        "{what}: not NormalizedIri::new"
+    );
+    if let Some(n) = expected {
+        let written = serde_json::to_string(&n).unwrap_or_else(|e| panic!("{what}: {e}"));
+        let back: NormalizedIri =
+            serde_json::from_str(&written).unwrap_or_else(|e| panic!("{what}: {written}: {e}"));
+        assert_eq!(back.as_str(), n.as_str(), "{what}: read back otherwise");
+    }
+    if let Ok(uri) = Uri::parse(input) {
+        let (fields, violations) = registry().check(uri).into_parts();
+        let what = format!("Registry::check({input:?})");
+        let json = serde_json::to_string(&violations).unwrap_or_else(|e| panic!("{what}: {e}"));
+        let value: serde_json::Value =
+            serde_json::from_str(&json).unwrap_or_else(|e| panic!("{what}: {json}: {e}"));
+        assert_eq!(
+            value.as_array().map(Vec::len),
+            Some(violations.len()),
+            "{what}: {json}"
+        );
+        if let Fields::Http(http) = fields {
+            let json =
+                serde_json::to_string(http.origin()).unwrap_or_else(|e| panic!("{what}: {e}"));
+            let value: serde_json::Value =
+                serde_json::from_str(&json).unwrap_or_else(|e| panic!("{what}: {json}: {e}"));
+            assert_eq!(value["host"], http.origin().host(), "{what}: {json}");
+            assert_eq!(value["port"], http.origin().port(), "{what}: {json}");
+        }
+    }
+}
+
+/// Property `interop_roundtrip`: for the input as text (lossily), the
+/// `http` and `url` conversions never panic, and when one succeeds the
+/// value comes back: a URI reference that becomes an `http::Uri` comes
+/// back from it as the same string, and so does a URI that becomes a
+/// `url::Url` (whose string must be the URI's). From the other side, an
+/// `http::Uri` that `http` parses from the text and converts to a
+/// reference converts back to the same `http::Uri` (but for the authority
+/// form, which RFC 3986 reads as the network-path reference `//h:p` and
+/// `http` as a path), and a `url::Url` that converts to a URI keeps its
+/// string.
+pub(crate) fn interop_roundtrip(data: &[u8]) {
+    let input = text(data);
+    let input = input.as_ref();
+    if let Ok(r) = UriReference::parse(input)
+        && let Ok(h) = http::Uri::try_from(r)
+    {
+        let back =
+            UriReferenceBuf::try_from(&h).unwrap_or_else(|e| panic!("{input:?} → http {h} → {e}"));
+        assert_eq!(back.as_str(), input, "{input:?} → http {h}");
+    }
+    if let Ok(u) = Uri::parse(input)
+        && let Ok(url) = url::Url::try_from(u)
+    {
+        assert_eq!(url.as_str(), input, "{input:?} → url");
+        let back = UriBuf::try_from(&url).unwrap_or_else(|e| panic!("{input:?} → url → {e}"));
+        assert_eq!(back.as_str(), input, "{input:?} → url → back");
+    }
+    if let Ok(h) = input.parse::<http::Uri>()
+        && let Ok(r) = UriReferenceBuf::try_from(&h)
+    {
+        let _ = UriBuf::try_from(&h);
+        let reference = UriReference::parse(r.as_str())
+            .unwrap_or_else(|e| panic!("http {h} → {r:?}, which does not parse: {e}"));
+        let authority_form = h.scheme().is_none() && h.authority().is_some();
+        if !authority_form {
+            let again =
+                http::Uri::try_from(reference).unwrap_or_else(|e| panic!("http {h} → {r:?} → {e}"));
+            assert_eq!(again, h, "http {h} → {r:?}");
+        }
+    }
+    if let Ok(url) = url::Url::parse(input)
+        && let Ok(u) = UriBuf::try_from(&url)
+    {
+        assert_eq!(u.as_str(), url.as_str(), "url {url} → URI");
+        let uri = Uri::parse(u.as_str()).unwrap_or_else(|e| panic!("url {url}: {e}"));
+        let _ = url::Url::try_from(uri);
+    }
+}
+
+/// The text `equivalent_normalization` compares with `input` when the
+/// data holds one text: the scheme in upper case and every other ASCII
+/// letter after it percent-encoded (`%6a`, lower-case hex), alternately
+/// starting with the first. Often equivalent (RFC 3986 §6.2.2.1 and
+/// §6.2.2.2 undo both), often not (a scheme whose triplets count, a
+/// letter of a port or of an IP literal).
+fn disguised(input: &str) -> String {
+    let Some((scheme, rest)) = input.split_once(':') else {
+        return input.to_owned();
+    };
+    let mut out = scheme.to_ascii_uppercase();
+    out.push(':');
+    for (i, c) in rest.chars().enumerate() {
+        if i % 2 == 0 && c.is_ascii_alphabetic() {
+            out.push_str(&format!("%{:02x}", u32::from(c)));
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// Property `equivalent_normalization`: for two texts (those of
+/// [`scheme_inputs`], or one and its [`disguised`] twin) that parse as
+/// URIs, `Registry::equivalent` agrees with `Registry::normalize`: one
+/// normal form means equivalent, and equivalent with two normal forms
+/// happens only when the scheme's own equivalence (`Scheme::equivalent`)
+/// says yes. For references that are not two URIs of one known scheme,
+/// `equivalent` is the equality of their syntax normal forms
+/// (`urikit::resolve::normalize`). `equivalent` is symmetric.
+pub(crate) fn equivalent_normalization(data: &[u8]) {
+    let inputs = scheme_inputs(data);
+    let (a_text, b_text) = match &inputs[..] {
+        [a] => (a.clone(), disguised(a)),
+        [a, b] => (a.clone(), b.clone()),
+        _ => return,
+    };
+    let registry = registry();
+    let (Ok(ra), Ok(rb)) = (UriReference::parse(&a_text), UriReference::parse(&b_text)) else {
+        return;
+    };
+    let what = format!("Registry::equivalent({a_text:?}, {b_text:?})");
+    let eq = registry.equivalent(ra, rb);
+    assert_eq!(eq, registry.equivalent(rb, ra), "{what}: not symmetric");
+    let known = match (ra.as_uri(), rb.as_uri()) {
+        (Some(a), Some(b)) if a.scheme().eq_ignore_ascii_case(b.scheme()) => {
+            registry.get(a.scheme()).map(|scheme| (scheme, a, b))
+        }
+        _ => None,
+    };
+    let Some((scheme, a, b)) = known else {
+        let (na, nb) = (normalize(ra), normalize(rb));
+        assert_eq!(eq, na == nb, "{what}: normal forms {na:?} and {nb:?}");
+        return;
+    };
+    let (na, nb) = (registry.normalize(a), registry.normalize(b));
+    if na == nb {
+        assert!(eq, "{what}: false, but both normalize to {na:?}");
+    } else if eq {
+        assert_eq!(
+            scheme.equivalent(a, b),
+            Some(true),
+            "{what}: true, but the normal forms {na:?} and {nb:?} differ and the scheme has no rule of its own that says so"
+        );
     }
 }

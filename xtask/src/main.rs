@@ -11,6 +11,7 @@ mod docs_check;
 mod fuzz;
 mod generate;
 mod json;
+mod memory;
 mod release;
 mod tidy;
 
@@ -54,6 +55,12 @@ tasks:
   dist [--debug]
           build the `urikit` command (release profile) and write it,
           its man page and its shell completions into target/dist
+  memory [--sizes MB,MB,...]
+          peak RSS of `urikit check` and `urikit normalize` on inputs
+          of each size (default 64 MB, 256 MB and 1 GB, written to a
+          temporary directory), with GNU time; fails when the peak
+          grows with the input (Linux; needs the release build and 1 GB
+          of temporary space; not part of ci)
   bench [--quick] [--runs N] [FILTER]
           run the benchmarks beside their peers (about 15 minutes;
           --quick about 2) and write docs/benchmarks.md
@@ -70,6 +77,7 @@ fn main() -> ExitCode {
         Some("bench") => bench::run(&args[1..]),
         Some("release") => release::run(&args[1..]),
         Some("dist") => dist::run(&args[1..]),
+        Some("memory") => memory::run(&args[1..]),
         Some("-h" | "--help" | "help") => {
             print!("{USAGE}");
             return ExitCode::SUCCESS;

@@ -494,9 +494,13 @@ impl Scheme for FileScheme {
 
     /// A `..` that would climb above a drive letter is kept, with every
     /// other dot segment (RFC 8089 Appendix E.2.1: RFC 3986 §5.2.4 would
-    /// remove the drive with it, Windows would not).
+    /// remove the drive with it, Windows would not). A drive letter
+    /// written as a triplet (`%65:`) counts: normalization decodes it
+    /// (RFC 3986 §6.2.2.2), so `file:%65:/../a` and `file:e:/../a` keep
+    /// their dot segments alike and have one normal form.
     fn keeps_dot_segments(&self, uri: Uri<'_>) -> bool {
-        climbs_above_drive(uri.path())
+        let path = uri.path();
+        climbs_above_drive(path) || letter_decoded(path).is_some_and(|p| climbs_above_drive(&p))
     }
 
     /// RFC 8089 §2: `file-hier-part = ( "//" auth-path ) / local-path`,
@@ -750,6 +754,25 @@ fn drive_letter(path: &str) -> Option<(char, usize)> {
         _ => return None,
     };
     Some((char::from(letter), start + 1 + marker))
+}
+
+/// `path` with its first character (after an optional `/`) decoded when
+/// it is a triplet of an ASCII letter (`/%65:/a` → `/e:/a`), else `None`.
+fn letter_decoded(path: &str) -> Option<String> {
+    let start = usize::from(path.starts_with('/'));
+    let bytes = path.as_bytes();
+    if bytes.get(start) != Some(&b'%') {
+        return None;
+    }
+    let letter = hex(*bytes.get(start + 1)?)? << 4 | hex(*bytes.get(start + 2)?)?;
+    if !letter.is_ascii_alphabetic() {
+        return None;
+    }
+    let mut out = String::with_capacity(path.len());
+    out.push_str(&path[..start]);
+    out.push(char::from(letter));
+    out.push_str(&path[start + 3..]);
+    Some(out)
 }
 
 /// Whether `path` begins with a drive letter (Appendix E.2) and a `..`
@@ -1477,6 +1500,11 @@ mod tests {
         assert_eq!(drive_letter("/c|/a"), Some(('c', 3)));
         assert_eq!(drive_letter("/c%7c/a"), Some(('c', 5)));
         assert_eq!(drive_letter("/c%7"), None);
+        assert_eq!(letter_decoded("/%65:/a").as_deref(), Some("/e:/a"));
+        assert_eq!(letter_decoded("%43|/a").as_deref(), Some("C|/a"));
+        assert_eq!(letter_decoded("/%2E/a"), None);
+        assert_eq!(letter_decoded("/%6"), None);
+        assert_eq!(letter_decoded("/e:/a"), None);
         assert_eq!(drive_letter("/1:/a"), None);
         assert_eq!(drive_letter("/é:"), None);
         assert_eq!(drive_root("/c:"), Some(3));

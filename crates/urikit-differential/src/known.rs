@@ -3,7 +3,8 @@
 //!
 //! `known-differences.txt` (beside `Cargo.toml`) lists one class of
 //! difference a line: `peer | key | reason`. The key is `parse:`,
-//! `resolve:` or `iri:` (IRI parsing) and a stable name of the rule
+//! `resolve:`, `iri:` (IRI parsing) or `url:` (against WHATWG URL) and a
+//! stable name of the rule
 //! (`parse:accepts-zone-id-bare`),
 //! the reason the RFC text that decides it. A test classifies every
 //! disagreement it sees with a small classifier function; [`Tally::check`]
@@ -18,9 +19,9 @@ use std::path::Path;
 /// One line of `known-differences.txt`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Known {
-    /// The peer: `fluent-uri`, `iri-string` or `oxiri`.
+    /// The peer: `fluent-uri`, `iri-string`, `oxiri` or `url`.
     pub peer: String,
-    /// The class's stable key, `parse:…`, `resolve:…` or `iri:…`.
+    /// The class's stable key, `parse:…`, `resolve:…`, `iri:…` or `url:…`.
     pub key: String,
     /// Why the two differ, with the RFC text that decides it.
     pub reason: String,
@@ -69,12 +70,12 @@ pub fn parse(text: &str) -> Result<Vec<Known>, String> {
         };
         if peer.is_empty()
             || reason.is_empty()
-            || !["parse:", "resolve:", "iri:"]
+            || !["parse:", "resolve:", "iri:", "url:"]
                 .iter()
                 .any(|scope| key.starts_with(scope))
         {
             return Err(format!(
-                "line {}: a peer, a `parse:`, `resolve:` or `iri:` key and a reason are needed",
+                "line {}: a peer, a `parse:`, `resolve:`, `iri:` or `url:` key and a reason are needed",
                 n + 1
             ));
         }

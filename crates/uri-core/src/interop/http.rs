@@ -34,9 +34,32 @@ impl TryFrom<&http::Uri> for UriReferenceBuf {
     ///
     /// [`InteropErrorKind::Invalid`] when the string is not an RFC 3986
     /// reference: `http` accepts some characters RFC 3986 does not, such
-    /// as `{`, `|` or `"`.
+    /// as `{`, `|` or `"`. [`InteropErrorKind::Changed`] (the host) when
+    /// `http` holds a path that begins with `//` and no authority (it
+    /// parses `//a/b` so): RFC 3986 §4.2 reads that text as the
+    /// network-path reference with the authority `a`.
+    ///
+    /// ```
+    /// use uri_core::UriReferenceBuf;
+    /// use uri_core::interop::InteropErrorKind;
+    ///
+    /// let path: http::Uri = "//a/b".parse()?;
+    /// assert_eq!(path.host(), None);
+    /// let err = UriReferenceBuf::try_from(&path).unwrap_err();
+    /// assert_eq!(err.kind(), InteropErrorKind::Changed);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     fn try_from(uri: &http::Uri) -> Result<Self, InteropError> {
-        UriReferenceBuf::parse(text_of(uri)).map_err(|e| InteropError::invalid(e.error()))
+        let r =
+            UriReferenceBuf::parse(text_of(uri)).map_err(|e| InteropError::invalid(e.error()))?;
+        if uri.authority().is_none() && r.authority().is_some() {
+            return Err(InteropError::new(
+                InteropErrorKind::Changed,
+                Some(Component::Host),
+                "http reads the path `//…` where RFC 3986 reads an authority",
+            ));
+        }
+        Ok(r)
     }
 }
 
