@@ -504,11 +504,13 @@ impl Authority<'_> {
     /// use uri_core::Uri;
     ///
     /// let uri = Uri::parse("http://[::1]/")?;
-    /// let addrs: Vec<SocketAddr> = uri.authority().unwrap().socket_addrs(80)?.collect();
+    /// let authority = uri.authority().ok_or("no authority")?;
+    /// let addrs: Vec<SocketAddr> = authority.socket_addrs(80)?.collect();
     /// assert_eq!(addrs, ["[::1]:80".parse::<SocketAddr>()?]);
     ///
     /// let uri = Uri::parse("http://192.0.2.1:8080/")?;
-    /// let addr = uri.authority().unwrap().socket_addrs(80)?.next();
+    /// let authority = uri.authority().ok_or("no authority")?;
+    /// let addr = authority.socket_addrs(80)?.next();
     /// assert_eq!(addr, Some("192.0.2.1:8080".parse()?));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -583,8 +585,9 @@ impl core::fmt::Debug for Authority<'_> {
 ///
 /// ```
 /// let uri = uri_core::Uri::parse("http://user@[::1]:8080/")?;
-/// assert_eq!(uri.authority().unwrap().to_string(), "user@[::1]:8080");
-/// # Ok::<(), uri_core::ParseError>(())
+/// let authority = uri.authority().ok_or("no authority")?;
+/// assert_eq!(authority.to_string(), "user@[::1]:8080");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 impl core::fmt::Display for Authority<'_> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
@@ -734,11 +737,11 @@ impl Host<'_> {
 /// ```
 /// use uri_core::Uri;
 ///
-/// let host = |s| Uri::parse(s).unwrap().host().unwrap().to_string();
-/// assert_eq!(host("http://example.com/"), "example.com");
-/// assert_eq!(host("http://192.0.2.1/"), "192.0.2.1");
-/// assert_eq!(host("http://[2001:DB8:0::1]/"), "[2001:db8::1]");
-/// assert_eq!(host("http://[v7.x:y]/"), "[v7.x:y]");
+/// let host = |s| Uri::parse(s).ok().and_then(|u| u.host()).map(|h| h.to_string());
+/// assert_eq!(host("http://example.com/").as_deref(), Some("example.com"));
+/// assert_eq!(host("http://192.0.2.1/").as_deref(), Some("192.0.2.1"));
+/// assert_eq!(host("http://[2001:DB8:0::1]/").as_deref(), Some("[2001:db8::1]"));
+/// assert_eq!(host("http://[v7.x:y]/").as_deref(), Some("[v7.x:y]"));
 /// ```
 impl core::fmt::Display for Host<'_> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {

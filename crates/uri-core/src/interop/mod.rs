@@ -41,15 +41,15 @@
 //! use uri_core::interop::InteropErrorKind;
 //! use uri_core::{Component, Uri, UriBuf};
 //!
-//! let url = url::Url::try_from(Uri::parse("https://example.com/a?b#c")?).unwrap();
+//! let url = url::Url::try_from(Uri::parse("https://example.com/a?b#c")?)?;
 //! assert_eq!(url.as_str(), "https://example.com/a?b#c");
-//! assert_eq!(UriBuf::try_from(&url).unwrap(), "https://example.com/a?b#c");
+//! assert_eq!(UriBuf::try_from(&url)?, "https://example.com/a?b#c");
 //!
 //! let err = url::Url::try_from(Uri::parse("https://example.com:443/a/../b")?).unwrap_err();
 //! assert_eq!(err.kind(), InteropErrorKind::Changed);
 //! assert_eq!(err.component(), Some(Component::Port));
 //! # }
-//! # Ok::<(), uri_core::ParseError>(())
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
 use alloc::string::String;
