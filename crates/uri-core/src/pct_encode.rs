@@ -20,16 +20,13 @@ pub(crate) const QUERY_PAIR: CharClass = QUERY.difference(CharClass::new(b"&;=+"
 /// Appends `text` to `out`, each byte outside `keep` (every non-ASCII
 /// byte, and `%`, included) as an upper-case `%XX` triplet.
 pub(crate) fn encode_into(out: &mut String, text: &str, keep: &CharClass) {
-    const HEX: &[u8; 16] = b"0123456789ABCDEF";
     out.reserve(text.len());
     for &b in text.as_bytes() {
         // The classes hold ASCII only: a kept byte is a whole character.
         if keep.contains(b) {
             out.push(char::from(b));
         } else {
-            out.push('%');
-            out.push(char::from(HEX[usize::from(b >> 4)]));
-            out.push(char::from(HEX[usize::from(b & 0xF)]));
+            out.extend(crate::writer::triplet(b).map(char::from));
         }
     }
 }

@@ -4,7 +4,6 @@
 use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt;
-use core::fmt::Write as _;
 use core::marker::PhantomData;
 
 use crate::Components;
@@ -96,7 +95,7 @@ pub type UriWriter = RiWriter<UriSpec>;
 
 /// `%XX` for `b`, upper case (RFC 3986 §2.1).
 #[inline]
-const fn triplet(b: u8) -> [u8; 3] {
+pub(crate) const fn triplet(b: u8) -> [u8; 3] {
     const UPPER: &[u8; 16] = b"0123456789ABCDEF";
     [b'%', UPPER[(b >> 4) as usize], UPPER[(b & 0xF) as usize]]
 }
@@ -136,26 +135,6 @@ fn push_triplets(out: &mut Vec<u8>, run: &[u8]) {
     out.extend_from_slice(&buf[..3 * rest.len()]);
 }
 
-/// The offset of the first byte at or after `from` that is ASCII, or
-/// `bytes.len()`: eight bytes at a time while none is.
-#[inline]
-fn next_ascii(bytes: &[u8], mut from: usize) -> usize {
-    const HIGH: u64 = 0x8080_8080_8080_8080;
-    while let Some(word) = bytes.get(from..from + 8) {
-        let mut eight = [0; 8];
-        eight.copy_from_slice(word);
-        let ascii = !u64::from_le_bytes(eight) & HIGH;
-        if ascii != 0 {
-            return from + (ascii.trailing_zeros() / 8) as usize;
-        }
-        from += 8;
-    }
-    bytes
-        .get(from..)
-        .and_then(|rest| rest.iter().position(u8::is_ascii))
-        .map_or(bytes.len(), |k| from + k)
-}
-
 /// How many of `bytes` are not ASCII: eight at a time.
 #[inline]
 fn count_non_ascii(bytes: &[u8]) -> usize {
@@ -174,22 +153,38 @@ fn count_non_ascii(bytes: &[u8]) -> usize {
 }
 
 /// The offset of the first byte at or after `from` that is not ASCII, or
-/// `bytes.len()`: eight bytes at a time while they are all ASCII.
+/// `bytes.len()`.
 #[inline]
-fn next_non_ascii(bytes: &[u8], mut from: usize) -> usize {
+fn next_non_ascii(bytes: &[u8], from: usize) -> usize {
+    next_with_high_bit::<true>(bytes, from)
+}
+
+/// The offset of the first byte at or after `from` that is ASCII, or
+/// `bytes.len()`.
+#[inline]
+fn next_ascii(bytes: &[u8], from: usize) -> usize {
+    next_with_high_bit::<false>(bytes, from)
+}
+
+/// The offset of the first byte at or after `from` whose high bit is
+/// `SET` (a byte that is not ASCII when `SET`, an ASCII one when not), or
+/// `bytes.len()`: eight bytes at a time while none is.
+#[inline(always)]
+fn next_with_high_bit<const SET: bool>(bytes: &[u8], mut from: usize) -> usize {
     const HIGH: u64 = 0x8080_8080_8080_8080;
+    let flip = if SET { 0 } else { HIGH };
     while let Some(word) = bytes.get(from..from + 8) {
         let mut eight = [0; 8];
         eight.copy_from_slice(word);
-        let high = u64::from_le_bytes(eight) & HIGH;
-        if high != 0 {
-            return from + (high.trailing_zeros() / 8) as usize;
+        let found = (u64::from_le_bytes(eight) ^ flip) & HIGH;
+        if found != 0 {
+            return from + (found.trailing_zeros() / 8) as usize;
         }
         from += 8;
     }
     bytes
         .get(from..)
-        .and_then(|rest| rest.iter().position(|b| !b.is_ascii()))
+        .and_then(|rest| rest.iter().position(|b| b.is_ascii() != SET))
         .map_or(bytes.len(), |k| from + k)
 }
 
@@ -919,8 +914,7 @@ impl<S: Spec> RiWriter<S> {
         for c in piece.chars() {
             match u8::try_from(c) {
                 Ok(b) if delimiters.class.contains(b) => {
-                    // Writing to a `String` cannot fail.
-                    let _ = write!(self.text, "%{b:02X}");
+                    self.text.extend(triplet(b).map(char::from));
                 }
                 _ => self.text.push(c),
             }
