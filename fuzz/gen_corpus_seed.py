@@ -16,7 +16,9 @@ Deterministic: the same vectors give the same files.
 import hashlib
 import json
 import pathlib
+import random
 import shutil
+import sys
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 VECTORS = ROOT / "tests" / "vectors"
@@ -233,6 +235,36 @@ def equivalent_inputs():
             + [s for s in scheme_check_inputs() if len(s) <= MAX_LEN][:40])
 
 
+def cli_edit_inputs():
+    # A reference, then NUL-separated options, each a digit saying which
+    # (0 set, 1 remove, 2 append, 3 iterate, 4 trim-query, 5 sort-query,
+    # 6 get, 7 allow-zone-id) and its argument.
+    references = ["http://user:pw@example.com:8080/a/b?x=1&y=2#frag",
+                  "https://h/", "mailto:a@b", "a/b?c", "//h", "", "urn:ex:x",
+                  "http://[fe80::1%25eth0]/", "file:///C:/x"]
+    edits = ["0host=b\u00fccher.example", "0path=/a b/%", "0path:=/a%20b",
+             "0user=a:b", "0password=p@ss", "0userinfo=u:v", "0port=443",
+             "0scheme=ftp", "0query=q=1&r", "0fragment=#x", "0host=[::1]",
+             "1userinfo", "1port", "1query", "1path", "1scheme", "1host",
+             "2path=c d", "2query=k=v w", "3port=1 2 3", "3scheme=a b",
+             "4utm_*", "5", "6{scheme}|{host}|{:path}|{query:x}|{default:port}",
+             "6{url} \\{nope", "7"]
+    seeds = []
+    for i, reference in enumerate(references):
+        picks = [edits[(i * 3 + k) % len(edits)] for k in range(3)]
+        seeds.append(reference + "".join("\0" + e for e in picks))
+    seeds += [references[0] + "\0" + e for e in edits]
+    return seeds
+
+
+def grammar_inputs():
+    # The target reads its bytes as choices, so any bytes make a reference:
+    # 40 buffers of a fixed pseudo-random stream, 64 to 512 bytes each.
+    rng = random.Random(3986)
+    return [bytes(rng.randrange(256) for _ in range(rng.randrange(64, 513)))
+            for _ in range(40)]
+
+
 TARGETS = {
     "parse_roundtrip": parse_inputs,
     "components_reassemble": parse_inputs,
@@ -249,12 +281,17 @@ TARGETS = {
     "serde_roundtrip": serde_inputs,
     "interop_roundtrip": interop_inputs,
     "equivalent_normalization": equivalent_inputs,
+    "cli_edit": cli_edit_inputs,
+    "grammar_uri": grammar_inputs,
 }
 
 
 def main():
     total = 0
+    only = sys.argv[1:]
     for target, inputs in TARGETS.items():
+        if only and target not in only:
+            continue
         folder = OUT / target
         shutil.rmtree(folder, ignore_errors=True)
         folder.mkdir(parents=True)

@@ -57,6 +57,8 @@ pub(crate) const TARGETS: &[(&str, Property)] = &[
     ("serde_roundtrip", serde_roundtrip),
     ("interop_roundtrip", interop_roundtrip),
     ("equivalent_normalization", equivalent_normalization),
+    ("cli_edit", cli_edit),
+    ("grammar_uri", grammar_uri),
 ];
 
 /// Default options, then zone identifiers allowed.
@@ -1835,4 +1837,252 @@ pub(crate) fn equivalent_normalization(data: &[u8]) {
             "{what}: true, but the normal forms {na:?} and {nb:?} differ and the scheme has no rule of its own that says so"
         );
     }
+}
+
+/// The engine of `urikit edit`, compiled from the command's own file (it
+/// uses only `std` and `urikit`), so that `cli_edit` runs the code the
+/// command runs.
+#[allow(dead_code)]
+#[path = "../crates/urikit-cli/src/edit.rs"]
+mod cli_edit;
+
+/// `urikit edit` on arbitrary input: the text before the first NUL is the
+/// reference, and each piece after a NUL is one option, its first character
+/// (modulo 8) saying which and the rest its argument: `0` `--set`, `1`
+/// `--remove`, `2` `--append`, `3` `--iterate`, `4` `--trim-query`, `5`
+/// `--sort-query` (switched), `6` `--get`, `7` `--allow-zone-id`
+/// (switched). So `http://h/\0` `0path=a b` is `edit --set 'path=a b'`.
+///
+/// Parsing the options and applying them never panics; an edit that
+/// succeeds makes one output per `--iterate` combination, each (without
+/// `--get`) a URI reference that parses with the same options. Each
+/// `--set` and `--remove`, applied alone, reads back with `--get`: after
+/// `--set PART=VALUE`, `{PART}` is VALUE (decoded; for every part but the
+/// scheme, the port and an IP literal, whose values are not encoded, and
+/// VALUE without ASCII controls, which `--get` shows as `.`); after
+/// `--set PART:=VALUE`, `{:PART}` is VALUE as written (but a user with a
+/// `:`, which reads back as a user and a password); after `--remove PART`,
+/// `{:PART}` is empty and the parsed output has no such component.
+pub(crate) fn cli_edit(data: &[u8]) {
+    use cli_edit::{Append, Assignment, Change, Edit, Iterate, Template};
+    let text = text(data);
+    let mut pieces = text.split('\0');
+    let input = pieces.next().unwrap_or("");
+    let mut edit = Edit::default();
+    let mut singles: Vec<(&str, Change)> = Vec::new();
+    for piece in pieces {
+        let mut chars = piece.chars();
+        let Some(op) = chars.next() else { continue };
+        let arg = chars.as_str();
+        match u32::from(op) % 8 {
+            0 => {
+                if let Ok(a) = Assignment::parse(arg) {
+                    singles.push((arg, Change::Set(a.clone())));
+                    edit.changes.push(Change::Set(a));
+                }
+            }
+            1 => {
+                if let Ok(change) = Change::remove(arg) {
+                    singles.push((arg, change.clone()));
+                    edit.changes.push(change);
+                }
+            }
+            2 => edit.appends.extend(Append::parse(arg)),
+            3 => edit.iterate.extend(Iterate::parse(arg)),
+            4 => edit.trims.push(arg.to_owned()),
+            5 => edit.sort_query = !edit.sort_query,
+            6 => edit.template = Template::parse(arg).ok(),
+            _ => edit.options = edit.options.allow_zone_id(!edit.options.zone_id_allowed()),
+        }
+    }
+    let Ok(reference) = UriReference::parse_with(input, edit.options) else {
+        return;
+    };
+    let registry = registry();
+    let what = format!("edit {input:?} with {edit:?}");
+    if edit.check().is_ok() && edit.outputs_per_input() <= 64 {
+        if let Ok(outputs) = edit.apply(reference, registry) {
+            assert_eq!(outputs.len(), edit.outputs_per_input(), "{what}");
+            if edit.template.is_none() {
+                for out in &outputs {
+                    assert!(
+                        UriReference::parse_with(out, edit.options).is_ok(),
+                        "{what}: {out:?} does not parse"
+                    );
+                }
+            }
+        }
+    }
+    for (arg, change) in singles {
+        cli_edit_one(reference, edit.options, arg, change);
+    }
+}
+
+/// The `--set` or `--remove` of `cli_edit` (`arg` its argument) applied
+/// alone to `reference`, then read back with `--get`.
+fn cli_edit_one(
+    reference: UriReference<'_>,
+    options: ParseOptions,
+    arg: &str,
+    change: cli_edit::Change,
+) {
+    use cli_edit::{Change, Edit, Template};
+    let (name, value, encoded, removed) = match &change {
+        Change::Set(_) => {
+            let (name, value) = arg.split_once('=').unwrap_or((arg, ""));
+            match name.strip_suffix(':') {
+                Some(name) => (name, value, true, false),
+                None => (name, value, false, false),
+            }
+        }
+        Change::Remove(_) => (arg, "", true, true),
+    };
+    let field = if encoded {
+        format!("{{:{name}}}|{{url}}")
+    } else {
+        format!("{{{name}}}|{{url}}")
+    };
+    let Ok(template) = Template::parse(&field) else {
+        panic!("{field:?}: a template for every component name")
+    };
+    let edit = Edit {
+        changes: vec![change],
+        template: Some(template),
+        options,
+        ..Edit::default()
+    };
+    let what = format!("edit {:?} with {arg:?}", reference.as_str());
+    let Ok(outputs) = edit.apply(reference, registry()) else {
+        return;
+    };
+    let [output] = &outputs[..] else {
+        panic!("{what}: {outputs:?}, one output wanted")
+    };
+    let Some((got, url)) = output.rsplit_once('|') else {
+        panic!("{what}: {output:?} has no `|`")
+    };
+    let Ok(edited) = UriReference::parse_with(url, options) else {
+        panic!("{what}: {url:?} does not parse")
+    };
+    if removed {
+        assert_eq!(got, "", "{what}: {url:?}");
+        let present = match name {
+            "scheme" => edited.scheme().is_some(),
+            // A user or a password alone: `{:PART}` is empty, above.
+            "user" | "password" => false,
+            "userinfo" => edited.userinfo().is_some(),
+            "host" => edited.host_str().is_some(),
+            "port" => edited.port().is_some(),
+            "path" => !edited.path().is_empty(),
+            "query" => edited.query().is_some(),
+            _ => edited.fragment().is_some(),
+        };
+        assert!(!present, "{what}: {url:?} still has a {name}");
+        return;
+    }
+    // Values written as they are, and values `--get` shows otherwise.
+    let not_encoded = matches!(name, "scheme" | "port") || name == "host" && value.starts_with('[');
+    let plain_value = !(not_encoded || value.chars().any(|c| c.is_ascii_control()));
+    if encoded && !(name == "user" && value.contains(':')) || !encoded && plain_value {
+        assert_eq!(got, value, "{what}: {url:?} reads back {got:?}");
+    }
+}
+
+/// The structure-aware generator of `grammar_uri`.
+#[path = "fuzz_grammar.rs"]
+mod grammar;
+
+/// A reference built from the grammar (`tests/fuzz_grammar.rs`, the bytes
+/// read as choices by `arbitrary`), with what the parser must find in it:
+/// `IriReference::parse` accepts it (zone identifiers allowed when it has
+/// one) with exactly the components it was built from; `UriReference::parse`
+/// accepts it iff it is ASCII, with the same components. Its URI (`to_uri`)
+/// goes through the checks of `scheme_check` (a URI of a scheme parses, and
+/// `Registry::check`, `validate`, `normalize` and `equivalent` agree), and
+/// when the body was built by its scheme's own grammar, `Registry::check`
+/// finds no error in it. Resolved against RFC 3986 §5.4's base, and
+/// normalized (`Normalization::Nfc`), it gives IRIs that parse.
+pub(crate) fn grammar_uri(data: &[u8]) {
+    let mut u = arbitrary::Unstructured::new(data);
+    let Ok(g) = grammar::reference(&mut u) else {
+        return;
+    };
+    let options = ParseOptions::new().allow_zone_id(g.zone_id);
+    let text = g.text.as_str();
+    let iri = IriReference::parse_with(text, options).unwrap_or_else(|e| {
+        panic!("{g:?}: built from the grammar, but IriReference::parse says {e}")
+    });
+    let want = (
+        g.scheme.as_deref(),
+        g.userinfo.as_deref(),
+        g.host.as_deref(),
+        g.port.as_deref(),
+        g.path.as_str(),
+        g.query.as_deref(),
+        g.fragment.as_deref(),
+    );
+    let got = (
+        iri.scheme(),
+        iri.userinfo(),
+        iri.host_str(),
+        iri.port(),
+        iri.path(),
+        iri.query(),
+        iri.fragment(),
+    );
+    assert_eq!(got, want, "{text:?}: the IRI's components");
+    match UriReference::parse_with(text, options) {
+        Ok(r) => {
+            let got = (
+                r.scheme(),
+                r.userinfo(),
+                r.host_str(),
+                r.port(),
+                r.path(),
+                r.query(),
+                r.fragment(),
+            );
+            assert!(text.is_ascii(), "{text:?} is not ASCII but is a URI");
+            assert_eq!(got, want, "{text:?}: the URI's components");
+        }
+        Err(e) => assert!(!text.is_ascii(), "{text:?} is ASCII but not a URI: {e}"),
+    }
+
+    let mapped = to_uri(iri);
+    let uri_text = mapped.as_str();
+    match scheme_check_one(uri_text) {
+        Some((uri, _)) if g.well_formed => {
+            let report = registry().check(uri);
+            let errors: Vec<_> = report
+                .violations()
+                .iter()
+                .filter(|v| v.is_error())
+                .collect();
+            assert!(
+                errors.is_empty(),
+                "{text:?} (the URI {uri_text:?}) follows its scheme's grammar, but check finds {errors:?}"
+            );
+        }
+        Some(_) => {}
+        None => assert!(
+            g.scheme.is_none(),
+            "{uri_text:?}: a URI, but it does not parse"
+        ),
+    }
+
+    let Ok(base) = Iri::parse(DEFAULT_BASE) else {
+        panic!("{DEFAULT_BASE:?} is an IRI")
+    };
+    let resolved = resolve(base, iri);
+    assert!(
+        IriReference::parse_with(resolved.as_str(), options).is_ok(),
+        "resolve({DEFAULT_BASE:?}, {text:?}) = {:?}, which does not parse",
+        resolved.as_str()
+    );
+    let normal = urikit::iri::normalize(iri, Normalization::Nfc);
+    assert!(
+        IriReference::parse_with(normal.as_str(), options).is_ok(),
+        "normalize({text:?}, Nfc) = {:?}, which does not parse",
+        normal.as_str()
+    );
 }

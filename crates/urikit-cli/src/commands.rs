@@ -314,7 +314,10 @@ pub(crate) fn equivalent(pair: Option<(&OsString, &OsString)>, as_json: bool) ->
 pub(crate) fn edit(inputs: &[OsString], edit: &Edit) -> Outcome {
     let registry = Registry::standard();
     per_input(inputs, |out, input| {
-        match input.parse().and_then(|r| edit.apply(r, &registry)) {
+        match input
+            .parse()
+            .and_then(|r| edit.apply(r, &registry).map_err(Problem::Build))
+        {
             Ok(outputs) => {
                 for output in outputs {
                     writeln!(out, "{output}")?;

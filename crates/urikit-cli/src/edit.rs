@@ -13,15 +13,17 @@
 //! A value after `=` is text, percent-encoded for its component (§2.1); a
 //! value after `:=` is taken as already encoded. A template's `{name}` is
 //! decoded, `{:name}` is the text as written.
+//!
+//! This file uses only `std` and `urikit`, so that the fuzz target
+//! `cli_edit` (`tests/fuzz_props.rs`) compiles it as it is, with `#[path]`:
+//! what the fuzzer runs is the command's own code.
 
 use std::borrow::Cow;
 use std::fmt::Write as _;
 
 use urikit::encode::{EncodeSet, decode_utf8_lossy, encode};
 use urikit::schemes::Registry;
-use urikit::{BuildError, BuildErrorKind, Builder, UriReference, UriReferenceBuf};
-
-use crate::problem::Problem;
+use urikit::{BuildError, BuildErrorKind, Builder, ParseOptions, UriReference, UriReferenceBuf};
 
 /// A component that `--set`, `--remove` and `--iterate` name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -208,6 +210,10 @@ impl Change {
     }
 }
 
+/// The most outputs the `--iterate` options of one command may make for
+/// each input: [`Edit::apply`] holds all of one input's outputs at once.
+pub(crate) const MAX_OUTPUTS: usize = 1_000_000;
+
 /// Everything `edit` does to each input.
 #[derive(Debug, Default)]
 pub(crate) struct Edit {
@@ -223,10 +229,13 @@ pub(crate) struct Edit {
     pub(crate) sort_query: bool,
     /// `--get`.
     pub(crate) template: Option<Template>,
+    /// The options the edited reference is checked with (`--allow-zone-id`).
+    pub(crate) options: ParseOptions,
 }
 
 impl Edit {
-    /// Checks that no component is iterated twice.
+    /// Checks that no component is iterated twice, and that `--iterate`
+    /// makes at most [`MAX_OUTPUTS`] outputs per input.
     ///
     /// # Errors
     ///
@@ -243,13 +252,27 @@ impl Edit {
                 ));
             }
         }
-        Ok(())
+        match self.outputs_per_input() {
+            n if n > MAX_OUTPUTS => Err(format!(
+                "`--iterate` makes {} outputs per input; at most {MAX_OUTPUTS} are allowed",
+                if n == usize::MAX {
+                    "too many".to_owned()
+                } else {
+                    n.to_string()
+                }
+            )),
+            _ => Ok(()),
+        }
     }
 
     /// How many outputs each input makes: the product of the numbers of
-    /// `--iterate` values, 1 without.
+    /// `--iterate` values, 1 without; `usize::MAX` when the product does
+    /// not fit.
     pub(crate) fn outputs_per_input(&self) -> usize {
-        self.iterate.iter().map(|i| i.values.len()).product()
+        self.iterate
+            .iter()
+            .try_fold(1_usize, |n, i| n.checked_mul(i.values.len()))
+            .unwrap_or(usize::MAX)
     }
 
     /// Every output for `reference`, in order: one per combination of
@@ -257,13 +280,13 @@ impl Edit {
     ///
     /// # Errors
     ///
-    /// [`Problem::Build`] when an edited reference is not a URI reference:
-    /// the whole input is then invalid.
+    /// The [`BuildError`] of the first edited reference that is not a URI
+    /// reference: the whole input is then invalid.
     pub(crate) fn apply(
         &self,
         reference: UriReference<'_>,
         registry: &Registry,
-    ) -> Result<Vec<String>, Problem> {
+    ) -> Result<Vec<String>, BuildError> {
         let mut outputs = Vec::with_capacity(self.outputs_per_input());
         let mut parts = Parts::of(reference);
         for change in &self.changes {
@@ -285,7 +308,7 @@ impl Edit {
             if !self.trims.is_empty() || self.sort_query {
                 edited.rewrite_query(&self.trims, self.sort_query);
             }
-            let built = edited.build().map_err(Problem::Build)?;
+            let built = edited.build(self.options)?;
             outputs.push(match &self.template {
                 Some(template) => template.expand(built.as_uri_reference(), registry),
                 None => built.as_str().to_owned(),
@@ -431,22 +454,26 @@ impl Parts {
         self.query = (!pairs.is_empty()).then(|| pairs.join("&"));
     }
 
-    /// The reference these parts make, checked by the builder.
-    fn build(&self) -> Result<UriReferenceBuf, BuildError> {
+    /// The reference these parts make, checked by the builder with
+    /// `options`.
+    fn build(&self, options: ParseOptions) -> Result<UriReferenceBuf, BuildError> {
         let userinfo = match (&self.user, &self.password) {
             (None, None) => None,
             (user, None) => user.clone(),
             (user, Some(password)) => Some(format!("{}:{password}", user.as_deref().unwrap_or(""))),
         };
+        // The host first: `Builder::host(None)` drops the userinfo and the
+        // port set before it, and a userinfo or port set after it with no
+        // host is the builder's `MissingHost`, as it should be here.
         Builder::new()
             .scheme(self.scheme.as_deref())
-            .userinfo(userinfo.as_deref())
             .host(self.host.as_deref())
+            .userinfo(userinfo.as_deref())
             .port_str(self.port.as_deref())
             .path(&self.path)
             .query(self.query.as_deref())
             .fragment(self.fragment.as_deref())
-            .options(crate::settings::get().parse_options())
+            .options(options)
             .build()
     }
 }
@@ -660,7 +687,7 @@ fn decoded(text: &str) -> Cow<'_, str> {
 mod tests {
     use super::*;
 
-    fn edit(input: &str, setup: impl FnOnce(&mut Edit)) -> Result<Vec<String>, Problem> {
+    fn edit(input: &str, setup: impl FnOnce(&mut Edit)) -> Result<Vec<String>, BuildError> {
         let mut e = Edit::default();
         setup(&mut e);
         e.apply(UriReference::parse(input).unwrap(), &Registry::standard())
@@ -709,9 +736,42 @@ mod tests {
         })
         .unwrap();
         assert_eq!(out, ["a://h:1", "b://h:1", "a://h:2", "b://h:2"]);
+        // 1,000 values on each of three components: 10^9 outputs per input.
+        let thousand = (0..1000)
+            .map(|n| n.to_string())
+            .collect::<Vec<_>>()
+            .join(" ");
+        let mut e = Edit::default();
+        for part in ["port", "path", "query"] {
+            e.iterate
+                .push(Iterate::parse(&format!("{part}={thousand}")).unwrap());
+        }
+        assert_eq!(e.outputs_per_input(), 1_000_000_000);
+        assert!(e.check().unwrap_err().contains("1000000000 outputs"));
+        // And on every component: more than `usize` holds.
+        e.iterate = Part::ALL
+            .iter()
+            .map(|(name, _)| Iterate::parse(&format!("{name}={thousand}")).unwrap())
+            .collect();
+        assert_eq!(e.outputs_per_input(), usize::MAX);
+        assert!(e.check().unwrap_err().contains("too many outputs"));
+        // A userinfo or a port needs a host, and is not dropped.
+        for set in ["user=u", "port=80", "userinfo=a:b", "password=p"] {
+            let err = edit("a/b", |e| {
+                e.changes = vec![Change::Set(Assignment::parse(set).unwrap())]
+            });
+            assert_eq!(
+                err.map_err(|e| e.kind()),
+                Err(BuildErrorKind::MissingHost),
+                "{set}"
+            );
+        }
         let err = edit("mailto:x", |e| {
             e.changes = vec![Change::Set(Assignment::parse("host=h").unwrap())]
         });
-        assert!(matches!(err, Err(Problem::Build(_))));
+        assert_eq!(
+            err.map_err(|e| e.kind()),
+            Err(BuildErrorKind::PathNotAbsolute)
+        );
     }
 }

@@ -500,6 +500,7 @@ fn main() -> ExitCode {
                 trims: trim_query,
                 sort_query,
                 template: get,
+                options: settings::get().parse_options(),
             };
             if let Err(message) = edit.check() {
                 command_of("edit")
