@@ -201,15 +201,16 @@ fn percent_encode_non_ascii<T: Spec>(parts: Components<'_, T>) -> (String, Layou
     let mut layout = parts.layout();
     // The offsets of the parts present, in the order of the text (an
     // absent part's are 0, before everything, and stay 0); each moves
-    // by twice the bytes before it that are not ASCII.
+    // by twice the bytes before it that are not ASCII. Copied out of the
+    // layout and back, so that they stay in registers.
     let mut offsets = [
-        &mut layout.scheme_end,
-        &mut layout.auth_start,
-        &mut layout.host_start,
-        &mut layout.host_end,
-        &mut layout.path_start,
-        &mut layout.path_end,
-        &mut layout.query_end,
+        layout.scheme_end,
+        layout.auth_start,
+        layout.host_start,
+        layout.host_end,
+        layout.path_start,
+        layout.path_end,
+        layout.query_end,
     ];
     let mut next = 0;
     let mut shift = 0;
@@ -219,11 +220,11 @@ fn percent_encode_non_ascii<T: Spec>(parts: Components<'_, T>) -> (String, Layou
         // Offsets are at ASCII bytes: those up to `start` move by the
         // shift so far.
         while let Some(offset) = offsets.get_mut(next) {
-            if **offset > start {
+            if *offset > start {
                 break;
             }
-            if **offset != 0 {
-                **offset += shift;
+            if *offset != 0 {
+                *offset += shift;
             }
             next += 1;
         }
@@ -236,6 +237,15 @@ fn percent_encode_non_ascii<T: Spec>(parts: Components<'_, T>) -> (String, Layou
         push_triplets(&mut out, &bytes[start..plain]);
         shift += 2 * (plain - start);
     }
+    [
+        layout.scheme_end,
+        layout.auth_start,
+        layout.host_start,
+        layout.host_end,
+        layout.path_start,
+        layout.path_end,
+        layout.query_end,
+    ] = offsets;
     // ASCII runs and triplets: UTF-8 (ASCII, in fact) whatever the
     // input, so this never fails; if it did, the empty reference.
     match String::from_utf8(out) {
