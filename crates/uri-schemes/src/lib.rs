@@ -123,6 +123,8 @@
 #![doc(html_root_url = "https://docs.rs/uri-schemes/0.1.0")]
 
 extern crate alloc;
+#[cfg(feature = "std")]
+extern crate std;
 
 pub mod data;
 mod fields;

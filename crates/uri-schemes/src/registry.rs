@@ -78,6 +78,29 @@ impl Registry {
         registry
     }
 
+    /// The [`standard`](Registry::standard) registry, built once for the
+    /// whole program on first use and shared: for code that checks or
+    /// compares URIs here and there, without keeping a registry of its own
+    /// (building one allocates a box per scheme and its lookup table).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_core::Uri;
+    /// use uri_schemes::Registry;
+    ///
+    /// let a = Uri::parse("http://example.com:80/")?;
+    /// assert!(Registry::shared().equivalent(a.into(), Uri::parse("http://example.com")?.into()));
+    /// assert!(core::ptr::eq(Registry::shared(), Registry::shared()));
+    /// # Ok::<(), uri_core::ParseError>(())
+    /// ```
+    #[cfg(feature = "std")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "std")))]
+    pub fn shared() -> &'static Registry {
+        static SHARED: std::sync::OnceLock<Registry> = std::sync::OnceLock::new();
+        SHARED.get_or_init(Registry::standard)
+    }
+
     /// Adds `scheme`, replacing one of the same name.
     ///
     /// # Examples

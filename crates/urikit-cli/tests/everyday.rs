@@ -417,6 +417,30 @@ fn edit_sets_gets_and_rechecks() {
         run.stderr
     );
     assert_eq!(run.code, 1);
+    // So does a userinfo: it is refused, not dropped.
+    let run = urikit(&["edit", "--set", "user=u", "a/b"], b"");
+    assert_eq!((run.stdout.as_str(), run.code), ("\n", 1));
+    assert!(run.stderr.contains("needs a host"), "{}", run.stderr);
+    // `--iterate` makes at most 1,000,000 outputs per input: more is a
+    // usage error, before any input is read.
+    let thousand: Vec<String> = (0..1000).map(|n| n.to_string()).collect();
+    let iterate = |part: &str| format!("{part}={}", thousand.join(" "));
+    let (port, path, query) = (iterate("port"), iterate("path"), iterate("query"));
+    let run = urikit(
+        &[
+            "edit",
+            "--iterate",
+            &port,
+            "--iterate",
+            &path,
+            "--iterate",
+            &query,
+            "http://h/",
+        ],
+        b"",
+    );
+    assert_eq!((run.stdout.as_str(), run.code), ("", 2));
+    assert!(run.stderr.contains("at most 1000000"), "{}", run.stderr);
     // `:=` values must already be valid for their component.
     let run = urikit(&["edit", "--set", "path:=/a b", "http://h/"], b"");
     assert_eq!((run.stdout.as_str(), run.code), ("\n", 1));

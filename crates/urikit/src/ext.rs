@@ -101,9 +101,11 @@ pub trait UriExt {
     /// Whether the two URIs are equivalent: with the `schemes` feature,
     /// by the rules of their scheme as well as the syntax (RFC 3986 §6.2.3:
     /// `http://a:80/` and `http://a` are equivalent; urn and mailto have
-    /// their own rules), through `urikit::schemes::Registry::standard()`,
-    /// which this builds for each call (keep a `Registry` for many
-    /// comparisons); without it, the same as
+    /// their own rules), through the standard registry of
+    /// `urikit::schemes`: with `std`, `Registry::shared()`, built once for
+    /// the program; without `std`, `Registry::standard()`, built for each
+    /// call (keep a `Registry` then, for many comparisons). Without the
+    /// `schemes` feature, the same as
     /// [`normalized_eq`](UriExt::normalized_eq).
     ///
     /// # Examples
@@ -118,7 +120,11 @@ pub trait UriExt {
     /// # Ok::<(), urikit::Error>(())
     /// ```
     fn equivalent(&self, other: &impl UriExt) -> bool {
-        #[cfg(feature = "schemes")]
+        #[cfg(all(feature = "schemes", feature = "std"))]
+        {
+            uri_schemes::Registry::shared().equivalent(self.to_uri().into(), other.to_uri().into())
+        }
+        #[cfg(all(feature = "schemes", not(feature = "std")))]
         {
             uri_schemes::Registry::standard()
                 .equivalent(self.to_uri().into(), other.to_uri().into())
