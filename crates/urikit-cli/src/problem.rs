@@ -11,7 +11,7 @@ use urikit::encode::DecodeError;
 use urikit::iri::IdnaError;
 use urikit::resolve::{RelativizeError, ResolveErrorKind};
 use urikit::schemes::PathError;
-use urikit::{BuildError, Caret, ParseError};
+use urikit::{BuildError, Caret, ParseError, ParseErrorKind};
 
 use crate::redact;
 use crate::settings::{self, paint, style};
@@ -123,6 +123,18 @@ impl Problem {
             message: self.message(),
             index: self.index(),
             input,
+            hint: self.hint(),
+        }
+    }
+
+    /// Advice for a problem that a flag of the command undoes: an IPv6
+    /// zone identifier, which `--allow-zone-id` accepts.
+    fn hint(&self) -> Option<&'static str> {
+        match self {
+            Problem::Parse(e) if e.kind() == ParseErrorKind::ZoneIdNotAllowed => {
+                Some("--allow-zone-id accepts an IPv6 zone identifier (RFC 6874)")
+            }
+            _ => None,
         }
     }
 }
@@ -134,6 +146,8 @@ pub(crate) struct ProblemCaret<'a> {
     message: Cow<'static, str>,
     index: usize,
     input: &'a [u8],
+    /// A line of advice after the caret, for a problem a flag undoes.
+    hint: Option<&'static str>,
 }
 
 impl ProblemCaret<'_> {
@@ -153,7 +167,8 @@ impl ProblemCaret<'_> {
 }
 
 /// The caret error: `error: {message} at byte {index}`, `index` an offset
-/// in the input as given, then the input and the caret. Unless
+/// in the input as given, then the input and the caret, and a `hint:`
+/// line for a problem a flag undoes. Unless
 /// `--show-password`, the input is drawn with what follows the first `:`
 /// of its userinfo as `***` (RFC 3986 §3.2.1), the caret moved with it.
 impl fmt::Display for ProblemCaret<'_> {
@@ -165,7 +180,11 @@ impl fmt::Display for ProblemCaret<'_> {
         };
         let drawn = Caret::new(&self.message, index, &input).to_string();
         let (_, lines) = drawn.split_once('\n').unwrap_or(("", &drawn));
-        write!(f, "error: {} at byte {}\n{lines}", self.message, self.index)
+        write!(f, "error: {} at byte {}\n{lines}", self.message, self.index)?;
+        match self.hint {
+            Some(hint) => write!(f, "\n  hint: {hint}"),
+            None => Ok(()),
+        }
     }
 }
 

@@ -254,6 +254,13 @@ fn zone_identifiers_are_opt_in_wherever_parsing_happens() {
         let stdin = format!("{zoned}\n");
         let refused = urikit(&without, stdin.as_bytes());
         assert_eq!(refused.code, 1, "{args:?}");
+        // The diagnostic (`check` writes its report on standard output)
+        // says which flag accepts it.
+        let diagnostic = format!("{}{}", refused.stdout, refused.stderr);
+        assert!(
+            diagnostic.contains("hint: --allow-zone-id accepts"),
+            "{args:?}: {diagnostic}"
+        );
         let accepted = urikit(&with, stdin.as_bytes());
         assert_eq!(
             accepted.code, 0,
