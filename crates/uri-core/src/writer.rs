@@ -197,7 +197,11 @@ fn percent_encode_non_ascii<T: Spec>(parts: Components<'_, T>) -> (String, Layou
     let bytes = text.as_bytes();
     // Written as bytes, then checked as UTF-8 once (it is ASCII): a
     // `Vec` takes a run in one step, a `String` a char at a time.
-    let mut out = Vec::with_capacity(text.len() + 2 * count_non_ascii(bytes));
+    // Counted from the first byte that is not ASCII: the loop below
+    // starts there too.
+    let first = next_non_ascii(bytes, 0);
+    let count = bytes.get(first..).map_or(0, count_non_ascii);
+    let mut out = Vec::with_capacity(text.len() + 2 * count);
     let mut layout = parts.layout();
     // The offsets of the parts present, in the order of the text (an
     // absent part's are 0, before everything, and stay 0); each moves
@@ -215,8 +219,8 @@ fn percent_encode_non_ascii<T: Spec>(parts: Components<'_, T>) -> (String, Layou
     let mut next = 0;
     let mut shift = 0;
     let mut plain = 0;
+    let mut start = first;
     loop {
-        let start = next_non_ascii(bytes, plain);
         // Offsets are at ASCII bytes: those up to `start` move by the
         // shift so far.
         while let Some(offset) = offsets.get_mut(next) {
@@ -236,6 +240,7 @@ fn percent_encode_non_ascii<T: Spec>(parts: Components<'_, T>) -> (String, Layou
         plain = next_ascii(bytes, start);
         push_triplets(&mut out, &bytes[start..plain]);
         shift += 2 * (plain - start);
+        start = next_non_ascii(bytes, plain);
     }
     [
         layout.scheme_end,
