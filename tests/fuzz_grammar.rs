@@ -592,3 +592,17 @@ fn mailto(u: &mut Unstructured<'_>, g: &mut Generated) -> Result<()> {
     g.query = (!query.is_empty()).then_some(query);
     Ok(())
 }
+
+/// Bytes that no URI or IRI holds anywhere (RFC 3986 §2, RFC 3987 §2.2):
+/// controls, space, DEL, the double quote, `<`, `>`, the backslash, `^`,
+/// the backquote, `{`, `|` and `}`.
+const NEVER: &[u8] = b"\x00\x01\x09\x0a\x0d\x1f \x7f\"<>\\^`{|}";
+
+/// A byte of [`NEVER`] and a character boundary of `text` to put it at.
+pub(crate) fn intruder(u: &mut Unstructured<'_>, text: &str) -> Result<(usize, u8)> {
+    let byte = *u.choose(NEVER)?;
+    let chars = text.chars().count();
+    let k = u.int_in_range(0..=chars)?;
+    let at = text.char_indices().nth(k).map_or(text.len(), |(i, _)| i);
+    Ok((at, byte))
+}

@@ -2001,7 +2001,9 @@ mod grammar;
 /// `Registry::check`, `validate`, `normalize` and `equivalent` agree), and
 /// when the body was built by its scheme's own grammar, `Registry::check`
 /// finds no error in it. Resolved against RFC 3986 §5.4's base, and
-/// normalized (`Normalization::Nfc`), it gives IRIs that parse.
+/// normalized (`Normalization::Nfc`), it gives IRIs that parse. With a
+/// byte that no reference holds put into it (a control, a space, `<`,
+/// a backslash, `{`…), it is refused, the error at that byte or before it.
 pub(crate) fn grammar_uri(data: &[u8]) {
     let mut u = arbitrary::Unstructured::new(data);
     let Ok(g) = grammar::reference(&mut u) else {
@@ -2085,4 +2087,21 @@ pub(crate) fn grammar_uri(data: &[u8]) {
         "normalize({text:?}, Nfc) = {:?}, which does not parse",
         normal.as_str()
     );
+
+    // A byte no reference holds, put anywhere: refused, at that byte or
+    // before it (what comes before is a valid reference's start), never
+    // after, and on a character boundary.
+    let Ok((at, byte)) = grammar::intruder(&mut u, text) else {
+        return;
+    };
+    let mut broken = text.to_owned();
+    broken.insert(at, char::from(byte));
+    match IriReference::parse_with(&broken, options) {
+        Ok(_) => panic!("{broken:?} ({byte:#04x} put at {at} of {text:?}) parses"),
+        Err(e) => assert!(
+            e.index() <= at && broken.is_char_boundary(e.index()),
+            "{broken:?} ({byte:#04x} put at {at} of {text:?}): error at {}, {e}",
+            e.index()
+        ),
+    }
 }
