@@ -77,6 +77,21 @@ fn pick(u: &mut Unstructured<'_>, set: &[u8]) -> Result<char> {
     Ok(char::from(*u.choose(set)?))
 }
 
+/// A byte of `first`, then up to `max` bytes of `rest`.
+fn word(
+    u: &mut Unstructured<'_>,
+    first: &[u8],
+    rest: &[u8],
+    max: u32,
+    out: &mut String,
+) -> Result<()> {
+    out.push(pick(u, first)?);
+    for _ in 0..u.int_in_range(0..=max)? {
+        out.push(pick(u, rest)?);
+    }
+    Ok(())
+}
+
 /// A character of one of `ranges`, never a bidi formatting character
 /// (RFC 3987 §4.1), which the parser refuses by default.
 fn unicode(u: &mut Unstructured<'_>, ranges: &[(u32, u32)]) -> Result<char> {
@@ -304,10 +319,8 @@ pub(crate) fn reference(u: &mut Unstructured<'_>) -> Result<Generated> {
             }
         }
         3 | 4 => {
-            let mut scheme = String::from(pick(u, b"abcxyzABCXYZ")?);
-            for _ in 0..u.int_in_range(0..=6)? {
-                scheme.push(pick(u, b"az09+-.")?);
-            }
+            let mut scheme = String::new();
+            word(u, b"abcxyzABCXYZ", b"az09+-.", 6, &mut scheme)?;
             g.scheme = Some(scheme);
             generic(u, iri, &mut g)?;
         }
@@ -456,12 +469,15 @@ fn urn(u: &mut Unstructured<'_>, g: &mut Generated) -> Result<()> {
 /// separators, an extension sometimes, and parameters of other names.
 fn tel(u: &mut Unstructured<'_>, g: &mut Generated) -> Result<()> {
     g.well_formed = true;
-    let phonedigits = |u: &mut Unstructured<'_>, out: &mut String| -> Result<()> {
-        out.push(pick(u, b"0123456789")?);
-        for _ in 0..u.int_in_range(0..=12)? {
-            out.push(pick(u, b"0123456789012345678901234567890123456789-.()")?);
-        }
-        Ok(())
+    // Digits, with a visual separator one time in five.
+    let phonedigits = |u: &mut Unstructured<'_>, out: &mut String| {
+        word(
+            u,
+            b"0123456789",
+            b"0123456789012345678901234567890123456789-.()",
+            12,
+            out,
+        )
     };
     let mut path = String::from("+");
     phonedigits(u, &mut path)?;
@@ -497,12 +513,14 @@ fn tel(u: &mut Unstructured<'_>, g: &mut Generated) -> Result<()> {
 /// [ ";base64" ] "," data`, the data valid base64 when so marked.
 fn data(u: &mut Unstructured<'_>, g: &mut Generated) -> Result<()> {
     g.well_formed = true;
-    let token = |u: &mut Unstructured<'_>, out: &mut String| -> Result<()> {
-        out.push(pick(u, b"abcdefghijklmnopqrstuvwxyz")?);
-        for _ in 0..u.int_in_range(0..=6)? {
-            out.push(pick(u, b"abcdefghijklmnopqrstuvwxyz0123456789-+.")?);
-        }
-        Ok(())
+    let token = |u: &mut Unstructured<'_>, out: &mut String| {
+        word(
+            u,
+            b"abcdefghijklmnopqrstuvwxyz",
+            b"abcdefghijklmnopqrstuvwxyz0123456789-+.",
+            6,
+            out,
+        )
     };
     let mut path = String::new();
     if u.ratio(1, 2)? {

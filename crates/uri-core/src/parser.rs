@@ -187,6 +187,35 @@ impl Layout {
         query_end: 0,
         host_kind: HostKind::RegName,
     };
+
+    /// The seven offsets, in the order of the text: scheme end, authority
+    /// start, host start and end, path start and end, query end.
+    #[inline(always)]
+    pub(crate) const fn offsets(&self) -> [usize; 7] {
+        [
+            self.scheme_end,
+            self.auth_start,
+            self.host_start,
+            self.host_end,
+            self.path_start,
+            self.path_end,
+            self.query_end,
+        ]
+    }
+
+    /// Sets the seven offsets of [`Layout::offsets`], in its order.
+    #[inline(always)]
+    pub(crate) fn set_offsets(&mut self, offsets: [usize; 7]) {
+        [
+            self.scheme_end,
+            self.auth_start,
+            self.host_start,
+            self.host_end,
+            self.path_start,
+            self.path_end,
+            self.query_end,
+        ] = offsets;
+    }
 }
 
 /// What an authority routine found: where the host starts and ends, its

@@ -207,15 +207,7 @@ fn percent_encode_non_ascii<T: Spec>(parts: Components<'_, T>) -> (String, Layou
     // absent part's are 0, before everything, and stay 0); each moves
     // by twice the bytes before it that are not ASCII. Copied out of the
     // layout and back, so that they stay in registers.
-    let mut offsets = [
-        layout.scheme_end,
-        layout.auth_start,
-        layout.host_start,
-        layout.host_end,
-        layout.path_start,
-        layout.path_end,
-        layout.query_end,
-    ];
+    let mut offsets = layout.offsets();
     let mut next = 0;
     let mut shift = 0;
     let mut plain = 0;
@@ -242,15 +234,7 @@ fn percent_encode_non_ascii<T: Spec>(parts: Components<'_, T>) -> (String, Layou
         shift += 2 * (plain - start);
         start = next_non_ascii(bytes, plain);
     }
-    [
-        layout.scheme_end,
-        layout.auth_start,
-        layout.host_start,
-        layout.host_end,
-        layout.path_start,
-        layout.path_end,
-        layout.query_end,
-    ] = offsets;
+    layout.set_offsets(offsets);
     // ASCII runs and triplets: UTF-8 (ASCII, in fact) whatever the
     // input, so this never fails; if it did, the empty reference.
     match String::from_utf8(out) {
