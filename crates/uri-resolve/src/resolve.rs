@@ -141,8 +141,12 @@ pub struct Resolver<'b, S: Spec = UriSpec> {
     query_end: usize,
     /// The offset after the last `/` of the base path, when its directory
     /// has no dot segments: merges continue the literal algorithm after the
-    /// directory, without the scratch buffer.
+    /// directory, without the scratch buffer. Found by
+    /// [`Resolver::new`], or by the first merge of a resolver for one
+    /// reference ([`Resolver::once`]).
     dir_end: Option<usize>,
+    /// Whether `dir_end` has been found.
+    dir_known: bool,
     /// Whether that path begins with `/`: then merged paths are the base
     /// text up to `dir_end` (less a segment per leading `../` of the
     /// reference) and the rest of the reference. In a rootless path a
@@ -162,19 +166,21 @@ impl<'b, S: Spec> Resolver<'b, S> {
     /// # Ok::<(), uri_core::ParseError>(())
     /// ```
     pub fn new(uri: Ri<'b, S>) -> Self {
+        let mut resolver = Resolver::once(uri);
+        // Found now, for the many references a kept resolver is for.
+        resolver.dir_end();
+        resolver
+    }
+
+    /// A resolver for one reference ([`resolve`]): the base directory's end
+    /// is found by the merge that needs it, and most references need none.
+    fn once(uri: Ri<'b, S>) -> Self {
         let base = uri.components();
         let text = base.as_str();
         let query_end = text.len() - base.fragment().map_or(0, |f| f.len() + 1);
         let path_end = query_end - base.query().map_or(0, |q| q.len() + 1);
         let path = base.path();
         let path_start = path_end - path.len();
-        // Paths are short: a byte loop, not `rfind`'s searcher and its
-        // call to `memrchr` (two thirds of this function's cost).
-        let last_slash = path.bytes().rposition(|b| b == b'/');
-        let dir_end = match last_slash {
-            Some(k) if !has_dot_segments(&path[..k]) => Some(path_start + k + 1),
-            _ => None,
-        };
         Resolver {
             uri,
             base,
@@ -182,10 +188,27 @@ impl<'b, S: Spec> Resolver<'b, S> {
             path_start,
             path_end,
             query_end,
-            dir_end,
+            dir_end: None,
+            dir_known: false,
             rooted: path.starts_with('/'),
             scratch: String::new(),
         }
+    }
+
+    /// The field `dir_end`, found on the first call.
+    fn dir_end(&mut self) -> Option<usize> {
+        if !self.dir_known {
+            let path = self.base.path();
+            // Paths are short: a byte loop, not `rfind`'s searcher and its
+            // call to `memrchr`.
+            let last_slash = path.bytes().rposition(|b| b == b'/');
+            self.dir_end = match last_slash {
+                Some(k) if !has_dot_segments(&path[..k]) => Some(self.path_start + k + 1),
+                _ => None,
+            };
+            self.dir_known = true;
+        }
+        self.dir_end
     }
 
     /// Switches to the non-strict reading of §5.2.2: a reference whose
@@ -332,7 +355,7 @@ impl<'b, S: Spec> Resolver<'b, S> {
     fn merge<O: Out<S>>(&mut self, r_path: &str, out: &mut O) {
         let base = self.base;
         let floor = self.path_start;
-        if let Some(dir_end) = self.dir_end {
+        if let Some(dir_end) = self.dir_end() {
             if self.rooted {
                 // Leading "./" and "../" (§5.2.4 A..D on the merged path)
                 // only move the end of the base directory back; what
@@ -446,7 +469,7 @@ fn write_query<S: Spec>(query: Option<&str>, out: &mut impl Out<S>) {
 /// # Ok::<(), uri_core::ParseError>(())
 /// ```
 pub fn resolve<S: Spec>(base: Ri<'_, S>, reference: RiReference<'_, S>) -> RiBuf<S> {
-    Resolver::new(base).resolve(reference)
+    Resolver::once(base).resolve(reference)
 }
 
 /// Parses `base` and `reference`, then resolves (strict).
