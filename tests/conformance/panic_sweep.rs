@@ -55,10 +55,10 @@ use urikit::schemes::{
     Fields, Os, Registry, from_path, generic_checks, iana, to_path, to_path_str,
 };
 use urikit::{
-    Builder, Components, Host, Iri, IriBuf, IriBuilder, IriReference, IriReferenceBuf, IriSpec,
-    ParseError, ParseOptions, RelativeIri, RelativeIriBuf, RelativeRef, RelativeRefBuf, Segments,
-    Spec, Uri, UriBuf, UriExt, UriReference, UriReferenceBuf, UriSpec, UriWriter, address,
-    check_uri,
+    Builder, Components, Host, Iri, IriBuf, IriBuilder, IriExt, IriReference, IriReferenceBuf,
+    IriSpec, ParseError, ParseOptions, RelativeIri, RelativeIriBuf, RelativeRef, RelativeRefBuf,
+    Segments, Spec, Uri, UriBuf, UriExt, UriReference, UriReferenceBuf, UriSpec, UriWriter,
+    address, check_uri,
 };
 
 /// The option sets every parse is tried with.
@@ -741,7 +741,8 @@ fn resolve_pair<S: Spec>(base: urikit::Ri<'_, S>, reference: urikit::RiReference
 
 /// Step: the input resolved against the fixed bases and used as a base,
 /// both specs; `resolve_str` and `Resolver::parse`; dot segments; every
-/// normalizing entry point; `normalized_eq`; the facade's `UriExt`.
+/// normalizing entry point; `normalized_eq`; the facade's `UriExt` and
+/// `IriExt`.
 fn resolve_step(input: &str) {
     let _ = has_dot_segments(input);
     let mut out = String::new();
@@ -806,6 +807,19 @@ fn resolve_step(input: &str) {
             if let Some(i) = r.as_uri() {
                 let _ = normalize_uri(i);
                 resolve_pair(i, IriReference::parse("../é?ü#ö").expect("ok"));
+                let owned = i.to_buf();
+                let other = Iri::parse("http://é.example/ü").expect("an IRI");
+                let _ = (
+                    i.join("../é"),
+                    i.join(input),
+                    i.normalize(),
+                    owned.join(input),
+                );
+                let _ = (
+                    i.normalized_eq(&other),
+                    i.equivalent(&other),
+                    owned.equivalent(&i),
+                );
             }
         }
     }

@@ -1,7 +1,7 @@
-//! [`UriExt`]: resolution, normalization and comparison as methods on the
-//! URI types, for the prelude.
+//! [`UriExt`] and [`IriExt`]: resolution, normalization and comparison as
+//! methods on the URI and IRI types, for the prelude.
 
-use uri_core::{Uri, UriBuf, UriReference};
+use uri_core::{Iri, IriBuf, IriReference, Uri, UriBuf, UriReference};
 
 use crate::Error;
 
@@ -144,6 +144,150 @@ impl UriExt for Uri<'_> {
 
 impl UriExt for UriBuf {
     fn to_uri(&self) -> Uri<'_> {
+        self.as_uri()
+    }
+}
+
+/// [`UriExt`]'s methods on the IRI types [`Iri`] and [`IriBuf`] (with the
+/// `resolve` feature; in the prelude): resolution, normalization and
+/// comparison of RFC 3987 IRIs, which work as for URIs on the same
+/// generic functions of `uri-resolve` (RFC 3987 §6.5: IRI references are
+/// resolved as URI references are).
+///
+/// # Examples
+///
+/// ```
+/// use urikit::prelude::*;
+///
+/// let base = Iri::parse("http://example.org/wiki/Überblick")?;
+/// assert_eq!(base.join("Москва?q=1")?, "http://example.org/wiki/Москва?q=1");
+/// assert!(base.normalized_eq(&Iri::parse("HTTP://example.org/wiki/./%C3%9Cberblick")?));
+/// assert_eq!(Iri::parse("HTTP://example.org/a/../é")?.normalize(), "http://example.org/é");
+/// # Ok::<(), urikit::Error>(())
+/// ```
+pub trait IriExt {
+    /// This IRI, borrowed.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use urikit::prelude::*;
+    ///
+    /// let owned = IriBuf::parse("a:é")?;
+    /// assert_eq!(owned.to_iri(), Iri::parse("a:é")?);
+    /// # Ok::<(), urikit::Error>(())
+    /// ```
+    fn to_iri(&self) -> Iri<'_>;
+
+    /// Resolves `reference` (an IRI reference) against this IRI as the
+    /// base (RFC 3986 §5.2, strict, as RFC 3987 §6.5 says). A fragment of
+    /// the base is ignored (§5.1).
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Parse`] if `reference` is not an `IRI-reference`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use urikit::prelude::*;
+    ///
+    /// let base = Iri::parse("http://a/b/c/d;p?q")?;
+    /// assert_eq!(base.join("../ü")?, "http://a/b/ü");
+    /// assert!(base.join("a b").is_err());
+    /// # Ok::<(), urikit::Error>(())
+    /// ```
+    fn join(&self, reference: &str) -> Result<IriBuf, Error> {
+        let reference = IriReference::parse(reference)?;
+        Ok(uri_resolve::resolve(self.to_iri(), reference))
+    }
+
+    /// The syntax-based normal form (RFC 3987 §5.3.2, RFC 3986 §6.2.2):
+    /// lower-case scheme and host, upper-case hex digits, dot segments
+    /// removed, and `iunreserved` characters decoded: unreserved ASCII,
+    /// and the UTF-8 triplets of a character the component may hold
+    /// (§5.3.2.3), so `%C3%A9` becomes `é`. No Unicode normalization is
+    /// applied: for NFC (§5.3.2.2), `urikit::iri::normalize` with
+    /// `Normalization::Nfc`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use urikit::prelude::*;
+    ///
+    /// let iri = Iri::parse("hTTp://a/b/../%63é?%7a%C3%BC")?;
+    /// assert_eq!(iri.normalize(), "http://a/cé?zü");
+    /// # Ok::<(), urikit::Error>(())
+    /// ```
+    fn normalize(&self) -> IriBuf {
+        uri_resolve::normalize_uri(self.to_iri())
+    }
+
+    /// Whether the two IRIs have the same syntax-based normal form
+    /// ([`normalize`](IriExt::normalize) compared, without allocating).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use urikit::prelude::*;
+    ///
+    /// let a = Iri::parse("http://example.org/~é")?;
+    /// assert!(a.normalized_eq(&Iri::parse("HTTP://example.org/%7e%C3%A9")?));
+    /// // NFD is not NFC: without Unicode normalization, two IRIs.
+    /// assert!(!a.normalized_eq(&Iri::parse("http://example.org/~e\u{301}")?));
+    /// # Ok::<(), urikit::Error>(())
+    /// ```
+    fn normalized_eq(&self, other: &impl IriExt) -> bool {
+        uri_resolve::normalized_eq(self.to_iri().into(), other.to_iri().into())
+    }
+
+    /// Whether the two IRIs are equivalent: with the `iri` and `schemes`
+    /// features, each mapped to a URI (RFC 3987 §3.1, every character that
+    /// is not ASCII percent-encoded as UTF-8) and the two compared by the
+    /// rules of their scheme as well as the syntax, as
+    /// [`UriExt::equivalent`] compares URIs; so `http://é.example/ü` and
+    /// `http://%C3%A9.example/%C3%BC` are equivalent. Otherwise the same
+    /// as [`normalized_eq`](IriExt::normalized_eq).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use urikit::prelude::*;
+    ///
+    /// let a = Iri::parse("http://example.org/ü")?;
+    /// let b = Iri::parse("http://example.org:80/%C3%BC")?;
+    /// assert_eq!(a.equivalent(&b), cfg!(all(feature = "iri", feature = "schemes")));
+    /// assert!(a.equivalent(&Iri::parse("HTTP://example.org/ü")?));
+    /// # Ok::<(), urikit::Error>(())
+    /// ```
+    fn equivalent(&self, other: &impl IriExt) -> bool {
+        #[cfg(all(feature = "iri", feature = "schemes"))]
+        {
+            let (a, b) = (
+                uri_iri::to_uri(self.to_iri().into()),
+                uri_iri::to_uri(other.to_iri().into()),
+            );
+            match (a.as_ref().as_uri(), b.as_ref().as_uri()) {
+                (Some(a), Some(b)) => a.equivalent(&b),
+                // An IRI maps to a URI: not reached.
+                _ => self.normalized_eq(other),
+            }
+        }
+        #[cfg(not(all(feature = "iri", feature = "schemes")))]
+        {
+            self.normalized_eq(other)
+        }
+    }
+}
+
+impl IriExt for Iri<'_> {
+    fn to_iri(&self) -> Iri<'_> {
+        *self
+    }
+}
+
+impl IriExt for IriBuf {
+    fn to_iri(&self) -> Iri<'_> {
         self.as_uri()
     }
 }

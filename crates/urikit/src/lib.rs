@@ -5,8 +5,9 @@
 //! Yes, unless you want one layer alone: `urikit` is a facade that
 //! re-exports the urikit crates, each behind a feature. Its own code is
 //! small: [`Error`], which the error of every crate converts into (so `?`
-//! works across them), and [`UriExt`] (`join`, `normalize`,
-//! `normalized_eq`, `equivalent` as methods), both in the [`prelude`]. The
+//! works across them), and [`UriExt`] and [`IriExt`] (`join`,
+//! `normalize`, `normalized_eq`, `equivalent` as methods of the URI and
+//! IRI types), all in the [`prelude`]. The
 //! workspace's `docs/guide.md` goes through the tasks one by one. The RFC 3986 syntax layer, [`uri_core`], is at the top level; the
 //! percent codec is [`encode`]; resolution and normalization are
 //! [`resolve`]. IRIs (RFC 3987) parse, resolve and normalize through the
@@ -97,7 +98,7 @@ mod ext;
 
 pub use error::Error;
 #[cfg(feature = "resolve")]
-pub use ext::UriExt;
+pub use ext::{IriExt, UriExt};
 pub use uri_core::*;
 
 /// The percent codec of RFC 3986 §2: the `uri-encode` crate.
@@ -123,7 +124,7 @@ pub use uri_schemes as schemes;
 /// the parse errors of `uri-core`, and [`Error`]. With
 /// `encode`: [`DecodeComponents`](crate::encode::DecodeComponents) (decoded
 /// components, query pairs) and [`EncodeSet`](crate::encode::EncodeSet).
-/// With `resolve`: [`UriExt`] (`join`, `normalize`,
+/// With `resolve`: [`UriExt`] and [`IriExt`] (`join`, `normalize`,
 /// `normalized_eq`, `equivalent`).
 ///
 /// # Examples
@@ -138,7 +139,7 @@ pub use uri_schemes as schemes;
 pub mod prelude {
     pub use crate::Error;
     #[cfg(feature = "resolve")]
-    pub use crate::UriExt;
+    pub use crate::{IriExt, UriExt};
     pub use uri_core::{
         Authority, Builder, Host, HostKind, Iri, IriBuf, IriReference, IriReferenceBuf, ParseError,
         ParseErrorKind, ParseOptions, RelativeIri, RelativeIriBuf, RelativeRef, RelativeRefBuf,
