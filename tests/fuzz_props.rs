@@ -1414,8 +1414,7 @@ pub(crate) fn iri_display(data: &[u8]) {
 
 /// The standard registry, made once.
 fn registry() -> &'static Registry {
-    static REGISTRY: std::sync::OnceLock<Registry> = std::sync::OnceLock::new();
-    REGISTRY.get_or_init(Registry::standard)
+    Registry::shared()
 }
 
 /// The texts `scheme_check` checks, one or two (split at the first NUL,
