@@ -152,8 +152,7 @@ impl Vector for Record {
 
 /// The standard registry, built once.
 fn registry() -> &'static Registry {
-    static REGISTRY: std::sync::OnceLock<Registry> = std::sync::OnceLock::new();
-    REGISTRY.get_or_init(Registry::standard)
+    Registry::shared()
 }
 
 /// At most 80 characters of `text`, for a report.

@@ -30,7 +30,6 @@
 use std::borrow::Cow;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::Path;
-use std::sync::OnceLock;
 use std::time::Instant;
 
 use serde_json::Value;
@@ -214,8 +213,7 @@ fn options_for(input: &str) -> Option<ParseOptions> {
 
 /// The standard registry, built once.
 fn registry() -> &'static Registry {
-    static REGISTRY: OnceLock<Registry> = OnceLock::new();
-    REGISTRY.get_or_init(Registry::standard)
+    Registry::shared()
 }
 
 /// Every string leaf of a JSON value.

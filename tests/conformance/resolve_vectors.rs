@@ -605,8 +605,7 @@ fn check_remove_dot_segments(input: &str, expected: &str) -> Vec<String> {
 
 /// The standard registry of scheme rules, made once.
 fn registry() -> &'static Registry {
-    static REGISTRY: std::sync::OnceLock<Registry> = std::sync::OnceLock::new();
-    REGISTRY.get_or_init(Registry::standard)
+    Registry::shared()
 }
 
 /// A scheme-based normal form (§6.2.3): `Registry::normalize` gives

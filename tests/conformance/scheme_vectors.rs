@@ -101,8 +101,7 @@ impl Vector for Record {
 
 /// The standard registry, made once.
 fn registry() -> &'static Registry {
-    static REGISTRY: std::sync::OnceLock<Registry> = std::sync::OnceLock::new();
-    REGISTRY.get_or_init(Registry::standard)
+    Registry::shared()
 }
 
 /// The parts of a report as the vector file writes them (the field names of
