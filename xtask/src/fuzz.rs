@@ -17,7 +17,9 @@
 //! is passed on as `cargo fuzz run --sanitizer NAME`: cargo-fuzz builds
 //! with AddressSanitizer by default, and `none` runs about three times
 //! faster, a fair trade where the only `unsafe` is one SSE2 call that
-//! takes no pointer (`crates/uri-core/src/scanner.rs`).
+//! takes no pointer (`crates/uri-core/src/scanner.rs`) and one
+//! `String::from_utf8_unchecked` of ASCII bytes
+//! (`crates/uri-core/src/writer.rs`).
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};

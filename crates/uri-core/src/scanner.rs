@@ -16,8 +16,9 @@
 //! `aarch64` is left to do: it would need a second audited `unsafe`, and a
 //! machine to test it on.
 //!
-//! This is the crate's only `unsafe`: calling the SSE2 function, on targets
-//! whose every processor has SSE2 (see [`outside_and_equal`]).
+//! This is one of the crate's two `unsafe` blocks: calling the SSE2
+//! function, on targets whose every processor has SSE2 (see
+//! [`outside_and_equal`]). The other is in `writer.rs` (`ascii_string`).
 
 #[cfg_attr(
     all(
