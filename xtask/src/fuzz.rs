@@ -16,7 +16,7 @@
 //! only, and a crash lands in `fuzz/artifacts/TARGET/`. `--sanitizer NAME`
 //! is passed on as `cargo fuzz run --sanitizer NAME`: cargo-fuzz builds
 //! with AddressSanitizer by default, and `none` runs about three times
-//! faster, a fair trade where the only `unsafe` is one SSE2 call that
+//! faster, a fair trade where the only `unsafe` blocks are one SSE2 call that
 //! takes no pointer (`crates/uri-core/src/scanner.rs`) and one
 //! `String::from_utf8_unchecked` of ASCII bytes
 //! (`crates/uri-core/src/writer.rs`).
