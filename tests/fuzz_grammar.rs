@@ -43,6 +43,22 @@ pub(crate) struct Generated {
     pub(crate) zone_id: bool,
 }
 
+impl Generated {
+    /// The seven components, in RFC 3986 order (the path always present),
+    /// as `parts` in `fuzz_props.rs` gives a parse's.
+    pub(crate) fn components(&self) -> [Option<&str>; 7] {
+        [
+            self.scheme.as_deref(),
+            self.userinfo.as_deref(),
+            self.host.as_deref(),
+            self.port.as_deref(),
+            Some(self.path.as_str()),
+            self.query.as_deref(),
+            self.fragment.as_deref(),
+        ]
+    }
+}
+
 /// `ALPHA / DIGIT / "-" / "." / "_" / "~"` (RFC 3986 §2.3).
 const UNRESERVED: &[u8] = b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~";
 /// `"!" / "$" / "&" / "'" / "(" / ")" / "*" / "+" / "," / ";" / "="` (§2.2).

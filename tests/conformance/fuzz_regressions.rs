@@ -101,6 +101,15 @@ fn every_fuzz_target_has_regressions() {
     }
 }
 
+/// The message of a panic caught by `catch_unwind`.
+fn message(panic: &(dyn std::any::Any + Send)) -> &str {
+    panic
+        .downcast_ref::<String>()
+        .map(String::as_str)
+        .or_else(|| panic.downcast_ref::<&str>().copied())
+        .unwrap_or("(no message)")
+}
+
 /// Runs the files whose name does (`suspected`) or does not start with
 /// [`SUSPECTED`]; reports every failure, not only the first.
 fn replay(suspected: bool) {
@@ -122,13 +131,7 @@ fn replay(suspected: bool) {
             // each file takes microseconds; a hang shows up as a test that
             // does not finish rather than as a flaky time limit.
             if let Err(panic) = catch_unwind(AssertUnwindSafe(|| property(&data))) {
-                let message = panic
-                    .downcast_ref::<String>()
-                    .map(String::as_str)
-                    .or_else(|| panic.downcast_ref::<&str>().copied())
-                    .unwrap_or("(no message)")
-                    .to_owned();
-                failures.push(format!("{target}/{name}: {message}"));
+                failures.push(format!("{target}/{name}: {}", message(&*panic)));
             }
         }
     }
@@ -172,13 +175,8 @@ fn grammar_uri_on_a_fixed_stream() {
         let len = 8 + n % 512;
         let data: Vec<u8> = (0..len).map(|_| next().to_le_bytes()[3]).collect();
         if let Err(panic) = catch_unwind(AssertUnwindSafe(|| props::grammar_uri(&data))) {
-            let message = panic
-                .downcast_ref::<String>()
-                .map(String::as_str)
-                .unwrap_or("(no message)")
-                .to_owned();
             let hex: String = data.iter().map(|b| format!("{b:02x}")).collect();
-            failures.push(format!("buffer {n} ({hex}): {message}"));
+            failures.push(format!("buffer {n} ({hex}): {}", message(&*panic)));
             if failures.len() == 5 {
                 break;
             }

@@ -40,9 +40,7 @@ use std::collections::BTreeMap;
 
 use urikit::iri::{HostMapping, to_uri_with};
 use urikit::{IriReference, UriReference};
-
-/// The sample, in `tests/vectors/`.
-const SAMPLE: &str = "idna/IdnaTestV2-sample.txt";
+use urikit_tests::idna::{SAMPLE, unescape};
 
 /// The known differences, in `tests/vectors/`, if any.
 const KNOWN_DIFFERENCES: &str = "idna/known-differences.txt";
@@ -72,29 +70,6 @@ struct Line {
     to_ascii_n: Option<String>,
     /// Column 5's status codes (blank: column 3's).
     status: Vec<String>,
-}
-
-/// Unescapes `\uXXXX` and `\x{X…}`; `None` for a value that is not a
-/// character (an unpaired surrogate).
-pub(crate) fn unescape(text: &str) -> Option<String> {
-    let mut out = String::new();
-    let mut rest = text;
-    while let Some(k) = rest.find('\\') {
-        out.push_str(&rest[..k]);
-        rest = &rest[k + 1..];
-        let (hex, after) = if let Some(r) = rest.strip_prefix('u') {
-            (r.get(..4)?, r.get(4..)?)
-        } else if let Some(r) = rest.strip_prefix("x{") {
-            r.split_once('}')?
-        } else {
-            panic!("unknown escape in {text:?}");
-        };
-        let value = u32::from_str_radix(hex, 16).unwrap_or_else(|e| panic!("{text:?}: {e}"));
-        out.push(char::from_u32(value)?);
-        rest = after;
-    }
-    out.push_str(rest);
-    Some(out)
 }
 
 /// A value column: `""` is the empty string, blank is `None` (take the

@@ -282,15 +282,8 @@ fn generated() -> Vec<String> {
 /// Column 1 of each line of the IDNA sample, unescaped, as the host of an
 /// `http` URI.
 fn idna_hosts() -> Vec<String> {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/vectors/idna/IdnaTestV2-sample.txt"
-    );
-    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("cannot read {path}: {e}"));
-    text.lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .filter_map(|l| l.split(';').next())
-        .filter_map(|source| crate::idna_sample::unescape(source.trim()))
+    urikit_tests::idna::sources()
+        .into_iter()
         .map(|host| format!("http://{host}/"))
         .collect()
 }

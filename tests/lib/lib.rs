@@ -11,6 +11,8 @@
 //! - [`parsing`]: parsing against the rule a vector names, and a parse's
 //!   components as plain data;
 //! - [`percent`]: the percent codec's sets by name and their decoders;
+//! - [`idna`]: the sample of Unicode's `IdnaTestV2.txt`, its escapes and
+//!   its sources;
 //! - [`generators`]: the proptest strategies that generate valid URI
 //!   references from the RFC 3986 grammar, and IRI references from the
 //!   RFC 3987 grammar.
@@ -22,6 +24,7 @@
 
 pub mod expected;
 pub mod generators;
+pub mod idna;
 pub mod parsing;
 pub mod percent;
 pub mod vectors;

@@ -195,10 +195,10 @@ fn next_with_high_bit<const SET: bool>(bytes: &[u8], mut from: usize) -> usize {
 fn percent_encode_non_ascii<T: Spec>(parts: Components<'_, T>) -> (String, Layout) {
     let text = parts.as_str();
     let bytes = text.as_bytes();
-    // Written as bytes, then checked as UTF-8 once (it is ASCII): a
-    // `Vec` takes a run in one step, a `String` a char at a time.
-    // Counted from the first byte that is not ASCII: the loop below
-    // starts there too.
+    // Written as bytes (a `Vec` takes a run in one step, a `String` a
+    // char at a time), then made a `String` without a second check (it is
+    // ASCII: see `ascii_string`). The bytes that are not ASCII are counted
+    // from the first of them, where the loop below starts too.
     let first = next_non_ascii(bytes, 0);
     let count = bytes.get(first..).map_or(0, count_non_ascii);
     let mut out = Vec::with_capacity(text.len() + 2 * count);

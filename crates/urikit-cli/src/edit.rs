@@ -287,7 +287,9 @@ impl Edit {
         reference: UriReference<'_>,
         registry: &Registry,
     ) -> Result<Vec<String>, BuildError> {
-        let mut outputs = Vec::with_capacity(self.outputs_per_input());
+        // `check` keeps the count to `MAX_OUTPUTS`; the capacity holds to
+        // it even for an `Edit` that was not checked.
+        let mut outputs = Vec::with_capacity(self.outputs_per_input().min(MAX_OUTPUTS));
         let mut parts = Parts::of(reference);
         for change in &self.changes {
             parts.change(change);

@@ -38,38 +38,11 @@ fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
-/// Unescapes the `\uXXXX` and `\x{X…}` of `IdnaTestV2.txt`; `None` for a
-/// value that is no character (an unpaired surrogate).
-fn unescape(text: &str) -> Option<String> {
-    let mut out = String::new();
-    let mut rest = text;
-    while let Some(k) = rest.find('\\') {
-        out.push_str(&rest[..k]);
-        rest = &rest[k + 1..];
-        let (hex, after) = if let Some(r) = rest.strip_prefix('u') {
-            (r.get(..4)?, r.get(4..)?)
-        } else {
-            rest.strip_prefix("x{")?.split_once('}')?
-        };
-        out.push(char::from_u32(u32::from_str_radix(hex, 16).ok()?)?);
-        rest = after;
-    }
-    out.push_str(rest);
-    Some(out)
-}
-
 /// The hosts compared: column 1 of every test line of the IDNA sample (but
 /// unpaired surrogates), the hosts of `whatwg-hosts.json`, then the
 /// registered names of the IRI corpus.
 fn hosts() -> Vec<String> {
-    let sample = std::fs::read_to_string(root().join("tests/vectors/idna/IdnaTestV2-sample.txt"))
-        .expect("the IDNA sample");
-    let mut out: Vec<String> = sample
-        .lines()
-        .map(|line| line.split('#').next().unwrap_or("").trim())
-        .filter(|line| !line.is_empty())
-        .filter_map(|line| unescape(line.split(';').next().unwrap_or("").trim()))
-        .collect();
+    let mut out = urikit_tests::idna::sources();
     let idna = out.len();
     assert!(idna > 600, "{idna} IDNA sources");
     let whatwg: serde_json::Value = serde_json::from_str(
