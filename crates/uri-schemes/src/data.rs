@@ -260,7 +260,7 @@ impl Scheme for DataScheme {
 
     /// RFC 2397 §3, RFC 2045 §5.1, RFC 4648 §4; the violations are listed
     /// at [`Data`].
-    fn check(&self, uri: Uri<'_>) -> (Fields, Vec<Violation>) {
+    fn check<'a>(&self, uri: Uri<'a>) -> (Fields<'a>, Vec<Violation>) {
         let (data, found) = read(uri);
         match data {
             Some(data) if !found.iter().any(Violation::is_error) => {

@@ -5,6 +5,12 @@ use crate::{Data, File, Ftp, Http, Ldap, Mailto, News, Tel, Urn};
 /// A URI's parts as its scheme reads them, one variant per scheme of this
 /// crate that gives its parts a meaning beyond RFC 3986's components.
 ///
+/// `'a` is the checked URI's text: the http family's parts borrow from it
+/// (a check of an http URI allocates nothing unless its host has upper
+/// case letters for the origin to lower); the other schemes' parts are
+/// decoded, and owned. [`Fields::into_owned`] gives fields that outlive
+/// the text.
+///
 /// # Examples
 ///
 /// ```
@@ -16,12 +22,12 @@ use crate::{Data, File, Ftp, Http, Ldap, Mailto, News, Tel, Urn};
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
-pub enum Fields {
+pub enum Fields<'a> {
     /// Nothing beyond the generic components: the scheme has no parts of
     /// its own, or the URI is too broken to read them.
     None,
     /// http, https, ws, wss.
-    Http(Http),
+    Http(Http<'a>),
     /// mailto (RFC 6068).
     Mailto(Mailto),
     /// urn (RFC 8141).
@@ -38,4 +44,37 @@ pub enum Fields {
     News(News),
     /// ftp (RFC 1738 §3.2).
     Ftp(Ftp),
+}
+
+impl Fields<'_> {
+    /// The same fields, owning what they borrowed from the URI's text.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_schemes::{Fields, Registry};
+    ///
+    /// let fields: Fields<'static> = {
+    ///     let text = String::from("http://example.com:8080/");
+    ///     let report = Registry::standard().check(uri_core::Uri::parse(&text)?);
+    ///     report.into_parts().0.into_owned()
+    /// };
+    /// let Fields::Http(http) = fields else { panic!("an http URI") };
+    /// assert_eq!(http.port(), Some("8080"));
+    /// # Ok::<(), uri_core::ParseError>(())
+    /// ```
+    pub fn into_owned(self) -> Fields<'static> {
+        match self {
+            Fields::None => Fields::None,
+            Fields::Http(http) => Fields::Http(http.into_owned()),
+            Fields::Mailto(mailto) => Fields::Mailto(mailto),
+            Fields::Urn(urn) => Fields::Urn(urn),
+            Fields::Tel(tel) => Fields::Tel(tel),
+            Fields::File(file) => Fields::File(file),
+            Fields::Data(data) => Fields::Data(data),
+            Fields::Ldap(ldap) => Fields::Ldap(ldap),
+            Fields::News(news) => Fields::News(news),
+            Fields::Ftp(ftp) => Fields::Ftp(ftp),
+        }
+    }
 }

@@ -512,7 +512,7 @@ impl Scheme for FileScheme {
     /// in the path, E.3.2), a drive-relative path (E.2.1), and `%2F`,
     /// `%5C` or `%00` in the path (§5: file systems give "/" and "\" a
     /// meaning, and no name holds a NUL).
-    fn check(&self, uri: Uri<'_>) -> (Fields, Vec<Violation>) {
+    fn check<'a>(&self, uri: Uri<'a>) -> (Fields<'a>, Vec<Violation>) {
         let mut found = Vec::new();
         let text = uri.as_str();
         let offset = |part: &str| part.as_ptr() as usize - text.as_ptr() as usize;

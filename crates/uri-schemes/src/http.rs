@@ -1,9 +1,9 @@
 //! http and https (RFC 9110 §4.2), ws and wss (RFC 6455 §3).
 
 use alloc::borrow::Cow;
-use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
+use uri_core::grammar::{CharClass, Scanner};
 use uri_core::{Uri, UriBuf};
 
 use crate::{Fields, Kind, Scheme, Violation};
@@ -24,13 +24,13 @@ use crate::{Fields, Kind, Scheme, Violation};
 /// # Ok::<(), uri_core::ParseError>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct Http {
-    host: String,
-    port: Option<String>,
-    origin: Origin,
+pub struct Http<'a> {
+    host: Cow<'a, str>,
+    port: Option<Cow<'a, str>>,
+    origin: Origin<'a>,
 }
 
-impl Http {
+impl<'a> Http<'a> {
     /// The host, as written.
     ///
     /// # Examples
@@ -76,8 +76,35 @@ impl Http {
     /// assert_eq!(http.origin().port(), 80);
     /// # Ok::<(), uri_core::ParseError>(())
     /// ```
-    pub const fn origin(&self) -> &Origin {
+    pub const fn origin(&self) -> &Origin<'a> {
         &self.origin
+    }
+
+    /// The same parts, owning what they borrowed from the URI's text:
+    /// the host, the port and the origin's host become `'static` (a copy
+    /// each).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_schemes::{Fields, Http, Registry};
+    ///
+    /// let http: Http<'static> = {
+    ///     let text = String::from("http://example.com/");
+    ///     match Registry::standard().check(uri_core::Uri::parse(&text)?).into_parts().0 {
+    ///         Fields::Http(http) => http.into_owned(),
+    ///         _ => panic!("an http URI"),
+    ///     }
+    /// };
+    /// assert_eq!(http.host(), "example.com");
+    /// # Ok::<(), uri_core::ParseError>(())
+    /// ```
+    pub fn into_owned(self) -> Http<'static> {
+        Http {
+            host: Cow::Owned(self.host.into_owned()),
+            port: self.port.map(|port| Cow::Owned(port.into_owned())),
+            origin: self.origin.into_owned(),
+        }
     }
 }
 
@@ -97,14 +124,15 @@ impl Http {
 /// assert_ne!(origin("http://example.com/"), origin("https://example.com/"));
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Origin {
-    /// One of the four names: never allocated.
-    scheme: Cow<'static, str>,
-    host: String,
+pub struct Origin<'a> {
+    /// One of the four names.
+    scheme: &'static str,
+    /// Borrowed from the URI unless it had upper-case letters to lower.
+    host: Cow<'a, str>,
     port: u16,
 }
 
-impl Origin {
+impl Origin<'_> {
     /// The scheme, lower case.
     ///
     /// # Examples
@@ -117,8 +145,8 @@ impl Origin {
     /// assert_eq!(wss.origin().scheme(), "wss");
     /// # Ok::<(), uri_core::ParseError>(())
     /// ```
-    pub fn scheme(&self) -> &str {
-        &self.scheme
+    pub const fn scheme(&self) -> &'static str {
+        self.scheme
     }
 
     /// The host, lower case (ASCII letters).
@@ -152,12 +180,62 @@ impl Origin {
     pub const fn port(&self) -> u16 {
         self.port
     }
+
+    /// The same origin, owning its host: an origin to keep (in a set of
+    /// origins, say) after the URI's text is gone.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::collections::HashSet;
+    /// use uri_schemes::{Fields, Origin, Registry};
+    ///
+    /// let registry = Registry::standard();
+    /// let mut seen: HashSet<Origin<'static>> = HashSet::new();
+    /// for line in ["http://a.example/x", "http://A.example:80/y", "https://a.example/"] {
+    ///     let text = line.to_string();
+    ///     if let Fields::Http(http) = registry.check(uri_core::Uri::parse(&text)?).fields() {
+    ///         seen.insert(http.origin().clone().into_owned());
+    ///     }
+    /// }
+    /// assert_eq!(seen.len(), 2);
+    /// # Ok::<(), uri_core::ParseError>(())
+    /// ```
+    pub fn into_owned(self) -> Origin<'static> {
+        Origin {
+            scheme: self.scheme,
+            host: Cow::Owned(self.host.into_owned()),
+            port: self.port,
+        }
+    }
 }
 
-impl core::fmt::Display for Origin {
+impl core::fmt::Display for Origin<'_> {
     /// `scheme://host:port` (the port always written).
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         write!(f, "{}://{}:{}", self.scheme, self.host, self.port)
+    }
+}
+
+/// Every byte but the upper-case letters.
+const NOT_UPPER: Scanner =
+    Scanner::new(&CharClass::range(0, 0xFF).difference(CharClass::range(b'A', b'Z')));
+
+/// `host`, a part of `text`, with its ASCII letters in lower case:
+/// borrowed when it has no upper-case letter (RFC 3986 §6.2.2.1: hosts
+/// compare case-insensitively). Hosts of up to 64 bytes are tested with
+/// the scanner's masks, sixteen bytes a step.
+fn lower_case<'a>(text: &'a str, host: &'a str) -> Cow<'a, str> {
+    let start = host.as_ptr() as usize - text.as_ptr() as usize;
+    let upper = if host.len() <= 64 {
+        NOT_UPPER.masks(text.as_bytes(), start, host.len(), 0).0 != 0
+    } else {
+        host.bytes().any(|b| b.is_ascii_uppercase())
+    };
+    if upper {
+        Cow::Owned(host.to_ascii_lowercase())
+    } else {
+        Cow::Borrowed(host)
     }
 }
 
@@ -291,19 +369,19 @@ impl Scheme for HttpScheme {
     }
 
     /// The rules of [`HttpScheme::rules`], and the host, port and origin.
-    fn check(&self, uri: Uri<'_>) -> (Fields, Vec<Violation>) {
+    fn check<'a>(&self, uri: Uri<'a>) -> (Fields<'a>, Vec<Violation>) {
         let mut found = Vec::new();
         let Some((host, port)) = self.rules(uri, &mut found) else {
             return (Fields::None, found);
         };
         let origin = Origin {
-            scheme: Cow::Borrowed(self.name),
-            host: host.to_ascii_lowercase(),
+            scheme: self.name,
+            host: lower_case(uri.as_str(), host),
             port,
         };
         let fields = Fields::Http(Http {
-            host: host.to_string(),
-            port: uri.port().map(ToString::to_string),
+            host: Cow::Borrowed(host),
+            port: uri.port().map(Cow::Borrowed),
             origin,
         });
         (fields, found)

@@ -547,7 +547,7 @@ impl Scheme for MailtoScheme {
     }
 
     /// RFC 6068's rules: see [`Mailto`]'s "Rules".
-    fn check(&self, uri: Uri<'_>) -> (Fields, Vec<Violation>) {
+    fn check<'a>(&self, uri: Uri<'a>) -> (Fields<'a>, Vec<Violation>) {
         check(uri)
     }
 
@@ -841,7 +841,7 @@ impl<'a> Checker<'a> {
     }
 }
 
-fn check(uri: Uri<'_>) -> (Fields, Vec<Violation>) {
+fn check(uri: Uri<'_>) -> (Fields<'_>, Vec<Violation>) {
     let text = uri.as_str();
     let mut c = Checker {
         text,

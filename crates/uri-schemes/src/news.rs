@@ -229,7 +229,7 @@ impl Scheme for NewsScheme {
 
     /// The checks listed in the [module docs](self); the fields only when
     /// none of them is an error (and the port fits in 16 bits).
-    fn check(&self, uri: Uri<'_>) -> (Fields, Vec<Violation>) {
+    fn check<'a>(&self, uri: Uri<'a>) -> (Fields<'a>, Vec<Violation>) {
         let mut found = Vec::new();
         let text = uri.as_str();
         let offset = |part: &str| part.as_ptr() as usize - text.as_ptr() as usize;

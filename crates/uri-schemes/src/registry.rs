@@ -213,15 +213,15 @@ impl Registry {
     /// assert!(!report.is_valid());
     /// # Ok::<(), uri_core::ParseError>(())
     /// ```
-    pub fn check(&self, uri: Uri<'_>) -> Report {
-        match self.get(uri.scheme()) {
-            Some(scheme) => {
-                let (fields, mut violations) = scheme.check(uri);
-                crate::generic::push_generic_checks(uri, scheme, &mut violations);
-                Report::new(fields, violations)
-            }
-            None => Report::new(crate::Fields::None, generic_checks(uri, &NoRules)),
-        }
+    pub fn check<'a>(&self, uri: Uri<'a>) -> Report<'a> {
+        let Some(scheme) = self.get(uri.scheme()) else {
+            return Report::new(crate::Fields::None, generic_checks(uri, &NoRules));
+        };
+        // Built where it is returned (the scheme's parts are not copied),
+        // then the generic checks added.
+        let mut report = Report::unsorted(scheme.check(uri));
+        report.finish(|found| crate::generic::push_generic_checks(uri, scheme, found));
+        report
     }
 
     /// The violations [`check`](Registry::check) finds, in its order,

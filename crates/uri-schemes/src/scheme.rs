@@ -71,12 +71,13 @@ impl Kind {
 /// # Ok::<(), uri_core::ParseError>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Report {
-    fields: Fields,
-    violations: Vec<Violation>,
+pub struct Report<'a> {
+    /// What [`Scheme::check`] gives, as it gives it: the registry's
+    /// report is written where the scheme wrote its parts, not copied.
+    parts: (Fields<'a>, Vec<Violation>),
 }
 
-impl Report {
+impl<'a> Report<'a> {
     /// A report of `fields` and `violations` (sorted here by byte, errors
     /// before warnings at the same byte).
     ///
@@ -88,9 +89,29 @@ impl Report {
     /// let r = Report::new(Fields::None, vec![Violation::warning("W", 3, "RFC 3986", "w")]);
     /// assert!(r.is_valid());
     /// ```
-    pub fn new(fields: Fields, mut violations: Vec<Violation>) -> Self {
+    pub fn new(fields: Fields<'a>, mut violations: Vec<Violation>) -> Self {
         sort(&mut violations);
-        Report { fields, violations }
+        Report {
+            parts: (fields, violations),
+        }
+    }
+
+    /// What [`Scheme::check`] gave, moved as one value (so that it can be
+    /// written in place), its violations not sorted yet: [`Report::finish`]
+    /// sorts them.
+    #[inline]
+    pub(crate) const fn unsorted(parts: (Fields<'a>, Vec<Violation>)) -> Self {
+        Report { parts }
+    }
+
+    /// Lets `more` add violations, then sorts them.
+    #[inline]
+    pub(crate) fn finish(&mut self, more: impl FnOnce(&mut Vec<Violation>)) {
+        let found = &mut self.parts.1;
+        more(found);
+        if found.len() > 1 {
+            sort(found);
+        }
     }
 
     /// The scheme's parts of the URI.
@@ -105,8 +126,8 @@ impl Report {
     /// assert_eq!(http.origin().port(), 443);
     /// # Ok::<(), uri_core::ParseError>(())
     /// ```
-    pub const fn fields(&self) -> &Fields {
-        &self.fields
+    pub const fn fields(&self) -> &Fields<'a> {
+        &self.parts.0
     }
 
     /// Every violation found.
@@ -119,7 +140,7 @@ impl Report {
     /// # Ok::<(), uri_core::ParseError>(())
     /// ```
     pub fn violations(&self) -> &[Violation] {
-        &self.violations
+        &self.parts.1
     }
 
     /// Whether no violation is an error: the URI is a valid URI of its
@@ -134,7 +155,7 @@ impl Report {
     /// # Ok::<(), uri_core::ParseError>(())
     /// ```
     pub fn is_valid(&self) -> bool {
-        !self.violations.iter().any(Violation::is_error)
+        !self.parts.1.iter().any(Violation::is_error)
     }
 
     /// The parts and the violations, given back.
@@ -148,8 +169,8 @@ impl Report {
     /// assert_eq!(fields, uri_schemes::Fields::None);
     /// # Ok::<(), uri_core::ParseError>(())
     /// ```
-    pub fn into_parts(self) -> (Fields, Vec<Violation>) {
-        (self.fields, self.violations)
+    pub fn into_parts(self) -> (Fields<'a>, Vec<Violation>) {
+        self.parts
     }
 }
 
@@ -208,7 +229,7 @@ pub trait Scheme: Send + Sync {
     /// Checks `uri` (whose scheme is this one) against the scheme's rules:
     /// its parts, and its violations beyond the generic ones, which the
     /// [`Registry`](crate::Registry) adds itself.
-    fn check(&self, uri: Uri<'_>) -> (Fields, Vec<Violation>) {
+    fn check<'a>(&self, uri: Uri<'a>) -> (Fields<'a>, Vec<Violation>) {
         let _ = uri;
         (Fields::None, Vec::new())
     }

@@ -64,7 +64,7 @@ impl Serialize for Violation {
     }
 }
 
-impl Serialize for Origin {
+impl Serialize for Origin<'_> {
     /// A map of `scheme`, `host` and `port`.
     fn serialize<Z: Serializer>(&self, serializer: Z) -> Result<Z::Ok, Z::Error> {
         let mut s = serializer.serialize_struct("Origin", 3)?;

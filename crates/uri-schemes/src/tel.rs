@@ -331,7 +331,7 @@ impl Scheme for TelScheme {
     }
 
     /// RFC 3966 §3 and §5; the violations are listed at [`Tel`].
-    fn check(&self, uri: Uri<'_>) -> (Fields, Vec<Violation>) {
+    fn check<'a>(&self, uri: Uri<'a>) -> (Fields<'a>, Vec<Violation>) {
         let (tel, found) = read(uri);
         (tel.map_or(Fields::None, Fields::Tel), found)
     }

@@ -55,7 +55,7 @@ impl Scheme for TelnetScheme {
     }
 
     /// The checks listed in the [module docs](self).
-    fn check(&self, uri: Uri<'_>) -> (Fields, Vec<Violation>) {
+    fn check<'a>(&self, uri: Uri<'a>) -> (Fields<'a>, Vec<Violation>) {
         let mut found = Vec::new();
         let text = uri.as_str();
         let offset = |part: &str| part.as_ptr() as usize - text.as_ptr() as usize;

@@ -331,7 +331,7 @@ impl Scheme for UrnScheme {
     }
 
     /// RFC 8141's rules: see [`Urn`]'s "Rules".
-    fn check(&self, uri: Uri<'_>) -> (Fields, Vec<Violation>) {
+    fn check<'a>(&self, uri: Uri<'a>) -> (Fields<'a>, Vec<Violation>) {
         check(uri)
     }
 
@@ -409,7 +409,7 @@ fn nid_problem(nid: &str) -> Option<(usize, &'static str)> {
     None
 }
 
-fn check(uri: Uri<'_>) -> (Fields, Vec<Violation>) {
+fn check(uri: Uri<'_>) -> (Fields<'_>, Vec<Violation>) {
     let mut found = Vec::new();
     let text = uri.as_str();
     let offset = |part: &str| part.as_ptr() as usize - text.as_ptr() as usize;

@@ -30,7 +30,7 @@ pub(crate) struct Checked<'a> {
     /// The scheme's row in the IANA registry.
     registered: Option<&'static iana::Entry>,
     /// What the scheme's rules found.
-    report: Report,
+    report: Report<'a>,
 }
 
 /// Checks `input` against its scheme's rules in `registry`.
