@@ -1,5 +1,7 @@
 //! [`Fields`]: a URI's parts as its scheme reads them.
 
+use alloc::boxed::Box;
+
 use crate::{Data, File, Ftp, Http, Ldap, Mailto, News, Tel, Urn};
 
 /// A URI's parts as its scheme reads them, one variant per scheme of this
@@ -38,10 +40,11 @@ pub enum Fields<'a> {
     File(File),
     /// data (RFC 2397).
     Data(Data),
-    /// ldap (RFC 4516).
-    Ldap(Ldap),
-    /// news and nntp (RFC 5538).
-    News(News),
+    /// ldap (RFC 4516), boxed (the largest fields, and a rare scheme:
+    /// [`Fields`] stays small to move).
+    Ldap(Box<Ldap>),
+    /// news and nntp (RFC 5538), boxed as [`Fields::Ldap`] is.
+    News(Box<News>),
     /// ftp (RFC 1738 §3.2).
     Ftp(Ftp),
 }

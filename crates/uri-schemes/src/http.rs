@@ -125,8 +125,9 @@ impl<'a> Http<'a> {
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Origin<'a> {
-    /// One of the four names.
-    scheme: &'static str,
+    /// One of the four names (a byte, not a `&str`: [`Fields`] stays
+    /// small to move).
+    scheme: Name,
     /// Borrowed from the URI unless it had upper-case letters to lower.
     host: Cow<'a, str>,
     port: u16,
@@ -146,7 +147,7 @@ impl Origin<'_> {
     /// # Ok::<(), uri_core::ParseError>(())
     /// ```
     pub const fn scheme(&self) -> &'static str {
-        self.scheme
+        self.scheme.as_str()
     }
 
     /// The host, lower case (ASCII letters).
@@ -213,7 +214,7 @@ impl Origin<'_> {
 impl core::fmt::Display for Origin<'_> {
     /// `scheme://host:port` (the port always written).
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        write!(f, "{}://{}:{}", self.scheme, self.host, self.port)
+        write!(f, "{}://{}:{}", self.scheme(), self.host, self.port)
     }
 }
 
@@ -239,10 +240,33 @@ fn lower_case<'a>(text: &'a str, host: &'a str) -> Cow<'a, str> {
     }
 }
 
+/// The four names an [`Origin`] has, in the order of their text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+enum Name {
+    Http,
+    Https,
+    Ws,
+    Wss,
+}
+
+impl Name {
+    /// The name, lower case.
+    const fn as_str(self) -> &'static str {
+        match self {
+            Name::Http => "http",
+            Name::Https => "https",
+            Name::Ws => "ws",
+            Name::Wss => "wss",
+        }
+    }
+}
+
 /// http, https, ws and wss: one set of rules, four names.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct HttpScheme {
     name: &'static str,
+    /// The name again, for the origin.
+    origin: Name,
     port: u16,
     websocket: bool,
 }
@@ -250,24 +274,28 @@ pub(crate) struct HttpScheme {
 /// `http` (RFC 9110 §4.2.1).
 pub(crate) const HTTP: HttpScheme = HttpScheme {
     name: "http",
+    origin: Name::Http,
     port: 80,
     websocket: false,
 };
 /// `https` (RFC 9110 §4.2.2).
 pub(crate) const HTTPS: HttpScheme = HttpScheme {
     name: "https",
+    origin: Name::Https,
     port: 443,
     websocket: false,
 };
 /// `ws` (RFC 6455 §3).
 pub(crate) const WS: HttpScheme = HttpScheme {
     name: "ws",
+    origin: Name::Ws,
     port: 80,
     websocket: true,
 };
 /// `wss` (RFC 6455 §3).
 pub(crate) const WSS: HttpScheme = HttpScheme {
     name: "wss",
+    origin: Name::Wss,
     port: 443,
     websocket: true,
 };
@@ -292,6 +320,7 @@ impl HttpScheme {
     /// Pushes what `uri` breaks onto `found`; gives back the host and the
     /// origin's port, or `None` when there is no origin (no authority, or
     /// a port past 65535).
+    #[inline(always)]
     fn rules<'a>(&self, uri: Uri<'a>, found: &mut Vec<Violation>) -> Option<(&'a str, u16)> {
         let text = uri.as_str();
         let offset = |part: &str| part.as_ptr() as usize - text.as_ptr() as usize;
@@ -375,7 +404,7 @@ impl Scheme for HttpScheme {
             return (Fields::None, found);
         };
         let origin = Origin {
-            scheme: self.name,
+            scheme: self.origin,
             host: lower_case(uri.as_str(), host),
             port,
         };

@@ -59,6 +59,7 @@
 //! search (RFC 4511 §4.5.3), not §3's default. The DN and the filter keep
 //! their case: whether their values ignore case depends on the schema.
 
+use alloc::boxed::Box;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
@@ -315,7 +316,7 @@ impl Scheme for LdapScheme {
             return (Fields::None, found);
         };
         let host = authority.host_str();
-        let fields = Fields::Ldap(Ldap {
+        let fields = Fields::Ldap(Box::new(Ldap {
             host: (!host.is_empty()).then(|| host.to_string()),
             port,
             dn,
@@ -323,7 +324,7 @@ impl Scheme for LdapScheme {
             scope: parts.scope,
             filter: parts.filter,
             extensions: parts.extensions,
-        });
+        }));
         (fields, found)
     }
 

@@ -46,6 +46,7 @@
 //! opaque ([`Scheme::opaque_path`]): normalization removes no dot
 //! segments.
 
+use alloc::boxed::Box;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
@@ -341,7 +342,7 @@ impl Scheme for NewsScheme {
         if found.iter().any(Violation::is_error) {
             return (Fields::None, found);
         }
-        (Fields::News(fields), found)
+        (Fields::News(Box::new(fields)), found)
     }
 }
 

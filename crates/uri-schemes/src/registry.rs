@@ -160,6 +160,12 @@ impl Registry {
     /// ```
     #[inline]
     pub fn get(&self, name: &str) -> Option<&dyn Scheme> {
+        self.lookup(name)
+    }
+
+    /// [`Registry::get`], inlined into the registry's own callers.
+    #[inline(always)]
+    fn lookup(&self, name: &str) -> Option<&dyn Scheme> {
         let index = match pack(name) {
             Some(key) => self.find_short(key),
             None => self
@@ -214,7 +220,7 @@ impl Registry {
     /// # Ok::<(), uri_core::ParseError>(())
     /// ```
     pub fn check<'a>(&self, uri: Uri<'a>) -> Report<'a> {
-        let Some(scheme) = self.get(uri.scheme()) else {
+        let Some(scheme) = self.lookup(uri.scheme()) else {
             return Report::new(crate::Fields::None, generic_checks(uri, &NoRules));
         };
         // Built where it is returned (the scheme's parts are not copied),
@@ -242,7 +248,7 @@ impl Registry {
     /// # Ok::<(), uri_core::ParseError>(())
     /// ```
     pub fn validate(&self, uri: Uri<'_>) -> Vec<Violation> {
-        let mut found = match self.get(uri.scheme()) {
+        let mut found = match self.lookup(uri.scheme()) {
             Some(scheme) => {
                 let mut found = scheme.validate(uri);
                 crate::generic::push_generic_checks(uri, scheme, &mut found);

@@ -19,6 +19,7 @@
 //!
 //! (RFC 8141 §2.)
 
+use alloc::boxed::Box;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
@@ -110,9 +111,17 @@ const SYNTAX: &str = "RFC 8141 §2";
 pub struct Urn {
     nid: String,
     nss: String,
-    r_component: Option<String>,
-    q_component: Option<String>,
-    f_component: Option<String>,
+    /// The r-, q- and f-components, boxed when there is one (most URNs
+    /// have none), which keeps [`Fields`] small to move.
+    components: Option<Box<Components>>,
+}
+
+/// The r-, q- and f-components of a [`Urn`], as written.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+struct Components {
+    r: Option<String>,
+    q: Option<String>,
+    f: Option<String>,
 }
 
 impl Urn {
@@ -163,7 +172,7 @@ impl Urn {
     /// # Ok::<(), uri_core::ParseError>(())
     /// ```
     pub fn r_component(&self) -> Option<&str> {
-        self.r_component.as_deref()
+        self.components.as_ref()?.r.as_deref()
     }
 
     /// The q-component, after `?=`, for the named resource (RFC 8141
@@ -181,7 +190,7 @@ impl Urn {
     /// # Ok::<(), uri_core::ParseError>(())
     /// ```
     pub fn q_component(&self) -> Option<&str> {
-        self.q_component.as_deref()
+        self.components.as_ref()?.q.as_deref()
     }
 
     /// The f-component, after `#` (RFC 8141 §2.3.3).
@@ -197,7 +206,7 @@ impl Urn {
     /// # Ok::<(), uri_core::ParseError>(())
     /// ```
     pub fn f_component(&self) -> Option<&str> {
-        self.f_component.as_deref()
+        self.components.as_ref()?.f.as_deref()
     }
 
     /// Whether the NID is an informal one, `urn-` and a number (RFC 8141
@@ -520,9 +529,14 @@ fn check(uri: Uri<'_>) -> (Fields<'_>, Vec<Violation>) {
         Fields::Urn(Urn {
             nid: nid.to_string(),
             nss: nss.to_string(),
-            r_component: r.map(ToString::to_string),
-            q_component: q.map(ToString::to_string),
-            f_component: uri.fragment().map(ToString::to_string),
+            components: match (r, q, uri.fragment()) {
+                (None, None, None) => None,
+                (r, q, f) => Some(Box::new(Components {
+                    r: r.map(ToString::to_string),
+                    q: q.map(ToString::to_string),
+                    f: f.map(ToString::to_string),
+                })),
+            },
         })
     } else {
         Fields::None
