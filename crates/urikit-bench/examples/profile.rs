@@ -50,7 +50,7 @@
 //! on the http(s) lines of `mixed.txt`: `scheme-parse` (`Uri::parse`
 //! alone), `scheme-check` (`Registry::check` on the lines parsed before
 //! `measure`), `scheme-parse-check` (both), `http-origin` (parse, check,
-//! the origin cloned out of `Fields::Http`), `http-origin-url`
+//! the origin taken out of `Fields::Http`, owned), `http-origin-url`
 //! (`Url::parse`, `origin()`), `http-normalize` (parse,
 //! `Registry::normalize`), `http-normalize-url` (`Url::parse`); on
 //! `urikit_bench::urns(10_000)`: `urn-check` (parse and check) and
@@ -514,7 +514,7 @@ fn measure(op: &str, inputs: &mut Inputs<'_>) -> (usize, usize) {
             for line in inputs.http {
                 if let Ok(uri) = Uri::parse(black_box(line)) {
                     if let Fields::Http(http) = inputs.registry.check(uri).into_parts().0 {
-                        sum += black_box(http.origin().clone()).port() as usize;
+                        sum += black_box(http.origin().clone().into_owned()).port() as usize;
                     }
                 }
                 items += 1;
