@@ -266,6 +266,14 @@ impl Scanner {
             }
             return (outside, equal);
         };
+        if len <= 16 {
+            // One window (most hosts): no loop.
+            let start = from.min(last);
+            let window = window_at(bytes, start).unwrap_or(&[0; 16]);
+            let (o, e) = outside_and_equal(window, self, mark);
+            let (skip, used) = (from - start, u32::MAX >> (32 - len));
+            return (u64::from((o >> skip) & used), u64::from((e >> skip) & used));
+        }
         let (mut outside, mut equal) = (0, 0);
         let mut k = 0;
         while k < len {

@@ -3,8 +3,8 @@
 
 use alloc::vec::Vec;
 
-use uri_core::grammar::{ALPHA, DIGIT, Scanner};
-use uri_core::{HostKind, PortError, Uri, UriBuf};
+use uri_core::grammar::{CharClass, DIGIT, Scanner};
+use uri_core::{Authority, HostKind, PortError, Uri, UriBuf};
 
 use crate::{Scheme, Violation};
 
@@ -51,9 +51,27 @@ pub fn generic_checks(uri: Uri<'_>, scheme: &dyn Scheme) -> Vec<Violation> {
 
 /// [`generic_checks`], pushed onto `found`.
 pub(crate) fn push_generic_checks(uri: Uri<'_>, scheme: &dyn Scheme, found: &mut Vec<Violation>) {
-    let text = uri.as_str();
+    push_checks(uri.as_str(), uri.authority(), scheme.uses_dns(), found);
+}
+
+/// [`generic_checks`] of the URI `text`, whose authority (if it has one)
+/// is `authority`, under a scheme that uses DNS hosts or not: the
+/// authority read once by a caller that needs it too.
+///
+/// Gives back what the DNS rule learned on the way: for a host it found
+/// to be a DNS name of up to 63 bytes, whether it has an upper-case
+/// letter ([`short_dns_name`]); `None` if it did not look, or could not
+/// tell so quickly.
+#[inline(always)]
+pub(crate) fn push_checks(
+    text: &str,
+    authority: Option<Authority<'_>>,
+    uses_dns: bool,
+    found: &mut Vec<Violation>,
+) -> Option<bool> {
+    let mut upper = None;
     let offset = |part: &str| part.as_ptr() as usize - text.as_ptr() as usize;
-    if let Some(authority) = uri.authority() {
+    if let Some(authority) = authority {
         if let Some(userinfo) = authority.userinfo() {
             if let Some(colon) = userinfo.bytes().position(|b| b == b':') {
                 let secret = &userinfo[colon + 1..];
@@ -68,10 +86,10 @@ pub(crate) fn push_generic_checks(uri: Uri<'_>, scheme: &dyn Scheme, found: &mut
             }
         }
         let host = authority.host_str();
-        if scheme.uses_dns() && authority.host_kind() == HostKind::RegName && !host.is_empty() {
+        if uses_dns && authority.host_kind() == HostKind::RegName && !host.is_empty() {
             let start = offset(host);
-            let fast = is_short_dns_name(text.as_bytes(), start, start + host.len());
-            if let Some(at) = (!fast).then(|| dns_problem(host)).flatten() {
+            upper = short_dns_name(text.as_bytes(), start, start + host.len());
+            if let Some(at) = upper.is_none().then(|| dns_problem(host)).flatten() {
                 found.push(Violation::warning(
                     "HostNotDns",
                     offset(host) + at,
@@ -100,31 +118,41 @@ pub(crate) fn push_generic_checks(uri: Uri<'_>, scheme: &dyn Scheme, found: &mut
             "longer than 2,048 characters, the limit many browsers and servers keep",
         ));
     }
+    upper
 }
 
-/// Letters and digits: what a label holds but for its hyphens.
-const LETTERS_AND_DIGITS: Scanner = Scanner::new(&ALPHA.union(DIGIT));
+/// Lower-case letters and digits: what a label holds but for its hyphens
+/// and capitals.
+const LOWER_AND_DIGITS: Scanner = Scanner::new(&CharClass::range(b'a', b'z').union(DIGIT));
 
 /// Whether the host at `start..end` of `text` (a URI) is a DNS name (RFC
 /// 1034 §3.5, RFC 1123 §2.1): labels of letters, digits and `-`, not
 /// starting or ending with `-`, between single dots, with a root `.` at the
-/// end or not. Decided from bit masks of its bytes (one scan of sixteen
-/// bytes a step, then a look at each byte that is not a letter or digit
-/// but a `-`) for a host of up to 63 bytes, whose labels cannot be longer
-/// than 63; `false` for a longer one, DNS name or not: the caller then
-/// walks it byte by byte with [`dns_problem`], which also finds where a
-/// host that is not one goes wrong.
-fn is_short_dns_name(text: &[u8], start: usize, end: usize) -> bool {
+/// end or not; and if it is, whether it has an upper-case letter (which the
+/// http origin lowers).
+///
+/// Decided from bit masks of its bytes (one scan, sixteen bytes a step,
+/// then a look at each byte that is not a lower-case letter, a digit or a
+/// `.`) for a host of up to 63 bytes, whose labels cannot be longer than
+/// 63: `Some(upper)` for a DNS name, `None` for a longer host or one that
+/// is not a DNS name. The caller then walks it byte by byte with
+/// [`dns_problem`], which also finds where a host that is not one goes
+/// wrong.
+#[inline(always)]
+pub(crate) fn short_dns_name(text: &[u8], start: usize, end: usize) -> Option<bool> {
     let n = end - start;
     if n == 0 || n > 63 {
-        return false;
+        return None;
     }
-    let (others, dots) = LETTERS_AND_DIGITS.masks(text, start, n, b'.');
-    let mut hyphens = others & !dots;
-    let mut rest = hyphens;
+    let (others, dots) = LOWER_AND_DIGITS.masks(text, start, n, b'.');
+    let (mut hyphens, mut upper) = (0, false);
+    let mut rest = others & !dots;
     while rest != 0 {
-        if text[start + rest.trailing_zeros() as usize] != b'-' {
-            return false;
+        let k = rest.trailing_zeros();
+        match text[start + k as usize] {
+            b'-' => hyphens |= 1 << k,
+            b'A'..=b'Z' => upper = true,
+            _ => return None,
         }
         rest &= rest - 1;
     }
@@ -139,8 +167,7 @@ fn is_short_dns_name(text: &[u8], start: usize, end: usize) -> bool {
     // (or nothing, for an empty name) where one of them should be.
     let starts = 1 | inner << 1;
     let ends = name_last | inner >> 1;
-    hyphens |= dots;
-    name_last != 0 && (starts | ends) & hyphens == 0
+    (name_last != 0 && (starts | ends) & (dots | hyphens) == 0).then_some(upper)
 }
 
 /// Where `host` stops being a DNS name (an offset in it), or `None`: the
@@ -280,8 +307,9 @@ mod tests {
             ] {
                 let text = alloc::format!("{before}{host}{after}");
                 let start = before.len();
-                let fast = is_short_dns_name(text.as_bytes(), start, start + host.len());
-                let expected = host.len() <= 63 && dns_problem(host).is_none();
+                let fast = short_dns_name(text.as_bytes(), start, start + host.len());
+                let expected = (host.len() <= 63 && dns_problem(host).is_none())
+                    .then(|| host.bytes().any(|b| b.is_ascii_uppercase()));
                 assert_eq!(fast, expected, "{host:?} in {text:?}");
             }
         }

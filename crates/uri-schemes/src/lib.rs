@@ -163,18 +163,12 @@ pub use urn::Urn;
 pub use violation::{Severity, Violation};
 
 use alloc::boxed::Box;
-use alloc::vec;
 use alloc::vec::Vec;
 
-/// The schemes of [`Registry::standard`].
+/// The schemes of [`Registry::standard`] but the four of [`http`], which
+/// it holds without a box.
 fn standard_schemes() -> Vec<Box<dyn Scheme>> {
-    let mut schemes: Vec<Box<dyn Scheme>> = vec![
-        Box::new(http::HTTP),
-        Box::new(http::HTTPS),
-        Box::new(http::WS),
-        Box::new(http::WSS),
-    ];
-    schemes.extend(mailto::schemes());
+    let mut schemes = mailto::schemes();
     schemes.extend(urn::schemes());
     schemes.extend(tel::schemes());
     schemes.extend(file::schemes());

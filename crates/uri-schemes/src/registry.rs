@@ -7,7 +7,7 @@ use alloc::vec::Vec;
 use uri_core::{Uri, UriBuf, UriReference};
 use uri_resolve::{NormalizeOptions, SchemeNormalizer};
 
-use crate::{Report, Scheme, Violation, generic_checks};
+use crate::{Report, Scheme, Violation, generic_checks, http};
 
 /// The schemes whose rules a program applies: [`Registry::standard`] holds
 /// every scheme of this crate, and [`Registry::add`] takes your own (or
@@ -35,7 +35,7 @@ use crate::{Report, Scheme, Violation, generic_checks};
 /// ```
 pub struct Registry {
     /// Sorted by name, one per name.
-    schemes: Vec<Box<dyn Scheme>>,
+    schemes: Vec<Entry>,
     /// An open-addressing hash table of the schemes whose name
     /// [packs](pack): `(key, index in schemes)` at [`slot`]`(key)` or
     /// after it (linear probing), `(0, 0)` where empty. Its length is a
@@ -72,8 +72,11 @@ impl Registry {
     /// ```
     pub fn standard() -> Self {
         let mut registry = Registry::empty();
+        for scheme in [http::HTTP, http::HTTPS, http::WS, http::WSS] {
+            registry.insert(Entry::Http(scheme));
+        }
         for scheme in crate::standard_schemes() {
-            registry.insert(scheme);
+            registry.insert(Entry::Dyn(scheme));
         }
         registry
     }
@@ -119,10 +122,10 @@ impl Registry {
     /// assert_eq!(registry.get("EXAMPLE").map(|s| s.kind()), Some(Kind::Name));
     /// ```
     pub fn add(&mut self, scheme: impl Scheme + 'static) {
-        self.insert(Box::new(scheme));
+        self.insert(Entry::Dyn(Box::new(scheme)));
     }
 
-    fn insert(&mut self, scheme: Box<dyn Scheme>) {
+    fn insert(&mut self, scheme: Entry) {
         match self
             .schemes
             .binary_search_by(|s| s.name().cmp(scheme.name()))
@@ -166,6 +169,12 @@ impl Registry {
     /// [`Registry::get`], inlined into the registry's own callers.
     #[inline(always)]
     fn lookup(&self, name: &str) -> Option<&dyn Scheme> {
+        self.entry(name).map(Entry::scheme)
+    }
+
+    /// The entry of the scheme `name`, ignoring case.
+    #[inline(always)]
+    fn entry(&self, name: &str) -> Option<&Entry> {
         let index = match pack(name) {
             Some(key) => self.find_short(key),
             None => self
@@ -173,7 +182,7 @@ impl Registry {
                 .binary_search_by(|s| cmp_ignore_case(s.name(), name))
                 .ok(),
         };
-        index.map(|i| &*self.schemes[i])
+        index.map(|i| &self.schemes[i])
     }
 
     /// The index of the scheme whose name packs to `key`, looked up in
@@ -220,8 +229,10 @@ impl Registry {
     /// # Ok::<(), uri_core::ParseError>(())
     /// ```
     pub fn check<'a>(&self, uri: Uri<'a>) -> Report<'a> {
-        let Some(scheme) = self.lookup(uri.scheme()) else {
-            return Report::new(crate::Fields::None, generic_checks(uri, &NoRules));
+        let scheme = match self.entry(uri.scheme()) {
+            Some(Entry::Http(http)) => return http.report(uri),
+            Some(Entry::Dyn(scheme)) => &**scheme,
+            None => return Report::new(crate::Fields::None, generic_checks(uri, &NoRules)),
         };
         // Built where it is returned (the scheme's parts are not copied),
         // then the generic checks added.
@@ -248,8 +259,10 @@ impl Registry {
     /// # Ok::<(), uri_core::ParseError>(())
     /// ```
     pub fn validate(&self, uri: Uri<'_>) -> Vec<Violation> {
-        let mut found = match self.lookup(uri.scheme()) {
-            Some(scheme) => {
+        let mut found = match self.entry(uri.scheme()) {
+            Some(Entry::Http(http)) => return http.violations(uri),
+            Some(Entry::Dyn(scheme)) => {
+                let scheme = &**scheme;
                 let mut found = scheme.validate(uri);
                 crate::generic::push_generic_checks(uri, scheme, &mut found);
                 found
@@ -493,6 +506,35 @@ impl Equivalence {
     }
 }
 
+/// A scheme in a [`Registry`]: the four of [`http`](crate::http) held as
+/// they are, so that [`Registry::check`] and [`Registry::validate`] run
+/// their rules without a call through `dyn Scheme` (the same rules, and the
+/// same results, as through the trait: see the test
+/// `held_as_they_are_or_boxed_the_same`), and any other boxed. A scheme a
+/// program adds is boxed, even one named `http`.
+enum Entry {
+    /// http, https, ws or wss of this crate.
+    Http(http::HttpScheme),
+    /// Any other scheme.
+    Dyn(Box<dyn Scheme>),
+}
+
+impl Entry {
+    /// The scheme, through the trait.
+    #[inline(always)]
+    fn scheme(&self) -> &dyn Scheme {
+        match self {
+            Entry::Http(http) => http,
+            Entry::Dyn(scheme) => &**scheme,
+        }
+    }
+
+    /// Its name.
+    fn name(&self) -> &'static str {
+        self.scheme().name()
+    }
+}
+
 /// The generic checks' view of a scheme the registry does not know.
 struct NoRules;
 
@@ -577,6 +619,60 @@ mod tests {
     use super::*;
     use crate::Kind;
     use alloc::string::String;
+
+    /// The registry's report and violations for http, https, ws and wss,
+    /// held as they are ([`HttpScheme::report`](http::HttpScheme)), equal
+    /// the trait's ([`Scheme::check`] and the generic checks through `dyn
+    /// Scheme`, as for a boxed scheme) on URIs that break every rule of
+    /// theirs and of the generic checks, alone and together.
+    #[test]
+    fn held_as_they_are_or_boxed_the_same() {
+        let standard = Registry::standard();
+        let mut boxed = Registry::standard();
+        for scheme in [http::HTTP, http::HTTPS, http::WS, http::WSS] {
+            boxed.insert(Entry::Dyn(Box::new(scheme)));
+        }
+        assert!(matches!(standard.entry("HTTP"), Some(Entry::Http(_))));
+        assert!(matches!(boxed.entry("http"), Some(Entry::Dyn(_))));
+        let long = alloc::format!("/{}", "a".repeat(2100));
+        let authorities = [
+            "",
+            "//",
+            "//h",
+            "//Example.COM",
+            "//a-b.c.",
+            "//-a.b",
+            "//a..b",
+            "//a_b.c",
+            "//x.example:8080",
+            "//x.example:",
+            "//x.example:99999",
+            "//u@h",
+            "//u:pw@h",
+            "//u:@H",
+            "//[2001:DB8::1]:443",
+            "//192.0.2.1",
+            "//%41.example",
+            "//aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.example",
+            "//Www.ExAmPlE-With-A-Long-Name.example.org.",
+        ];
+        let mut seen = 0;
+        for scheme in ["http", "HTTPS", "ws", "wss"] {
+            for authority in authorities {
+                for path in ["", "/", "/a/b", long.as_str()] {
+                    for tail in ["", "?q", "#f", "?q#f"] {
+                        let text = alloc::format!("{scheme}:{authority}{path}{tail}");
+                        let Ok(uri) = Uri::parse(&text) else { continue };
+                        seen += 1;
+                        assert_eq!(standard.check(uri), boxed.check(uri), "{text}");
+                        assert_eq!(standard.validate(uri), boxed.validate(uri), "{text}");
+                        assert_eq!(standard.validate(uri), standard.check(uri).violations());
+                    }
+                }
+            }
+        }
+        assert!(seen > 1000, "{seen} URIs");
+    }
 
     /// A scheme of any name.
     struct Named(&'static str);
