@@ -380,6 +380,10 @@ impl HttpScheme {
                 ));
             }
         }
+        if authority.port().is_none() {
+            // Most URIs: the default port, no digits to read.
+            return Some((host, self.port));
+        }
         let port = match authority.port_u16() {
             Ok(port) => port.unwrap_or(self.port),
             // An empty port is the default one (RFC 3986 §3.2.3, §6.2.3).
@@ -438,7 +442,9 @@ impl HttpScheme {
         let mut found = Vec::new();
         self.rules(uri, authority, &mut found);
         crate::generic::push_checks(uri.as_str(), authority, true, &mut found);
-        crate::scheme::sort(&mut found);
+        if found.len() > 1 {
+            crate::scheme::sort(&mut found);
+        }
         found
     }
 }

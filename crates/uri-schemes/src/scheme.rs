@@ -89,8 +89,11 @@ impl<'a> Report<'a> {
     /// let r = Report::new(Fields::None, vec![Violation::warning("W", 3, "RFC 3986", "w")]);
     /// assert!(r.is_valid());
     /// ```
+    #[inline]
     pub fn new(fields: Fields<'a>, mut violations: Vec<Violation>) -> Self {
-        sort(&mut violations);
+        if violations.len() > 1 {
+            sort(&mut violations);
+        }
         Report {
             parts: (fields, violations),
         }
