@@ -266,13 +266,19 @@ impl Scanner {
             }
             return (outside, equal);
         };
-        if len <= 16 {
-            // One window (most hosts): no loop.
-            let start = from.min(last);
-            let window = window_at(bytes, start).unwrap_or(&[0; 16]);
-            let (o, e) = outside_and_equal(window, self, mark);
-            let (skip, used) = (from - start, u32::MAX >> (32 - len));
-            return (u64::from((o >> skip) & used), u64::from((e >> skip) & used));
+        if len <= 32 {
+            // Two windows (most hosts), the second from `from + 16` or the
+            // last one: no loop, and no branch on the length to mispredict.
+            let (first, second) = (from.min(last), (from + 16).min(last));
+            let (o1, e1) = outside_and_equal(window_at(bytes, first).unwrap_or(&[0; 16]), self, mark);
+            let (o2, e2) = outside_and_equal(window_at(bytes, second).unwrap_or(&[0; 16]), self, mark);
+            let join = |a: u32, b: u32| {
+                // Bits counted from `from`; the second window's start is at
+                // most sixteen bytes after it.
+                u64::from(a) >> (from - first) | u64::from(b) << 16 >> (from + 16 - second)
+            };
+            let used = u64::MAX >> (64 - len);
+            return (join(o1, o2) & used, join(e1, e2) & used);
         }
         let (mut outside, mut equal) = (0, 0);
         let mut k = 0;

@@ -132,8 +132,8 @@ const LOWER_AND_DIGITS: Scanner = Scanner::new(&CharClass::range(b'a', b'z').uni
 /// http origin lowers).
 ///
 /// Decided from bit masks of its bytes (one scan, sixteen bytes a step,
-/// then a look at each byte that is not a lower-case letter, a digit or a
-/// `.`) for a host of up to 63 bytes, whose labels cannot be longer than
+/// then a look at each byte that is not a lower-case letter, a digit, a
+/// `.` or a `-`) for a host of up to 63 bytes, whose labels cannot be longer than
 /// 63: `Some(upper)` for a DNS name, `None` for a longer host or one that
 /// is not a DNS name. The caller then walks it byte by byte with
 /// [`dns_problem`], which also finds where a host that is not one goes
@@ -144,16 +144,18 @@ pub(crate) fn short_dns_name(text: &[u8], start: usize, end: usize) -> Option<bo
     if n == 0 || n > 63 {
         return None;
     }
+    // The same windows twice, marking `.` then `-`: the classes' work is
+    // shared once inlined.
     let (others, dots) = LOWER_AND_DIGITS.masks(text, start, n, b'.');
-    let (mut hyphens, mut upper) = (0, false);
-    let mut rest = others & !dots;
+    let (_, hyphens) = LOWER_AND_DIGITS.masks(text, start, n, b'-');
+    // Capitals, or bytes no DNS name has: rare, looked at one by one.
+    let mut upper = false;
+    let mut rest = others & !(dots | hyphens);
     while rest != 0 {
-        let k = rest.trailing_zeros();
-        match text[start + k as usize] {
-            b'-' => hyphens |= 1 << k,
-            b'A'..=b'Z' => upper = true,
-            _ => return None,
+        if !text[start + rest.trailing_zeros() as usize].is_ascii_uppercase() {
+            return None;
         }
+        upper = true;
         rest &= rest - 1;
     }
     // A last `.` is the root's: the name is the bytes before it.
