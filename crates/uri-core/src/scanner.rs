@@ -270,8 +270,10 @@ impl Scanner {
             // Two windows (most hosts), the second from `from + 16` or the
             // last one: no loop, and no branch on the length to mispredict.
             let (first, second) = (from.min(last), (from + 16).min(last));
-            let (o1, e1) = outside_and_equal(window_at(bytes, first).unwrap_or(&[0; 16]), self, mark);
-            let (o2, e2) = outside_and_equal(window_at(bytes, second).unwrap_or(&[0; 16]), self, mark);
+            let (o1, e1) =
+                outside_and_equal(window_at(bytes, first).unwrap_or(&[0; 16]), self, mark);
+            let (o2, e2) =
+                outside_and_equal(window_at(bytes, second).unwrap_or(&[0; 16]), self, mark);
             let join = |a: u32, b: u32| {
                 // Bits counted from `from`; the second window's start is at
                 // most sixteen bytes after it.
@@ -918,6 +920,30 @@ mod tests {
                         first_outside_by_bytes(scanner, bytes, start),
                         "{name}: {bytes:?} from {start}"
                     );
+                }
+            }
+        }
+    }
+
+    /// Inputs shorter than a window, taken at every offset of a text of
+    /// every kind of byte: the scan agrees with the byte loop from every
+    /// start.
+    #[test]
+    fn short_inputs_agree_with_a_byte_loop_at_every_offset() {
+        let text = b"a:/?#%41.~-_Z09@[]!$&'()*+,;= \x00\x7f\x80\xc3\xa9\xff http://h/p?q#f";
+        for offset in 0..text.len() {
+            for len in 0..16.min(text.len() - offset + 1) {
+                let Some(bytes) = text.get(offset..offset + len) else {
+                    continue;
+                };
+                for (name, scanner) in &CLASSES {
+                    for start in 0..=len + 1 {
+                        assert_eq!(
+                            scanner.first_outside(bytes, start),
+                            first_outside_by_bytes(scanner, bytes, start),
+                            "{name}: {bytes:?} from {start}"
+                        );
+                    }
                 }
             }
         }
