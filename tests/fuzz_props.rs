@@ -28,7 +28,9 @@ use urikit::resolve::{
     Form, NormalizedUri, Resolver, has_dot_segments, normalize, normalize_into, normalize_uri,
     normalized_eq, relativize, relativize_with, resolve, resolve_str,
 };
-use urikit::schemes::{Fields, Os, Registry, from_path, to_path, to_path_str};
+use urikit::schemes::{
+    Fields, Kind, Os, Registry, Scheme, Violation, from_path, to_path, to_path_str,
+};
 use urikit::spec::{is_bidi_formatting, is_iprivate, is_ucschar};
 use urikit::{
     Builder, Component, Components, Host, HostKind, Iri, IriBuf, IriReference, IriReferenceBuf,
@@ -1417,6 +1419,60 @@ fn registry() -> &'static Registry {
     Registry::shared()
 }
 
+/// A scheme of the standard registry, added to another as any program's
+/// scheme is: behind `dyn Scheme`, every method passed on.
+struct Passed(&'static dyn Scheme);
+
+impl Scheme for Passed {
+    fn name(&self) -> &'static str {
+        self.0.name()
+    }
+    fn kind(&self) -> Kind {
+        self.0.kind()
+    }
+    fn default_port(&self) -> Option<u16> {
+        self.0.default_port()
+    }
+    fn uses_dns(&self) -> bool {
+        self.0.uses_dns()
+    }
+    fn check<'a>(&self, uri: Uri<'a>) -> (Fields<'a>, Vec<Violation>) {
+        self.0.check(uri)
+    }
+    fn validate(&self, uri: Uri<'_>) -> Vec<Violation> {
+        self.0.validate(uri)
+    }
+    fn opaque_path(&self) -> bool {
+        self.0.opaque_path()
+    }
+    fn keeps_dot_segments(&self, uri: Uri<'_>) -> bool {
+        self.0.keeps_dot_segments(uri)
+    }
+    fn decodes_unreserved(&self) -> bool {
+        self.0.decodes_unreserved()
+    }
+    fn normalize(&self, uri: &mut UriBuf) {
+        self.0.normalize(uri);
+    }
+    fn equivalent(&self, a: Uri<'_>, b: Uri<'_>) -> Option<bool> {
+        self.0.equivalent(a, b)
+    }
+}
+
+/// The standard registry with http, https, ws and wss added again through
+/// the trait ([`Passed`]), so that they are checked through `dyn Scheme`
+/// and the generic checks, not the standard registry's own path for them.
+fn passed_registry() -> &'static Registry {
+    static PASSED: std::sync::OnceLock<Registry> = std::sync::OnceLock::new();
+    PASSED.get_or_init(|| {
+        let mut passed = Registry::standard();
+        for name in ["http", "https", "ws", "wss"] {
+            passed.add(Passed(registry().get(name).expect("a standard scheme")));
+        }
+        passed
+    })
+}
+
 /// The texts `scheme_check` checks, one or two (split at the first NUL,
 /// which no URI holds): a first byte below twice the number of standard
 /// schemes picks one of them (in lower case, or upper case for the second
@@ -1459,6 +1515,16 @@ fn scheme_check_one(input: &str) -> Option<(Uri<'_>, UriBuf)> {
         registry.validate(uri),
         report.violations(),
         "{what}: validate finds what check finds"
+    );
+    assert_eq!(
+        passed_registry().check(uri),
+        report,
+        "{what}: the same through `dyn Scheme`"
+    );
+    assert_eq!(
+        passed_registry().validate(uri),
+        report.violations(),
+        "{what}: validate the same through `dyn Scheme`"
     );
     let mut previous = 0;
     for v in report.violations() {
