@@ -34,8 +34,11 @@
 //!   triplets may be decoded ([`Scheme::decodes_unreserved`]), and may
 //!   answer equivalence itself ([`Scheme::equivalent`]).
 //! - [`Registry::check`] → [`Report`]: the scheme's [`Fields`] (typed
-//!   parts) and every [`Violation`], errors and warnings, each with a
-//!   kind, a byte index and the section of the standard it comes from.
+//!   parts, the http family's borrowed from the URI's text;
+//!   [`Fields::into_owned`] to keep them) and every [`Violation`], errors
+//!   and warnings, each with a kind, a byte index and the section of the
+//!   standard it comes from. [`Registry::validate`]: the violations
+//!   alone.
 //! - One module per scheme ([`http`], [`mailto`], [`urn`], [`tel`],
 //!   [`file`](mod@file), [`data`], [`ldap`], [`news`], [`telnet`], [`ftp`]): its
 //!   grammar, the violations it reports, its normal form and our reading

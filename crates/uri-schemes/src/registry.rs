@@ -254,10 +254,11 @@ impl Registry {
     }
 
     /// The violations [`check`](Registry::check) finds, in its order,
-    /// without building the fields: what a filter or a linter needs, at
-    /// less than the cost of parsing `uri` for the schemes whose fields
-    /// allocate (http, https, ws, wss; see `docs/performance.md`). Nothing
-    /// is allocated for a URI with no violation.
+    /// without building the fields: what a filter or a linter needs. For
+    /// http, https, ws and wss it takes about as long as parsing the URI
+    /// did, and allocates nothing for a URI with no violation (the
+    /// `schemes/check` group of `docs/benchmarks.md`); a scheme without a
+    /// `validate` of its own builds its fields and drops them.
     ///
     /// # Examples
     ///
