@@ -230,10 +230,12 @@ impl Scanner {
     /// `bytes[from + k]`. At most 64 bytes, and none past the end of
     /// `bytes` (`len` is cut to both).
     ///
-    /// One window of sixteen per sixteen bytes asked for, read from
-    /// `bytes` around them (the last sixteen bytes of `bytes`, shifted,
-    /// near its end): a field inside a longer text, such as a host, is
-    /// classified without a copy and without a branch per byte.
+    /// Windows of sixteen read from `bytes` around the bytes asked for
+    /// (the last sixteen bytes of `bytes`, shifted, near its end): two for
+    /// up to 32 bytes, without a branch on how many are needed, then one
+    /// per sixteen; a `bytes` shorter than sixteen is read byte by byte. A
+    /// field inside a longer text, such as a host, is classified without a
+    /// copy and without a branch per byte.
     ///
     /// # Examples
     ///
@@ -674,7 +676,7 @@ mod tests {
     /// here, so they are copies, typed again as they are defined there: the
     /// comment above each copy says where its original is. Keep the two in
     /// step.
-    const CLASSES: [(&str, Scanner); 22] = [
+    const CLASSES: [(&str, Scanner); 24] = [
         ("SCHEME", Scanner::new(&grammar::SCHEME)),
         ("USERINFO", Scanner::new(&grammar::USERINFO)),
         ("REG_NAME", Scanner::new(&grammar::REG_NAME)),
@@ -752,6 +754,16 @@ mod tests {
                     .union(grammar::DIGIT)
                     .union(CharClass::new(b"*-._")),
             ),
+        ),
+        // Copy of `LOWER_AND_DIGITS` in `crates/uri-schemes/src/generic.rs`.
+        (
+            "LOWER_AND_DIGITS",
+            Scanner::new(&CharClass::range(b'a', b'z').union(grammar::DIGIT)),
+        ),
+        // Copy of `NOT_UPPER` in `crates/uri-schemes/src/http.rs`.
+        (
+            "NOT_UPPER",
+            Scanner::new(&CharClass::range(0, 0xFF).difference(CharClass::range(b'A', b'Z'))),
         ),
     ];
 
@@ -926,16 +938,14 @@ mod tests {
     }
 
     /// Inputs shorter than a window, taken at every offset of a text of
-    /// every kind of byte: the scan agrees with the byte loop from every
-    /// start.
+    /// delimiters, letters, digits, controls and non-ASCII bytes:
+    /// `first_outside` agrees with the byte loop from every start.
     #[test]
     fn short_inputs_agree_with_a_byte_loop_at_every_offset() {
         let text = b"a:/?#%41.~-_Z09@[]!$&'()*+,;= \x00\x7f\x80\xc3\xa9\xff http://h/p?q#f";
         for offset in 0..text.len() {
             for len in 0..16.min(text.len() - offset + 1) {
-                let Some(bytes) = text.get(offset..offset + len) else {
-                    continue;
-                };
+                let bytes = &text[offset..offset + len];
                 for (name, scanner) in &CLASSES {
                     for start in 0..=len + 1 {
                         assert_eq!(

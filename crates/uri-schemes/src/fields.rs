@@ -8,9 +8,8 @@ use crate::{Data, File, Ftp, Http, Ldap, Mailto, News, Tel, Urn};
 /// crate that gives its parts a meaning beyond RFC 3986's components.
 ///
 /// `'a` is the checked URI's text: the http family's parts borrow from it
-/// (a check of an http URI allocates nothing unless its host has upper
-/// case letters for the origin to lower); the other schemes' parts are
-/// decoded, and owned. [`Fields::into_owned`] gives fields that outlive
+/// (they allocate nothing unless the host has upper-case letters for the
+/// origin to lower); the other schemes' parts are decoded, and owned. [`Fields::into_owned`] gives fields that outlive
 /// the text.
 ///
 /// # Examples

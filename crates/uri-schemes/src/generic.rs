@@ -131,9 +131,9 @@ const LOWER_AND_DIGITS: Scanner = Scanner::new(&CharClass::range(b'a', b'z').uni
 /// end or not; and if it is, whether it has an upper-case letter (which the
 /// http origin lowers).
 ///
-/// Decided from bit masks of its bytes (one scan, sixteen bytes a step,
-/// then a look at each byte that is not a lower-case letter, a digit, a
-/// `.` or a `-`) for a host of up to 63 bytes, whose labels cannot be longer than
+/// Decided from bit masks of its bytes (two masks of the same windows of
+/// sixteen bytes, then a look at each byte that is not a lower-case
+/// letter, a digit, a `.` or a `-`) for a host of up to 63 bytes, whose labels cannot be longer than
 /// 63: `Some(upper)` for a DNS name, `None` for a longer host or one that
 /// is not a DNS name. The caller then walks it byte by byte with
 /// [`dns_problem`], which also finds where a host that is not one goes
@@ -290,7 +290,16 @@ mod tests {
                 .collect();
             shapes.extend(next);
         }
-        let mut hosts: Vec<_> = ["", "www.exam", "a-b.c-d.e-f.g-h-i.j", "x.y"]
+        let prefixes = [
+            "",
+            "www.exam",
+            "a-b.c-d.e-f.g-h-i.j",
+            "x.y",
+            // Past 32 bytes: the masks' loop of windows.
+            "a-b.c-d.e-f.g-h-i.j.k-l.m-n.o-p.q-r-s.t",
+            "Ab-Cd.Ef-gh.ij-KL.mn-op.QR-st.uv-wx.",
+        ];
+        let mut hosts: Vec<_> = prefixes
             .iter()
             .flat_map(|prefix| shapes.iter().map(move |h| alloc::format!("{prefix}{h}")))
             .collect();

@@ -81,8 +81,8 @@ impl<'a> Http<'a> {
     }
 
     /// The same parts, owning what they borrowed from the URI's text:
-    /// the host, the port and the origin's host become `'static` (a copy
-    /// each).
+    /// the host, the port and the origin's host become `'static` (each
+    /// borrowed one copied; an origin's host already lowered is moved).
     ///
     /// # Examples
     ///
@@ -245,12 +245,19 @@ fn lower_case<'a>(text: &'a str, host: &'a str, upper: Option<bool>) -> Cow<'a, 
 }
 
 /// The four names an [`Origin`] has, in the order of their text.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 enum Name {
     Http,
     Https,
     Ws,
     Wss,
+}
+
+impl core::fmt::Debug for Name {
+    /// The name, quoted, as a `&str` is.
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        core::fmt::Debug::fmt(self.as_str(), f)
+    }
 }
 
 impl Name {
@@ -422,8 +429,9 @@ impl HttpScheme {
     /// What [`Registry::check`](crate::Registry::check) gives for `uri`
     /// under this scheme (the same report as through [`Scheme::check`] and
     /// [`generic_checks`](crate::generic_checks)), in one function: the
-    /// authority read once, the host scanned once for the DNS rule and the
-    /// origin's case, no call through `dyn Scheme`. The registry calls it
+    /// authority read once, a host that is a DNS name of up to 63 bytes
+    /// scanned once for the DNS rule and the origin's case (any other
+    /// again for its case), no call through `dyn Scheme`. The registry calls it
     /// for the four standard schemes it holds as they are.
     #[inline(always)]
     pub(crate) fn report<'a>(&self, uri: Uri<'a>) -> Report<'a> {

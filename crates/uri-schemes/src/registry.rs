@@ -84,7 +84,7 @@ impl Registry {
     /// The [`standard`](Registry::standard) registry, built once for the
     /// whole program on first use and shared: for code that checks or
     /// compares URIs here and there, without keeping a registry of its own
-    /// (building one allocates a box per scheme and its lookup table).
+    /// (building one allocates a box per scheme but the http family's, and its lookup table).
     ///
     /// # Examples
     ///
@@ -257,8 +257,9 @@ impl Registry {
     /// without building the fields: what a filter or a linter needs. For
     /// http, https, ws and wss it takes about as long as parsing the URI
     /// did, and allocates nothing for a URI with no violation (the
-    /// `schemes/check` group of `docs/benchmarks.md`); a scheme without a
-    /// `validate` of its own builds its fields and drops them.
+    /// `schemes/check` group of `docs/benchmarks.md`, and
+    /// `docs/performance.md`); a scheme without a `validate` of its own
+    /// builds its fields and drops them.
     ///
     /// # Examples
     ///
@@ -763,24 +764,64 @@ mod tests {
         Some(key)
     }
 
-    /// [`pack_scheme`] agrees with [`pack`] on every scheme of up to nine
-    /// bytes over letters of both cases, a digit, `+`, `-` and `.`.
+    /// [`pack_scheme`] agrees with [`pack`] on every scheme of up to three
+    /// bytes over the whole scheme alphabet (letters of both cases, digits,
+    /// `+`, `-`, `.`), and on each three-byte one lengthened to four to
+    /// nine bytes.
     #[test]
     fn pack_scheme_is_pack_on_schemes() {
-        let mut level = alloc::vec![String::from("a"), String::from("Z")];
-        let mut names = level.clone();
-        for _ in 1..9 {
-            // Every name of the last length extends, up to 2,000 of them.
-            level = (level.iter().take(2_000))
-                .flat_map(|n| ["a", "Z", "7", "+", "-", "."].map(|c| alloc::format!("{n}{c}")))
-                .collect();
-            names.extend(level.iter().cloned());
+        let alphabet: Vec<u8> = (b'a'..=b'z')
+            .chain(b'A'..=b'Z')
+            .chain(b'0'..=b'9')
+            .chain(*b"+-.")
+            .collect();
+        let mut names: Vec<Vec<u8>> = Vec::new();
+        for &a in &alphabet[..52] {
+            names.push(alloc::vec![a]);
+            for &b in &alphabet {
+                names.push(alloc::vec![a, b]);
+                for &c in &alphabet {
+                    names.push(alloc::vec![a, b, c]);
+                }
+            }
         }
+        let longer: Vec<Vec<u8>> = (names.iter().filter(|n| n.len() == 3).enumerate())
+            .map(|(k, name)| {
+                let mut name = name.clone();
+                for j in 0..1 + k % 6 {
+                    name.push(alphabet[(7 * k + 13 * j) % alphabet.len()]);
+                }
+                name
+            })
+            .collect();
+        names.extend(longer);
         assert!(names.iter().any(|n| n.len() == 9));
         for name in &names {
+            let name = core::str::from_utf8(name).expect("ASCII");
             assert!(Uri::parse(&alloc::format!("{name}:x")).is_ok(), "{name}");
             assert_eq!(pack_scheme(name), pack(name), "{name}");
         }
+    }
+
+    /// A report's `Debug` names its fields and violations, and an origin's
+    /// scheme is written as its name.
+    #[test]
+    fn a_report_debugs_by_name() {
+        let registry = Registry::standard();
+        let uri = Uri::parse("HTTP://u@Example.com/").unwrap();
+        let shown = alloc::format!("{:?}", registry.check(uri));
+        assert!(shown.starts_with("Report { fields: Http(Http {"), "{shown}");
+        assert!(shown.contains("scheme: \"http\""), "{shown}");
+        assert!(shown.contains("violations: [Violation {"), "{shown}");
+    }
+
+    /// `Fields` and `Report` stay small enough to move in a few stores
+    /// (`docs/performance.md`, "A check in about the time of a parse"): a
+    /// larger variant would bring back a `memcpy` call per move.
+    #[test]
+    fn fields_and_report_stay_small() {
+        assert!(core::mem::size_of::<crate::Fields<'_>>() <= 88);
+        assert!(core::mem::size_of::<Report<'_>>() <= 112);
     }
 
     #[test]

@@ -70,11 +70,21 @@ impl Kind {
 /// assert_eq!(kinds, ["UserinfoInHttp", "Password", "PortOutOfRange"]);
 /// # Ok::<(), uri_core::ParseError>(())
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Clone, PartialEq, Eq)]
 pub struct Report<'a> {
     /// What [`Scheme::check`] gives, as it gives it: the registry's
     /// report is written where the scheme wrote its parts, not copied.
     parts: (Fields<'a>, Vec<Violation>),
+}
+
+impl core::fmt::Debug for Report<'_> {
+    /// `Report { fields, violations }`.
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Report")
+            .field("fields", &self.parts.0)
+            .field("violations", &self.parts.1)
+            .finish()
+    }
 }
 
 impl<'a> Report<'a> {

@@ -11,7 +11,8 @@
 //! - `schemes/http-origin`: the origin (RFC 6454 §4, RFC 9110 §4.3.1).
 //!   `urikit`: `Uri::parse`, `Registry::check` (every rule of http(s) and
 //!   the generic warnings, which build the origin), then the origin from
-//!   its `Fields::Http`. `url` 2: `Url::parse`, then `origin()`. `url`
+//!   its `Fields::Http`, made owned (`Origin::into_owned`: its host
+//!   copied, as `url`'s is). `url` 2: `Url::parse`, then `origin()`. `url`
 //!   follows the WHATWG URL Standard, not RFC 3986: it normalizes and
 //!   copies while parsing (host lower-cased, IDNA-mapped, IPv4 forms
 //!   read, percent-encoding added), so its parse does the work of our
