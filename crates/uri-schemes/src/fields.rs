@@ -7,9 +7,10 @@ use crate::{Data, File, Ftp, Http, Ldap, Mailto, News, Tel, Urn};
 /// A URI's parts as its scheme reads them, one variant per scheme of this
 /// crate that gives its parts a meaning beyond RFC 3986's components.
 ///
-/// `'a` is the checked URI's text: the http family's parts borrow from it
-/// (they allocate nothing unless the host has upper-case letters for the
-/// origin to lower); the other schemes' parts are decoded, and owned. [`Fields::into_owned`] gives fields that outlive
+/// `'a` is the checked URI's text: the http family's parts and a URN's NID
+/// and NSS borrow from it (the http family's allocate nothing unless the
+/// host has upper-case letters for the origin to lower); the other
+/// schemes' parts are decoded, and owned. [`Fields::into_owned`] gives fields that outlive
 /// the text.
 ///
 /// # Examples
@@ -32,7 +33,7 @@ pub enum Fields<'a> {
     /// mailto (RFC 6068).
     Mailto(Mailto),
     /// urn (RFC 8141).
-    Urn(Urn),
+    Urn(Urn<'a>),
     /// tel (RFC 3966).
     Tel(Tel),
     /// file (RFC 8089).
@@ -70,7 +71,7 @@ impl Fields<'_> {
             Fields::None => Fields::None,
             Fields::Http(http) => Fields::Http(http.into_owned()),
             Fields::Mailto(mailto) => Fields::Mailto(mailto),
-            Fields::Urn(urn) => Fields::Urn(urn),
+            Fields::Urn(urn) => Fields::Urn(urn.into_owned()),
             Fields::Tel(tel) => Fields::Tel(tel),
             Fields::File(file) => Fields::File(file),
             Fields::Data(data) => Fields::Data(data),

@@ -34,7 +34,8 @@
 //!   triplets may be decoded ([`Scheme::decodes_unreserved`]), and may
 //!   answer equivalence itself ([`Scheme::equivalent`]).
 //! - [`Registry::check`] → [`Report`]: the scheme's [`Fields`] (typed
-//!   parts, the http family's borrowed from the URI's text;
+//!   parts, the http family's and a URN's NID and NSS borrowed from the
+//!   URI's text;
 //!   [`Fields::into_owned`] to keep them) and every [`Violation`], errors
 //!   and warnings, each with a kind, a byte index and the section of the
 //!   standard it comes from. [`Registry::validate`]: the violations

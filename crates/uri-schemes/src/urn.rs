@@ -19,6 +19,7 @@
 //!
 //! (RFC 8141 §2.)
 
+use alloc::borrow::Cow;
 use alloc::boxed::Box;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
@@ -108,9 +109,11 @@ const SYNTAX: &str = "RFC 8141 §2";
 /// # Ok::<(), uri_core::ParseError>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct Urn {
-    nid: String,
-    nss: String,
+pub struct Urn<'a> {
+    /// As written, borrowed from the URI.
+    nid: Cow<'a, str>,
+    /// As written, borrowed from the URI.
+    nss: Cow<'a, str>,
     /// The r-, q- and f-components, boxed when there is one (most URNs
     /// have none), which keeps [`Fields`] small to move.
     components: Option<Box<Components>>,
@@ -124,7 +127,7 @@ struct Components {
     f: Option<String>,
 }
 
-impl Urn {
+impl Urn<'_> {
     /// The namespace identifier, as written (RFC 8141 §2.1; compare it
     /// in any case).
     ///
@@ -273,8 +276,34 @@ impl Urn {
     /// assert!(!a.is_equivalent(&urn("urn:example:a123,z456%2D").expect("a URN")));
     /// assert!(!a.is_equivalent(&urn("urn:example:A123,z456").expect("a URN")));
     /// ```
-    pub fn is_equivalent(&self, other: &Urn) -> bool {
+    pub fn is_equivalent(&self, other: &Urn<'_>) -> bool {
         self.nid.eq_ignore_ascii_case(&other.nid) && nss_equivalent(&self.nss, &other.nss)
+    }
+
+    /// The same URN, owning the NID and NSS it borrowed from the URI's
+    /// text (a copy of each).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_schemes::{Fields, Registry, Urn};
+    ///
+    /// let urn: Urn<'static> = {
+    ///     let text = String::from("urn:isbn:0-486-27557-4");
+    ///     match Registry::standard().check(uri_core::Uri::parse(&text)?).into_parts().0 {
+    ///         Fields::Urn(urn) => urn.into_owned(),
+    ///         _ => panic!("a URN"),
+    ///     }
+    /// };
+    /// assert_eq!((urn.nid(), urn.nss()), ("isbn", "0-486-27557-4"));
+    /// # Ok::<(), uri_core::ParseError>(())
+    /// ```
+    pub fn into_owned(self) -> Urn<'static> {
+        Urn {
+            nid: Cow::Owned(self.nid.into_owned()),
+            nss: Cow::Owned(self.nss.into_owned()),
+            components: self.components,
+        }
     }
 }
 
@@ -527,8 +556,8 @@ fn check(uri: Uri<'_>) -> (Fields<'_>, Vec<Violation>) {
     }
     let fields = if readable {
         Fields::Urn(Urn {
-            nid: nid.to_string(),
-            nss: nss.to_string(),
+            nid: Cow::Borrowed(nid),
+            nss: Cow::Borrowed(nss),
             components: match (r, q, uri.fragment()) {
                 (None, None, None) => None,
                 (r, q, f) => Some(Box::new(Components {

@@ -13,7 +13,7 @@ fn vectors() -> Vec<Value> {
 }
 
 /// The URN fields of `input`, if it is a URI whose report has them.
-fn urn(registry: &Registry, input: &str) -> Option<Urn> {
+fn urn<'a>(registry: &Registry, input: &'a str) -> Option<Urn<'a>> {
     match registry.check(Uri::parse(input).ok()?).into_parts().0 {
         Fields::Urn(urn) => Some(urn),
         _ => None,
