@@ -144,8 +144,7 @@ pub(crate) fn short_dns_name(text: &[u8], start: usize, end: usize) -> Option<bo
     if n == 0 || n > 63 {
         return None;
     }
-    // The same windows twice, marking `.` then `-`: the classes' work is
-    // shared once inlined.
+    // The same windows twice, marking `.` then `-`.
     let (others, dots) = LOWER_AND_DIGITS.masks(text, start, n, b'.');
     let (_, hyphens) = LOWER_AND_DIGITS.masks(text, start, n, b'-');
     // Capitals, or bytes no DNS name has: rare, looked at one by one.

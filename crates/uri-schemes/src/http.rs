@@ -275,38 +275,33 @@ impl Name {
 /// http, https, ws and wss: one set of rules, four names.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct HttpScheme {
-    name: &'static str,
-    /// The name again, for the origin.
-    origin: Name,
+    /// The scheme's name, and its origins'.
+    name: Name,
     port: u16,
     websocket: bool,
 }
 
 /// `http` (RFC 9110 §4.2.1).
 pub(crate) const HTTP: HttpScheme = HttpScheme {
-    name: "http",
-    origin: Name::Http,
+    name: Name::Http,
     port: 80,
     websocket: false,
 };
 /// `https` (RFC 9110 §4.2.2).
 pub(crate) const HTTPS: HttpScheme = HttpScheme {
-    name: "https",
-    origin: Name::Https,
+    name: Name::Https,
     port: 443,
     websocket: false,
 };
 /// `ws` (RFC 6455 §3).
 pub(crate) const WS: HttpScheme = HttpScheme {
-    name: "ws",
-    origin: Name::Ws,
+    name: Name::Ws,
     port: 80,
     websocket: true,
 };
 /// `wss` (RFC 6455 §3).
 pub(crate) const WSS: HttpScheme = HttpScheme {
-    name: "wss",
-    origin: Name::Wss,
+    name: Name::Wss,
     port: 443,
     websocket: true,
 };
@@ -419,7 +414,7 @@ impl HttpScheme {
             host: Cow::Borrowed(host),
             port: authority.and_then(|a| a.port()).map(Cow::Borrowed),
             origin: Origin {
-                scheme: self.origin,
+                scheme: self.name,
                 host: lower_case(uri.as_str(), host, upper),
                 port,
             },
@@ -459,7 +454,7 @@ impl HttpScheme {
 
 impl Scheme for HttpScheme {
     fn name(&self) -> &'static str {
-        self.name
+        self.name.as_str()
     }
 
     fn kind(&self) -> Kind {

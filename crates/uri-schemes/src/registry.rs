@@ -163,12 +163,6 @@ impl Registry {
     /// ```
     #[inline]
     pub fn get(&self, name: &str) -> Option<&dyn Scheme> {
-        self.lookup(name)
-    }
-
-    /// [`Registry::get`], inlined into the registry's own callers.
-    #[inline(always)]
-    fn lookup(&self, name: &str) -> Option<&dyn Scheme> {
         self.entry(name).map(Entry::scheme)
     }
 
@@ -246,11 +240,9 @@ impl Registry {
             Some(Entry::Dyn(scheme)) => &**scheme,
             None => return Report::new(crate::Fields::None, generic_checks(uri, &NoRules)),
         };
-        // Built where it is returned (the scheme's parts are not copied),
-        // then the generic checks added.
-        let mut report = Report::unsorted(scheme.check(uri));
-        report.finish(|found| crate::generic::push_generic_checks(uri, scheme, found));
-        report
+        let (fields, mut violations) = scheme.check(uri);
+        crate::generic::push_generic_checks(uri, scheme, &mut violations);
+        Report::new(fields, violations)
     }
 
     /// The violations [`check`](Registry::check) finds, in its order,

@@ -70,21 +70,10 @@ impl Kind {
 /// assert_eq!(kinds, ["UserinfoInHttp", "Password", "PortOutOfRange"]);
 /// # Ok::<(), uri_core::ParseError>(())
 /// ```
-#[derive(Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Report<'a> {
-    /// What [`Scheme::check`] gives, as it gives it: the registry's
-    /// report is written where the scheme wrote its parts, not copied.
-    parts: (Fields<'a>, Vec<Violation>),
-}
-
-impl core::fmt::Debug for Report<'_> {
-    /// `Report { fields, violations }`.
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.debug_struct("Report")
-            .field("fields", &self.parts.0)
-            .field("violations", &self.parts.1)
-            .finish()
-    }
+    fields: Fields<'a>,
+    violations: Vec<Violation>,
 }
 
 impl<'a> Report<'a> {
@@ -104,27 +93,7 @@ impl<'a> Report<'a> {
         if violations.len() > 1 {
             sort(&mut violations);
         }
-        Report {
-            parts: (fields, violations),
-        }
-    }
-
-    /// What [`Scheme::check`] gave, moved as one value (so that it can be
-    /// written in place), its violations not sorted yet: [`Report::finish`]
-    /// sorts them.
-    #[inline]
-    pub(crate) const fn unsorted(parts: (Fields<'a>, Vec<Violation>)) -> Self {
-        Report { parts }
-    }
-
-    /// Lets `more` add violations, then sorts them.
-    #[inline]
-    pub(crate) fn finish(&mut self, more: impl FnOnce(&mut Vec<Violation>)) {
-        let found = &mut self.parts.1;
-        more(found);
-        if found.len() > 1 {
-            sort(found);
-        }
+        Report { fields, violations }
     }
 
     /// The scheme's parts of the URI.
@@ -140,7 +109,7 @@ impl<'a> Report<'a> {
     /// # Ok::<(), uri_core::ParseError>(())
     /// ```
     pub const fn fields(&self) -> &Fields<'a> {
-        &self.parts.0
+        &self.fields
     }
 
     /// Every violation found.
@@ -153,7 +122,7 @@ impl<'a> Report<'a> {
     /// # Ok::<(), uri_core::ParseError>(())
     /// ```
     pub fn violations(&self) -> &[Violation] {
-        &self.parts.1
+        &self.violations
     }
 
     /// Whether no violation is an error: the URI is a valid URI of its
@@ -168,7 +137,7 @@ impl<'a> Report<'a> {
     /// # Ok::<(), uri_core::ParseError>(())
     /// ```
     pub fn is_valid(&self) -> bool {
-        !self.parts.1.iter().any(Violation::is_error)
+        !self.violations.iter().any(Violation::is_error)
     }
 
     /// The parts and the violations, given back.
@@ -183,7 +152,7 @@ impl<'a> Report<'a> {
     /// # Ok::<(), uri_core::ParseError>(())
     /// ```
     pub fn into_parts(self) -> (Fields<'a>, Vec<Violation>) {
-        self.parts
+        (self.fields, self.violations)
     }
 }
 
