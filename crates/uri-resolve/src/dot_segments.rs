@@ -52,13 +52,14 @@ pub(crate) fn remove_dot_segments_into(path: &str, out: &mut impl Text) {
     run(path, 0, out, floor);
 }
 
+/// Every byte but `.`.
+const NOT_DOT: Scanner = Scanner::new(&CharClass::range(0, 0xFF).without(b'.'));
+
 /// `false` when no segment of `path` begins with `.`, so that it has no
 /// dot segments (§5.2.4): each `.` is found sixteen bytes at a time and the
 /// byte before it looked at, faster than splitting.
 #[inline]
 pub(crate) fn may_have_dot_segments(path: &str) -> bool {
-    /// Every byte but `.`.
-    const NOT_DOT: Scanner = Scanner::new(&CharClass::range(0, 0xFF).without(b'.'));
     let b = path.as_bytes();
     // Each `.` (sixteen bytes at a time), and the byte before it.
     let mut i = 0;
@@ -191,6 +192,77 @@ fn pop_segment(out: &mut impl Text, floor: usize) {
 /// ```
 pub fn has_dot_segments(path: &str) -> bool {
     may_have_dot_segments(path) && path.split('/').any(|s| s == "." || s == "..")
+}
+
+/// The offset in the path `text[start..start + len]` of its last `/`, when
+/// the directory before it (§5.2.3: the base path "excluding any
+/// characters after the right-most "/"") has no dot segment: what a merge
+/// continues from. `None` when the path has no `/`, or its directory has
+/// a `.` or `..` segment.
+///
+/// A path of up to 64 bytes is read in one [`Scanner::masks`] call (the
+/// `.` and the `/` bytes, as bits), and its dot segments found with a few
+/// word operations: no loop over its bytes, and none of their branches.
+/// A longer one is searched byte by byte and split.
+#[inline]
+pub(crate) fn clean_directory_end(text: &str, start: usize, len: usize) -> Option<usize> {
+    let path = text.get(start..start + len).unwrap_or_default();
+    if len > 64 || path.len() != len {
+        let k = path.bytes().rposition(|b| b == b'/')?;
+        return (!has_dot_segments(&path[..k])).then_some(k);
+    }
+    let (dots, slashes) = NOT_DOT.masks(text.as_bytes(), start, len, b'/');
+    if slashes == 0 {
+        return None;
+    }
+    let k = 63 - slashes.leading_zeros() as usize;
+    // Where segments begin (the path's start, and after each `/`); a `.`
+    // there followed by a `/` is a `.` segment, followed by `.` and `/` a
+    // `..` one. The `/` at `k` ends the directory's last segment.
+    let starts = slashes << 1 | 1;
+    let single = dots & starts & slashes >> 1;
+    let double = dots & starts & dots >> 1 & slashes >> 2;
+    let in_directory = (1u64 << k) - 1;
+    ((single | double) & in_directory == 0).then_some(k)
+}
+
+#[cfg(test)]
+#[test]
+fn the_directory_end_agrees_with_a_search_and_a_split() {
+    let alphabet = [b'/', b'.', b'a'];
+    let expected = |path: &str| {
+        let k = path.rfind('/')?;
+        (!path[..k].split('/').any(|s| s == "." || s == "..")).then_some(k)
+    };
+    // Every path of up to 9 bytes over the alphabet, alone and inside a
+    // longer text (windows read around it), and with a long run before it
+    // (past 64 bytes, and at 64).
+    for len in 0..=9usize {
+        for mut n in 0..3usize.pow(len as u32) {
+            let mut path = alloc::string::String::new();
+            for _ in 0..len {
+                path.push(char::from(alphabet[n % 3]));
+                n /= 3;
+            }
+            for (before, after) in [("", ""), ("http://h", "?q#f-and-some-more-bytes")] {
+                let text = alloc::format!("{before}{path}{after}");
+                assert_eq!(
+                    clean_directory_end(&text, before.len(), len),
+                    expected(&path),
+                    "{text:?}"
+                );
+            }
+            for pad in [64 - len, 70] {
+                let long = alloc::format!("/{}{path}", "b".repeat(pad.saturating_sub(1)));
+                let text = alloc::format!("http://h{long}?q");
+                assert_eq!(
+                    clean_directory_end(&text, 8, long.len()),
+                    expected(&long),
+                    "{text:?}"
+                );
+            }
+        }
+    }
 }
 
 #[cfg(test)]

@@ -8,7 +8,7 @@ use uri_core::{
 };
 
 use crate::dot_segments::{
-    has_dot_segments, may_have_dot_segments, remove_dot_segments_after_dir,
+    clean_directory_end, may_have_dot_segments, remove_dot_segments_after_dir,
     remove_dot_segments_into,
 };
 use crate::out::Out;
@@ -131,8 +131,8 @@ impl ResolveErrorKind {
 /// ```
 #[derive(Debug, Clone)]
 pub struct Resolver<'b, S: Spec = UriSpec> {
+    /// The base (its components are [`Ri::components`], a copy of a field).
     uri: Ri<'b, S>,
-    base: Components<'b, S>,
     strict: bool,
     /// Offsets in the base's text: where its path starts and ends, and
     /// where its query ends. The text before each is copied whole.
@@ -174,6 +174,7 @@ impl<'b, S: Spec> Resolver<'b, S> {
 
     /// A resolver for one reference ([`resolve`]): the base directory's end
     /// is found by the merge that needs it, and most references need none.
+    #[inline(always)]
     fn once(uri: Ri<'b, S>) -> Self {
         let base = uri.components();
         let text = base.as_str();
@@ -183,7 +184,6 @@ impl<'b, S: Spec> Resolver<'b, S> {
         let path_start = path_end - path.len();
         Resolver {
             uri,
-            base,
             strict: true,
             path_start,
             path_end,
@@ -198,14 +198,9 @@ impl<'b, S: Spec> Resolver<'b, S> {
     /// The field `dir_end`, found on the first call.
     fn dir_end(&mut self) -> Option<usize> {
         if !self.dir_known {
-            let path = self.base.path();
-            // Paths are short: a byte loop, not `rfind`'s searcher and its
-            // call to `memrchr`.
-            let last_slash = path.bytes().rposition(|b| b == b'/');
-            self.dir_end = match last_slash {
-                Some(k) if !has_dot_segments(&path[..k]) => Some(self.path_start + k + 1),
-                _ => None,
-            };
+            let len = self.uri.path().len();
+            self.dir_end = clean_directory_end(self.uri.as_str(), self.path_start, len)
+                .map(|k| self.path_start + k + 1);
             self.dir_known = true;
         }
         self.dir_end
@@ -241,7 +236,7 @@ impl<'b, S: Spec> Resolver<'b, S> {
     /// # Ok::<(), uri_core::ParseError>(())
     /// ```
     pub fn base(&self) -> Components<'b, S> {
-        self.base
+        self.uri.components()
     }
 
     /// Resolves `reference`, writing the target URI to `out` (cleared first).
@@ -269,7 +264,7 @@ impl<'b, S: Spec> Resolver<'b, S> {
     #[inline]
     fn write<O: Out<S>>(&mut self, reference: RiReference<'_, S>, out: &mut O) {
         let r = reference.components();
-        let base = self.base;
+        let base = self.uri.components();
         let base_scheme = base.scheme().unwrap_or_default();
         let r_scheme = match r.scheme() {
             Some(s) if !self.strict && s.eq_ignore_ascii_case(base_scheme) => None,
@@ -338,7 +333,7 @@ impl<'b, S: Spec> Resolver<'b, S> {
     /// # Ok::<(), uri_core::ParseError>(())
     /// ```
     pub fn resolve(&mut self, reference: RiReference<'_, S>) -> RiBuf<S> {
-        let capacity = self.base.as_str().len() + reference.as_str().len() + 3;
+        let capacity = self.uri.as_str().len() + reference.as_str().len() + 3;
         let mut out = RiWriter::with_capacity(capacity);
         self.write(reference, &mut out);
         match out.finish_uri() {
@@ -353,7 +348,7 @@ impl<'b, S: Spec> Resolver<'b, S> {
     }
 
     fn merge<O: Out<S>>(&mut self, r_path: &str, out: &mut O) {
-        let base = self.base;
+        let base = self.uri.components();
         let floor = self.path_start;
         if let Some(dir_end) = self.dir_end() {
             if self.rooted {
@@ -399,7 +394,7 @@ impl<'b, S: Spec> Resolver<'b, S> {
     /// segment, never the root `/`. Returns where the
     /// directory now ends and the rest of `r_path`.
     fn skip_leading_dots<'r>(&self, r_path: &'r str, mut dir_end: usize) -> (usize, &'r str) {
-        let text = self.base.as_str().as_bytes();
+        let text = self.uri.as_str().as_bytes();
         let mut rest = r_path;
         loop {
             let up = if let Some(after) = rest.strip_prefix("../") {
