@@ -56,7 +56,12 @@
 //! `urikit_bench::urns(10_000)`: `urn-check` (parse and check) and
 //! `urn-urn` (`urn::UrnSlice::try_from`); on `urikit_bench::mailtos` of
 //! `web-1in4.txt`: `mailto-check` (parse and check); `scheme-validate`
-//! (`Registry::validate` on the lines parsed before `measure`); on the
+//! (`Registry::validate` on the lines parsed before `measure`);
+//! `scheme-check-ref`, `scheme-validate-ref` and `scheme-parse-ref` (the
+//! same three, each result left where it was returned and `black_box`ed
+//! by reference, not moved into `black_box`: what the move of a
+//! 112-byte `Report` costs); `parse-both` (the two parses of
+//! `resolve-owned` alone, no resolution); on the
 //! references of `relative-1in3.txt`, as in `parse/relative`:
 //! `parse-relative` (`UriReference::parse`), `parse-relative-fluent-uri`,
 //! `parse-relative-oxiri`; and `baseline` (the
@@ -194,6 +199,17 @@ fn measure(op: &str, inputs: &mut Inputs<'_>) -> (usize, usize) {
                     UriReference::parse(black_box(reference)),
                 ) {
                     sum += black_box(uri_resolve::resolve(b, r)).as_str().len();
+                }
+                items += 1;
+            }
+        }
+        "parse-both" => {
+            for (base, reference) in pairs {
+                if let (Ok(b), Ok(r)) = (
+                    Uri::parse(black_box(base)),
+                    UriReference::parse(black_box(reference)),
+                ) {
+                    sum += black_box(b).as_str().len() + black_box(r).as_str().len();
                 }
                 items += 1;
             }
@@ -493,6 +509,27 @@ fn measure(op: &str, inputs: &mut Inputs<'_>) -> (usize, usize) {
         "scheme-check" => {
             for uri in &inputs.http_uris {
                 sum += usize::from(black_box(inputs.registry.check(black_box(*uri))).is_valid());
+                items += 1;
+            }
+        }
+        "scheme-check-ref" => {
+            for uri in &inputs.http_uris {
+                let r = inputs.registry.check(black_box(*uri));
+                sum += usize::from(black_box(&r).is_valid());
+                items += 1;
+            }
+        }
+        "scheme-validate-ref" => {
+            for uri in &inputs.http_uris {
+                let r = inputs.registry.validate(black_box(*uri));
+                sum += black_box(&r).len();
+                items += 1;
+            }
+        }
+        "scheme-parse-ref" => {
+            for line in inputs.http {
+                let r = Uri::parse(black_box(line));
+                sum += usize::from(black_box(&r).is_ok());
                 items += 1;
             }
         }
