@@ -1194,6 +1194,7 @@ fn check_windows_host(host: &str, at: usize) -> Result<(), PathError> {
 /// assert_eq!(to_path_str("file:///c|/path/to/file", Os::Windows)?, r"c:\path\to\file");
 /// assert_eq!(to_path_str("file:c|/path/to/file", Os::Windows)?, r"c:\path\to\file");
 /// assert!(to_path_str("file:///a|b", Os::Windows).is_err());
+/// assert!(to_path_str("file:///a|b", Os::Posix).is_err());
 /// # Ok::<(), uri_schemes::PathError>(())
 /// ```
 pub fn to_path_str(text: &str, os: Os) -> Result<String, PathError> {
@@ -1204,7 +1205,8 @@ pub fn to_path_str(text: &str, os: Os) -> Result<String, PathError> {
 }
 
 /// `text` with the `|` of a drive letter at the start of its path (found
-/// as RFC 3986 Appendix B splits a reference) replaced by `:`.
+/// as RFC 3986 Appendix B splits a reference), followed by `/` or the
+/// end, replaced by `:`; any other `|` is left for the parser to refuse.
 fn pipe_to_colon(text: &str) -> Cow<'_, str> {
     let Some(colon) = text
         .find([':', '/', '?', '#'])
@@ -1220,8 +1222,10 @@ fn pipe_to_colon(text: &str) -> Cow<'_, str> {
             .map_or(text.len(), |i| authority + i);
     }
     let path = &text[path_start..];
+    // Only a drive letter: `|` followed by `/` or the end (Appendix E.2.2:
+    // `drive-letter = ALPHA ":"`, then a `path-absolute` or nothing).
     match drive_letter(path) {
-        Some((_, end)) if path.as_bytes()[end - 1] == b'|' => {
+        Some((_, end)) if path.as_bytes()[end - 1] == b'|' && drive_root(path) == Some(end) => {
             let mut fixed = String::from(text);
             fixed.replace_range(path_start + end - 1..path_start + end, ":");
             Cow::Owned(fixed)
@@ -1399,6 +1403,10 @@ fn encode_segments(rest: &str, mut at: usize, os: Os, out: &mut String) -> Resul
 /// let base = Uri::parse("file:///c:/foo.txt")?;
 /// assert_eq!(resolve_with_drive_letters(base, UriReference::parse("../bar.txt")?), "file:///c:/bar.txt");
 /// assert_eq!(uri_resolve::resolve(base, UriReference::parse("../bar.txt")?), "file:///bar.txt");
+///
+/// // A drive letter alone is the drive's root.
+/// let base = Uri::parse("file:///c:")?;
+/// assert_eq!(resolve_with_drive_letters(base, UriReference::parse("x")?), "file:///c:/x");
 /// # Ok::<(), uri_core::ParseError>(())
 /// ```
 pub fn resolve_with_drive_letters(base: Uri<'_>, reference: UriReference<'_>) -> UriBuf {
@@ -1475,16 +1483,21 @@ pub fn resolve_with_drive_letters(base: Uri<'_>, reference: UriReference<'_>) ->
 }
 
 /// RFC 3986 §5.2.3: the base's path up to its last `/`, and `r_path`
-/// ("/" and `r_path` after an authority with an empty path).
+/// ("/" and `r_path` after an authority with an empty path; the base path
+/// and "/" when it is a drive letter alone, Appendix E.2).
 fn merge(base: Uri<'_>, r_path: &str) -> String {
     let b_path = base.path();
-    let dir = if base.has_authority() && b_path.is_empty() {
-        "/"
+    let mut merged = String::with_capacity(b_path.len() + r_path.len() + 1);
+    if base.has_authority() && b_path.is_empty() {
+        merged.push('/');
+    } else if drive_root(b_path) == Some(b_path.len()) {
+        // A base path that is a drive letter alone (`/c:`) is that drive's
+        // root, as `/c:/` is (Appendix E.2): the drive is kept.
+        merged.push_str(b_path);
+        merged.push('/');
     } else {
-        b_path.rfind('/').map_or("", |k| &b_path[..=k])
-    };
-    let mut merged = String::with_capacity(dir.len() + r_path.len());
-    merged.push_str(dir);
+        merged.push_str(b_path.rfind('/').map_or("", |k| &b_path[..=k]));
+    }
     merged.push_str(r_path);
     merged
 }

@@ -68,11 +68,14 @@ const SYNTAX: &str = "RFC 6068 §2";
 /// - `HeaderInjection`: a CR or LF (`%0D`, `%0A`) in a header field
 ///   other than `body` ("Line breaks in other `<hfield>`s SHOULD NOT be
 ///   used", §5): a mail program that copies the value into the message
-///   would start a new header field (`?subject=x%0D%0ABcc:evil@c`), §7;
-/// - `NoRecipient`: no address, in the path or a `to` header field.
+///   would start a new header field (`?subject=x%0D%0ABcc:evil@c`), §7.
 ///
 /// Warnings (a valid mailto URI, but unwise):
 ///
+/// - `NoRecipient`: no address, in the path or a `to`, `cc` or `bcc`
+///   header field. `mailtoURI = "mailto:" [ to ] [ hfields ]` (§2): the
+///   addresses are optional (a "share by mail" link gives a subject and
+///   a body only), and a mail program asks for one;
 /// - `Fragment`: fragments "SHOULD NOT be used" (§2);
 /// - `ToHeaderAndPath`: addresses in the path and a `to` header field,
 ///   the form §2 calls "NOT RECOMMENDED";
@@ -621,6 +624,8 @@ struct Checker<'a> {
     readable: bool,
     /// How many `to` addresses there are, decoded or not.
     recipients: usize,
+    /// How many addresses of any kind (`to`, `cc`, `bcc`) there are.
+    addressed: usize,
     /// How many of them are in the path.
     in_path: usize,
     to: Vec<String>,
@@ -653,6 +658,7 @@ impl<'a> Checker<'a> {
     fn addresses(&mut self, raw: &'a str, collect: bool) {
         let base = self.offset(raw);
         for span in parse_list(raw) {
+            self.addressed += 1;
             if collect {
                 self.recipients += 1;
             }
@@ -848,6 +854,7 @@ fn check(uri: Uri<'_>) -> (Fields<'_>, Vec<Violation>) {
         found: Vec::new(),
         readable: true,
         recipients: 0,
+        addressed: 0,
         in_path: 0,
         to: Vec::new(),
     };
@@ -884,12 +891,12 @@ fn check(uri: Uri<'_>) -> (Fields<'_>, Vec<Violation>) {
             }
         }
     }
-    if c.recipients == 0 {
-        c.found.push(Violation::error(
+    if c.recipients == 0 && c.addressed == 0 {
+        c.found.push(Violation::warning(
             "NoRecipient",
             start,
             SYNTAX,
-            "no address: none after `mailto:` and no `to` header field",
+            "no address, after `mailto:` or in a `to`, `cc` or `bcc` header field: a mail program asks for one",
         ));
     }
     if let Some(fragment) = uri.fragment() {
