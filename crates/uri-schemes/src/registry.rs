@@ -359,6 +359,14 @@ impl Registry {
     /// A `None` is no proof of two resources: RFC 3986 §6.1 allows false
     /// negatives, never false positives.
     ///
+    /// Equal normal forms are equivalent; the converse holds but for a
+    /// scheme's own rule, which may find two URIs equivalent whose normal
+    /// forms differ: a urn's r-, q- and f-components, which RFC 8141 §3.1
+    /// ignores but normalizing keeps (they are passed on when the name is
+    /// resolved), and a mailto's header names in other case, addresses
+    /// in a `to` field or in the path, and fragment (RFC 6068 §2, §6.2),
+    /// which [`normalize`](Registry::normalize) writes as they are.
+    ///
     /// # Examples
     ///
     /// ```

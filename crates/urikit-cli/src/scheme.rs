@@ -261,6 +261,10 @@ pub(crate) enum SchemeFields<'a> {
         base64: bool,
         /// How many bytes the data decodes to.
         data_len: usize,
+        /// The media type's parameters, `[name, value]`, decoded, in order;
+        /// `[["charset", "US-ASCII"]]` when the URI gives no media type
+        /// (RFC 2397 §2).
+        parameters: &'a [(String, String)],
     },
     /// ldap (RFC 4516), decoded, the defaults of §3 filled in.
     Ldap {
@@ -350,6 +354,7 @@ impl<'a> SchemeFields<'a> {
                 media_type: d.media_type(),
                 base64: d.is_base64(),
                 data_len: d.data_len(),
+                parameters: d.parameters(),
             },
             Fields::Ldap(l) => SchemeFields::Ldap {
                 dn: l.dn(),
@@ -440,10 +445,18 @@ impl<'a> SchemeFields<'a> {
                 media_type,
                 base64,
                 data_len,
+                parameters,
             } => {
                 one("media_type", text(media_type));
                 one("base64", yes_no(*base64).to_owned());
                 one("data_len", data_len.to_string());
+                list(
+                    &mut one,
+                    "parameters",
+                    parameters.iter().map(|(name, value)| {
+                        format!("{}={}", Shown(Some(name)), Shown(Some(value)))
+                    }),
+                );
             }
             SchemeFields::Ldap {
                 dn,

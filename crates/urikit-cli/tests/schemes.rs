@@ -240,7 +240,7 @@ fn scheme_json_fields_of_every_scheme() {
             "data:text/plain;charset=utf-8;base64,SGVsbG8=",
             true,
             "data",
-            r#"{"media_type":"text/plain","base64":true,"data_len":5}"#,
+            r#"{"media_type":"text/plain","base64":true,"data_len":5,"parameters":[["charset","utf-8"]]}"#,
             "[]",
         ),
         known(
@@ -436,10 +436,9 @@ fn scheme_hostile_inputs_finish() {
     assert_eq!(run.code, 0, "{}", run.stderr);
     let lines: Vec<&str> = run.stdout.lines().collect();
     assert_eq!(lines.len(), 2);
-    assert!(
-        lines[0]
-            .contains(r#""fields":{"media_type":"text/plain","base64":true,"data_len":7500000}"#)
-    );
+    assert!(lines[0].contains(
+        r#""fields":{"media_type":"text/plain","base64":true,"data_len":7500000,"parameters":[["charset","US-ASCII"]]}"#
+    ));
     assert!(lines[1].contains(r#""kind":"TooLong""#));
 }
 
