@@ -301,6 +301,61 @@ impl Scanner {
         (outside & used, equal & used)
     }
 
+    /// For an input of 8 to 32 bytes, the whole of it at once: which bytes
+    /// are outside the class, and which are `:`, `/`, `?` and `#` (the
+    /// delimiters that split a reference, RFC 3986 §3), as bits (bit `k`
+    /// about `bytes[k]`). `None` for a shorter or longer input.
+    ///
+    /// Read as four eight-byte words, the `k`-th from `min(8 * k, n - 8)`
+    /// (overlapping near the end, so no byte past the input is read and
+    /// no branch asks how many words there are), classified sixteen bytes
+    /// at a time as two windows of two words. The parser reads a short
+    /// reference's components from these masks without a loop over its
+    /// bytes (`Parser::short_reference`).
+    #[inline(always)]
+    pub(crate) fn shape(&self, bytes: &[u8]) -> Option<Shape> {
+        let n = bytes.len();
+        if !(8..=32).contains(&n) {
+            return None;
+        }
+        let at = |k: usize| (8 * k).min(n - 8);
+        let word = |k: usize| {
+            let mut w = [0; 8];
+            if let Some(eight) = bytes.get(at(k)..at(k) + 8) {
+                w.copy_from_slice(eight);
+            }
+            w
+        };
+        let window = |k: usize| {
+            let mut w = [0; 16];
+            w[..8].copy_from_slice(&word(k));
+            w[8..].copy_from_slice(&word(k + 1));
+            w
+        };
+        let classify = |w: &[u8; 16]| {
+            let (outside, colon) = outside_and_equal(w, self, b':');
+            let slash = outside_and_equal(w, self, b'/').1;
+            let question = outside_and_equal(w, self, b'?').1;
+            let hash = outside_and_equal(w, self, b'#').1;
+            [outside, colon, slash, question, hash]
+        };
+        let (first, second) = (classify(&window(0)), classify(&window(2)));
+        let (p1, p2, p3) = (at(1), at(2), at(3));
+        // The low byte of a window's mask is about its first word, the
+        // high byte about its second; overlapping words agree.
+        let join = |k: usize| {
+            let (a, b) = (u64::from(first[k]), u64::from(second[k]));
+            a & 0xFF | a >> 8 << p1 | (b & 0xFF) << p2 | b >> 8 << p3
+        };
+        Some(Shape {
+            outside: join(0),
+            colon: join(1),
+            slash: join(2),
+            question: join(3),
+            hash: join(4),
+        })
+    }
+
     /// [`Scanner::first_outside`], and on the way the first `mark` byte:
     /// `(stop, marked)`, where `stop` is the first byte at or after `from`
     /// outside the class (or `bytes.len()`), and `marked` the first byte
@@ -442,6 +497,22 @@ struct Step {
     at_end: bool,
     /// Where the next step starts.
     next: usize,
+}
+
+/// What [`Scanner::shape`] finds in an input of 8 to 32 bytes: bit `k` of
+/// each mask is about byte `k`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Shape {
+    /// The bytes outside the scanner's class.
+    pub(crate) outside: u64,
+    /// The `:` bytes.
+    pub(crate) colon: u64,
+    /// The `/` bytes.
+    pub(crate) slash: u64,
+    /// The `?` bytes.
+    pub(crate) question: u64,
+    /// The `#` bytes.
+    pub(crate) hash: u64,
 }
 
 /// The sixteen bytes of `bytes` from `i`, if there are as many.
@@ -956,6 +1027,39 @@ mod tests {
                     }
                 }
             }
+        }
+    }
+
+    /// `shape` agrees with a byte loop on 20,000 pseudo-random inputs of 0
+    /// to 40 bytes, drawn from bytes that hit its five masks, and is `None`
+    /// outside 8 to 32 bytes.
+    #[test]
+    fn the_shape_agrees_with_a_byte_loop() {
+        let scanner = Scanner::new(&grammar::QUERY);
+        let bytes = b"a/?#:%. \x80[9";
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        for _ in 0..20_000 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let len = (state % 41) as usize;
+            let input: Vec<u8> = (0..len)
+                .map(|k| bytes[((state >> (k % 60)) as usize + k * 7) % bytes.len()])
+                .collect();
+            let bits = |f: &dyn Fn(u8) -> bool| {
+                input
+                    .iter()
+                    .enumerate()
+                    .fold(0u64, |m, (k, &c)| m | u64::from(f(c)) << k)
+            };
+            let expected = (8..=32).contains(&len).then(|| Shape {
+                outside: bits(&|c| !grammar::QUERY.contains(c)),
+                colon: bits(&|c| c == b':'),
+                slash: bits(&|c| c == b'/'),
+                question: bits(&|c| c == b'?'),
+                hash: bits(&|c| c == b'#'),
+            });
+            assert_eq!(scanner.shape(&input), expected, "{input:?}");
         }
     }
 
