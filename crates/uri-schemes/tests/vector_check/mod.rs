@@ -1,6 +1,7 @@
-//! The runner of the vector files of ldap, news, telnet and ftp
-//! (`tests/vectors/{ldap,news,telnet,ftp}.json`), shared by their test
-//! files, and a generator-free check of the normal form.
+//! The runner of the vector files of http (with https, ws and wss), ldap,
+//! news, telnet and ftp (`tests/vectors/{http,ldap,news,telnet,ftp}.json`),
+//! shared by their test files, and a generator-free check of the normal
+//! form.
 //!
 //! A file is a JSON array of records. A record names itself (`name`) and
 //! its source (`source`), and is one of:
