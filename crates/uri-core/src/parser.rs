@@ -314,9 +314,10 @@ impl<'a, S: Spec> Parser<'a, S> {
     /// 3986 §4.2) with a query and a fragment (§3.4, §3.5): every byte of
     /// them is in the class of a query (`pchar / "/" / "?"`) but the `#`
     /// that begins the fragment. The path ends at the first `?` or `#`,
-    /// the query at the first `#`. A `:` before the first `/` is a
-    /// scheme's (§3.1) or an error in a relative reference, and a `//` at
-    /// the start begins an authority (§3.2): those go to the full parse.
+    /// the query at the first `#`. A `:` in the path before its first `/`
+    /// is a scheme's (§3.1) or an error in a relative reference, and a
+    /// `//` at the start begins an authority (§3.2): those go to the full
+    /// parse.
     ///
     /// Out of line: inlined into [`Parser::run`], its code made the parse
     /// of every other reference slower (criterion, `parse/mixed` 9% and
