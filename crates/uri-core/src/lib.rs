@@ -142,6 +142,8 @@ mod serde_impls;
 mod setters;
 pub mod spec;
 mod splice;
+#[cfg(test)]
+mod test_rng;
 mod writer;
 
 pub use builder::{BuildError, BuildErrorKind, Builder, IriBuilder, RiBuilder};

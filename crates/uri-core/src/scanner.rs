@@ -1037,14 +1037,11 @@ mod tests {
     fn the_shape_agrees_with_a_byte_loop() {
         let scanner = Scanner::new(&grammar::QUERY);
         let bytes = b"a/?#:%. \x80[9";
-        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = crate::test_rng::xorshift(0x9E37_79B9_7F4A_7C15);
         for _ in 0..20_000 {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            let len = (state % 41) as usize;
+            let len = (next() % 41) as usize;
             let input: Vec<u8> = (0..len)
-                .map(|k| bytes[((state >> (k % 60)) as usize + k * 7) % bytes.len()])
+                .map(|_| bytes[(next() % bytes.len() as u64) as usize])
                 .collect();
             let bits = |f: &dyn Fn(u8) -> bool| {
                 input

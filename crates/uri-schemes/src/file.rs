@@ -1195,6 +1195,10 @@ fn check_windows_host(host: &str, at: usize) -> Result<(), PathError> {
 /// assert_eq!(to_path_str("file:c|/path/to/file", Os::Windows)?, r"c:\path\to\file");
 /// assert!(to_path_str("file:///a|b", Os::Windows).is_err());
 /// assert!(to_path_str("file:///a|b", Os::Posix).is_err());
+/// // The path ends before a query: the `|` is the drive letter's, and the
+/// // error is about the query.
+/// let query = to_path_str("file:///c|?x", Os::Posix).map_err(|e| (e.kind(), e.index()));
+/// assert_eq!(query, Err((uri_schemes::PathErrorKind::Query, 10)));
 /// # Ok::<(), uri_schemes::PathError>(())
 /// ```
 pub fn to_path_str(text: &str, os: Os) -> Result<String, PathError> {
@@ -1221,11 +1225,14 @@ fn pipe_to_colon(text: &str) -> Cow<'_, str> {
             .find(['/', '?', '#'])
             .map_or(text.len(), |i| authority + i);
     }
-    let path = &text[path_start..];
-    // Only a drive letter: `|` followed by `/` or the end (Appendix E.2.2:
-    // `drive-letter = ALPHA ":"`, then a `path-absolute` or nothing).
-    match drive_letter(path) {
-        Some((_, end)) if path.as_bytes()[end - 1] == b'|' && drive_root(path) == Some(end) => {
+    let path_end = text[path_start..]
+        .find(['?', '#'])
+        .map_or(text.len(), |i| path_start + i);
+    let path = &text[path_start..path_end];
+    // Only a drive letter: `|` followed by `/` or the path's end (Appendix
+    // E.2.2: `drive-letter = ALPHA ":"`, then a `path-absolute` or nothing).
+    match drive_root(path) {
+        Some(end) if path.as_bytes()[end - 1] == b'|' => {
             let mut fixed = String::from(text);
             fixed.replace_range(path_start + end - 1..path_start + end, ":");
             Cow::Owned(fixed)

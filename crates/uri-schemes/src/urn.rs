@@ -292,11 +292,11 @@ impl Urn<'_> {
     ///     let text = String::from("urn:isbn:0-486-27557-4");
     ///     match Registry::standard().check(uri_core::Uri::parse(&text)?).into_parts().0 {
     ///         Fields::Urn(urn) => urn.into_owned(),
-    ///         _ => panic!("a URN"),
+    ///         other => return Err(format!("not URN fields: {other:?}").into()),
     ///     }
     /// };
     /// assert_eq!((urn.nid(), urn.nss()), ("isbn", "0-486-27557-4"));
-    /// # Ok::<(), uri_core::ParseError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn into_owned(self) -> Urn<'static> {
         Urn {

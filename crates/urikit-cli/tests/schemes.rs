@@ -402,6 +402,41 @@ fn scheme_table() {
     );
 }
 
+/// A data URI's table lists its media type's parameters, the default
+/// charset of RFC 2397 §2 when it gives no media type.
+#[test]
+fn scheme_table_data_parameters() {
+    check(
+        &[
+            "scheme",
+            "data:text/plain;charset=utf-8;base64,SGVsbG8=",
+            "data:,x",
+        ],
+        0,
+        &[
+            "input           data:text/plain;charset=utf-8;base64,SGVsbG8=",
+            "scheme          data",
+            "known           yes (locator)",
+            "registered      permanent (RFC2397)",
+            "valid           yes",
+            "media_type      text/plain",
+            "base64          yes",
+            "data_len        5",
+            "parameters      charset=utf-8",
+            "",
+            "input           data:,x",
+            "scheme          data",
+            "known           yes (locator)",
+            "registered      permanent (RFC2397)",
+            "valid           yes",
+            "media_type      text/plain",
+            "base64          no",
+            "data_len        1",
+            "parameters      charset=US-ASCII",
+        ],
+    );
+}
+
 #[test]
 fn scheme_table_escapes_what_would_hide() {
     check(
