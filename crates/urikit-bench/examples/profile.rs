@@ -64,11 +64,20 @@
 //! `resolve-owned` alone, no resolution); on the
 //! references of `relative-1in3.txt`, as in `parse/relative`:
 //! `parse-relative` (`UriReference::parse`), `parse-relative-fluent-uri`,
-//! `parse-relative-oxiri`; and `baseline` (the
+//! `parse-relative-oxiri`; `resolve-floor` and `resolve-owned-floor`
+//! (`resolve` and `resolve-owned` with no resolution: the base's text up
+//! to its path and the whole reference copied, into the reused `String`
+//! or, with the layout of the base's part, into one new `UriBuf`: what
+//! the parses, the copies and the allocation cost alone, a floor under
+//! any resolution; their targets are not the resolved ones); and `baseline` (the
 //! loop over `mixed.txt` alone). Corpora: `mixed.txt` (parse, components,
 //! normalize) and `relative-1in3.txt` (resolve), as in the benchmarks.
 //! Prints the item count and a checksum (so that no work is optimized
-//! away).
+//! away). With the environment variable `PROFILE_SORT_PAIRS` set, the
+//! pairs of `relative-1in3.txt` are sorted by the case of §5.2.2 their
+//! reference takes (scheme, authority, absolute path, no path, leading
+//! `./` or `../`, other relative path), so that the branch on the case
+//! repeats instead of varying from pair to pair.
 //!
 //! Counts on `mixed.txt` / `relative-1in3.txt` when this harness was
 //! written (instructions per item, loop included): baseline 10; parse 528
@@ -188,6 +197,36 @@ fn measure(op: &str, inputs: &mut Inputs<'_>) -> (usize, usize) {
                 if let Ok(r) = UriReference::parse(black_box(reference)) {
                     resolver.resolve_into(r, &mut out);
                     sum += black_box(&out).len();
+                }
+                items += 1;
+            }
+        }
+        "resolve-floor" => {
+            for (resolver, (_, reference)) in inputs.resolvers.iter_mut().zip(pairs) {
+                if let Ok(r) = UriReference::parse(black_box(reference)) {
+                    let base = resolver.base();
+                    out.clear();
+                    out.push_str(&base.as_str()[..path_start(&base)]);
+                    out.push_str(r.as_str());
+                    sum += black_box(&out).len();
+                }
+                items += 1;
+            }
+        }
+        "resolve-owned-floor" => {
+            for (base, reference) in pairs {
+                if let (Ok(b), Ok(r)) = (
+                    Uri::parse(black_box(base)),
+                    UriReference::parse(black_box(reference)),
+                ) {
+                    let base = b.components();
+                    let capacity = base.as_str().len() + r.as_str().len() + 3;
+                    let mut w = uri_core::UriWriter::with_capacity(capacity);
+                    w.copy_prefix(base, path_start(&base));
+                    w.push_str(r.as_str());
+                    if let Ok(target) = w.finish_uri() {
+                        sum += black_box(target).as_str().len();
+                    }
                 }
                 items += 1;
             }
@@ -611,12 +650,44 @@ fn measure(op: &str, inputs: &mut Inputs<'_>) -> (usize, usize) {
     (items, sum)
 }
 
+/// Which case of RFC 3986 §5.2.2 a reference takes, as a number: a
+/// scheme, an authority, an absolute path, no path, a relative path that
+/// begins with `./` or `../`, another relative path (what
+/// `PROFILE_SORT_PAIRS` sorts the pairs by).
+fn reference_case(reference: &str) -> u8 {
+    let first_colon = reference.find(':');
+    if first_colon.is_some_and(|c| !reference[..c].contains(['/', '?', '#'])) {
+        0
+    } else if reference.starts_with("//") {
+        1
+    } else if reference.starts_with('/') {
+        2
+    } else if reference.is_empty() || reference.starts_with(['?', '#']) {
+        3
+    } else if reference.starts_with("./") || reference.starts_with("../") {
+        4
+    } else {
+        5
+    }
+}
+
+/// The offset of `parts`' path in its text.
+fn path_start(parts: &uri_core::Components<'_>) -> usize {
+    parts.as_str().len()
+        - parts.path().len()
+        - parts.query().map_or(0, |q| q.len() + 1)
+        - parts.fragment().map_or(0, |f| f.len() + 1)
+}
+
 /// Loads the corpora, runs the operation named by the first argument and
 /// prints what it did.
 fn main() {
     let op = std::env::args().nth(1).unwrap_or_else(|| "parse".into());
     let lines = urikit_bench::lines("mixed.txt").expect("corpus in data/");
-    let pairs = urikit_bench::pairs("relative-1in3.txt").expect("corpus in data/");
+    let mut pairs = urikit_bench::pairs("relative-1in3.txt").expect("corpus in data/");
+    if std::env::var_os("PROFILE_SORT_PAIRS").is_some() {
+        pairs.sort_by_key(|(_, reference)| reference_case(reference));
+    }
     let encoded = urikit_bench::lines("encoded-1in4.txt").expect("corpus in data/");
     let web = urikit_bench::lines("web-1in4.txt").expect("corpus in data/");
     let iri = urikit_bench::lines("iri-1in2.txt").expect("corpus in data/");
