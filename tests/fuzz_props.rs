@@ -1777,13 +1777,15 @@ pub(crate) fn serde_roundtrip(data: &[u8]) {
             Some(violations.len()),
             "{what}: {json}"
         );
-        if let Fields::Http(http) = fields {
-            let json =
-                serde_json::to_string(http.origin()).unwrap_or_else(|e| panic!("{what}: {e}"));
+        if let Some(origin) = match &fields {
+            Fields::Http(http) => http.origin(),
+            _ => None,
+        } {
+            let json = serde_json::to_string(origin).unwrap_or_else(|e| panic!("{what}: {e}"));
             let value: serde_json::Value =
                 serde_json::from_str(&json).unwrap_or_else(|e| panic!("{what}: {json}: {e}"));
-            assert_eq!(value["host"], http.origin().host(), "{what}: {json}");
-            assert_eq!(value["port"], http.origin().port(), "{what}: {json}");
+            assert_eq!(value["host"], origin.host(), "{what}: {json}");
+            assert_eq!(value["port"], origin.port(), "{what}: {json}");
         }
     }
 }

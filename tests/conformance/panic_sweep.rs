@@ -867,9 +867,11 @@ fn view(fields: &Fields) {
     match fields {
         Fields::None => {}
         Fields::Http(h) => {
-            let o = h.origin();
-            show(o);
-            let _ = (h.host(), h.port(), o.scheme(), o.host(), o.port());
+            let _ = (h.host(), h.port());
+            if let Some(o) = h.origin() {
+                show(o);
+                let _ = (o.scheme(), o.host(), o.port());
+            }
         }
         Fields::Mailto(m) => {
             let _ = (m.to(), m.addresses(), m.headers(), m.header("to"));

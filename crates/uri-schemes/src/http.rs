@@ -20,14 +20,14 @@ use crate::{Fields, Kind, Report, Scheme, Violation};
 /// let Fields::Http(http) = report.fields() else { panic!("an https URI") };
 /// assert_eq!(http.host(), "Example.COM");
 /// assert_eq!(http.port(), None);
-/// assert_eq!(http.origin().to_string(), "https://example.com:443");
+/// assert_eq!(http.origin().map(|o| o.to_string()).as_deref(), Some("https://example.com:443"));
 /// # Ok::<(), uri_core::ParseError>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Http<'a> {
     host: Cow<'a, str>,
     port: Option<Cow<'a, str>>,
-    origin: Origin<'a>,
+    origin: Option<Origin<'a>>,
 }
 
 impl<'a> Http<'a> {
@@ -64,20 +64,26 @@ impl<'a> Http<'a> {
     }
 
     /// The origin (RFC 6454 §4; RFC 9110 §4.3.1): scheme and host in lower
-    /// case, and the port, the scheme's default filled in.
+    /// case, and the port, the scheme's default filled in. `None` when the
+    /// port is past 65535 (a warning): no TCP port, so no origin.
     ///
     /// # Examples
     ///
     /// ```
     /// use uri_schemes::{Fields, Registry};
     ///
-    /// let report = Registry::standard().check(uri_core::Uri::parse("http://a.example/")?);
+    /// let registry = Registry::standard();
+    /// let report = registry.check(uri_core::Uri::parse("http://a.example/")?);
     /// let Fields::Http(http) = report.fields() else { panic!("an http URI") };
-    /// assert_eq!(http.origin().port(), 80);
+    /// assert_eq!(http.origin().map(|o| o.port()), Some(80));
+    ///
+    /// let report = registry.check(uri_core::Uri::parse("http://a.example:65536/")?);
+    /// let Fields::Http(http) = report.fields() else { panic!("an http URI") };
+    /// assert_eq!((http.host(), http.port(), http.origin()), ("a.example", Some("65536"), None));
     /// # Ok::<(), uri_core::ParseError>(())
     /// ```
-    pub const fn origin(&self) -> &Origin<'a> {
-        &self.origin
+    pub const fn origin(&self) -> Option<&Origin<'a>> {
+        self.origin.as_ref()
     }
 
     /// The same parts, owning what they borrowed from the URI's text:
@@ -103,7 +109,7 @@ impl<'a> Http<'a> {
         Http {
             host: Cow::Owned(self.host.into_owned()),
             port: self.port.map(|port| Cow::Owned(port.into_owned())),
-            origin: self.origin.into_owned(),
+            origin: self.origin.map(Origin::into_owned),
         }
     }
 }
@@ -117,7 +123,7 @@ impl<'a> Http<'a> {
 ///
 /// let registry = Registry::standard();
 /// let origin = |text| match registry.check(uri_core::Uri::parse(text).unwrap()).into_parts().0 {
-///     Fields::Http(http) => Some(http.origin().clone()),
+///     Fields::Http(http) => http.origin().cloned(),
 ///     _ => None,
 /// };
 /// assert_eq!(origin("http://Example.com/a"), origin("http://example.com:80/b"));
@@ -143,7 +149,7 @@ impl Origin<'_> {
     ///
     /// let report = Registry::standard().check(uri_core::Uri::parse("WSS://h/")?);
     /// let Fields::Http(wss) = report.fields() else { panic!("a wss URI") };
-    /// assert_eq!(wss.origin().scheme(), "wss");
+    /// assert_eq!(wss.origin().map(|o| o.scheme()), Some("wss"));
     /// # Ok::<(), uri_core::ParseError>(())
     /// ```
     pub const fn scheme(&self) -> &'static str {
@@ -159,7 +165,7 @@ impl Origin<'_> {
     ///
     /// let report = Registry::standard().check(uri_core::Uri::parse("http://EXAMPLE.com/")?);
     /// let Fields::Http(http) = report.fields() else { panic!("an http URI") };
-    /// assert_eq!(http.origin().host(), "example.com");
+    /// assert_eq!(http.origin().map(|o| o.host()), Some("example.com"));
     /// # Ok::<(), uri_core::ParseError>(())
     /// ```
     pub fn host(&self) -> &str {
@@ -175,7 +181,7 @@ impl Origin<'_> {
     ///
     /// let report = Registry::standard().check(uri_core::Uri::parse("wss://h:8443/")?);
     /// let Fields::Http(wss) = report.fields() else { panic!("a wss URI") };
-    /// assert_eq!(wss.origin().port(), 8443);
+    /// assert_eq!(wss.origin().map(|o| o.port()), Some(8443));
     /// # Ok::<(), uri_core::ParseError>(())
     /// ```
     pub const fn port(&self) -> u16 {
@@ -196,7 +202,7 @@ impl Origin<'_> {
     /// for line in ["http://a.example/x", "http://A.example:80/y", "https://a.example/"] {
     ///     let text = line.to_string();
     ///     if let Fields::Http(http) = registry.check(uri_core::Uri::parse(&text)?).fields() {
-    ///         seen.insert(http.origin().clone().into_owned());
+    ///         seen.extend(http.origin().cloned().map(Origin::into_owned));
     ///     }
     /// }
     /// assert_eq!(seen.len(), 2);
@@ -324,8 +330,8 @@ impl HttpScheme {
     /// userinfo, and "Fragment identifiers [...] MUST NOT be used".
     ///
     /// Pushes what `uri` breaks onto `found`; gives back the host and the
-    /// origin's port, or `None` when there is no origin (no authority, or
-    /// a port past 65535).
+    /// origin's port (`None` for a port past 65535: no origin), or `None`
+    /// when there is no authority.
     ///
     /// `authority` is `uri`'s, read once by the caller.
     #[inline(always)]
@@ -334,7 +340,7 @@ impl HttpScheme {
         uri: Uri<'a>,
         authority: Option<Authority<'a>>,
         found: &mut Vec<Violation>,
-    ) -> Option<(&'a str, u16)> {
+    ) -> Option<(&'a str, Option<u16>)> {
         let text = uri.as_str();
         let offset = |part: &str| part.as_ptr() as usize - text.as_ptr() as usize;
         let Some(authority) = authority else {
@@ -384,14 +390,14 @@ impl HttpScheme {
         }
         if authority.port().is_none() {
             // Most URIs: the default port, no digits to read.
-            return Some((host, self.port));
+            return Some((host, Some(self.port)));
         }
         let port = match authority.port_u16() {
-            Ok(port) => port.unwrap_or(self.port),
+            Ok(port) => Some(port.unwrap_or(self.port)),
             // An empty port is the default one (RFC 3986 §3.2.3, §6.2.3).
-            Err(uri_core::PortError::Empty) => self.port,
+            Err(uri_core::PortError::Empty) => Some(self.port),
             // Past 65535 (a warning of the generic checks): no origin.
-            Err(_) => return None,
+            Err(_) => None,
         };
         Some((host, port))
     }
@@ -404,7 +410,7 @@ impl HttpScheme {
         &self,
         uri: Uri<'a>,
         authority: Option<Authority<'a>>,
-        ruled: Option<(&'a str, u16)>,
+        ruled: Option<(&'a str, Option<u16>)>,
         upper: Option<bool>,
     ) -> Fields<'a> {
         let Some((host, port)) = ruled else {
@@ -413,11 +419,11 @@ impl HttpScheme {
         Fields::Http(Http {
             host: Cow::Borrowed(host),
             port: authority.and_then(|a| a.port()).map(Cow::Borrowed),
-            origin: Origin {
+            origin: port.map(|port| Origin {
                 scheme: self.name,
                 host: lower_case(uri.as_str(), host, upper),
                 port,
-            },
+            }),
         })
     }
 

@@ -105,7 +105,7 @@ impl<'a> Report<'a> {
     ///
     /// let report = Registry::standard().check(uri_core::Uri::parse("https://example.com/")?);
     /// let Fields::Http(http) = report.fields() else { panic!("an http report") };
-    /// assert_eq!(http.origin().port(), 443);
+    /// assert_eq!(http.origin().map(|o| o.port()), Some(443));
     /// # Ok::<(), uri_core::ParseError>(())
     /// ```
     pub const fn fields(&self) -> &Fields<'a> {

@@ -15,11 +15,13 @@ fn fields(fields: &Fields) -> Option<Value> {
     let Fields::Http(http) = fields else {
         return None;
     };
-    let origin = http.origin();
+    let origin = http
+        .origin()
+        .map(|o| json!([o.scheme(), o.host(), o.port()]));
     Some(json!({
         "host": http.host(),
         "port": http.port(),
-        "origin": [origin.scheme(), origin.host(), origin.port()],
+        "origin": origin,
     }))
 }
 

@@ -39,8 +39,10 @@ fn violations_and_origins_of_the_vectors() {
             assert_eq!(written, wanted, "{}", uri);
             violations += 1;
         }
-        if let Fields::Http(http) = report.fields() {
-            let o = http.origin();
+        if let Some(o) = match report.fields() {
+            Fields::Http(http) => http.origin(),
+            _ => None,
+        } {
             let written = serde_json::to_value(o).unwrap();
             assert_eq!(
                 written,

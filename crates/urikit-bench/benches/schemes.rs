@@ -55,7 +55,7 @@ use urikit_bench::GroupInfo;
 fn origin(registry: &Registry, line: &str) -> Option<Origin<'static>> {
     let report = registry.check(Uri::parse(line).ok()?);
     match report.into_parts().0 {
-        Fields::Http(http) => Some(http.origin().clone().into_owned()),
+        Fields::Http(http) => http.origin().cloned().map(Origin::into_owned),
         _ => None,
     }
 }

@@ -242,8 +242,8 @@ pub(crate) enum SchemeFields<'a> {
         /// The port, as written.
         port: Option<&'a str>,
         /// `[scheme, host, port]`: scheme and host in lower case, the
-        /// default port filled in, as text.
-        origin: (&'a str, &'a str, String),
+        /// default port filled in, as text; `null` for a port past 65535.
+        origin: Option<(&'a str, &'a str, String)>,
     },
     /// file (RFC 8089).
     File {
@@ -340,11 +340,9 @@ impl<'a> SchemeFields<'a> {
             Fields::Http(h) => SchemeFields::Http {
                 host: h.host(),
                 port: h.port(),
-                origin: (
-                    h.origin().scheme(),
-                    h.origin().host(),
-                    h.origin().port().to_string(),
-                ),
+                origin: h
+                    .origin()
+                    .map(|o| (o.scheme(), o.host(), o.port().to_string())),
             },
             Fields::File(f) => SchemeFields::File {
                 host: f.host(),
@@ -432,10 +430,9 @@ impl<'a> SchemeFields<'a> {
                 one("host", text(host));
                 one("port", Shown(*port).to_string());
                 // The scheme and host of a URI: no character to escape.
-                one(
-                    "origin",
-                    format!("{}://{}:{}", origin.0, origin.1, origin.2),
-                );
+                if let Some((scheme, host, port)) = origin {
+                    one("origin", format!("{scheme}://{host}:{port}"));
+                }
             }
             SchemeFields::File { host, path } => {
                 one("host", Shown(*host).to_string());
@@ -653,6 +650,20 @@ mod tests {
             line.contains(r#""origin":["http","example.com","80"]"#),
             "{line}"
         );
+    }
+
+    #[test]
+    fn a_port_past_65535_keeps_host_and_port_without_origin() {
+        let line = json("http://example.com:65536/");
+        assert!(
+            line.contains(
+                r#""fields":{"host":"example.com","port":"65536","origin":null},"violations":[{"severity":"warning","kind":"PortOutOfRange","index":19,"#
+            ),
+            "{line}"
+        );
+        let text = table("http://example.com:65536/");
+        assert!(text.contains("\nport            65536\n"), "{text}");
+        assert!(!text.contains("origin"), "{text}");
     }
 
     #[test]
