@@ -17,11 +17,11 @@ use crate::{Fields, Kind, Report, Scheme, Violation};
 /// use uri_schemes::{Fields, Registry};
 ///
 /// let report = Registry::standard().check(uri_core::Uri::parse("HTTPS://Example.COM/a")?);
-/// let Fields::Http(http) = report.fields() else { panic!("an https URI") };
+/// let Fields::Http(http) = report.fields() else { return Err("an https URI".into()) };
 /// assert_eq!(http.host(), "Example.COM");
 /// assert_eq!(http.port(), None);
 /// assert_eq!(http.origin().map(|o| o.to_string()).as_deref(), Some("https://example.com:443"));
-/// # Ok::<(), uri_core::ParseError>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Http<'a> {
@@ -39,9 +39,9 @@ impl<'a> Http<'a> {
     /// use uri_schemes::{Fields, Registry};
     ///
     /// let report = Registry::standard().check(uri_core::Uri::parse("ws://[::1]:9000/chat")?);
-    /// let Fields::Http(ws) = report.fields() else { panic!("a ws URI") };
+    /// let Fields::Http(ws) = report.fields() else { return Err("a ws URI".into()) };
     /// assert_eq!(ws.host(), "[::1]");
-    /// # Ok::<(), uri_core::ParseError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn host(&self) -> &str {
         &self.host
@@ -55,9 +55,9 @@ impl<'a> Http<'a> {
     /// use uri_schemes::{Fields, Registry};
     ///
     /// let report = Registry::standard().check(uri_core::Uri::parse("ws://[::1]:9000/chat")?);
-    /// let Fields::Http(ws) = report.fields() else { panic!("a ws URI") };
+    /// let Fields::Http(ws) = report.fields() else { return Err("a ws URI".into()) };
     /// assert_eq!(ws.port(), Some("9000"));
-    /// # Ok::<(), uri_core::ParseError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn port(&self) -> Option<&str> {
         self.port.as_deref()
@@ -74,13 +74,13 @@ impl<'a> Http<'a> {
     ///
     /// let registry = Registry::standard();
     /// let report = registry.check(uri_core::Uri::parse("http://a.example/")?);
-    /// let Fields::Http(http) = report.fields() else { panic!("an http URI") };
+    /// let Fields::Http(http) = report.fields() else { return Err("an http URI".into()) };
     /// assert_eq!(http.origin().map(|o| o.port()), Some(80));
     ///
     /// let report = registry.check(uri_core::Uri::parse("http://a.example:65536/")?);
-    /// let Fields::Http(http) = report.fields() else { panic!("an http URI") };
+    /// let Fields::Http(http) = report.fields() else { return Err("an http URI".into()) };
     /// assert_eq!((http.host(), http.port(), http.origin()), ("a.example", Some("65536"), None));
-    /// # Ok::<(), uri_core::ParseError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub const fn origin(&self) -> Option<&Origin<'a>> {
         self.origin.as_ref()
@@ -148,9 +148,9 @@ impl Origin<'_> {
     /// use uri_schemes::{Fields, Registry};
     ///
     /// let report = Registry::standard().check(uri_core::Uri::parse("WSS://h/")?);
-    /// let Fields::Http(wss) = report.fields() else { panic!("a wss URI") };
+    /// let Fields::Http(wss) = report.fields() else { return Err("a wss URI".into()) };
     /// assert_eq!(wss.origin().map(|o| o.scheme()), Some("wss"));
-    /// # Ok::<(), uri_core::ParseError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub const fn scheme(&self) -> &'static str {
         self.scheme.as_str()
@@ -164,9 +164,9 @@ impl Origin<'_> {
     /// use uri_schemes::{Fields, Registry};
     ///
     /// let report = Registry::standard().check(uri_core::Uri::parse("http://EXAMPLE.com/")?);
-    /// let Fields::Http(http) = report.fields() else { panic!("an http URI") };
+    /// let Fields::Http(http) = report.fields() else { return Err("an http URI".into()) };
     /// assert_eq!(http.origin().map(|o| o.host()), Some("example.com"));
-    /// # Ok::<(), uri_core::ParseError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn host(&self) -> &str {
         &self.host
@@ -180,9 +180,9 @@ impl Origin<'_> {
     /// use uri_schemes::{Fields, Registry};
     ///
     /// let report = Registry::standard().check(uri_core::Uri::parse("wss://h:8443/")?);
-    /// let Fields::Http(wss) = report.fields() else { panic!("a wss URI") };
+    /// let Fields::Http(wss) = report.fields() else { return Err("a wss URI".into()) };
     /// assert_eq!(wss.origin().map(|o| o.port()), Some(8443));
-    /// # Ok::<(), uri_core::ParseError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub const fn port(&self) -> u16 {
         self.port

@@ -71,7 +71,7 @@
 //! let registry = Registry::standard();
 //! let report = registry.check(Uri::parse("https://example.com/")?);
 //! assert!(report.is_valid());
-//! let Fields::Http(https) = report.fields() else { panic!("an https report") };
+//! let Fields::Http(https) = report.fields() else { return Err("an https report".into()) };
 //! assert_eq!(https.origin().map(|o| o.to_string()).as_deref(), Some("https://example.com:443"));
 //!
 //! assert!(!registry.check(Uri::parse("https:///abc")?).is_valid());
@@ -83,7 +83,7 @@
 //! assert!(registry.equivalent(urn("urn:example:a123,z456")?, urn("URN:EXAMPLE:a123,z456?+abc")?));
 //! assert!(!registry.equivalent(urn("urn:example:a-")?, urn("urn:example:a%2D")?));
 //! assert_eq!(uri_schemes::iana::lookup("tel").map(|e| e.reference()), Some("RFC3966; RFC5341"));
-//! # Ok::<(), uri_core::ParseError>(())
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
 //! # Crate features

@@ -104,9 +104,9 @@ impl<'a> Report<'a> {
     /// use uri_schemes::{Fields, Registry};
     ///
     /// let report = Registry::standard().check(uri_core::Uri::parse("https://example.com/")?);
-    /// let Fields::Http(http) = report.fields() else { panic!("an http report") };
+    /// let Fields::Http(http) = report.fields() else { return Err("an http report".into()) };
     /// assert_eq!(http.origin().map(|o| o.port()), Some(443));
-    /// # Ok::<(), uri_core::ParseError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub const fn fields(&self) -> &Fields<'a> {
         &self.fields
