@@ -3,6 +3,10 @@
 //!
 //! Steps:
 //!
+//! 0. each peer's newest release asked from the registry (`cargo info`,
+//!    see `peers.rs`) and compared with `Cargo.lock`: a peer behind stops
+//!    the task unless `--allow-old-peers` (issue 19: "Peers must be the
+//!    newest releases, checked when the suite runs");
 //! 1. `cargo bench -p urikit-bench --benches` with short criterion
 //!    settings (`--quick`: shorter still), passing on a filter if given,
 //!    `--runs` times (3 by default, 1 with `--quick`): this machine is
@@ -31,14 +35,19 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use crate::json::Json;
+use crate::peers::{self, Newest};
 
 /// The usage of this task.
 const USAGE: &str = "\
-usage: cargo xtask bench [--quick] [--runs N] [FILTER]
+usage: cargo xtask bench [--quick] [--runs N] [--allow-old-peers] [FILTER]
 
   --quick   about 2 minutes a run instead of about 5 (fewer, shorter samples)
   --runs N  run the suite N times (default 3; 1 with --quick) and report,
             for each ratio, the median of the N runs' ratios
+  --allow-old-peers
+            time the peers even when one has a newer release than the one
+            Cargo.lock holds (checked first with `cargo info`; the report
+            says which); without it the task stops there
   FILTER    a criterion filter (regex on `group/function`, e.g. `parse/`);
             `cli` runs only the `urikit check` timing; `portable` only
             `parse/mixed` on the portable scanner build
@@ -86,10 +95,12 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
     let mut quick = false;
     let mut filter = None;
     let mut runs = None;
+    let mut allow_old_peers = false;
     let mut args = args.iter();
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "--quick" => quick = true,
+            "--allow-old-peers" => allow_old_peers = true,
             "--runs" => {
                 let n = args.next().and_then(|n| n.parse::<usize>().ok());
                 runs = Some(
@@ -111,6 +122,7 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
     let root = crate::root();
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let clock = Instant::now();
+    let peers = check_peers(&cargo, &root, allow_old_peers)?;
     let load_before = load_average();
 
     let only_cli = filter.as_deref() == Some("cli");
@@ -161,15 +173,13 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
     }
     let machine = Machine::detect(load_before);
     let mode = if quick { "quick" } else { "full" };
-    let report = render(
-        &groups,
-        check.as_ref(),
-        &machine,
+    let run = RunShape {
         settings,
         mode,
         runs,
-        filter.as_deref(),
-    );
+        filter: filter.as_deref(),
+    };
+    let report = render(&groups, &peers, check.as_ref(), &machine, &run);
     let path = root.join("docs/benchmarks.md");
     std::fs::write(&path, report).map_err(|e| format!("{}: {e}", path.display()))?;
     eprintln!(
@@ -747,6 +757,23 @@ const TARGETS: &[Target] = &[
         ratio: 2.5,
         ours: None,
     },
+    // "Encode and decode still ≥ 2× the fastest codec": every group.
+    Target {
+        issue: 19,
+        label: "encode",
+        groups: "encode/",
+        peers: &["percent-encoding", "urlencoding"],
+        ratio: 2.0,
+        ours: None,
+    },
+    Target {
+        issue: 19,
+        label: "decode",
+        groups: "decode/",
+        peers: &["percent-encoding", "urlencoding"],
+        ratio: 2.0,
+        ours: None,
+    },
     Target {
         issue: 19,
         label: "normalize, owned",
@@ -884,16 +911,30 @@ fn thousands(n: u64) -> String {
     out
 }
 
+/// How the suite was run, as the report's header says it.
+#[derive(Clone, Copy)]
+struct RunShape<'a> {
+    settings: &'a Settings,
+    /// `full` or `quick`.
+    mode: &'a str,
+    runs: usize,
+    filter: Option<&'a str>,
+}
+
 /// The report.
 fn render(
     groups: &[Group],
+    peers: &BTreeMap<String, Newest>,
     check: Option<&CheckTiming>,
     machine: &Machine,
-    settings: &Settings,
-    mode: &str,
-    runs: usize,
-    filter: Option<&str>,
+    run: &RunShape<'_>,
 ) -> String {
+    let RunShape {
+        settings,
+        mode,
+        runs,
+        filter,
+    } = *run;
     let mut md = String::new();
     let w = &mut md;
     let _ = writeln!(w, "# Benchmarks");
@@ -949,7 +990,7 @@ fn render(
     let _ = writeln!(w);
 
     render_targets(w, groups);
-    render_peers(w);
+    render_peers(w, peers);
 
     for (op, heading, what) in OPERATIONS {
         let in_op: Vec<&Group> = groups.iter().filter(|g| g.operation() == *op).collect();
@@ -1023,33 +1064,74 @@ const PEERS: &[(&str, &str)] = &[
         "urlencoding",
         "a percent codec with a fixed set (`unreserved`)",
     ),
-    ("criterion", "the harness"),
+    (HARNESS, "the harness"),
 ];
 
-/// The peers' versions, from `Cargo.lock`.
-fn render_peers(w: &mut String) {
+/// The harness, listed with the peers but not one of them.
+const HARNESS: &str = "criterion";
+
+/// The peers' versions, from `Cargo.lock`, and what the check of
+/// [`check_peers`] found.
+fn render_peers(w: &mut String, newest: &BTreeMap<String, Newest>) {
     let lock = std::fs::read_to_string(crate::root().join("Cargo.lock")).unwrap_or_default();
-    let mut versions: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
-    let mut name = None;
-    for line in lock.lines() {
-        if let Some(n) = line.strip_prefix("name = ") {
-            name = Some(n.trim_matches('"'));
-        } else if let (Some(n), Some(v)) = (name, line.strip_prefix("version = ")) {
-            versions.entry(n).or_default().push(v.trim_matches('"'));
-            name = None;
-        }
-    }
+    let versions = peers::locked_versions(&lock);
     let _ = writeln!(w, "## Peers");
     let _ = writeln!(w);
-    let _ = writeln!(w, "| crate | version | what |");
-    let _ = writeln!(w, "|---|---|---|");
+    let _ = writeln!(
+        w,
+        "Newest release: what `cargo info` reported when this run started, asked from \
+         outside the workspace (see `xtask/src/peers.rs`); the harness is not a peer, and \
+         is not checked."
+    );
+    let _ = writeln!(w);
+    let _ = writeln!(w, "| crate | version | newest release | what |");
+    let _ = writeln!(w, "|---|---|---|---|");
     for (peer, what) in PEERS {
         let version = versions
-            .get(peer)
+            .get(*peer)
             .map_or_else(|| "?".to_owned(), |v| v.join(", "));
-        let _ = writeln!(w, "| `{peer}` | {version} | {what} |");
+        let checked = newest
+            .get(*peer)
+            .map_or_else(|| "–".to_owned(), Newest::cell);
+        let _ = writeln!(w, "| `{peer}` | {version} | {checked} | {what} |");
     }
     let _ = writeln!(w);
+}
+
+/// Issue 19: "Peers must be the newest releases, checked when the suite
+/// runs." Asks the registry for each peer's newest release (not the
+/// harness's: criterion is no peer) before anything is timed; a peer
+/// behind its newest release stops the task unless `allow_old`. A peer
+/// that could not be checked (offline) is reported as such, and the run
+/// goes on.
+fn check_peers(
+    cargo: &str,
+    root: &Path,
+    allow_old: bool,
+) -> Result<BTreeMap<String, Newest>, String> {
+    let names: Vec<&str> = PEERS
+        .iter()
+        .map(|(name, _)| *name)
+        .filter(|name| *name != HARNESS)
+        .collect();
+    eprintln!("==> xtask bench: the peers' newest releases (cargo info)");
+    let found = peers::check(cargo, root, &names);
+    let mut behind = Vec::new();
+    for (name, verdict) in &found {
+        eprintln!("    {name}: {}", verdict.cell().replace("**", ""));
+        if let Newest::Behind(newest) = verdict {
+            behind.push(format!("{name} {newest}"));
+        }
+    }
+    if !behind.is_empty() && !allow_old {
+        return Err(format!(
+            "peers with a newer release than Cargo.lock holds: {}; update them in \
+             crates/urikit-bench/Cargo.toml (and the versions named in its README), or \
+             pass --allow-old-peers to time them as they are",
+            behind.join(", ")
+        ));
+    }
+    Ok(found)
 }
 
 /// The targets table.

@@ -12,6 +12,7 @@ mod fuzz;
 mod generate;
 mod json;
 mod memory;
+mod peers;
 mod release;
 mod tidy;
 
@@ -61,9 +62,11 @@ tasks:
           temporary directory), with GNU time; fails when the peak
           grows with the input (Linux; needs the release build and 1 GB
           of temporary space; not part of ci)
-  bench [--quick] [--runs N] [FILTER]
-          run the benchmarks beside their peers (about 15 minutes;
-          --quick about 2) and write docs/benchmarks.md
+  bench [--quick] [--runs N] [--allow-old-peers] [FILTER]
+          check that each peer is at its newest release (cargo info;
+          stops when one is not, unless --allow-old-peers), run the
+          benchmarks beside their peers (about 15 minutes; --quick
+          about 2) and write docs/benchmarks.md
 ";
 
 fn main() -> ExitCode {

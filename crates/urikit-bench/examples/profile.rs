@@ -69,7 +69,10 @@
 //! to its path and the whole reference copied, into the reused `String`
 //! or, with the layout of the base's part, into one new `UriBuf`: what
 //! the parses, the copies and the allocation cost alone, a floor under
-//! any resolution; their targets are not the resolved ones); and `baseline` (the
+//! any resolution; their targets are not the resolved ones);
+//! `resolve-owned-string` (`resolve-owned` with the target resolved by
+//! `Resolver::new` and `resolve_into` into a new `String` of the same
+//! capacity: one allocation, no layout written, no `UriBuf`); and `baseline` (the
 //! loop over `mixed.txt` alone). Corpora: `mixed.txt` (parse, components,
 //! normalize) and `relative-1in3.txt` (resolve), as in the benchmarks.
 //! Prints the item count and a checksum (so that no work is optimized
@@ -227,6 +230,19 @@ fn measure(op: &str, inputs: &mut Inputs<'_>) -> (usize, usize) {
                     if let Ok(target) = w.finish_uri() {
                         sum += black_box(target).as_str().len();
                     }
+                }
+                items += 1;
+            }
+        }
+        "resolve-owned-string" => {
+            for (base, reference) in pairs {
+                if let (Ok(b), Ok(r)) = (
+                    Uri::parse(black_box(base)),
+                    UriReference::parse(black_box(reference)),
+                ) {
+                    let mut s = String::with_capacity(b.as_str().len() + r.as_str().len() + 3);
+                    uri_resolve::Resolver::new(b).resolve_into(r, &mut s);
+                    sum += black_box(s).len();
                 }
                 items += 1;
             }
