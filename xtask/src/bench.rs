@@ -4,9 +4,11 @@
 //! Steps:
 //!
 //! 0. each peer's newest release asked from the registry (`cargo info`,
-//!    see `peers.rs`) and compared with `Cargo.lock`: a peer behind stops
-//!    the task unless `--allow-old-peers` (issue 19: "Peers must be the
-//!    newest releases, checked when the suite runs");
+//!    see `peers.rs`) and compared with the version `Cargo.lock` gives
+//!    the benchmark crate: a peer behind stops the task unless
+//!    `--allow-old-peers` (issue 19: "Peers must be the newest releases,
+//!    checked when the suite runs"); not with the `cli` filter, which
+//!    times no peer;
 //! 1. `cargo bench -p urikit-bench --benches` with short criterion
 //!    settings (`--quick`: shorter still), passing on a filter if given,
 //!    `--runs` times (3 by default, 1 with `--quick`): this machine is
@@ -45,9 +47,11 @@ usage: cargo xtask bench [--quick] [--runs N] [--allow-old-peers] [FILTER]
   --runs N  run the suite N times (default 3; 1 with --quick) and report,
             for each ratio, the median of the N runs' ratios
   --allow-old-peers
-            time the peers even when one has a newer release than the one
-            Cargo.lock holds (checked first with `cargo info`; the report
-            says which); without it the task stops there
+            time the peers even when one is older than its newest release
+            (checked first with `cargo info`, except with the `cli`
+            filter; the report says what was found); without it the task
+            stops there. A peer that cannot be checked (offline) does not
+            stop it
   FILTER    a criterion filter (regex on `group/function`, e.g. `parse/`);
             `cli` runs only the `urikit check` timing; `portable` only
             `parse/mixed` on the portable scanner build
@@ -122,10 +126,15 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
     let root = crate::root();
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let clock = Instant::now();
-    let peers = check_peers(&cargo, &root, allow_old_peers)?;
+    let only_cli = filter.as_deref() == Some("cli");
+    // `cli` times no peer: nothing to check.
+    let peers = if only_cli {
+        None
+    } else {
+        Some(check_peers(&cargo, &root, allow_old_peers)?)
+    };
     let load_before = load_average();
 
-    let only_cli = filter.as_deref() == Some("cli");
     let only_portable = filter.as_deref() == Some("portable");
     // As with `cli` below: a filter that is part of the portable group's
     // name (`parse/`, `portable`) keeps it.
@@ -179,7 +188,7 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
         runs,
         filter: filter.as_deref(),
     };
-    let report = render(&groups, &peers, check.as_ref(), &machine, &run);
+    let report = render(&groups, peers.as_ref(), check.as_ref(), &machine, &run);
     let path = root.join("docs/benchmarks.md");
     std::fs::write(&path, report).map_err(|e| format!("{}: {e}", path.display()))?;
     eprintln!(
@@ -914,17 +923,20 @@ fn thousands(n: u64) -> String {
 /// How the suite was run, as the report's header says it.
 #[derive(Clone, Copy)]
 struct RunShape<'a> {
+    /// Criterion's settings.
     settings: &'a Settings,
     /// `full` or `quick`.
     mode: &'a str,
+    /// How many times the suite ran.
     runs: usize,
+    /// The criterion filter, if one was given.
     filter: Option<&'a str>,
 }
 
 /// The report.
 fn render(
     groups: &[Group],
-    peers: &BTreeMap<String, Newest>,
+    peers: Option<&Peers>,
     check: Option<&CheckTiming>,
     machine: &Machine,
     run: &RunShape<'_>,
@@ -1070,29 +1082,35 @@ const PEERS: &[(&str, &str)] = &[
 /// The harness, listed with the peers but not one of them.
 const HARNESS: &str = "criterion";
 
+/// Each peer's locked version and what the check of [`check_peers`]
+/// found for it, by name.
+type Peers = BTreeMap<String, (String, Newest)>;
+
 /// The peers' versions, from `Cargo.lock`, and what the check of
-/// [`check_peers`] found.
-fn render_peers(w: &mut String, newest: &BTreeMap<String, Newest>) {
-    let lock = std::fs::read_to_string(crate::root().join("Cargo.lock")).unwrap_or_default();
-    let versions = peers::locked_versions(&lock);
+/// [`check_peers`] found (`None`: this run timed no peer, and did not
+/// check them).
+fn render_peers(w: &mut String, peers: Option<&Peers>) {
     let _ = writeln!(w, "## Peers");
     let _ = writeln!(w);
     let _ = writeln!(
         w,
-        "Newest release: what `cargo info` reported when this run started, asked from \
-         outside the workspace (see `xtask/src/peers.rs`); the harness is not a peer, and \
-         is not checked."
+        "Version: the one `Cargo.lock` gives `urikit-bench`. Newest release: what \
+         `cargo info` reported when this run started (see `xtask/src/peers.rs`); the \
+         harness is not a peer, and is not checked."
     );
     let _ = writeln!(w);
     let _ = writeln!(w, "| crate | version | newest release | what |");
     let _ = writeln!(w, "|---|---|---|---|");
+    let lock = std::fs::read_to_string(crate::root().join("Cargo.lock")).unwrap_or_default();
+    let locked = peers::locked_dependencies(&lock, "urikit-bench");
     for (peer, what) in PEERS {
-        let version = versions
-            .get(*peer)
-            .map_or_else(|| "?".to_owned(), |v| v.join(", "));
-        let checked = newest
-            .get(*peer)
-            .map_or_else(|| "–".to_owned(), Newest::cell);
+        let (version, checked) = match peers.and_then(|p| p.get(*peer)) {
+            Some((version, newest)) => (version.clone(), newest.cell()),
+            None => (
+                locked.get(*peer).cloned().unwrap_or_else(|| "?".into()),
+                "not checked in this run".into(),
+            ),
+        };
         let _ = writeln!(w, "| `{peer}` | {version} | {checked} | {what} |");
     }
     let _ = writeln!(w);
@@ -1100,15 +1118,11 @@ fn render_peers(w: &mut String, newest: &BTreeMap<String, Newest>) {
 
 /// Issue 19: "Peers must be the newest releases, checked when the suite
 /// runs." Asks the registry for each peer's newest release (not the
-/// harness's: criterion is no peer) before anything is timed; a peer
-/// behind its newest release stops the task unless `allow_old`. A peer
-/// that could not be checked (offline) is reported as such, and the run
-/// goes on.
-fn check_peers(
-    cargo: &str,
-    root: &Path,
-    allow_old: bool,
-) -> Result<BTreeMap<String, Newest>, String> {
+/// harness's: criterion is no peer) before anything is timed. A peer whose
+/// locked version is older stops the task unless `allow_old`; a peer that
+/// could not be checked (offline) is reported as such, and the run goes
+/// on.
+fn check_peers(cargo: &str, root: &Path, allow_old: bool) -> Result<Peers, String> {
     let names: Vec<&str> = PEERS
         .iter()
         .map(|(name, _)| *name)
@@ -1117,15 +1131,15 @@ fn check_peers(
     eprintln!("==> xtask bench: the peers' newest releases (cargo info)");
     let found = peers::check(cargo, root, &names);
     let mut behind = Vec::new();
-    for (name, verdict) in &found {
-        eprintln!("    {name}: {}", verdict.cell().replace("**", ""));
+    for (name, (version, verdict)) in &found {
+        eprintln!("    {name} {version}: {}", verdict.cell().replace("**", ""));
         if let Newest::Behind(newest) = verdict {
-            behind.push(format!("{name} {newest}"));
+            behind.push(format!("{name} {version} (newest {newest})"));
         }
     }
     if !behind.is_empty() && !allow_old {
         return Err(format!(
-            "peers with a newer release than Cargo.lock holds: {}; update them in \
+            "peers older than their newest release: {}; update them in \
              crates/urikit-bench/Cargo.toml (and the versions named in its README), or \
              pass --allow-old-peers to time them as they are",
             behind.join(", ")

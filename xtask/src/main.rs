@@ -64,7 +64,7 @@ tasks:
           of temporary space; not part of ci)
   bench [--quick] [--runs N] [--allow-old-peers] [FILTER]
           check that each peer is at its newest release (cargo info;
-          stops when one is not, unless --allow-old-peers), run the
+          stops when one is older, unless --allow-old-peers), run the
           benchmarks beside their peers (about 15 minutes; --quick
           about 2) and write docs/benchmarks.md
 ";

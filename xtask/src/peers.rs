@@ -1,14 +1,19 @@
 //! Whether the benchmark's peers are at their newest releases: issue 19
 //! asks that they be, "checked when the suite runs".
 //!
-//! Each peer's version comes from `Cargo.lock`; the newest release from
-//! `cargo info NAME`, run outside the workspace (inside it, `cargo info`
-//! reports the locked version), through the registry cargo is configured
-//! with. `cargo xtask bench` checks before it times anything, refuses to
-//! run when a peer is behind (unless told to go on), and writes what it
-//! found into the report's table of peers.
+//! Each peer's version is the one `Cargo.lock` gives the benchmark crate
+//! (its entry's `dependencies`); the newest release is what
+//! `cargo info NAME` reports, run in the workspace (so with the workspace's
+//! cargo configuration and registry) and told not to answer from the
+//! local index alone (`net.offline=false`). In a workspace that locks an
+//! older version, `cargo info` writes `version: LOCKED (latest NEWEST)`.
+//! `cargo xtask bench` checks before it times anything, stops when a peer
+//! is behind (unless told to go on), and writes what it found into the
+//! report's table of peers.
 
+use std::cmp::Ordering;
 use std::collections::BTreeMap;
+use std::io::Read;
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -16,97 +21,227 @@ use std::time::{Duration, Instant};
 /// How long one `cargo info` may take before the check gives up on it.
 const ASK_TIMEOUT: Duration = Duration::from_secs(60);
 
-/// What the check found for one crate.
+/// The benchmark crate, whose locked dependencies are the peers' versions.
+const BENCH_CRATE: &str = "urikit-bench";
+
+/// What the check found for one peer.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) enum Newest {
-    /// The crate's highest locked version is the newest release.
+    /// The locked version is the newest release.
     Current(String),
-    /// The newest release, which the highest locked version is older than.
+    /// The newest release, which the locked version is older than.
     Behind(String),
-    /// No answer: why (offline, `cargo info` failed or timed out).
+    /// No verdict, and why: offline, `cargo info` failed or timed out, the
+    /// newest is a pre-release, a version that does not read.
     Unchecked(String),
 }
 
 impl Newest {
-    /// The cell of the report's table for it.
+    /// The cell of the report's table for it (`|` escaped for Markdown).
     pub(crate) fn cell(&self) -> String {
-        match self {
+        let text = match self {
             Newest::Current(v) => format!("{v} (newest)"),
             Newest::Behind(v) => format!("**{v}: a newer release**"),
             Newest::Unchecked(why) => format!("not checked: {why}"),
-        }
+        };
+        text.replace('|', "\\|")
     }
 }
 
-/// The versions of each package in a `Cargo.lock` (several when the
-/// lock holds several), in the lock's order.
-pub(crate) fn locked_versions(lock: &str) -> BTreeMap<String, Vec<String>> {
-    let mut versions: BTreeMap<String, Vec<String>> = BTreeMap::new();
-    let mut name = None;
+/// One `[[package]]` of a `Cargo.lock`: its name, version and the
+/// entries of its `dependencies` (`name`, or `name version` when the lock
+/// holds several versions of it).
+#[derive(Debug, Default)]
+struct Package {
+    name: String,
+    version: String,
+    dependencies: Vec<String>,
+}
+
+/// The packages of a `Cargo.lock`, in its order.
+fn packages(lock: &str) -> Vec<Package> {
+    let mut all = Vec::new();
+    let mut in_dependencies = false;
     for line in lock.lines() {
-        if let Some(n) = line.strip_prefix("name = ") {
-            name = Some(n.trim_matches('"').to_owned());
-        } else if let (Some(n), Some(v)) = (name.take(), line.strip_prefix("version = ")) {
-            versions
-                .entry(n)
-                .or_default()
-                .push(v.trim_matches('"').to_owned());
+        let line = line.trim();
+        if line == "[[package]]" {
+            all.push(Package::default());
+            in_dependencies = false;
+        } else if let Some(p) = all.last_mut() {
+            if in_dependencies {
+                match line {
+                    "]" => in_dependencies = false,
+                    entry => p.dependencies.push(unquote(entry.trim_end_matches(','))),
+                }
+            } else if let Some(n) = line.strip_prefix("name = ") {
+                p.name = unquote(n);
+            } else if let Some(v) = line.strip_prefix("version = ") {
+                p.version = unquote(v);
+            } else if line.starts_with("dependencies = [") {
+                in_dependencies = !line.ends_with(']');
+            }
         }
     }
-    versions
+    all
 }
 
-/// The version `cargo info` reports on its `version:` line: the first
-/// word after it (`0.7.0 (latest 0.8.2)`, as `cargo info` writes it inside
-/// a workspace that locks an older one, gives the `latest`).
+/// `text` without the quotes around it.
+fn unquote(text: &str) -> String {
+    text.trim().trim_matches('"').to_owned()
+}
+
+/// The version `Cargo.lock` gives each dependency of the package `of`:
+/// the one its entry names, else the only one the lock holds.
+pub(crate) fn locked_dependencies(lock: &str, of: &str) -> BTreeMap<String, String> {
+    let all = packages(lock);
+    let Some(package) = all.iter().find(|p| p.name == of) else {
+        return BTreeMap::new();
+    };
+    package
+        .dependencies
+        .iter()
+        .filter_map(|entry| {
+            let (name, version) = match entry.split_once(' ') {
+                Some((name, version)) => (name, version.to_owned()),
+                None => (
+                    entry.as_str(),
+                    all.iter().find(|p| p.name == *entry)?.version.clone(),
+                ),
+            };
+            Some((name.to_owned(), version))
+        })
+        .collect()
+}
+
+/// The newest release on `cargo info`'s `version:` line: the word after
+/// `(latest ` when it says one (`0.7.0 (latest 0.8.2)`, or `(latest 0.8.2
+/// from SOURCE)` for another registry), else the version itself.
 pub(crate) fn reported_version(info: &str) -> Option<String> {
     let line = info.lines().find_map(|l| l.strip_prefix("version: "))?;
     let newest = match line.split_once("(latest ") {
-        Some((_, rest)) => rest.trim_end_matches(')'),
+        Some((_, rest)) => rest.split([' ', ')']).next()?,
         None => line.split_whitespace().next()?,
     };
-    Some(newest.trim().to_owned()).filter(|v| !v.is_empty())
+    Some(newest.to_owned()).filter(|v| !v.is_empty())
 }
 
-/// Compares dotted versions number by number (`0.10.0` after `0.9.3`); a
-/// part that is not a number (a pre-release) compares as text.
-fn older(a: &str, b: &str) -> bool {
-    let parts = |v: &str| -> Vec<(u64, String)> {
-        v.split(['.', '-', '+'])
-            .map(|p| (p.parse().unwrap_or(u64::MAX), p.to_owned()))
-            .collect()
+/// A version as Semantic Versioning 2.0.0 orders them: the three numbers,
+/// then a pre-release below the release, pre-release identifiers compared
+/// one by one (numbers by value and below words); build metadata ignored.
+#[derive(Debug, PartialEq, Eq)]
+struct Version {
+    numbers: [u64; 3],
+    /// Empty for a release.
+    pre: Vec<String>,
+}
+
+impl Version {
+    /// Reads `MAJOR.MINOR.PATCH[-PRE][+BUILD]`.
+    fn parse(text: &str) -> Option<Version> {
+        let text = text.split('+').next()?;
+        let (core, pre) = match text.split_once('-') {
+            Some((core, pre)) => (core, pre.split('.').map(str::to_owned).collect()),
+            None => (text, Vec::new()),
+        };
+        let mut numbers = core.split('.').map(|n| n.parse::<u64>().ok());
+        let version = Version {
+            numbers: [numbers.next()??, numbers.next()??, numbers.next()??],
+            pre,
+        };
+        numbers.next().is_none().then_some(version)
+    }
+}
+
+impl Ord for Version {
+    fn cmp(&self, other: &Self) -> Ordering {
+        let identifier = |a: &String, b: &String| match (a.parse::<u64>(), b.parse::<u64>()) {
+            (Ok(x), Ok(y)) => x.cmp(&y),
+            (Ok(_), Err(_)) => Ordering::Less,
+            (Err(_), Ok(_)) => Ordering::Greater,
+            (Err(_), Err(_)) => a.cmp(b),
+        };
+        self.numbers.cmp(&other.numbers).then_with(|| {
+            match (self.pre.is_empty(), other.pre.is_empty()) {
+                (true, true) => Ordering::Equal,
+                (true, false) => Ordering::Greater,
+                (false, true) => Ordering::Less,
+                (false, false) => {
+                    let mut by_identifier = self
+                        .pre
+                        .iter()
+                        .zip(&other.pre)
+                        .map(|(a, b)| identifier(a, b));
+                    by_identifier
+                        .find(|o| o.is_ne())
+                        .unwrap_or_else(|| self.pre.len().cmp(&other.pre.len()))
+                }
+            }
+        })
+    }
+}
+
+impl PartialOrd for Version {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+/// The verdict for one peer: its locked version against the newest
+/// release (`Err`: why there is none). A pre-release as the newest says
+/// nothing of the newest release: no verdict.
+pub(crate) fn judge(locked: &str, newest: Result<String, String>) -> Newest {
+    let newest = match newest {
+        Ok(newest) => newest,
+        Err(why) => return Newest::Unchecked(why),
     };
-    parts(a) < parts(b)
-}
-
-/// The verdict for one crate: the highest of its locked versions (the
-/// benchmark's own; a lower one is another crate's dependency) against
-/// the newest release (`Err`: why there is none).
-pub(crate) fn judge(locked: &[String], newest: Result<String, String>) -> Newest {
-    let highest = locked.iter().reduce(|a, b| if older(a, b) { b } else { a });
-    match newest {
-        Ok(newest) if highest.is_some_and(|v| older(v, &newest)) => Newest::Behind(newest),
-        Ok(newest) => Newest::Current(newest),
-        Err(why) => Newest::Unchecked(why),
+    match (Version::parse(locked), Version::parse(&newest)) {
+        (_, Some(n)) if !n.pre.is_empty() => Newest::Unchecked(format!(
+            "the newest version is the pre-release {newest}, not compared"
+        )),
+        (Some(l), Some(n)) if l < n => Newest::Behind(newest),
+        (Some(_), Some(_)) => Newest::Current(newest),
+        _ => Newest::Unchecked(format!("cannot compare {locked} with {newest}")),
     }
 }
 
 /// Asks the registry for the newest release of `name` with `cargo info`,
-/// run in `outside` (a directory outside the workspace).
-pub(crate) fn ask_newest(cargo: &str, name: &str, outside: &Path) -> Result<String, String> {
+/// run in the workspace `root`; gives up after [`ASK_TIMEOUT`].
+pub(crate) fn ask_newest(cargo: &str, name: &str, root: &Path) -> Result<String, String> {
     let mut child = Command::new(cargo)
-        .args(["info", name])
+        .args(["--config", "net.offline=false", "info", name])
         .env("CARGO_TERM_COLOR", "never")
-        .current_dir(outside)
+        .current_dir(root)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .map_err(|e| format!("cannot run {cargo} info: {e}"))?;
+    // Read while the child runs, so that it never waits on a full pipe.
+    let reader = |pipe: Option<Box<dyn Read + Send>>| {
+        std::thread::spawn(move || {
+            let mut text = String::new();
+            if let Some(mut pipe) = pipe {
+                let _ = pipe.read_to_string(&mut text);
+            }
+            text
+        })
+    };
+    let stdout = reader(
+        child
+            .stdout
+            .take()
+            .map(|p| Box::new(p) as Box<dyn Read + Send>),
+    );
+    let stderr = reader(
+        child
+            .stderr
+            .take()
+            .map(|p| Box::new(p) as Box<dyn Read + Send>),
+    );
     let start = Instant::now();
-    loop {
+    let status = loop {
         match child.try_wait() {
-            Ok(Some(_)) => break,
+            Ok(Some(status)) => break status,
             Ok(None) if start.elapsed() > ASK_TIMEOUT => {
                 let _ = child.kill();
                 let _ = child.wait();
@@ -118,13 +253,10 @@ pub(crate) fn ask_newest(cargo: &str, name: &str, outside: &Path) -> Result<Stri
             Ok(None) => std::thread::sleep(Duration::from_millis(50)),
             Err(e) => return Err(format!("`cargo info {name}`: {e}")),
         }
-    }
-    let out = child
-        .wait_with_output()
-        .map_err(|e| format!("`cargo info {name}`: {e}"))?;
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    if !out.status.success() {
-        let stderr = String::from_utf8_lossy(&out.stderr);
+    };
+    let stdout = stdout.join().unwrap_or_default();
+    let stderr = stderr.join().unwrap_or_default();
+    if !status.success() {
         let why = stderr
             .lines()
             .find(|l| l.starts_with("error"))
@@ -134,21 +266,41 @@ pub(crate) fn ask_newest(cargo: &str, name: &str, outside: &Path) -> Result<Stri
     reported_version(&stdout).ok_or_else(|| format!("`cargo info {name}` named no version"))
 }
 
-/// Checks each of `names` against `Cargo.lock` and the registry.
-pub(crate) fn check(cargo: &str, root: &Path, names: &[&str]) -> BTreeMap<String, Newest> {
-    let lock = std::fs::read_to_string(root.join("Cargo.lock")).unwrap_or_default();
-    let locked = locked_versions(&lock);
-    let outside = std::env::temp_dir();
+/// Each of `names`: the version `Cargo.lock` gives the benchmark crate,
+/// and the verdict. After one `cargo info` fails (offline, as a rule) the
+/// others are not asked.
+pub(crate) fn check(
+    cargo: &str,
+    root: &Path,
+    names: &[&str],
+) -> BTreeMap<String, (String, Newest)> {
+    let lock = std::fs::read_to_string(root.join("Cargo.lock"));
+    let locked = lock
+        .as_deref()
+        .map(|lock| locked_dependencies(lock, BENCH_CRATE))
+        .unwrap_or_default();
+    let mut failed: Option<String> = None;
     names
         .iter()
         .map(|&name| {
-            let versions = locked.get(name).cloned().unwrap_or_default();
-            let verdict = if versions.is_empty() {
-                Newest::Unchecked("not in Cargo.lock".into())
-            } else {
-                judge(&versions, ask_newest(cargo, name, &outside))
+            let version = locked.get(name).cloned().unwrap_or_else(|| "?".into());
+            let verdict = match (&lock, locked.get(name), &failed) {
+                (Err(e), _, _) => Newest::Unchecked(format!("cannot read Cargo.lock: {e}")),
+                (Ok(_), None, _) => {
+                    Newest::Unchecked(format!("not a dependency of {BENCH_CRATE} in Cargo.lock"))
+                }
+                (Ok(_), Some(_), Some(first)) => {
+                    Newest::Unchecked(format!("not asked after `cargo info {first}` failed"))
+                }
+                (Ok(_), Some(v), None) => {
+                    let newest = ask_newest(cargo, name, root);
+                    if newest.is_err() {
+                        failed = Some(name.to_owned());
+                    }
+                    judge(v, newest)
+                }
             };
-            (name.to_owned(), verdict)
+            (name.to_owned(), (version, verdict))
         })
         .collect()
 }
@@ -157,60 +309,93 @@ pub(crate) fn check(cargo: &str, root: &Path, names: &[&str]) -> BTreeMap<String
 mod tests {
     use super::*;
 
+    const LOCK: &str = "version = 4\n\n\
+        [[package]]\nname = \"http\"\nversion = \"0.2.12\"\n\n\
+        [[package]]\nname = \"http\"\nversion = \"1.5.0\"\nsource = \"x\"\n\n\
+        [[package]]\nname = \"oxiri\"\nversion = \"0.3.1\"\n\n\
+        [[package]]\nname = \"urikit-bench\"\nversion = \"0.1.0\"\ndependencies = [\n \
+        \"http 1.5.0\",\n \"oxiri\",\n \"uri-core\",\n]\n\n\
+        [[package]]\nname = \"uri-core\"\nversion = \"0.1.0\"\ndependencies = [\"thiserror\"]\n";
+
     #[test]
-    fn the_lock_gives_every_version_of_a_package() {
-        let lock = "[[package]]\nname = \"oxiri\"\nversion = \"0.3.1\"\n\n\
-                    [[package]]\nname = \"syn\"\nversion = \"1.0.109\"\n\n\
-                    [[package]]\nname = \"syn\"\nversion = \"2.0.100\"\nsource = \"x\"\n";
-        let v = locked_versions(lock);
-        assert_eq!(v["oxiri"], ["0.3.1"]);
-        assert_eq!(v["syn"], ["1.0.109", "2.0.100"]);
-        assert_eq!(v.len(), 2);
+    fn the_lock_gives_the_bench_crates_own_versions() {
+        let v = locked_dependencies(LOCK, "urikit-bench");
+        assert_eq!(v["http"], "1.5.0");
+        assert_eq!(v["oxiri"], "0.3.1");
+        assert_eq!(v["uri-core"], "0.1.0");
+        assert_eq!(v.len(), 3);
+        assert!(locked_dependencies(LOCK, "no-such-crate").is_empty());
+        assert!(
+            locked_dependencies(LOCK, "uri-core").is_empty(),
+            "one-line list of another crate"
+        );
     }
 
     #[test]
     fn the_newest_version_is_read_from_cargo_info() {
-        let outside = "oxiri #IRI\nSimple and fast\nversion: 0.3.1\nlicense: MIT\n";
-        assert_eq!(reported_version(outside).as_deref(), Some("0.3.1"));
-        let inside = "criterion\nversion: 0.7.0 (latest 0.8.2)\nlicense: x\n";
-        assert_eq!(reported_version(inside).as_deref(), Some("0.8.2"));
+        let current = "oxiri #IRI\nSimple and fast\nversion: 0.3.1\nlicense: MIT\n";
+        assert_eq!(reported_version(current).as_deref(), Some("0.3.1"));
+        let behind = "criterion\nversion: 0.7.0 (latest 0.8.2)\nlicense: x\n";
+        assert_eq!(reported_version(behind).as_deref(), Some("0.8.2"));
+        let elsewhere = "x\nversion: 0.7.0 (latest 0.8.2 from registry `mirror`)\n";
+        assert_eq!(reported_version(elsewhere).as_deref(), Some("0.8.2"));
         assert_eq!(reported_version("no such line\n"), None);
         assert_eq!(reported_version("version: \n"), None);
     }
 
     #[test]
-    fn versions_compare_by_number() {
-        assert!(older("0.9.3", "0.10.0"));
-        assert!(older("0.3.1", "0.3.2"));
-        assert!(older("1.9.0", "2.0.0"));
-        assert!(!older("0.10.0", "0.9.3"));
-        assert!(!older("0.4.1", "0.4.1"));
-        assert!(older("1.0.0-alpha", "1.0.0-beta"));
+    fn versions_are_ordered_as_semver_orders_them() {
+        let v = |s: &str| Version::parse(s).unwrap();
+        let ascending = [
+            "0.9.3",
+            "0.10.0-alpha",
+            "0.10.0-alpha.1",
+            "0.10.0-alpha.beta",
+            "0.10.0-beta.2",
+            "0.10.0-beta.11",
+            "0.10.0-rc.1",
+            "0.10.0",
+            "1.0.0",
+        ];
+        for pair in ascending.windows(2) {
+            assert!(v(pair[0]) < v(pair[1]), "{} < {}", pair[0], pair[1]);
+        }
+        assert_eq!(v("1.0.0+build.5").cmp(&v("1.0.0")), Ordering::Equal);
+        for bad in ["1.0", "1.0.0.0", "a.b.c", "", "1..0"] {
+            assert_eq!(Version::parse(bad), None, "{bad}");
+        }
     }
 
     #[test]
-    fn a_peer_is_behind_when_its_highest_locked_version_is_older() {
-        let locked = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    fn a_peer_is_behind_when_its_locked_version_is_older() {
         assert_eq!(
-            judge(&locked(&["0.3.1"]), Ok("0.3.1".into())),
+            judge("0.3.1", Ok("0.3.1".into())),
             Newest::Current("0.3.1".into())
         );
         assert_eq!(
-            judge(&locked(&["0.2.11"]), Ok("0.3.1".into())),
+            judge("0.2.11", Ok("0.3.1".into())),
             Newest::Behind("0.3.1".into())
         );
-        // Another crate's older dependency does not make the peer old.
         assert_eq!(
-            judge(&locked(&["0.2.11", "0.3.1"]), Ok("0.3.1".into())),
-            Newest::Current("0.3.1".into())
+            judge("1.0.0-rc.1", Ok("1.0.0".into())),
+            Newest::Behind("1.0.0".into())
         );
+        assert!(matches!(
+            judge("0.3.1", Ok("0.4.0-alpha".into())),
+            Newest::Unchecked(_)
+        ));
+        assert!(matches!(
+            judge("0.3", Ok("0.3.1".into())),
+            Newest::Unchecked(_)
+        ));
         assert_eq!(
-            judge(&locked(&["0.3.1"]), Err("offline".into())),
+            judge("0.3.1", Err("offline".into())),
             Newest::Unchecked("offline".into())
         );
         assert_eq!(
             Newest::Behind("0.4.0".into()).cell(),
             "**0.4.0: a newer release**"
         );
+        assert_eq!(Newest::Unchecked("a|b".into()).cell(), "not checked: a\\|b");
     }
 }

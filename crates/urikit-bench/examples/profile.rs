@@ -72,7 +72,9 @@
 //! any resolution; their targets are not the resolved ones);
 //! `resolve-owned-string` (`resolve-owned` with the target resolved by
 //! `Resolver::new` and `resolve_into` into a new `String` of the same
-//! capacity: one allocation, no layout written, no `UriBuf`); and `baseline` (the
+//! capacity: one allocation, no layout written, no `UriBuf`; `Resolver::new`
+//! also finds the base's directory end, which the one-shot finds only to
+//! merge); and `baseline` (the
 //! loop over `mixed.txt` alone). Corpora: `mixed.txt` (parse, components,
 //! normalize) and `relative-1in3.txt` (resolve), as in the benchmarks.
 //! Prints the item count and a checksum (so that no work is optimized
