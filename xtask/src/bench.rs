@@ -1102,7 +1102,7 @@ fn render_peers(w: &mut String, peers: Option<&Peers>) {
     let _ = writeln!(w, "| crate | version | newest release | what |");
     let _ = writeln!(w, "|---|---|---|---|");
     let lock = std::fs::read_to_string(crate::root().join("Cargo.lock")).unwrap_or_default();
-    let locked = peers::locked_dependencies(&lock, "urikit-bench");
+    let locked = peers::locked_dependencies(&lock, peers::BENCH_CRATE);
     for (peer, what) in PEERS {
         let (version, checked) = match peers.and_then(|p| p.get(*peer)) {
             Some((version, newest)) => (version.clone(), newest.cell()),
@@ -1130,22 +1130,32 @@ fn check_peers(cargo: &str, root: &Path, allow_old: bool) -> Result<Peers, Strin
         .collect();
     eprintln!("==> xtask bench: the peers' newest releases (cargo info)");
     let found = peers::check(cargo, root, &names);
-    let mut behind = Vec::new();
     for (name, (version, verdict)) in &found {
         eprintln!("    {name} {version}: {}", verdict.cell().replace("**", ""));
-        if let Newest::Behind(newest) = verdict {
-            behind.push(format!("{name} {version} (newest {newest})"));
-        }
     }
-    if !behind.is_empty() && !allow_old {
-        return Err(format!(
-            "peers older than their newest release: {}; update them in \
-             crates/urikit-bench/Cargo.toml (and the versions named in its README), or \
-             pass --allow-old-peers to time them as they are",
-            behind.join(", ")
-        ));
-    }
+    refuse_old_peers(&found, allow_old)?;
     Ok(found)
+}
+
+/// The error that stops the task when a peer is older than its newest
+/// release, unless `allow_old`; a peer that could not be checked does not.
+fn refuse_old_peers(found: &Peers, allow_old: bool) -> Result<(), String> {
+    let behind: Vec<String> = found
+        .iter()
+        .filter_map(|(name, (version, verdict))| match verdict {
+            Newest::Behind(newest) => Some(format!("{name} {version} (newest {newest})")),
+            _ => None,
+        })
+        .collect();
+    if behind.is_empty() || allow_old {
+        return Ok(());
+    }
+    Err(format!(
+        "peers older than their newest release: {}; update them in \
+         crates/urikit-bench/Cargo.toml (and the versions named in its README), or \
+         pass --allow-old-peers to time them as they are",
+        behind.join(", ")
+    ))
 }
 
 /// The targets table.
@@ -1322,6 +1332,59 @@ fn render_check(w: &mut String, check: &CheckTiming) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Three peers: one at its newest release, one behind, one unchecked.
+    fn three_peers() -> Peers {
+        [
+            ("oxiri", "0.3.1", Newest::Current("0.3.1".into())),
+            ("url", "2.5.7", Newest::Behind("2.5.8".into())),
+            ("http", "1.5.0", Newest::Unchecked("offline".into())),
+        ]
+        .into_iter()
+        .map(|(name, version, newest)| (name.to_owned(), (version.to_owned(), newest)))
+        .collect()
+    }
+
+    #[test]
+    fn a_peer_behind_stops_the_task_unless_allowed() {
+        let mut found = three_peers();
+        let err = refuse_old_peers(&found, false).unwrap_err();
+        assert!(
+            err.starts_with("peers older than their newest release: url 2.5.7 (newest 2.5.8);"),
+            "{err}"
+        );
+        assert_eq!(refuse_old_peers(&found, true), Ok(()));
+        found.remove("url");
+        assert_eq!(
+            refuse_old_peers(&found, false),
+            Ok(()),
+            "unchecked does not stop it"
+        );
+    }
+
+    #[test]
+    fn the_peers_table_says_what_the_check_found() {
+        let mut w = String::new();
+        render_peers(&mut w, Some(&three_peers()));
+        assert!(w.contains("| `oxiri` | 0.3.1 | 0.3.1 (newest) |"), "{w}");
+        assert!(
+            w.contains("| `url` | 2.5.7 | **2.5.8: a newer release** |"),
+            "{w}"
+        );
+        assert!(
+            w.contains("| `http` | 1.5.0 | not checked: offline |"),
+            "{w}"
+        );
+        assert!(w.contains("| `criterion` | "), "{w}");
+        assert!(
+            w.contains("| not checked in this run | the harness |"),
+            "{w}"
+        );
+        let mut unchecked = String::new();
+        render_peers(&mut unchecked, None);
+        assert!(unchecked.contains("| `oxiri` | "), "{unchecked}");
+        assert!(!unchecked.contains("(newest)"), "{unchecked}");
+    }
 
     #[test]
     fn dates_from_day_counts() {

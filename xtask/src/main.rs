@@ -13,6 +13,7 @@ mod generate;
 mod json;
 mod memory;
 mod peers;
+mod process;
 mod release;
 mod tidy;
 

@@ -13,16 +13,20 @@
 
 use std::cmp::Ordering;
 use std::collections::BTreeMap;
-use std::io::Read;
 use std::path::Path;
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::process::Command;
+use std::time::Duration;
+
+use crate::process::{Stopped, run_bounded};
 
 /// How long one `cargo info` may take before the check gives up on it.
 const ASK_TIMEOUT: Duration = Duration::from_secs(60);
 
+/// How long the output of a `cargo info` that has ended may take to arrive.
+const DRAIN: Duration = Duration::from_secs(5);
+
 /// The benchmark crate, whose locked dependencies are the peers' versions.
-const BENCH_CRATE: &str = "urikit-bench";
+pub(crate) const BENCH_CRATE: &str = "urikit-bench";
 
 /// What the check found for one peer.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -207,63 +211,29 @@ pub(crate) fn judge(locked: &str, newest: Result<String, String>) -> Newest {
 /// Asks the registry for the newest release of `name` with `cargo info`,
 /// run in the workspace `root`; gives up after [`ASK_TIMEOUT`].
 pub(crate) fn ask_newest(cargo: &str, name: &str, root: &Path) -> Result<String, String> {
-    let mut child = Command::new(cargo)
+    let mut command = Command::new(cargo);
+    command
         .args(["--config", "net.offline=false", "info", name])
         .env("CARGO_TERM_COLOR", "never")
-        .current_dir(root)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .map_err(|e| format!("cannot run {cargo} info: {e}"))?;
-    // Read while the child runs, so that it never waits on a full pipe.
-    let reader = |pipe: Option<Box<dyn Read + Send>>| {
-        std::thread::spawn(move || {
-            let mut text = String::new();
-            if let Some(mut pipe) = pipe {
-                let _ = pipe.read_to_string(&mut text);
-            }
-            text
-        })
-    };
-    let stdout = reader(
-        child
-            .stdout
-            .take()
-            .map(|p| Box::new(p) as Box<dyn Read + Send>),
-    );
-    let stderr = reader(
-        child
+        .current_dir(root);
+    let ran = run_bounded(&mut command, ASK_TIMEOUT, DRAIN).map_err(|stopped| match stopped {
+        Stopped::Spawn(e) => format!("cannot run {cargo} info: {e}"),
+        Stopped::Wait(e) => format!("`cargo info {name}`: {e}"),
+        Stopped::TimedOut => format!(
+            "`cargo info {name}` gave no answer in {} s",
+            ASK_TIMEOUT.as_secs()
+        ),
+        Stopped::OutputHeld => format!("`cargo info {name}` ended, but its output stayed open"),
+    })?;
+    if ran.status != Some(0) {
+        let why = ran
             .stderr
-            .take()
-            .map(|p| Box::new(p) as Box<dyn Read + Send>),
-    );
-    let start = Instant::now();
-    let status = loop {
-        match child.try_wait() {
-            Ok(Some(status)) => break status,
-            Ok(None) if start.elapsed() > ASK_TIMEOUT => {
-                let _ = child.kill();
-                let _ = child.wait();
-                return Err(format!(
-                    "`cargo info {name}` gave no answer in {} s",
-                    ASK_TIMEOUT.as_secs()
-                ));
-            }
-            Ok(None) => std::thread::sleep(Duration::from_millis(50)),
-            Err(e) => return Err(format!("`cargo info {name}`: {e}")),
-        }
-    };
-    let stdout = stdout.join().unwrap_or_default();
-    let stderr = stderr.join().unwrap_or_default();
-    if !status.success() {
-        let why = stderr
             .lines()
             .find(|l| l.starts_with("error"))
             .unwrap_or("failed");
         return Err(format!("`cargo info {name}`: {why}"));
     }
-    reported_version(&stdout).ok_or_else(|| format!("`cargo info {name}` named no version"))
+    reported_version(&ran.stdout).ok_or_else(|| format!("`cargo info {name}` named no version"))
 }
 
 /// Each of `names`: the version `Cargo.lock` gives the benchmark crate,

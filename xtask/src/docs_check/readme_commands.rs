@@ -2,13 +2,13 @@
 //! the README shows: the CLI is built once, then each command runs with
 //! `sh -c` from the workspace root.
 
-use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use super::metadata::Workspace;
 use super::readme_blocks::{Cmd, commands};
+use crate::process::{Ran, Stopped, run_bounded};
 
 /// How long one command may take. Only a guard against a command that hangs
 /// (one waiting on the network, say): the commands that run are quick, but
@@ -167,18 +167,9 @@ fn same_dir(a: &Path, b: &Path) -> bool {
         )
 }
 
-/// What a command did.
-struct Ran {
-    /// Its exit status, `None` when a signal ended it.
-    status: Option<i32>,
-    /// Its standard output, lossily decoded.
-    stdout: String,
-    /// Its standard error, lossily decoded.
-    stderr: String,
-}
-
 /// Runs `text` with `sh -c` in `root`, standard input empty, with `path` as
-/// `PATH`.
+/// `PATH` (see [`run_bounded`]: its process group is stopped at the time
+/// limit and when it ends).
 fn run(text: &str, root: &Path, path: &std::ffi::OsStr) -> Result<Ran, String> {
     let mut command = Command::new("sh");
     command
@@ -186,81 +177,20 @@ fn run(text: &str, root: &Path, path: &std::ffi::OsStr) -> Result<Ran, String> {
         .arg(text)
         .current_dir(root)
         .env("PATH", path)
-        .env(NESTED, "1")
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    // Its own process group, so that the command's children are stopped
-    // with it (at a timeout, and once `sh` has ended), not only `sh`.
-    #[cfg(unix)]
-    std::os::unix::process::CommandExt::process_group(&mut command, 0);
-    let mut child = command.spawn().map_err(|e| format!("cannot run sh: {e}"))?;
-    let read_all = |mut pipe: Box<dyn Read + Send>| {
-        std::thread::spawn(move || {
-            let mut bytes = Vec::new();
-            let _ = pipe.read_to_end(&mut bytes);
-            String::from_utf8_lossy(&bytes).into_owned()
-        })
-    };
-    let stdout = child.stdout.take().map(|p| read_all(Box::new(p)));
-    let stderr = child.stderr.take().map(|p| read_all(Box::new(p)));
-    let start = Instant::now();
-    let status = loop {
-        match child.try_wait() {
-            Ok(Some(status)) => break status,
-            Ok(None) if start.elapsed() > TIMEOUT => {
-                kill_group(child.id());
-                let _ = child.kill();
-                let _ = child.wait();
-                return Err(format!(
-                    "still running after {} s, stopped (mark it `not run`?)",
-                    TIMEOUT.as_secs()
-                ));
-            }
-            Ok(None) => std::thread::sleep(Duration::from_millis(5)),
-            Err(e) => return Err(format!("cannot wait for sh: {e}")),
-        }
-    };
-    // `sh` has ended, but a process it started in the background (`cmd &`)
-    // may still hold the output pipes, and the reads would wait for it.
-    // Stop whatever is left of the group, then give the reads a deadline.
-    kill_group(child.id());
-    let deadline = Instant::now() + DRAIN;
-    let readers = [stdout, stderr];
-    while readers.iter().flatten().any(|t| !t.is_finished()) {
-        if Instant::now() > deadline {
-            return Err(format!(
-                "ended, but its output was still open {} s later: a process it \
-                 started outside its process group keeps it (mark it `not run`?)",
-                DRAIN.as_secs()
-            ));
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    }
-    let [stdout, stderr] = readers.map(|t| t.and_then(|t| t.join().ok()).unwrap_or_default());
-    Ok(Ran {
-        status: status.code(),
-        stdout,
-        stderr,
+        .env(NESTED, "1");
+    run_bounded(&mut command, TIMEOUT, DRAIN).map_err(|stopped| match stopped {
+        Stopped::Spawn(e) => format!("cannot run sh: {e}"),
+        Stopped::Wait(e) => format!("cannot wait for sh: {e}"),
+        Stopped::TimedOut => format!(
+            "still running after {} s, stopped (mark it `not run`?)",
+            TIMEOUT.as_secs()
+        ),
+        Stopped::OutputHeld => format!(
+            "ended, but its output was still open {} s later: a process it \
+             started outside its process group keeps it (mark it `not run`?)",
+            DRAIN.as_secs()
+        ),
     })
-}
-
-/// Sends `SIGKILL` to the process group `id` (a command's `sh` is its
-/// group's leader), so that none of its processes outlives it. A group's
-/// id is not given to another process while the group has a member left;
-/// when none is left, `kill` finds no such group (unless a new process
-/// took the same number and made itself a group leader in the meantime)
-/// and does nothing. Standard library only, so through `kill(1)`.
-fn kill_group(id: u32) {
-    #[cfg(unix)]
-    let _ = Command::new("kill")
-        .args(["-KILL", "--", &format!("-{id}")])
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status();
-    #[cfg(not(unix))]
-    let _ = id;
 }
 
 /// `text` under a heading, indented, or nothing if it is empty.
@@ -297,6 +227,7 @@ fn difference(expected: &str, actual: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::time::Instant;
 
     /// A fresh folder under the system's temporary folder.
     fn scratch(name: &str) -> PathBuf {
