@@ -419,6 +419,20 @@ macro_rules! predefined_sets {
                     Known::Custom => self.first_not_kept_by_table(input, from),
                 }
             }
+
+            /// This set's step table ([`step_words`](crate::encode::step_words)),
+            /// made at compile time, when it has a predefined set's bytes
+            /// and that set's rule for a space; else `None`.
+            #[inline(always)]
+            pub(crate) fn step_words(&self) -> Option<&'static [u32; 256]> {
+                match self.known {
+                    $(Known::$known => {
+                        static WORDS: [u32; 256] = crate::encode::step_words(&EncodeSet::$set);
+                        (self.plus == EncodeSet::$set.plus).then_some(&WORDS)
+                    })*
+                    Known::Custom => None,
+                }
+            }
         }
     };
 }
@@ -474,6 +488,21 @@ mod tests {
             let same_bytes = set.keep == base.keep;
             assert_eq!(set.known == base.known, same_bytes, "{name}: {set:?}");
         }
+    }
+
+    #[test]
+    fn a_step_table_for_the_predefined_bytes_and_space_rule_only() {
+        for (name, set, base) in sets() {
+            let expected =
+                (set.keep == base.keep && set.plus == base.plus && base.known != Known::Custom)
+                    .then(|| crate::encode::step_words(&base));
+            assert_eq!(set.step_words().copied(), expected, "{name}: {set:?}");
+        }
+        assert!(EncodeSet::FORM.step_words().is_some());
+        // QUERY_COMPONENT's own bytes, but a space written as `+`.
+        let plus = EncodeSet::QUERY_COMPONENT.space_as_plus();
+        assert_eq!(plus.known, Known::QueryComponent);
+        assert!(plus.step_words().is_none());
     }
 
     #[test]

@@ -74,7 +74,12 @@
 //! `Resolver::new` and `resolve_into` into a new `String` of the same
 //! capacity: one allocation, no layout written, no `UriBuf`; `Resolver::new`
 //! also finds the base's directory end, which the one-shot finds only to
-//! merge); and `baseline` (the
+//! merge); `OP-floor` for the codec operations `decode-heavy`,
+//! `decode-mixed`, `decode-changed`, `encode-heavy`, `encode-unreserved`,
+//! `encode-mixed` and `encode-changed` (our outputs, made before
+//! `measure`, each copied into a new `String` and dropped: the least any
+//! codec that returns an owned `String` does, with no input read and
+//! nothing decided); and `baseline` (the
 //! loop over `mixed.txt` alone). Corpora: `mixed.txt` (parse, components,
 //! normalize) and `relative-1in3.txt` (resolve), as in the benchmarks.
 //! Prints the item count and a checksum (so that no work is optimized
@@ -158,6 +163,9 @@ struct Inputs<'a> {
     urns: &'a [String],
     /// `urikit_bench::mailtos` of `web-1in4.txt`.
     mailtos: &'a [String],
+    /// For each `OP-floor` operation asked for, `OP`'s outputs (ours,
+    /// made before [`measure`]).
+    floors: std::collections::HashMap<String, Vec<String>>,
 }
 
 /// Runs `op` once over its corpus: the only function callgrind counts.
@@ -268,6 +276,15 @@ fn measure(op: &str, inputs: &mut Inputs<'_>) -> (usize, usize) {
                 ) {
                     sum += black_box(b).as_str().len() + black_box(r).as_str().len();
                 }
+                items += 1;
+            }
+        }
+        op if op.ends_with("-floor") => {
+            // What any codec returning an owned `String` does at least: a
+            // new `String` of the output's length, the output written into
+            // it, and freed; no input read, nothing decided.
+            for text in &inputs.floors[op] {
+                sum += black_box(String::from(black_box(text.as_str()))).len();
                 items += 1;
             }
         }
@@ -700,6 +717,31 @@ fn path_start(parts: &uri_core::Components<'_>) -> usize {
 
 /// Loads the corpora, runs the operation named by the first argument and
 /// prints what it did.
+/// Our outputs for the codec operation `op` (`encode-…` or `decode-…`),
+/// one a line: what its `-floor` copies.
+fn floor_outputs(op: &str, inputs: &Inputs<'_>) -> Vec<String> {
+    let (lines, set): (&[String], Option<&EncodeSet>) = match op {
+        "decode-heavy" => (inputs.encoded, None),
+        "decode-mixed" => (&inputs.mixed_encoded, None),
+        "decode-changed" => (&inputs.changed_encoded, None),
+        "encode-heavy" => (inputs.iri, Some(&UNRESERVED)),
+        "encode-unreserved" => (inputs.web, Some(&UNRESERVED)),
+        "encode-mixed" => (inputs.web, Some(&QUERY_COMPONENT)),
+        "encode-changed" => (&inputs.changed, Some(&QUERY_COMPONENT)),
+        other => {
+            eprintln!("no floor for `{other}`; see the module docs");
+            std::process::exit(2);
+        }
+    };
+    lines
+        .iter()
+        .filter_map(|line| match set {
+            Some(set) => Some(uri_encode::encode(line, set).into_owned()),
+            None => uri_encode::decode_utf8(line).ok().map(|t| t.into_owned()),
+        })
+        .collect()
+}
+
 fn main() {
     let op = std::env::args().nth(1).unwrap_or_else(|| "parse".into());
     let lines = urikit_bench::lines("mixed.txt").expect("corpus in data/");
@@ -755,6 +797,7 @@ fn main() {
         http_uris: http.iter().filter_map(|l| Uri::parse(l).ok()).collect(),
         urns: &urns,
         mailtos: &mailtos,
+        floors: std::collections::HashMap::new(),
     };
     inputs.changed_encoded = inputs
         .changed
@@ -765,6 +808,10 @@ fn main() {
         .skip(1)
         .filter(|a| !a.starts_with("--"))
         .collect();
+    for floor in ops.iter().filter(|op| op.ends_with("-floor")) {
+        let outputs = floor_outputs(floor.trim_end_matches("-floor"), &inputs);
+        inputs.floors.insert(floor.clone(), outputs);
+    }
     let rounds = std::env::args()
         .find_map(|a| a.strip_prefix("--time=").map(str::to_owned))
         .map(|n| n.parse::<usize>().expect("--time=ROUNDS"));
