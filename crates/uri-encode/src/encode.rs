@@ -162,7 +162,8 @@ pub(crate) const fn step_words(set: &EncodeSet) -> [u32; 256] {
 /// the buffer past the output, a 1 or a 3: ASCII, like the zeros, so the
 /// block's UTF-8 check in whole steps of sixteen bytes still passes.
 /// Offsets are taken modulo 256 into a buffer of 260 bytes, so that no
-/// store needs a bounds check; a block of 64 bytes writes at most 192, so
+/// store needs a bounds check; a block of 64 bytes gives at most 192
+/// bytes of output, so its last store starts at offset 189 or before and
 /// the modulo never changes an offset.
 #[inline(always)]
 fn encode_by_words(mut out: String, input: &[u8], i: usize, words: &[u32; 256]) -> String {
@@ -185,9 +186,9 @@ fn encode_by_words(mut out: String, input: &[u8], i: usize, words: &[u32; 256]) 
 }
 
 /// Appends `input[i..]` encoded to `out`, for a set that keeps no triplet
-/// and has no step table ([`EncodeSet::step_words`]: a set made with other
-/// bytes or another rule for a space), with a space written as `+`
-/// (`PLUS`) or not.
+/// and has no step table ([`EncodeSet::step_words`]: a set whose bytes are
+/// no predefined set's, or that writes a space as `+` where that set does
+/// not), with a space written as `+` (`PLUS`) or not.
 ///
 /// One step per byte, with no branch on whether it is kept (kept and
 /// encoded bytes follow each other with no pattern a branch predictor
@@ -389,10 +390,14 @@ mod tests {
             // Runs (`write_from`).
             EncodeSet::PATH.preserving_triplets(),
         ];
-        for len in 0..=140 {
-            let filler = String::from(&"ab".repeat(len / 2 + 1)[..len]);
+        // Fillers of kept bytes, and of bytes every set encodes (whole
+        // blocks of triplets: the most a block writes).
+        let fillers = ["ab", "\u{1}\u{2}"];
+        for (len, filler) in (0..=140).flat_map(|len| fillers.map(|f| (len, f))) {
+            let filler = String::from(&filler.repeat(len / 2 + 1)[..len]);
             for at in 0..=len {
-                for item in ["é", " ", "/", "%41", "%", "€", "+"] {
+                // `" %41"`: a kept triplet after the first byte to change.
+                for item in ["é", " ", "/", "%41", " %41", "%", "€", "+"] {
                     let mut text = filler.clone();
                     text.insert_str(at, item);
                     // A second one further on, in another 64-byte block.

@@ -421,14 +421,16 @@ macro_rules! predefined_sets {
             }
 
             /// This set's step table ([`step_words`](crate::encode::step_words)),
-            /// made at compile time, when it has a predefined set's bytes
-            /// and that set's rule for a space; else `None`.
+            /// made at compile time, for a set that keeps no triplets and
+            /// keeps a predefined set's bytes (`known`: the set itself, or
+            /// made from it without changing them) with that set's rule for
+            /// a space; else `None`.
             #[inline(always)]
             pub(crate) fn step_words(&self) -> Option<&'static [u32; 256]> {
                 match self.known {
                     $(Known::$known => {
                         static WORDS: [u32; 256] = crate::encode::step_words(&EncodeSet::$set);
-                        (self.plus == EncodeSet::$set.plus).then_some(&WORDS)
+                        (self.plus == EncodeSet::$set.plus && !self.triplets).then_some(&WORDS)
                     })*
                     Known::Custom => None,
                 }
@@ -493,9 +495,11 @@ mod tests {
     #[test]
     fn a_step_table_for_the_predefined_bytes_and_space_rule_only() {
         for (name, set, base) in sets() {
-            let expected =
-                (set.keep == base.keep && set.plus == base.plus && base.known != Known::Custom)
-                    .then(|| crate::encode::step_words(&base));
+            let expected = (set.keep == base.keep
+                && set.plus == base.plus
+                && !set.triplets
+                && base.known != Known::Custom)
+                .then(|| crate::encode::step_words(&base));
             assert_eq!(set.step_words().copied(), expected, "{name}: {set:?}");
         }
         assert!(EncodeSet::FORM.step_words().is_some());

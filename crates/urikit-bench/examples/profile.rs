@@ -715,10 +715,9 @@ fn path_start(parts: &uri_core::Components<'_>) -> usize {
         - parts.fragment().map_or(0, |f| f.len() + 1)
 }
 
-/// Loads the corpora, runs the operation named by the first argument and
-/// prints what it did.
 /// Our outputs for the codec operation `op` (`encode-…` or `decode-…`),
-/// one a line: what its `-floor` copies.
+/// one a line that encodes or decodes: what its `-floor` copies (every
+/// line of the corpora it is asked for).
 fn floor_outputs(op: &str, inputs: &Inputs<'_>) -> Vec<String> {
     let (lines, set): (&[String], Option<&EncodeSet>) = match op {
         "decode-heavy" => (inputs.encoded, None),
@@ -742,6 +741,8 @@ fn floor_outputs(op: &str, inputs: &Inputs<'_>) -> Vec<String> {
         .collect()
 }
 
+/// Loads the corpora, runs the operation named by the first argument and
+/// prints what it did.
 fn main() {
     let op = std::env::args().nth(1).unwrap_or_else(|| "parse".into());
     let lines = urikit_bench::lines("mixed.txt").expect("corpus in data/");
