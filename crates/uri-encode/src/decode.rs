@@ -4,7 +4,7 @@ use alloc::borrow::Cow;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use crate::hex::{NOT_PERCENT, NOT_PERCENT_OR_PLUS, triplet_value};
+use crate::hex::{HEX_VALUE, NOT_PERCENT, NOT_PERCENT_OR_PLUS, triplet_value};
 use crate::text::{PADDED_MIN, into_text, padded_len};
 
 /// How many bytes [`Decoder::run_with`] copies at once for a run between
@@ -294,20 +294,29 @@ impl Decoder {
         }
     }
 
-    /// Decodes the `%` or `+` at `input[i]`: the byte it stands for and
-    /// its length in `input`. A bad triplet is an error with `strict`, and
-    /// stands for itself (one `%`) without.
+    /// Decodes the byte at `input[i]` that [`Decoder::special_bits`]
+    /// found (a `%`, or with `PLUS` a `+`): the byte it stands for and its
+    /// length in `input`. A bad triplet is an error with `strict`, and
+    /// stands for itself (one `%`) without. Bytes found by the bits need no
+    /// test for `%`: one branch fewer a triplet than asking whether a
+    /// triplet starts there.
     #[inline(always)]
-    fn decode_at<const PLUS: bool>(
+    fn decode_found<const PLUS: bool>(
         input: &[u8],
         i: usize,
         strict: bool,
     ) -> Result<(u8, usize), DecodeError> {
         if PLUS && input[i] == b'+' {
-            Ok((b' ', 1))
-        } else if let Some(v) = triplet_value(input, i) {
-            Ok((v, 3))
-        } else if strict {
+            return Ok((b' ', 1));
+        }
+        if i + 2 < input.len() {
+            let hi = HEX_VALUE[usize::from(input[i + 1])];
+            let lo = HEX_VALUE[usize::from(input[i + 2])];
+            if (hi | lo) & 0xF0 == 0 {
+                return Ok((hi << 4 | lo, 3));
+            }
+        }
+        if strict {
             Err(DecodeError {
                 kind: DecodeErrorKind::InvalidPercentEncoding,
                 index: i,
@@ -347,11 +356,12 @@ impl Decoder {
     /// and visited in order: one branch per triplet, none per byte, none on
     /// whether triplets follow each other. Nothing is allocated when
     /// nothing changes, or when the first triplet is bad. The output is
-    /// written by offset into zeros, as long as the input and [`COPY`]
-    /// more: it never outgrows the input read so far, so the runs between
-    /// triplets, short as a rule, can be copied as `COPY` bytes (a
+    /// written by offset into zeros, as long as the input and twice
+    /// [`COPY`] more: it never outgrows the input read so far, so the runs
+    /// between triplets, short as a rule, can be copied as `COPY` bytes (a
     /// fixed-size copy, no call and no branch on the length), the excess
-    /// to be overwritten.
+    /// to be overwritten, into a window of twice `COPY` bytes that also
+    /// takes the decoded byte after the run (one bounds check for both).
     ///
     /// Past the output, the buffer holds zeros: the last copy's excess
     /// comes from the zeros of `pad`, or there is none (a tail longer than
@@ -375,7 +385,7 @@ impl Decoder {
         // Strict decoding changes the first `%` (or `+`), or fails there
         // (before allocating); lossy decoding may change nothing.
         if strict {
-            Self::decode_at::<PLUS>(input, base + bits.trailing_zeros() as usize, true)?;
+            Self::decode_found::<PLUS>(input, base + bits.trailing_zeros() as usize, true)?;
         } else if !Self::any_change::<PLUS>(input, base, bits) {
             return Ok(None);
         }
@@ -393,9 +403,10 @@ impl Decoder {
                 _ => &input[i..i + COPY],
             }
         };
-        // Room for the last `COPY`-byte copy, and for `padded_len` of any
-        // output (never longer than the input).
-        let size = (n + COPY).max(PADDED_MIN);
+        // Room for the window of a run's copy and the decoded byte (twice
+        // `COPY` bytes), and for `padded_len` of any output (never longer
+        // than the input).
+        let size = (n + 2 * COPY).max(PADDED_MIN);
         // Not `vec![0; size]`: that asks for zeroed memory (`calloc`),
         // which glibc serves without its per-thread cache: measured here,
         // more than twice the instructions of `malloc` and a `memset`.
@@ -413,15 +424,17 @@ impl Decoder {
                 debug_assert!(p >= i);
                 // The run before it: `COPY` bytes when it is no longer.
                 let run = p - i;
+                let (v, len) = Self::decode_found::<PLUS>(input, p, strict)?;
                 if run <= COPY {
-                    out[j..j + COPY].copy_from_slice(window(i));
+                    // One bounds check for the copy and the byte after it.
+                    let w = &mut out[j..j + 2 * COPY];
+                    w[..COPY].copy_from_slice(window(i));
+                    w[run] = v;
                 } else {
                     out[j..j + run].copy_from_slice(&input[i..p]);
+                    out[j + run] = v;
                 }
-                j += run;
-                let (v, len) = Self::decode_at::<PLUS>(input, p, strict)?;
-                out[j] = v;
-                j += 1;
+                j += run + 1;
                 i = p + len;
             }
             base += 64;
