@@ -4,7 +4,7 @@ use alloc::borrow::Cow;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use crate::hex::{HEX_VALUE, NOT_PERCENT, NOT_PERCENT_OR_PLUS, triplet_value};
+use crate::hex::{NOT_PERCENT, NOT_PERCENT_OR_PLUS, digits_value, triplet_value};
 use crate::text::{PADDED_MIN, into_text, padded_len};
 
 /// How many bytes [`Decoder::run_with`] copies at once for a run between
@@ -309,12 +309,8 @@ impl Decoder {
         if PLUS && input[i] == b'+' {
             return Ok((b' ', 1));
         }
-        if i + 2 < input.len() {
-            let hi = HEX_VALUE[usize::from(input[i + 1])];
-            let lo = HEX_VALUE[usize::from(input[i + 2])];
-            if (hi | lo) & 0xF0 == 0 {
-                return Ok((hi << 4 | lo, 3));
-            }
+        if let Some(v) = digits_value(input, i) {
+            return Ok((v, 3));
         }
         if strict {
             Err(DecodeError {

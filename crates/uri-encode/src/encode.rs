@@ -134,8 +134,9 @@ fn encode_new(
 
 /// The step table of `set`, for [`encode_by_words`]: for each byte, what
 /// it is written as (itself, `+` for a space where `set` writes one, or
-/// its triplet) in the low bytes of a little-endian word, zeros after it,
-/// and that length (1 or 3) in the top byte.
+/// its triplet, upper-case hex as RFC 3986 §2.1 recommends) in the low
+/// bytes of a little-endian word, zeros after it, and that length (1 or
+/// 3) in the top byte.
 pub(crate) const fn step_words(set: &EncodeSet) -> [u32; 256] {
     let mut table = [0u32; 256];
     let mut b = 0;
@@ -190,11 +191,7 @@ fn encode_by_words(mut out: String, input: &[u8], i: usize, words: &[u32; 256]) 
             buf[at..at + 4].copy_from_slice(&word.to_le_bytes());
             j += (word >> 24) as usize;
         }
-        let checked = core::str::from_utf8(&buf[..((j + 15) & !15).max(64)]);
-        debug_assert!(checked.is_ok());
-        if let Ok(text) = checked {
-            out.push_str(&text[..j]);
-        }
+        append_block(&mut out, &buf, j);
     }
     out
 }
@@ -231,14 +228,22 @@ fn encode_by_step<const PLUS: bool>(
             buf[j..j + 4].copy_from_slice(&word);
             j += if one { 1 } else { 3 };
         }
-        // Every byte of `buf` is ASCII: never an error.
-        let checked = core::str::from_utf8(&buf[..((j + 15) & !15).max(64)]);
-        debug_assert!(checked.is_ok());
-        if let Ok(text) = checked {
-            out.push_str(&text[..j]);
-        }
+        append_block(&mut out, &buf, j);
     }
     out
+}
+
+/// Appends a block's output, `buf[..j]`, to `out`. Every byte of `buf` is
+/// ASCII (the output, and past it zeros or an earlier step's bytes), so
+/// the UTF-8 check, made over whole steps of sixteen bytes and at least
+/// 64 (no byte-by-byte tail), never fails: it is the safe way to a `&str`.
+#[inline(always)]
+fn append_block(out: &mut String, buf: &[u8], j: usize) {
+    let checked = core::str::from_utf8(&buf[..((j + 15) & !15).max(64)]);
+    debug_assert!(checked.is_ok());
+    if let Ok(text) = checked {
+        out.push_str(&text[..j]);
+    }
 }
 
 /// What a byte is written as, four bytes to write at once (zeros after it):

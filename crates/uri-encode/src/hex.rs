@@ -35,6 +35,18 @@ pub(crate) fn is_triplet(b: &[u8], i: usize) -> bool {
 #[inline]
 pub(crate) fn triplet_value(b: &[u8], i: usize) -> Option<u8> {
     if i + 2 < b.len() && b[i] == b'%' {
+        digits_value(b, i)
+    } else {
+        None
+    }
+}
+
+/// The byte the two hex digits after `b[i]` stand for (RFC 3986 §2.1), if
+/// both are there and are hex digits; `b[i]` itself is not looked at (a
+/// `%` the caller has found already).
+#[inline(always)]
+pub(crate) fn digits_value(b: &[u8], i: usize) -> Option<u8> {
+    if i + 2 < b.len() {
         let hi = HEX_VALUE[usize::from(b[i + 1])];
         let lo = HEX_VALUE[usize::from(b[i + 2])];
         // Valid digits are 0..=15; the invalid marker 0xFF has high bits set.
