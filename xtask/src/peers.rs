@@ -120,7 +120,7 @@ pub(crate) fn locked_dependencies(lock: &str, of: &str) -> BTreeMap<String, Stri
 /// The newest release on `cargo info`'s `version:` line: the word after
 /// `(latest ` when it says one (`0.7.0 (latest 0.8.2)`, or `(latest 0.8.2
 /// from SOURCE)` for another registry), else the version itself.
-pub(crate) fn reported_version(info: &str) -> Option<String> {
+fn reported_version(info: &str) -> Option<String> {
     let line = info.lines().find_map(|l| l.strip_prefix("version: "))?;
     let newest = match line.split_once("(latest ") {
         Some((_, rest)) => rest.split([' ', ')']).next()?,
@@ -193,7 +193,7 @@ impl PartialOrd for Version {
 /// The verdict for one peer: its locked version against the newest
 /// release (`Err`: why there is none). A pre-release as the newest says
 /// nothing of the newest release: no verdict.
-pub(crate) fn judge(locked: &str, newest: Result<String, String>) -> Newest {
+fn judge(locked: &str, newest: Result<String, String>) -> Newest {
     let newest = match newest {
         Ok(newest) => newest,
         Err(why) => return Newest::Unchecked(why),
@@ -210,7 +210,7 @@ pub(crate) fn judge(locked: &str, newest: Result<String, String>) -> Newest {
 
 /// Asks the registry for the newest release of `name` with `cargo info`,
 /// run in the workspace `root`; gives up after [`ASK_TIMEOUT`].
-pub(crate) fn ask_newest(cargo: &str, name: &str, root: &Path) -> Result<String, String> {
+fn ask_newest(cargo: &str, name: &str, root: &Path) -> Result<String, String> {
     let mut command = Command::new(cargo);
     command
         .args(["--config", "net.offline=false", "info", name])
@@ -244,9 +244,20 @@ pub(crate) fn check(
     root: &Path,
     names: &[&str],
 ) -> BTreeMap<String, (String, Newest)> {
-    let lock = std::fs::read_to_string(root.join("Cargo.lock"));
+    let lock = std::fs::read_to_string(root.join("Cargo.lock")).map_err(|e| e.to_string());
+    check_with(lock.as_deref().map_err(String::as_str), names, |name| {
+        ask_newest(cargo, name, root)
+    })
+}
+
+/// [`check`] with the lock's text (or why it could not be read) and the
+/// question to the registry given.
+fn check_with(
+    lock: Result<&str, &str>,
+    names: &[&str],
+    mut ask: impl FnMut(&str) -> Result<String, String>,
+) -> BTreeMap<String, (String, Newest)> {
     let locked = lock
-        .as_deref()
         .map(|lock| locked_dependencies(lock, BENCH_CRATE))
         .unwrap_or_default();
     let mut failed: Option<String> = None;
@@ -254,7 +265,7 @@ pub(crate) fn check(
         .iter()
         .map(|&name| {
             let version = locked.get(name).cloned().unwrap_or_else(|| "?".into());
-            let verdict = match (&lock, locked.get(name), &failed) {
+            let verdict = match (lock, locked.get(name), &failed) {
                 (Err(e), _, _) => Newest::Unchecked(format!("cannot read Cargo.lock: {e}")),
                 (Ok(_), None, _) => {
                     Newest::Unchecked(format!("not a dependency of {BENCH_CRATE} in Cargo.lock"))
@@ -263,7 +274,7 @@ pub(crate) fn check(
                     Newest::Unchecked(format!("not asked after `cargo info {first}` failed"))
                 }
                 (Ok(_), Some(v), None) => {
-                    let newest = ask_newest(cargo, name, root);
+                    let newest = ask(name);
                     if newest.is_err() {
                         failed = Some(name.to_owned());
                     }
@@ -298,6 +309,44 @@ mod tests {
         assert!(
             locked_dependencies(LOCK, "uri-core").is_empty(),
             "one-line list of another crate"
+        );
+    }
+
+    #[test]
+    fn after_one_question_fails_the_others_are_not_asked() {
+        let mut asked = Vec::new();
+        let found = check_with(Ok(LOCK), &["http", "oxiri", "uri-core", "url"], |name| {
+            asked.push(name.to_owned());
+            match name {
+                "http" => Ok("1.5.0".into()),
+                _ => Err("offline".into()),
+            }
+        });
+        assert_eq!(asked, ["http", "oxiri"]);
+        assert_eq!(
+            found["http"],
+            ("1.5.0".into(), Newest::Current("1.5.0".into()))
+        );
+        assert_eq!(
+            found["oxiri"],
+            ("0.3.1".into(), Newest::Unchecked("offline".into()))
+        );
+        assert_eq!(
+            found["uri-core"].1,
+            Newest::Unchecked("not asked after `cargo info oxiri` failed".into())
+        );
+        assert_eq!(found["url"].0, "?");
+        assert_eq!(
+            found["url"].1,
+            Newest::Unchecked("not a dependency of urikit-bench in Cargo.lock".into())
+        );
+        let unread = check_with(Err("gone"), &["http"], |_| unreachable!("not asked"));
+        assert_eq!(
+            unread["http"],
+            (
+                "?".into(),
+                Newest::Unchecked("cannot read Cargo.lock: gone".into())
+            )
         );
     }
 
