@@ -74,9 +74,8 @@
 //! `Resolver::new` and `resolve_into` into a new `String` of the same
 //! capacity: one allocation, no layout written, no `UriBuf`; `Resolver::new`
 //! also finds the base's directory end, which the one-shot finds only to
-//! merge); `OP-floor` for the codec operations `decode-heavy`,
-//! `decode-mixed`, `decode-changed`, `encode-heavy`, `encode-unreserved`,
-//! `encode-mixed` and `encode-changed` (our outputs, made before
+//! merge); `OP-floor` for any of the codec operations above without a
+//! peer's suffix (`encode-…`, `decode-…`: our outputs, made before
 //! `measure`, each copied into a new `String` and dropped: the least any
 //! codec that returns an owned `String` does, with no input read and
 //! nothing decided); and `baseline` (the
@@ -293,17 +292,8 @@ fn measure(op: &str, inputs: &mut Inputs<'_>) -> (usize, usize) {
                 Some((corpus, p @ ("urlencoding" | "percent"))) => (corpus, p),
                 _ => (op, ""),
             };
-            let (lines, set, ascii_set): (&[String], _, _) = match corpus {
-                "encode-plain" => (&inputs.plain, &UNRESERVED, &PE_UNRESERVED),
-                "encode-heavy" => (inputs.iri, &UNRESERVED, &PE_UNRESERVED),
-                "encode-unreserved" => (inputs.web, &UNRESERVED, &PE_UNRESERVED),
-                "encode-mixed" => (inputs.web, &QUERY_COMPONENT, &PE_QUERY_COMPONENT),
-                "encode-changed" => (&inputs.changed, &QUERY_COMPONENT, &PE_QUERY_COMPONENT),
-                other => {
-                    eprintln!("unknown corpus `{other}`; see the module docs");
-                    std::process::exit(2);
-                }
-            };
+            let (lines, set, ascii_set) = encode_corpus(corpus, inputs);
+            let unreserved = *set == UNRESERVED;
             let runtime_set = std::env::args().any(|a| a == "--runtime-set");
             for line in lines {
                 let text = match peer {
@@ -314,9 +304,7 @@ fn measure(op: &str, inputs: &mut Inputs<'_>) -> (usize, usize) {
                     // Each set a constant at its call, as in the benchmark.
                     // `--runtime-set`: the set as a value the compiler cannot see.
                     _ if runtime_set => uri_encode::encode(black_box(line), black_box(set)),
-                    _ if std::ptr::eq(set, &UNRESERVED) => {
-                        uri_encode::encode(black_box(line), &UNRESERVED)
-                    }
+                    _ if unreserved => uri_encode::encode(black_box(line), &UNRESERVED),
                     _ => uri_encode::encode(black_box(line), &QUERY_COMPONENT),
                 };
                 sum += black_box(text).len();
@@ -328,16 +316,7 @@ fn measure(op: &str, inputs: &mut Inputs<'_>) -> (usize, usize) {
                 Some(corpus) => (corpus, true),
                 None => (op, false),
             };
-            let lines = match corpus {
-                "decode-heavy" => inputs.encoded,
-                "decode-mixed" => &inputs.mixed_encoded,
-                "decode-plain" => &inputs.plain,
-                "decode-changed" => &inputs.changed_encoded,
-                other => {
-                    eprintln!("unknown corpus `{other}`; see the module docs");
-                    std::process::exit(2);
-                }
-            };
+            let lines = decode_corpus(corpus, inputs);
             for line in lines {
                 let text = if peer {
                     urlencoding::decode(black_box(line)).ok()
@@ -715,30 +694,57 @@ fn path_start(parts: &uri_core::Components<'_>) -> usize {
         - parts.fragment().map_or(0, |f| f.len() + 1)
 }
 
+/// The lines, our set and `percent-encoding`'s of the encode operation
+/// `corpus` (its name without a peer's suffix), as in the benchmark's
+/// `encode/*` groups; an unknown one ends the program.
+fn encode_corpus<'i>(
+    corpus: &str,
+    inputs: &'i Inputs<'_>,
+) -> (&'i [String], &'static EncodeSet, &'static AsciiSet) {
+    match corpus {
+        "encode-plain" => (&inputs.plain, &UNRESERVED, &PE_UNRESERVED),
+        "encode-heavy" => (inputs.iri, &UNRESERVED, &PE_UNRESERVED),
+        "encode-unreserved" => (inputs.web, &UNRESERVED, &PE_UNRESERVED),
+        "encode-mixed" => (inputs.web, &QUERY_COMPONENT, &PE_QUERY_COMPONENT),
+        "encode-changed" => (&inputs.changed, &QUERY_COMPONENT, &PE_QUERY_COMPONENT),
+        other => unknown_corpus(other),
+    }
+}
+
+/// The lines of the decode operation `corpus` (its name without a peer's
+/// suffix), as in the benchmark's `decode/*` groups; an unknown one ends
+/// the program.
+fn decode_corpus<'i>(corpus: &str, inputs: &'i Inputs<'_>) -> &'i [String] {
+    match corpus {
+        "decode-heavy" => inputs.encoded,
+        "decode-mixed" => &inputs.mixed_encoded,
+        "decode-plain" => &inputs.plain,
+        "decode-changed" => &inputs.changed_encoded,
+        other => unknown_corpus(other),
+    }
+}
+
+/// Ends the program on an operation name it does not know.
+fn unknown_corpus(name: &str) -> ! {
+    eprintln!("unknown corpus `{name}`; see the module docs");
+    std::process::exit(2);
+}
+
 /// Our outputs for the codec operation `op` (`encode-…` or `decode-…`),
-/// one a line that encodes or decodes: what its `-floor` copies (every
-/// line of the corpora it is asked for).
+/// one a line that encodes or decodes: what its `-floor` copies.
 fn floor_outputs(op: &str, inputs: &Inputs<'_>) -> Vec<String> {
-    let (lines, set): (&[String], Option<&EncodeSet>) = match op {
-        "decode-heavy" => (inputs.encoded, None),
-        "decode-mixed" => (&inputs.mixed_encoded, None),
-        "decode-changed" => (&inputs.changed_encoded, None),
-        "encode-heavy" => (inputs.iri, Some(&UNRESERVED)),
-        "encode-unreserved" => (inputs.web, Some(&UNRESERVED)),
-        "encode-mixed" => (inputs.web, Some(&QUERY_COMPONENT)),
-        "encode-changed" => (&inputs.changed, Some(&QUERY_COMPONENT)),
-        other => {
-            eprintln!("no floor for `{other}`; see the module docs");
-            std::process::exit(2);
-        }
-    };
-    lines
-        .iter()
-        .filter_map(|line| match set {
-            Some(set) => Some(uri_encode::encode(line, set).into_owned()),
-            None => uri_encode::decode_utf8(line).ok().map(|t| t.into_owned()),
-        })
-        .collect()
+    if op.starts_with("encode-") {
+        let (lines, set, _) = encode_corpus(op, inputs);
+        lines
+            .iter()
+            .map(|line| uri_encode::encode(line, set).into_owned())
+            .collect()
+    } else {
+        decode_corpus(op, inputs)
+            .iter()
+            .filter_map(|line| uri_encode::decode_utf8(line).ok().map(|t| t.into_owned()))
+            .collect()
+    }
 }
 
 /// Loads the corpora, runs the operation named by the first argument and
