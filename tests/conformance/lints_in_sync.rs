@@ -1,5 +1,6 @@
-//! `tests/Cargo.toml` and `crates/uri-core/Cargo.toml` copy the workspace
-//! lints instead of inheriting them, with `unsafe_code = "deny"` where the
+//! `tests/Cargo.toml`, `crates/uri-core/Cargo.toml` and
+//! `crates/uri-encode/Cargo.toml` copy the workspace lints instead of
+//! inheriting them, with `unsafe_code = "deny"` where the
 //! workspace has `"forbid"` (each manifest says why, above its `[lints]`).
 //! uri-core adds one key, `unexpected_cfgs`, which declares the cfgs that
 //! choose its scanner's portable versions. This test keeps the copies in
@@ -44,6 +45,7 @@ fn the_crate_lints_are_the_workspace_lints_but_unsafe_code_deny() {
             "{ level = \"warn\", check-cfg = ['cfg(urikit_portable_scan)', 'cfg(urikit_table_scan)'] }",
         )],
     );
+    check("/../crates/uri-encode/Cargo.toml", &[]);
 }
 
 /// Checks the manifest at `path` (from this crate's directory), which has

@@ -17,9 +17,10 @@
 //! is passed on as `cargo fuzz run --sanitizer NAME`: cargo-fuzz builds
 //! with AddressSanitizer by default, and `none` runs about three times
 //! faster, a fair trade where the only `unsafe` blocks are one SSE2 call that
-//! takes no pointer (`crates/uri-core/src/scanner.rs`) and one
-//! `String::from_utf8_unchecked` of ASCII bytes
-//! (`crates/uri-core/src/writer.rs`).
+//! takes no pointer (`crates/uri-core/src/scanner.rs`) and two calls of
+//! `String::from_utf8_unchecked`: of ASCII bytes
+//! (`crates/uri-core/src/writer.rs`), and of a decoded `str` whose
+//! triplets all stood for ASCII (`crates/uri-encode/src/decode.rs`).
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};

@@ -1,12 +1,16 @@
-//! Decoded bytes to text, with `String::from_utf8` and no `unsafe`.
+//! Decoded bytes to text, checked with `String::from_utf8`.
+//!
+//! (When every byte the decoder wrote in place of a triplet is ASCII, the
+//! decoding of a `str` is UTF-8 without a check: `Decoder::run_str` in
+//! `decode.rs` skips this module, in the crate's one `unsafe` block.)
 //!
 //! `String::from_utf8` checks ASCII sixteen bytes at a time, then any bytes
 //! left over one at a time: a loop whose length changes from line to line,
 //! and that the branch predictor misses. On a heavily encoded URL, that
 //! costs about a fifth of decoding it (see `docs/performance.md`). The
-//! decoder's output is followed by zeros in its buffer anyway (the excess
-//! of its fixed-size copies), so the check is given the output and those
-//! zeros, up to a multiple of sixteen bytes and at least [`PADDED_MIN`]:
+//! decoder's buffer is longer than its output anyway (the room for its
+//! fixed-size copies), so the check is given the output and zeros after
+//! it, up to a multiple of sixteen bytes and at least [`PADDED_MIN`]:
 //! no byte is left over, and most lines take the same number of steps.
 //! The zeros are cut off the `String` afterwards.
 
@@ -25,15 +29,19 @@ pub(crate) fn padded_len(len: usize) -> usize {
     ((len + 15) & !15).max(PADDED_MIN)
 }
 
-/// `padded[..len]` as a `String`, or the error `String::from_utf8` gives
-/// for it; every byte of `padded` from `len` on is zero.
+/// `bytes[..len]` as a `String`, or the error `String::from_utf8` gives
+/// for it. `bytes` is at least [`padded_len`]`(len)` long; what it holds
+/// from `len` on does not matter: it is cut to that length and zeroed
+/// there before the check.
 ///
-/// Zeros are ASCII, so `padded` is UTF-8 exactly when `padded[..len]` is,
-/// and a byte boundary at `len` is a character boundary.
+/// Zeros are ASCII, so the padded bytes are UTF-8 exactly when
+/// `bytes[..len]` is, and a byte boundary at `len` is a character
+/// boundary.
 #[inline(always)]
-pub(crate) fn into_text(padded: Vec<u8>, len: usize) -> Result<String, FromUtf8Error> {
-    debug_assert!(padded[len..].iter().all(|&b| b == 0));
-    match String::from_utf8(padded) {
+pub(crate) fn into_text(mut bytes: Vec<u8>, len: usize) -> Result<String, FromUtf8Error> {
+    bytes.truncate(padded_len(len));
+    bytes[len..].fill(0);
+    match String::from_utf8(bytes) {
         Ok(mut text) => {
             text.truncate(len);
             Ok(text)
@@ -54,9 +62,11 @@ fn invalid(mut bytes: Vec<u8>, len: usize) -> Result<String, FromUtf8Error> {
 mod tests {
     use super::*;
 
+    /// `bytes`, then bytes of no meaning (`0xFF`, never UTF-8) up to
+    /// [`padded_len`] and a few more.
     fn padded(bytes: &[u8]) -> Vec<u8> {
         let mut v = bytes.to_vec();
-        v.resize(padded_len(bytes.len()), 0);
+        v.resize(padded_len(bytes.len()) + 3, 0xFF);
         v
     }
 
