@@ -388,6 +388,12 @@ impl Decoder {
 
     /// [`Decoder::run`] for [`Decoder::run_str`]: the output, not yet cut
     /// to its length.
+    ///
+    /// Inlined into its callers: as a call, it returned its `Result` of a
+    /// `Decoded` through memory, and `decode_utf8` unpacked it (inlined,
+    /// `decode-heavy` and `decode-changed` take 2-6% less time in the
+    /// profile harness; see docs/performance.md).
+    #[inline(always)]
     fn run_text(&self, input: &[u8], strict: bool) -> Result<Option<Decoded>, DecodeError> {
         if self.plus {
             Self::run_with::<true>(input, strict)
@@ -557,6 +563,7 @@ impl Decoder {
 /// assert_eq!(uri_encode::decode("a%2Fb")?, &b"a/b"[..]);
 /// # Ok::<(), uri_encode::DecodeError>(())
 /// ```
+#[inline]
 pub fn decode(input: &str) -> Result<Cow<'_, [u8]>, DecodeError> {
     Decoder::new().decode(input)
 }
@@ -568,6 +575,7 @@ pub fn decode(input: &str) -> Result<Cow<'_, [u8]>, DecodeError> {
 /// ```
 /// assert_eq!(uri_encode::decode_lossy("100%"), &b"100%"[..]);
 /// ```
+#[inline]
 pub fn decode_lossy(input: &str) -> Cow<'_, [u8]> {
     Decoder::new().decode_lossy(input)
 }
@@ -584,6 +592,7 @@ pub fn decode_lossy(input: &str) -> Cow<'_, [u8]> {
 /// assert_eq!(uri_encode::decode_utf8("%D0%92%D0%B8%D0%BA%D0%B8")?, "Вики");
 /// # Ok::<(), uri_encode::DecodeError>(())
 /// ```
+#[inline]
 pub fn decode_utf8(input: &str) -> Result<Cow<'_, str>, DecodeError> {
     Decoder::new().decode_utf8(input)
 }
@@ -596,6 +605,7 @@ pub fn decode_utf8(input: &str) -> Result<Cow<'_, str>, DecodeError> {
 /// ```
 /// assert_eq!(uri_encode::decode_utf8_lossy("%C3%A9t%C3%A9%"), "été%");
 /// ```
+#[inline]
 pub fn decode_utf8_lossy(input: &str) -> Cow<'_, str> {
     Decoder::new().decode_utf8_lossy(input)
 }
