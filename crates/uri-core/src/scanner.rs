@@ -13,10 +13,10 @@
 //! up in the table. `RUSTFLAGS="--cfg urikit_portable_scan"` builds the
 //! portable version on `x86` too, so that it is tested and measured there
 //! (`cargo xtask ci` and `cargo xtask bench` do). A NEON version for
-//! `aarch64` is left to do: it would need a third audited `unsafe`, and a
+//! `aarch64` is left to do: it would need another audited `unsafe`, and a
 //! machine to test it on.
 //!
-//! This is one of the crate's two `unsafe` blocks: calling the SSE2
+//! This is one of the crate's two uses of `unsafe`: calling the SSE2
 //! function, on targets whose every processor has SSE2 (see
 //! [`outside_and_equal`]). The other is in `writer.rs` (`ascii_string`).
 

@@ -253,8 +253,8 @@ fn percent_encode_non_ascii<T: Spec>(parts: Components<'_, T>) -> (String, Layou
 /// of `to_uri`'s instructions (callgrind, `profile.rs to-uri`; see
 /// docs/performance.md). Debug builds check.
 ///
-/// This and the SSE2 call of `scanner.rs` are the crate's two `unsafe`
-/// blocks.
+/// This (the function and its call) and the SSE2 call of `scanner.rs` are
+/// the crate's two uses of `unsafe`.
 ///
 /// # Safety
 ///

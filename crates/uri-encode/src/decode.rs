@@ -18,7 +18,7 @@ const COPY: usize = 32;
 /// What [`Decoder::run_with`] wrote, when something changed.
 struct Decoded {
     /// The output, `bytes[..len]`, then bytes of no meaning: at least
-    /// [`padded_len`]`(len)` in all.
+    /// [`padded_len`](crate::text::padded_len)`(len)` in all.
     bytes: Vec<u8>,
     /// The output's length.
     len: usize,
@@ -334,7 +334,7 @@ impl Decoder {
     /// Decodes `input`; `None` when nothing changes. With `strict`, a bad
     /// triplet is an error; without, it is copied.
     fn run(&self, input: &[u8], strict: bool) -> Result<Option<Vec<u8>>, DecodeError> {
-        Ok(self.run_text(input, strict)?.map(|mut d| {
+        Ok(self.run_decoded(input, strict)?.map(|mut d| {
             d.bytes.truncate(d.len);
             d.bytes
         }))
@@ -349,7 +349,6 @@ impl Decoder {
     /// three, or a `+`) replaced by one ASCII byte each. This skips the
     /// check (82 instructions of 766 a line in `profile.rs decode-changed`)
     /// on most decoded URLs, whose triplets stand for ASCII delimiters.
-    #[allow(clippy::type_complexity)]
     #[inline(always)]
     fn run_str(
         &self,
@@ -360,7 +359,7 @@ impl Decoder {
             mut bytes,
             len,
             substituted,
-        }) = self.run_text(input.as_bytes(), strict)?
+        }) = self.run_decoded(input.as_bytes(), strict)?
         else {
             return Ok(None);
         };
@@ -377,24 +376,27 @@ impl Decoder {
         // replaced bytes are ASCII, and an ASCII byte is never part of a
         // longer character in UTF-8, so the text between them is whole
         // characters of `input`, UTF-8; the replacements are ASCII, UTF-8
-        // too; and UTF-8 followed by UTF-8 is UTF-8. Tests of
-        // `run_with` against a byte-at-a-time model (here, and the fuzz
-        // property `percent_roundtrip`), and the `debug_assert!` above in
-        // every debug build, hold the contract.
+        // too; and UTF-8 followed by UTF-8 is UTF-8. The contract is
+        // tested against a byte-at-a-time model (the unit test
+        // `the_decoder_keeps_its_contract_with_run_str`, and the fuzz
+        // property `percent_roundtrip`), and checked by the
+        // `debug_assert!` above in every build with debug assertions
+        // (debug builds, and cargo-fuzz's optimized ones).
         #[allow(unsafe_code)]
         let text = unsafe { String::from_utf8_unchecked(bytes) };
         Ok(Some(Ok(text)))
     }
 
-    /// [`Decoder::run`] for [`Decoder::run_str`]: the output, not yet cut
-    /// to its length.
+    /// The decoder both [`Decoder::run`] and [`Decoder::run_str`] call:
+    /// [`Decoder::run_with`] for `self.plus`, its output not yet cut to its
+    /// length.
     ///
     /// Inlined into its callers: as a call, it returned its `Result` of a
     /// `Decoded` through memory, and `decode_utf8` unpacked it (inlined,
     /// `decode-heavy` and `decode-changed` take 2-6% less time in the
     /// profile harness; see docs/performance.md).
     #[inline(always)]
-    fn run_text(&self, input: &[u8], strict: bool) -> Result<Option<Decoded>, DecodeError> {
+    fn run_decoded(&self, input: &[u8], strict: bool) -> Result<Option<Decoded>, DecodeError> {
         if self.plus {
             Self::run_with::<true>(input, strict)
         } else {
@@ -402,16 +404,16 @@ impl Decoder {
         }
     }
 
-    /// [`Decoder::run_text`], with `+` read as a space or not.
+    /// [`Decoder::run_decoded`], with `+` read as a space or not.
     ///
     /// The bytes that may change are found 64 at a time, as bits (see
     /// [`Scanner::outside_bits`](uri_core::grammar::Scanner::outside_bits)),
     /// and visited in order: one branch per triplet, none per byte, none on
     /// whether triplets follow each other. Nothing is allocated when
-    /// nothing changes, or when the first triplet is bad.
+    /// nothing changes, or, with `strict`, when the first triplet is bad.
     ///
-    /// The buffer starts as a copy of the input and [`COPY`] twice more
-    /// bytes: the text before the first triplet (in a URL, most often the
+    /// The buffer starts as a copy of the input and `2 * COPY` zero bytes
+    /// more: the text before the first triplet (in a URL, most often the
     /// scheme, host and path before the query) is in place with no copy of
     /// its own. From there the output is written by offset, never past the
     /// input read so far, so the runs between triplets, short as a rule,
@@ -424,7 +426,8 @@ impl Decoder {
     /// `bytes[..len]`, is `input` with each decoded triplet or `+` replaced
     /// by the one byte it stands for (a bad triplet, without `strict`, by
     /// its `%`: itself), and `substituted` is every such byte ORed. The
-    /// buffer is at least [`padded_len`]`(len)` long.
+    /// buffer is at least [`padded_len`](crate::text::padded_len)`(len)`
+    /// long.
     #[inline(always)]
     fn run_with<const PLUS: bool>(
         input: &[u8],
@@ -727,23 +730,35 @@ mod tests {
         Ok((out, substituted, changed))
     }
 
-    /// Texts of `pieces` in orders that vary, up to about 600 bytes: runs
-    /// shorter and longer than `COPY`, triplets across 64-byte blocks.
+    /// Texts of `pieces` in orders that vary, each after a prefix with no
+    /// triplet (none, or of 31 to 130 bytes, ASCII or not), up to about
+    /// 450 bytes: runs shorter and longer than `COPY`, a first triplet in
+    /// the first, second or third 64-byte block, triplets across blocks.
     fn texts(pieces: &[&str]) -> Vec<String> {
+        let prefixes = [
+            String::new(),
+            "a".repeat(31),
+            "é".repeat(20),
+            "a".repeat(70),
+            "é".repeat(65),
+        ];
         let mut texts = Vec::new();
-        for count in 0..40 {
-            for k in 0..pieces.len() {
-                let mut input = String::from(pieces[k]);
-                for step in 0..count {
-                    input.push_str(pieces[(k + 3 * step + step / 5) % pieces.len()]);
+        for prefix in &prefixes {
+            for count in 0..40 {
+                for k in 0..pieces.len() {
+                    let mut input = prefix.clone();
+                    input.push_str(pieces[k]);
+                    for step in 0..count {
+                        input.push_str(pieces[(k + 3 * step + step / 5) % pieces.len()]);
+                    }
+                    texts.push(input);
                 }
-                texts.push(input);
             }
         }
         texts
     }
 
-    const PIECES: [&str; 10] = [
+    const PIECES: [&str; 11] = [
         "a",
         "%41",
         "%C3%A9",
@@ -753,6 +768,7 @@ mod tests {
         "%zz",
         "0123456789abcdef",
         "%2F",
+        "%25",
         "https://example.com/a/b/c/d",
     ];
 
@@ -762,7 +778,7 @@ mod tests {
             for plus in [false, true] {
                 let decoder = Decoder::new().plus_as_space(plus);
                 for strict in [true, false] {
-                    let got = decoder.run_text(input.as_bytes(), strict);
+                    let got = decoder.run_decoded(input.as_bytes(), strict);
                     match (got, model(input.as_bytes(), plus, strict)) {
                         (Ok(Some(d)), Ok((out, substituted, true))) => {
                             assert_eq!(&d.bytes[..d.len], &out[..], "{input}");
@@ -782,9 +798,11 @@ mod tests {
     }
 
     #[test]
-    fn text_is_checked_only_when_a_substituted_byte_is_not_ascii() {
-        // `%C3%A9` and `%FF` substitute bytes from 0x80: checked, and the
-        // second fails; ASCII substitutions in text with `é` are not.
+    fn decoded_text_agrees_with_the_model() {
+        // Text through `decode_utf8` and `decode_utf8_lossy`, both paths:
+        // `%C3%A9`, `%FF`, `%C3` and `%E2%82%AC` write bytes from 0x80 (the
+        // text is checked, and fails on `%FF` or a cut `%C3`); with only
+        // ASCII triplets it is not, with or without `é` in the input.
         let pieces = [&PIECES[..], &["%FF", "%C3", "%E2%82%AC"]].concat();
         for input in texts(&pieces) {
             for plus in [false, true] {
