@@ -278,7 +278,7 @@ fn measure(op: &str, inputs: &mut Inputs<'_>) -> (usize, usize) {
                 items += 1;
             }
         }
-        op if op.ends_with("-floor") => {
+        op if is_codec_floor(op) => {
             // What any codec returning an owned `String` does at least: a
             // new `String` of the output's length, the output written into
             // it, and freed; no input read, nothing decided.
@@ -730,6 +730,13 @@ fn unknown_corpus(name: &str) -> ! {
     std::process::exit(2);
 }
 
+/// Whether `op` is a codec operation's floor (`encode-…-floor`,
+/// `decode-…-floor`), not `resolve-floor` or `resolve-owned-floor`, which
+/// have their own loops.
+fn is_codec_floor(op: &str) -> bool {
+    op.ends_with("-floor") && (op.starts_with("encode-") || op.starts_with("decode-"))
+}
+
 /// Our outputs for the codec operation `op` (`encode-…` or `decode-…`),
 /// one a line that encodes or decodes: what its `-floor` copies.
 fn floor_outputs(op: &str, inputs: &Inputs<'_>) -> Vec<String> {
@@ -815,7 +822,7 @@ fn main() {
         .skip(1)
         .filter(|a| !a.starts_with("--"))
         .collect();
-    for floor in ops.iter().filter(|op| op.ends_with("-floor")) {
+    for floor in ops.iter().filter(|op| is_codec_floor(op)) {
         let outputs = floor_outputs(floor.trim_end_matches("-floor"), &inputs);
         inputs.floors.insert(floor.clone(), outputs);
     }
