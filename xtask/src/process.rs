@@ -156,8 +156,16 @@ mod tests {
         // the group's stop misses it and it keeps the output pipes open
         // past the drain. (A background process inside the group is
         // stopped with it: `readme_commands`' test
-        // `a_background_process_does_not_hold_the_run`.)
-        let stopped = sh("setsid sleep 5 &", Duration::from_secs(30));
+        // `a_background_process_does_not_hold_the_run`.) The script waits
+        // until the process is in a group of its own (field 5 of
+        // `/proc/PID/stat` is its group; `setsid` makes it its own PID):
+        // ending at once, it let the group's stop reach the process
+        // before `setsid` had run, on a busy machine.
+        let stopped = sh(
+            "setsid sleep 5 & pid=$!; \
+             while [ \"$(cut -d' ' -f5 /proc/$pid/stat)\" != \"$pid\" ]; do sleep 0.01; done",
+            Duration::from_secs(30),
+        );
         assert!(matches!(stopped, Err(Stopped::OutputHeld)), "{stopped:?}");
     }
 
