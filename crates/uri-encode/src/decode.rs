@@ -393,8 +393,9 @@ impl Decoder {
     ///
     /// Inlined into its callers: as a call, it returned its `Result` of a
     /// `Decoded` through memory, and `decode_utf8` unpacked it (inlined,
-    /// `decode-heavy` and `decode-changed` take 2-6% less time in the
-    /// profile harness; see docs/performance.md).
+    /// `decode-heavy` and `decode-changed` take 2-5% less time in the
+    /// profile harness, `decode-mixed` and `decode-plain` 5-7%; see
+    /// docs/performance.md).
     #[inline(always)]
     fn run_decoded(&self, input: &[u8], strict: bool) -> Result<Option<Decoded>, DecodeError> {
         if self.plus {
