@@ -27,6 +27,13 @@ struct Decoded {
     substituted: u8,
 }
 
+/// Whether what [`Decoder::decode_found`] read changes the text: anything
+/// but a bad triplet copied as its `%` (lossy decoding).
+#[inline(always)]
+fn changes(found: (u8, usize)) -> bool {
+    found != (b'%', 1)
+}
+
 /// Why a string does not decode, and where.
 ///
 /// `index` is a byte offset into the encoded input: the `%` of a bad
@@ -453,14 +460,14 @@ impl Decoder {
         let first = base + bits.trailing_zeros() as usize;
         bits &= bits - 1;
         let (v, len) = Self::decode_found::<PLUS>(input, first, strict)?;
-        if !strict && len == 1 && v == b'%' && !Self::any_change::<PLUS>(input, base, bits) {
+        if !strict && !changes((v, len)) && !Self::any_change::<PLUS>(input, base, bits) {
             return Ok(None);
         }
         // The last `COPY` bytes of the input (fewer: at the end), then
         // zeros: where a `COPY`-byte copy that would read past the end of
         // the input reads instead.
         let mut pad = [0; 2 * COPY];
-        match input.len().checked_sub(COPY) {
+        match n.checked_sub(COPY) {
             Some(last) => pad[..COPY].copy_from_slice(&input[last..]),
             None => pad[COPY - n..COPY].copy_from_slice(input),
         }
@@ -523,15 +530,15 @@ impl Decoder {
         }))
     }
 
-    /// Whether lossy decoding changes anything from the `%` or `+` at bit
-    /// `bits.trailing_zeros()` of the block from `base` on: a `+` read as a
-    /// space does, or a `%` that starts a triplet.
+    /// Whether lossy decoding changes anything from the `%` or `+` at the
+    /// lowest set bit of `bits` (the block from `base`) on: a `+` read as a
+    /// space does, or a `%` that starts a triplet ([`changes`]).
     fn any_change<const PLUS: bool>(input: &[u8], mut base: usize, mut bits: u64) -> bool {
         loop {
             while bits != 0 {
                 let p = base + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
-                if (PLUS && input[p] == b'+') || triplet_value(input, p).is_some() {
+                if Self::decode_found::<PLUS>(input, p, false).is_ok_and(changes) {
                     return true;
                 }
             }
