@@ -10,7 +10,9 @@
 //! found without a branch per byte. Elsewhere, a portable version in safe
 //! code tests the sixteen bytes as two `u64`s, eight bytes at a time
 //! against each run ([`swar`]), or, for a class of many runs, looks them
-//! up in the table. `RUSTFLAGS="--cfg urikit_portable_scan"` builds the
+//! up in the table; and its [`Scanner::first_outside`], for a class of
+//! three runs or more, looks bytes up eight to a branch, with no mask
+//! made until a step has a byte outside. `RUSTFLAGS="--cfg urikit_portable_scan"` builds the
 //! portable version on `x86` too, so that it is tested and measured there
 //! (`cargo xtask ci` and `cargo xtask bench` do). A NEON version for
 //! `aarch64` is left to do: it would need another audited `unsafe`, and a
@@ -36,6 +38,37 @@ use crate::grammar::{ALPHA, CharClass};
 /// its table.
 const MAX_RUNS: usize = 16;
 
+/// Whether [`Scanner::first_outside`], for a class of at least
+/// [`LOOKUPS_FROM_RUNS`] runs, looks bytes up in the class's table eight
+/// to a branch instead of making sixteen-byte windows' masks: in the
+/// portable build (no SSE2, or `--cfg urikit_portable_scan`). There, the
+/// [`swar`] mask of such a class costs more operations than eight lookups
+/// and an `&` each, and the scan can stop after any eight bytes
+/// (docs/performance.md, "The portable `first_outside` by lookups"). The
+/// masks stay for the callers that want them ([`Scanner::outside_bits`],
+/// the marking scans). Not with `--cfg urikit_table_scan`: that build keeps
+/// the windows looked up by table, which the portable build is compared
+/// with.
+const FIRST_OUTSIDE_BY_LOOKUPS: bool = cfg!(not(any(
+    urikit_table_scan,
+    all(
+        any(target_arch = "x86_64", target_arch = "x86"),
+        target_feature = "sse2",
+        not(urikit_portable_scan)
+    )
+)));
+
+/// The fewest runs (the letters counting as one) for which the portable
+/// [`Scanner::first_outside`] looks bytes up. A class of one run (all
+/// but `%`, all but `.`) is cheaper as a [`swar`] mask, two subtractions
+/// and an XOR for eight bytes, over the long spans those scans cross: with
+/// lookups for every class, the portable `normalize` of the profile
+/// harness took 146.8 million instructions on its corpus, against 129.8
+/// million with this line, most of the difference in the scan for `.`.
+/// The two-run classes (all but `%` and `+`; lower-case letters and
+/// digits) keep the masks too, unmeasured apart.
+const LOOKUPS_FROM_RUNS: usize = 3;
+
 /// A [`CharClass`] prepared for scanning sixteen bytes at a time.
 ///
 /// Build it once, as a `const` where you can (the preparation then costs
@@ -44,7 +77,8 @@ const MAX_RUNS: usize = 16;
 /// On `x86_64` (and `x86` with SSE2) it tests sixteen bytes per step with
 /// SSE2; elsewhere eight bytes at a time in a `u64`, or, for a class of
 /// more than eight runs (the letters counting as one), by looking bytes
-/// up one at a time.
+/// up one at a time. Elsewhere, too, [`Scanner::first_outside`] looks the
+/// bytes of a class of three runs or more up eight to a branch.
 ///
 /// # Examples
 ///
@@ -135,7 +169,8 @@ impl Scanner {
     /// The offset of the first byte at or after `from` that is outside the
     /// class, or `bytes.len()`: [`Scanner::span`] of `&bytes[from..]`, plus
     /// `from`, but faster near the end, where the last sixteen bytes of
-    /// `bytes` can be tested together.
+    /// `bytes` (the last eight, in the portable build's lookups) can be
+    /// tested together.
     ///
     /// # Examples
     ///
@@ -151,6 +186,18 @@ impl Scanner {
     /// ```
     #[inline(always)]
     pub fn first_outside(&self, bytes: &[u8], from: usize) -> usize {
+        if FIRST_OUTSIDE_BY_LOOKUPS && self.len + self.letters as usize >= LOOKUPS_FROM_RUNS {
+            self.first_outside_by_lookups(bytes, from)
+        } else {
+            self.first_outside_by_windows(bytes, from)
+        }
+    }
+
+    /// [`Scanner::first_outside`] sixteen bytes a step, each window's mask
+    /// found at once ([`outside`]): with SSE2, and in the build that looks
+    /// windows up by table (`--cfg urikit_table_scan`).
+    #[inline(always)]
+    fn first_outside_by_windows(&self, bytes: &[u8], from: usize) -> usize {
         let n = bytes.len();
         let Some(last) = n.checked_sub(16) else {
             return self.short(bytes, from);
@@ -461,6 +508,46 @@ impl Scanner {
             i += 1;
         }
         (i, marked.min(i))
+    }
+
+    /// [`Scanner::first_outside`] by the class's table, eight bytes a
+    /// step: eight lookups joined with `&` (no branch per byte) while all
+    /// are members; in the step that has a byte outside, its mask, and the
+    /// first one found with no branch per byte. Past the last full step,
+    /// the last eight bytes, less those already seen. The portable build's
+    /// version for classes of many runs (see [`FIRST_OUTSIDE_BY_LOOKUPS`]).
+    #[inline(always)]
+    fn first_outside_by_lookups(&self, bytes: &[u8], from: usize) -> usize {
+        let n = bytes.len();
+        let Some(last) = n.checked_sub(8) else {
+            return self.short(bytes, from);
+        };
+        let class = &self.class;
+        let mut i = from.min(n);
+        loop {
+            let start = i.min(last);
+            let Some(Ok(step)) = bytes.get(start..start + 8).map(<&[u8; 8]>::try_from) else {
+                return n;
+            };
+            let all = (class.contains(step[0]) & class.contains(step[1]))
+                & (class.contains(step[2]) & class.contains(step[3]))
+                & (class.contains(step[4]) & class.contains(step[5]))
+                & (class.contains(step[6]) & class.contains(step[7]));
+            if !all {
+                let mut members = 0u32;
+                for (k, &b) in step.iter().enumerate() {
+                    members |= u32::from(class.contains(b)) << k;
+                }
+                let outside = (!members & 0xFF) >> (i - start);
+                if outside != 0 {
+                    return i + outside.trailing_zeros() as usize;
+                }
+            }
+            if start == last {
+                return n;
+            }
+            i = start + 8;
+        }
     }
 
     /// [`Scanner::first_outside`] in an input shorter than sixteen bytes:
@@ -990,6 +1077,8 @@ mod tests {
             .unwrap_or(bytes.len())
     }
 
+    /// `first_outside`, and both its versions whichever the build uses
+    /// (by windows, by lookups), agree with a byte loop.
     #[test]
     fn span_agrees_with_a_byte_loop_at_every_length_and_start() {
         let text =
@@ -997,11 +1086,22 @@ mod tests {
         for (name, scanner) in &CLASSES {
             for len in 0..=text.len() {
                 let bytes = &text[..len];
-                for start in 0..=len {
+                for start in 0..=len + 1 {
+                    let expected = first_outside_by_bytes(scanner, bytes, start);
                     assert_eq!(
                         scanner.first_outside(bytes, start),
-                        first_outside_by_bytes(scanner, bytes, start),
+                        expected,
                         "{name}: {bytes:?} from {start}"
+                    );
+                    assert_eq!(
+                        scanner.first_outside_by_windows(bytes, start),
+                        expected,
+                        "{name}, by windows: {bytes:?} from {start}"
+                    );
+                    assert_eq!(
+                        scanner.first_outside_by_lookups(bytes, start),
+                        expected,
+                        "{name}, by lookups: {bytes:?} from {start}"
                     );
                 }
             }
