@@ -510,44 +510,12 @@ impl Scanner {
         (i, marked.min(i))
     }
 
-    /// [`Scanner::first_outside`] by the class's table, eight bytes a
-    /// step: eight lookups joined with `&` (no branch per byte) while all
-    /// are members; in the step that has a byte outside, its mask, and the
-    /// first one found with no branch per byte. Past the last full step,
-    /// the last eight bytes, less those already seen. The portable build's
-    /// version for classes of many runs (see [`FIRST_OUTSIDE_BY_LOOKUPS`]).
+    /// [`Scanner::first_outside`] by the class's table, eight bytes a step
+    /// ([`CharClass::first_outside`]): the portable build's version for
+    /// classes of many runs (see [`FIRST_OUTSIDE_BY_LOOKUPS`]).
     #[inline(always)]
     fn first_outside_by_lookups(&self, bytes: &[u8], from: usize) -> usize {
-        let n = bytes.len();
-        let Some(last) = n.checked_sub(8) else {
-            return self.short(bytes, from);
-        };
-        let class = &self.class;
-        let mut i = from.min(n);
-        loop {
-            let start = i.min(last);
-            let Some(Ok(step)) = bytes.get(start..start + 8).map(<&[u8; 8]>::try_from) else {
-                return n;
-            };
-            let all = (class.contains(step[0]) & class.contains(step[1]))
-                & (class.contains(step[2]) & class.contains(step[3]))
-                & (class.contains(step[4]) & class.contains(step[5]))
-                & (class.contains(step[6]) & class.contains(step[7]));
-            if !all {
-                let mut members = 0u32;
-                for (k, &b) in step.iter().enumerate() {
-                    members |= u32::from(class.contains(b)) << k;
-                }
-                let outside = (!members & 0xFF) >> (i - start);
-                if outside != 0 {
-                    return i + outside.trailing_zeros() as usize;
-                }
-            }
-            if start == last {
-                return n;
-            }
-            i = start + 8;
-        }
+        self.class.first_outside(bytes, from)
     }
 
     /// [`Scanner::first_outside`] in an input shorter than sixteen bytes:
