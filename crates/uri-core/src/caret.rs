@@ -1,6 +1,7 @@
 //! Rendering an error: the input with a caret under the offending byte,
 //! escaped and cut so that the caret lines up in a terminal.
 
+use alloc::borrow::Cow;
 use core::fmt;
 
 /// The input drawn with a caret under the offending byte; made by
@@ -9,6 +10,12 @@ use core::fmt;
 ///
 /// The first line is `error: {error}`, the second the input (indented by two
 /// spaces), the third the caret.
+///
+/// What may be a password in the input is drawn as `***` (RFC 3986 §3.2.1),
+/// by the rule of [`password_spans`](crate::password_spans), which holds
+/// for input that does not parse; the caret moves with the text, and the
+/// byte index in the first line stays the input's.
+/// [`Caret::showing_passwords`] draws the input as written.
 ///
 /// # Examples
 ///
@@ -24,6 +31,8 @@ pub struct Caret<'a> {
     message: &'a str,
     index: usize,
     input: &'a [u8],
+    /// Whether to draw passwords as written.
+    passwords: bool,
 }
 
 impl<'a> Caret<'a> {
@@ -44,6 +53,28 @@ impl<'a> Caret<'a> {
             message,
             index,
             input,
+            passwords: false,
+        }
+    }
+
+    /// The same caret, drawing the input as written, passwords included:
+    /// for a user who asked to see them (the command's `--show-password`).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_core::Uri;
+    ///
+    /// let input = "http://me:pw@a b/";
+    /// let err = Uri::parse(input).unwrap_err();
+    /// assert!(err.caret(input).to_string().contains("http://me:***@a\\x20b/"));
+    /// assert!(err.caret(input).showing_passwords().to_string().contains("me:pw@a"));
+    /// ```
+    #[must_use]
+    pub const fn showing_passwords(self) -> Self {
+        Caret {
+            passwords: true,
+            ..self
         }
     }
 
@@ -90,10 +121,16 @@ const WINDOW: usize = 60;
 
 impl fmt::Display for Caret<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let index = self.index.min(self.input.len());
         writeln!(f, "error: {} at byte {}", self.message, self.index)?;
-        let start = window_start(self.input, index);
-        let end = window_end(self.input, index);
+        let index = self.index.min(self.input.len());
+        let (input, index) = if self.passwords {
+            (Cow::Borrowed(self.input), index)
+        } else {
+            crate::redact::mask(self.input, crate::password_spans(self.input), index)
+        };
+        let input: &[u8] = &input;
+        let start = window_start(input, index);
+        let end = window_end(input, index);
         f.write_str("  ")?;
         if start > 0 {
             f.write_str("…")?;
@@ -105,7 +142,7 @@ impl fmt::Display for Caret<'_> {
             if i == index {
                 caret_column = Some(column);
             }
-            let (len, width) = write_escaped(f, &self.input[i..])?;
+            let (len, width) = write_escaped(f, &input[i..])?;
             // An error index inside a multi-byte character points at its start.
             if caret_column.is_none() && index > i && index < i + len {
                 caret_column = Some(column);
@@ -113,7 +150,7 @@ impl fmt::Display for Caret<'_> {
             column += width;
             i += len;
         }
-        if end < self.input.len() {
+        if end < input.len() {
             f.write_str("…")?;
         }
         let caret_column = caret_column.unwrap_or(column);

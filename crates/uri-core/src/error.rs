@@ -70,6 +70,12 @@ impl ParseError {
     /// input is cut to a window around the error, so the caret lines up in a
     /// terminal. `input` must be the string that was parsed.
     ///
+    /// What may be a password is drawn as `***` (RFC 3986 §3.2.1: not to
+    /// be rendered as clear text), found by
+    /// [`password_spans`](crate::password_spans) since the input did not
+    /// parse; the caret moves with the text.
+    /// [`Caret::showing_passwords`] draws the input as written.
+    ///
     /// # Examples
     ///
     /// ```
@@ -80,6 +86,13 @@ impl ParseError {
     /// assert_eq!(
     ///     err.caret(input).to_string(),
     ///     "error: character not allowed in path at byte 10\n  http://a/b\\x20c\n            ^",
+    /// );
+    ///
+    /// let input = "https://user:p#ss@example.com/";
+    /// let err = Uri::parse(input).unwrap_err();
+    /// assert_eq!(
+    ///     err.caret(input).to_string(),
+    ///     "error: non-digit in port at byte 13\n  https://user:***@example.com/\n               ^",
     /// );
     /// ```
     pub fn caret<'a>(&self, input: &'a str) -> Caret<'a> {
@@ -236,6 +249,10 @@ parse_error_kinds! {
         /// `index` points at its first byte.
         BidiFormattingChar =>
             "bidirectional formatting character (RFC 3987 §4.1: not allowed in an IRI)",
+        /// An input longer than the limit set with
+        /// [`ParseOptions::max_length`](crate::ParseOptions::max_length).
+        /// `index` is the limit: the offset of the first byte beyond it.
+        TooLong => "input longer than the maximum length allowed",
     }
 }
 

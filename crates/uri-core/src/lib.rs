@@ -157,7 +157,7 @@ pub use owned::{
     RiReferenceBuf, UriBuf, UriReferenceBuf,
 };
 pub use parser::ParseOptions;
-pub use redact::Redacted;
+pub use redact::{MASK, PasswordSpans, Redacted, RedactedText, password_spans, redact_bytes};
 pub use reference::{
     Iri, IriReference, RelativeIri, RelativeRef, RelativeRi, Ri, RiReference, Uri, UriReference,
 };

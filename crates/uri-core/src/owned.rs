@@ -39,7 +39,7 @@ impl core::fmt::Debug for ParseBufError {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.debug_struct("ParseBufError")
             .field("error", &self.error)
-            .field("input", &crate::redact::redact_text(&self.input))
+            .field("input", &crate::RedactedText::new(&self.input))
             .finish()
     }
 }

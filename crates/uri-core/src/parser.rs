@@ -37,6 +37,8 @@ use crate::HostKind;
 pub struct ParseOptions {
     zone_id: bool,
     bidi_formatting: bool,
+    /// The longest input accepted, in bytes; `usize::MAX` for no limit.
+    max_len: usize,
 }
 
 impl ParseOptions {
@@ -51,6 +53,7 @@ impl ParseOptions {
         ParseOptions {
             zone_id: false,
             bidi_formatting: false,
+            max_len: usize::MAX,
         }
     }
 
@@ -59,6 +62,7 @@ impl ParseOptions {
     pub(crate) const PERMISSIVE: ParseOptions = ParseOptions {
         zone_id: true,
         bidi_formatting: true,
+        max_len: usize::MAX,
     };
 
     /// Accepts IPv6 zone identifiers in the RFC 6874 form
@@ -139,6 +143,54 @@ impl ParseOptions {
     /// ```
     pub const fn bidi_formatting_allowed(&self) -> bool {
         self.bidi_formatting
+    }
+
+    /// Refuses an input longer than `max` bytes with
+    /// [`TooLong`](crate::ParseErrorKind::TooLong) at byte `max`, before
+    /// reading it; `None` (the default) sets no limit.
+    ///
+    /// RFC 3986 sets no limit on the length of a URI, and parsing takes
+    /// time linear in it, but a service that takes URIs from strangers
+    /// may want to refuse a megabyte one at once (HTTP servers commonly
+    /// stop at 8 KiB; RFC 9110 §4.1 recommends support for at least 8000
+    /// octets).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_core::{ParseErrorKind, ParseOptions, Uri};
+    ///
+    /// let options = ParseOptions::new().max_length(Some(16));
+    /// assert!(Uri::parse_with("http://a/b", options).is_ok());
+    /// let err = Uri::parse_with("http://example.com/a/long/path", options).unwrap_err();
+    /// assert_eq!((err.kind(), err.index()), (ParseErrorKind::TooLong, 16));
+    /// ```
+    pub const fn max_length(self, max: Option<usize>) -> Self {
+        ParseOptions {
+            max_len: match max {
+                Some(max) => max,
+                None => usize::MAX,
+            },
+            ..self
+        }
+    }
+
+    /// The longest input accepted, in bytes; see [`ParseOptions::max_length`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_core::ParseOptions;
+    ///
+    /// assert_eq!(ParseOptions::new().length_limit(), None);
+    /// assert_eq!(ParseOptions::new().max_length(Some(8000)).length_limit(), Some(8000));
+    /// ```
+    pub const fn length_limit(&self) -> Option<usize> {
+        if self.max_len == usize::MAX {
+            None
+        } else {
+            Some(self.max_len)
+        }
     }
 }
 
@@ -260,6 +312,9 @@ pub(crate) fn parse<S: Spec>(
     options: ParseOptions,
     rule: Rule,
 ) -> Result<Layout, ParseError> {
+    if input.len() > options.max_len {
+        return Err(ParseError::new(Kind::TooLong, options.max_len));
+    }
     Parser::<S>::new(input, options).run(rule)
 }
 

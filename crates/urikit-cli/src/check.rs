@@ -22,7 +22,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 
 use crate::Outcome;
-use crate::input::{Input, LineReader, STDIN_ARG};
+use crate::input::{LineReader, STDIN_ARG};
 use crate::settings::{self, paint, style};
 
 /// How long a run goes before it gets a progress bar.
@@ -127,13 +127,16 @@ fn check(files: &[PathBuf], report: Report, tally: &mut Tally) -> io::Result<()>
     for file in files {
         let source = open(file)?;
         let name = source.name;
-        let mut lines = LineReader::new(BufReader::with_capacity(READ_CAPACITY, source.reader));
+        let max = settings::get().max_line_bytes;
+        let mut lines =
+            LineReader::new(BufReader::with_capacity(READ_CAPACITY, source.reader), max);
         let mut number = 0u64;
         let mut next_look = PROGRESS_STEP;
         while let Some(line) = lines.next_line().map_err(|e| naming(e, &name))? {
             number += 1;
             tally.lines += 1;
-            if let Err(problem) = Input::new(line).parse() {
+            let input = line.input(max);
+            if let Err(problem) = input.parse() {
                 tally.record(problem.kind_name());
                 if report.json {
                     crate::json::write_line(
@@ -142,7 +145,7 @@ fn check(files: &[PathBuf], report: Report, tally: &mut Tally) -> io::Result<()>
                             file: &name,
                             line: number,
                             column: problem.index() + 1,
-                            input: &String::from_utf8_lossy(line),
+                            input: &crate::json::echo(input),
                             kind: problem.kind_name(),
                             index: problem.index(),
                             message: &problem.message(),
@@ -154,7 +157,7 @@ fn check(files: &[PathBuf], report: Report, tally: &mut Tally) -> io::Result<()>
                         out,
                         "{} {}",
                         paint(&location, style::BOLD, color),
-                        problem.caret(line).painted(color)
+                        problem.caret(input.bytes()).painted(color)
                     )?;
                 }
             }

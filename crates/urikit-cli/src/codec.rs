@@ -79,8 +79,12 @@ impl Encoding {
 
     /// `input` percent-encoded. Never fails: the bytes of an input that is
     /// not UTF-8 are encoded as they are.
-    pub(crate) fn apply<'a>(&self, input: Input<'a>) -> Cow<'a, str> {
-        encode_bytes_to_str(input.bytes(), &self.set)
+    ///
+    /// # Errors
+    ///
+    /// [`Problem::LineTooLong`] for the start of an over-long line.
+    pub(crate) fn apply<'a>(&self, input: Input<'a>) -> Result<Cow<'a, str>, Problem> {
+        Ok(encode_bytes_to_str(input.whole()?, &self.set))
     }
 }
 
@@ -119,6 +123,7 @@ impl Decoding {
                 .decode_utf8(input.text()?)
                 .map_err(Problem::Decode);
         }
+        input.whole()?;
         Ok(match input.lossy() {
             Cow::Borrowed(text) => self.decoder.decode_utf8_lossy(text),
             Cow::Owned(text) => Cow::Owned(self.decoder.decode_utf8_lossy(&text).into_owned()),
@@ -135,6 +140,7 @@ mod tests {
     fn encoded(name: SetName, keep_triplets: bool, input: &[u8]) -> String {
         Encoding::new(name, keep_triplets)
             .apply(Input::new(input))
+            .unwrap()
             .into_owned()
     }
 

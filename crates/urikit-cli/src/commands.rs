@@ -45,7 +45,8 @@ pub(crate) fn parse(inputs: &[OsString], iri: bool, as_json: bool) -> Outcome {
 }
 
 /// Writes what `parse` made of `input`: its JSON line, or its table or
-/// caret error in a block of its own. Returns whether it parsed.
+/// caret error in a block of its own. Returns whether it parsed. What may
+/// be a password is hidden in every field ([`redact::shown_reference`]).
 fn write_parsed<S: Spec>(
     out: &mut impl Write,
     input: Input<'_>,
@@ -53,19 +54,28 @@ fn write_parsed<S: Spec>(
     as_json: bool,
     blocks: &mut Blocks,
 ) -> io::Result<bool> {
-    match (&parsed, as_json) {
-        (Ok(r), true) => json::write_line(
-            out,
-            &json::Valid::new(r.as_str(), json::ParsedFields::new(r)),
-        )?,
-        (Err(problem), true) => json::write_line(out, &json::Invalid::new(input, problem))?,
-        (Ok(r), false) => {
-            blocks.start(out)?;
-            table::write(out, r)?;
+    match parsed {
+        Ok(r) => {
+            let masked = redact::shown(r.as_str());
+            let r = redact::shown_reference(r, &masked);
+            if as_json {
+                let line = json::Valid::new(r.as_str(), json::ParsedFields::new(&r));
+                json::write_line(out, &line)?;
+            } else {
+                blocks.start(out)?;
+                table::write(out, &r)?;
+            }
+            Ok(true)
         }
-        (Err(problem), false) => diagnose(out, input, problem)?,
+        Err(problem) if as_json => {
+            json::write_line(out, &json::Invalid::new(input, &problem))?;
+            Ok(false)
+        }
+        Err(problem) => {
+            diagnose(out, input, &problem)?;
+            Ok(false)
+        }
     }
-    Ok(parsed.is_ok())
 }
 
 /// `urikit explain`: each input drawn with its components labelled, then
@@ -94,6 +104,8 @@ fn write_explained<S: Spec>(
     match &parsed {
         Ok(r) => {
             blocks.start(out)?;
+            let masked = redact::shown(r.as_str());
+            let r = &redact::shown_reference(*r, &masked);
             let options = settings::get().parse_options();
             let drawn = explain::drawn_text(r);
             let lines = match drawn
@@ -121,7 +133,7 @@ fn write_explained<S: Spec>(
 /// lines. Every input is encoded, even one that is not UTF-8.
 pub(crate) fn encode(inputs: &[OsString], encoding: Encoding, as_json: bool) -> Outcome {
     per_input(inputs, |out, input| {
-        write_converted(out, input, Ok(encoding.apply(input)), as_json)
+        write_converted(out, input, encoding.apply(input), as_json)
     })
 }
 
@@ -153,11 +165,7 @@ pub(crate) fn resolve(
 /// The base as JSON lines show it: its password `***` unless
 /// `--show-password`, since it would be repeated on every line.
 fn shown_base(base: Uri<'_>) -> Cow<'_, str> {
-    if settings::get().show_password {
-        Cow::Borrowed(base.as_str())
-    } else {
-        redact::redact_str(base.as_str())
-    }
+    redact::shown(base.as_str())
 }
 
 /// `urikit relativize`: the reference of the form `form` from `base` to each
@@ -248,14 +256,21 @@ pub(crate) fn scheme(inputs: &[OsString], as_json: bool) -> Outcome {
     let mut blocks = Blocks::default();
     per_input(inputs, |out, input| {
         let checked = scheme::check(&registry, input);
+        // The fields as shown: of the URI with its passwords hidden, when
+        // that differs (the violations are the URI's own).
+        let masked = checked.as_ref().map(|c| redact::shown(c.as_str()));
+        let shown = match &masked {
+            Ok(Cow::Owned(text)) => scheme::check(&registry, Input::new(text.as_bytes())).ok(),
+            _ => None,
+        };
         match (&checked, as_json) {
-            (Ok(c), true) => json::write_line(out, &c.line())?,
+            (Ok(c), true) => json::write_line(out, &c.line(shown.as_ref()))?,
             (Err(problem), true) => {
                 json::write_line(out, &scheme::NotUriLine::new(input, problem))?;
             }
             (Ok(c), false) => {
                 blocks.start(out)?;
-                c.write_table(out)?;
+                c.write_table(out, shown.as_ref())?;
             }
             (Err(problem), false) => diagnose(out, input, problem)?,
         }

@@ -11,6 +11,7 @@ use urikit::schemes::{Equivalence, Registry};
 
 use crate::input::Input;
 use crate::json::ErrorObject;
+use crate::json::echo;
 use crate::problem::Problem;
 
 /// Which of the two references of a pair.
@@ -38,6 +39,9 @@ impl<'a> Pair<'a> {
     /// and the text after it.
     pub(crate) fn from_line(line: Input<'a>) -> Self {
         let bytes = line.bytes();
+        if line.is_cut() {
+            return Pair { a: line, b: None };
+        }
         match bytes.iter().position(|&b| b == b'\t') {
             Some(tab) => Pair {
                 a: Input::new(&bytes[..tab]),
@@ -60,6 +64,7 @@ impl<'a> Pair<'a> {
         &self,
         registry: &Registry,
     ) -> Result<Option<Equivalence>, (Side, Problem)> {
+        self.a.whole().map_err(|p| (Side::A, p))?;
         let Some(b) = self.b else {
             let index = self.a.bytes().len();
             return Err((Side::A, Problem::MissingTab { index }));
@@ -82,8 +87,8 @@ impl<'a> EquivalentLine<'a> {
     /// The line for `pair`, whose references both parsed.
     pub(crate) fn new(pair: Pair<'a>, equivalent: bool) -> Self {
         EquivalentLine {
-            a: pair.a.lossy(),
-            b: pair.b.map(Input::lossy).unwrap_or_default(),
+            a: echo(pair.a),
+            b: pair.b.map(echo).unwrap_or_default(),
             equivalent,
         }
     }
@@ -105,8 +110,8 @@ impl<'a> NotComparedLine<'a> {
     /// The line for `pair`, refused for `problem` in `side`.
     pub(crate) fn new(pair: Pair<'a>, side: Side, problem: &Problem) -> Self {
         NotComparedLine {
-            a: pair.a.lossy(),
-            b: pair.b.map(Input::lossy),
+            a: echo(pair.a),
+            b: pair.b.map(echo),
             valid: false,
             side,
             error: ErrorObject::from(problem),

@@ -7,6 +7,11 @@
 //! is a valid relative reference. A UTF-8 byte order mark at the start of a
 //! stream is dropped. Lines are bytes: one that is not UTF-8 becomes an
 //! [`Problem::InvalidUtf8`] when it is read as text, never a crash.
+//!
+//! A line longer than `--max-line-bytes` is not kept: its first
+//! [`SHOWN_START`] bytes are, for the report, and the rest is read and
+//! dropped up to the next `\n`, so memory stays bounded whatever the
+//! stream holds; the line is one input that is a [`Problem::LineTooLong`].
 
 use std::borrow::Cow;
 use std::ffi::OsString;
@@ -23,26 +28,60 @@ pub(crate) const STDIN_ARG: &str = "-";
 /// How much of standard input is read at a time.
 const STDIN_CAPACITY: usize = 64 * 1024;
 
+/// The default of `--max-line-bytes`: 16 MiB.
+pub(crate) const DEFAULT_MAX_LINE_BYTES: usize = 16 * 1024 * 1024;
+
+/// How many bytes of an over-long line are kept to report it.
+pub(crate) const SHOWN_START: usize = 256;
+
 /// One input: an argument or a line, as bytes, its line ending removed.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Input<'a> {
     bytes: &'a [u8],
+    /// For a line over the limit, the limit; `bytes` is then its start.
+    cut: Option<usize>,
 }
 
 impl<'a> Input<'a> {
     /// Wraps the bytes of one input.
     pub(crate) fn new(bytes: &'a [u8]) -> Self {
-        Input { bytes }
+        Input { bytes, cut: None }
     }
 
-    /// The input's bytes.
+    /// A line longer than `limit` bytes, of which `start` is the start.
+    pub(crate) fn too_long(start: &'a [u8], limit: usize) -> Self {
+        Input {
+            bytes: start,
+            cut: Some(limit),
+        }
+    }
+
+    /// The input's bytes; for an over-long line, its start.
     pub(crate) fn bytes(self) -> &'a [u8] {
         self.bytes
     }
 
-    /// The input as text, or [`Problem::InvalidUtf8`] at its first bad byte.
+    /// Whether the input is the start of an over-long line.
+    pub(crate) fn is_cut(self) -> bool {
+        self.cut.is_some()
+    }
+
+    /// The whole input's bytes, or [`Problem::LineTooLong`] for an
+    /// over-long line.
+    pub(crate) fn whole(self) -> Result<&'a [u8], Problem> {
+        match self.cut {
+            Some(limit) => Err(Problem::LineTooLong {
+                index: self.bytes.len(),
+                limit,
+            }),
+            None => Ok(self.bytes),
+        }
+    }
+
+    /// The input as text, or [`Problem::InvalidUtf8`] at its first bad
+    /// byte, or [`Problem::LineTooLong`].
     pub(crate) fn text(self) -> Result<&'a str, Problem> {
-        std::str::from_utf8(self.bytes).map_err(|e| Problem::InvalidUtf8 {
+        std::str::from_utf8(self.whole()?).map_err(|e| Problem::InvalidUtf8 {
             index: e.valid_up_to(),
         })
     }
@@ -76,39 +115,88 @@ impl<'a> Input<'a> {
     }
 }
 
-/// Reads lines from a buffered reader into one reused buffer: constant
-/// memory, however long the stream.
+/// Reads lines from a buffered reader into one reused buffer: memory
+/// bounded by the longest line kept (`max` bytes), however long the
+/// stream and its lines.
 #[derive(Debug)]
 pub(crate) struct LineReader<R> {
     reader: R,
     buf: Vec<u8>,
     bytes_read: u64,
     at_start: bool,
+    max: usize,
+}
+
+/// A line as [`LineReader::next_line`] reads it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Line<'a> {
+    /// A whole line, without its line ending.
+    Whole(&'a [u8]),
+    /// A line longer than the limit: its first [`SHOWN_START`] bytes.
+    TooLong(&'a [u8]),
+}
+
+impl<'a> Line<'a> {
+    /// The line as an input; `limit` is the reader's.
+    pub(crate) fn input(self, limit: usize) -> Input<'a> {
+        match self {
+            Line::Whole(bytes) => Input::new(bytes),
+            Line::TooLong(start) => Input::too_long(start, limit),
+        }
+    }
 }
 
 impl<R: BufRead> LineReader<R> {
-    /// Reads lines from `reader`.
-    pub(crate) fn new(reader: R) -> Self {
+    /// Reads lines from `reader`, keeping lines of at most `max` bytes.
+    pub(crate) fn new(reader: R, max: usize) -> Self {
         LineReader {
             reader,
             buf: Vec::new(),
             bytes_read: 0,
             at_start: true,
+            max,
         }
     }
 
-    /// The next line without its line ending, or `None` at the end.
+    /// The next line without its line ending, or `None` at the end. A line
+    /// longer than the limit is read to its end, keeping only its start.
     ///
     /// # Errors
     ///
     /// Any error from the underlying reader.
-    pub(crate) fn next_line(&mut self) -> io::Result<Option<&[u8]>> {
+    pub(crate) fn next_line(&mut self) -> io::Result<Option<Line<'_>>> {
         self.buf.clear();
-        let n = self.reader.read_until(b'\n', &mut self.buf)?;
+        // Room for the line and a `\r\n` after it.
+        let room = self.max.saturating_add(2);
+        let mut n = 0u64;
+        let mut over = false;
+        loop {
+            let available = match self.reader.fill_buf() {
+                Ok(available) => available,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            };
+            if available.is_empty() {
+                break;
+            }
+            let (chunk, ends) = match available.iter().position(|&b| b == b'\n') {
+                Some(k) => (&available[..=k], true),
+                None => (available, false),
+            };
+            let keep = chunk.len().min(room.saturating_sub(self.buf.len()));
+            self.buf.extend_from_slice(&chunk[..keep]);
+            over |= keep < chunk.len();
+            let used = chunk.len();
+            n += used as u64;
+            self.reader.consume(used);
+            if ends {
+                break;
+            }
+        }
         if n == 0 {
             return Ok(None);
         }
-        self.bytes_read += n as u64;
+        self.bytes_read += n;
         let mut line = self.buf.as_slice();
         if let Some(rest) = line.strip_suffix(b"\n") {
             line = rest;
@@ -121,7 +209,10 @@ impl<R: BufRead> LineReader<R> {
                 line = rest;
             }
         }
-        Ok(Some(line))
+        if over || line.len() > self.max {
+            return Ok(Some(Line::TooLong(&line[..line.len().min(SHOWN_START)])));
+        }
+        Ok(Some(Line::Whole(line)))
     }
 
     /// How many bytes have been read so far, line endings included.
@@ -180,13 +271,17 @@ fn for_each_stdin_line<W: Write>(
     if io::stdin().is_terminal() {
         eprintln!("{TERMINAL_HINT}");
     }
-    let mut lines = LineReader::new(BufReader::with_capacity(STDIN_CAPACITY, io::stdin().lock()));
+    let max = settings::get().max_line_bytes;
+    let mut lines = LineReader::new(
+        BufReader::with_capacity(STDIN_CAPACITY, io::stdin().lock()),
+        max,
+    );
     loop {
         if !lines.has_buffered_line() {
             out.flush()?;
         }
         match lines.next_line()? {
-            Some(line) => each(out, Input::new(line))?,
+            Some(line) => each(out, line.input(max))?,
             None => return Ok(()),
         }
     }
@@ -197,9 +292,12 @@ mod tests {
     use super::*;
 
     fn lines(data: &[u8]) -> Vec<Vec<u8>> {
-        let mut reader = LineReader::new(data);
+        let mut reader = LineReader::new(data, 1000);
         let mut all = Vec::new();
         while let Some(line) = reader.next_line().unwrap() {
+            let Line::Whole(line) = line else {
+                panic!("a line over the limit")
+            };
             all.push(line.to_vec());
         }
         assert_eq!(reader.bytes_read(), data.len() as u64);
@@ -229,6 +327,51 @@ mod tests {
         assert_eq!(
             lines(b"\xEF\xBB\xBFa\n\xEF\xBB\xBFb"),
             [b"a".to_vec(), b"\xEF\xBB\xBFb".to_vec()]
+        );
+    }
+
+    /// Reads `data` through a small buffer, so that lines span reads.
+    fn limited(data: &[u8], max: usize) -> Vec<Line<'static>> {
+        let mut reader = LineReader::new(BufReader::with_capacity(3, data), max);
+        let mut all = Vec::new();
+        while let Some(line) = reader.next_line().unwrap() {
+            all.push(match line {
+                Line::Whole(b) => Line::Whole(b.to_vec().leak()),
+                Line::TooLong(b) => Line::TooLong(b.to_vec().leak()),
+            });
+        }
+        assert_eq!(reader.bytes_read(), data.len() as u64);
+        all
+    }
+
+    #[test]
+    fn lines_over_the_limit_are_cut_and_skipped() {
+        assert_eq!(
+            limited(b"abcd\nabcdef\nab\r\n", 4),
+            [
+                Line::Whole(b"abcd"),
+                Line::TooLong(b"abcdef"),
+                Line::Whole(b"ab")
+            ]
+        );
+        // The limit counts the line without its ending.
+        assert_eq!(limited(b"abcd\r\n", 4), [Line::Whole(b"abcd")]);
+        let long = vec![b'x'; 10_000];
+        let lines = limited(&long, 100);
+        assert_eq!(lines.len(), 1);
+        assert!(matches!(lines[0], Line::TooLong(s) if s.len() == 102.min(SHOWN_START)));
+    }
+
+    #[test]
+    fn an_over_long_line_is_a_problem() {
+        let input = Input::too_long(b"https://u:pw", 100);
+        assert!(input.is_cut());
+        assert_eq!(
+            input.parse().unwrap_err(),
+            Problem::LineTooLong {
+                index: 12,
+                limit: 100
+            }
         );
     }
 

@@ -34,7 +34,7 @@ impl<'a, T: Serialize> Valid<'a, T> {
     /// `input` is the input as text; one that is not UTF-8 (which `encode`
     /// accepts) is given with bad UTF-8 sequences replaced by U+FFFD.
     pub(crate) fn new(input: &'a str, fields: T) -> Self {
-        let input = Cow::Borrowed(input);
+        let input = redact::shown(input);
         Valid::with_id(Id::Input { input }, fields)
     }
 
@@ -76,7 +76,9 @@ impl<'a> Invalid<'a> {
 }
 
 /// The fields that open a line and say which input it is about. Texts that
-/// come from an input are given with bad UTF-8 sequences replaced by U+FFFD.
+/// come from an input are given with bad UTF-8 sequences replaced by U+FFFD,
+/// and, unless `--show-password`, whatever may be a password as `***`
+/// ([`redact::shown`]): they echo what the user gave.
 #[derive(Debug, Serialize)]
 #[serde(untagged)]
 pub(crate) enum Id<'a> {
@@ -107,16 +109,14 @@ pub(crate) enum Id<'a> {
 impl<'a> Id<'a> {
     /// `{"input"}`.
     pub(crate) fn input(input: Input<'a>) -> Self {
-        Id::Input {
-            input: input.lossy(),
-        }
+        Id::Input { input: echo(input) }
     }
 
     /// `{"base", "ref"}`: `reference` resolved against `base`.
     pub(crate) fn base_ref(base: &'a str, reference: Input<'a>) -> Self {
         Id::BaseRef {
             base,
-            reference: reference.lossy(),
+            reference: echo(reference),
         }
     }
 
@@ -124,8 +124,19 @@ impl<'a> Id<'a> {
     pub(crate) fn base_target(base: &'a str, target: Input<'a>) -> Self {
         Id::BaseTarget {
             base,
-            target: target.lossy(),
+            target: echo(target),
         }
+    }
+}
+
+/// An input as a JSON line repeats it: as text, passwords hidden unless
+/// `--show-password`; for an over-long line, its start, a password that
+/// has begun there hidden to the end.
+pub(crate) fn echo(input: Input<'_>) -> Cow<'_, str> {
+    if input.is_cut() {
+        Cow::Owned(redact::shown_prefix(input.bytes()))
+    } else {
+        redact::shown_lossy(input.bytes())
     }
 }
 

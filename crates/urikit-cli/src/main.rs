@@ -91,6 +91,12 @@ struct Global {
     /// the locale's character set is not UTF-8).
     #[arg(long, global = true)]
     ascii: bool,
+    /// The longest line read from standard input or a `check` file, in
+    /// bytes: a longer one is reported as one `LineTooLong` error (its
+    /// first 256 bytes shown, passwords hidden) and skipped, so memory
+    /// stays bounded on any stream.
+    #[arg(long, global = true, value_name = "BYTES", default_value_t = input::DEFAULT_MAX_LINE_BYTES)]
+    max_line_bytes: usize,
 }
 
 /// The subcommands.
@@ -460,8 +466,9 @@ fn main() -> ExitCode {
         show_password,
         color,
         ascii,
+        max_line_bytes,
     } = cli.global;
-    Settings::from_flags(allow_zone_id, show_password, color, ascii).install();
+    Settings::from_flags(allow_zone_id, show_password, color, ascii, max_line_bytes).install();
     let outcome = match cli.command {
         Command::Parse { iri, json, inputs } => {
             commands::parse(&inputs.checked("parse"), iri, json)

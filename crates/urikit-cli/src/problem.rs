@@ -13,7 +13,6 @@ use urikit::resolve::{RelativizeError, ResolveErrorKind};
 use urikit::schemes::PathError;
 use urikit::{BuildError, Caret, ParseError, ParseErrorKind};
 
-use crate::redact;
 use crate::settings::{self, paint, style};
 
 /// Why an input is invalid, and at which byte.
@@ -56,6 +55,15 @@ pub(crate) enum Problem {
         /// The offset where a tab was wanted: the end of the line.
         index: usize,
     },
+    /// A line of standard input or of a `check` file longer than
+    /// `--max-line-bytes`, skipped; the input is its start, and `index` the
+    /// end of that start.
+    LineTooLong {
+        /// The length of the start kept.
+        index: usize,
+        /// The limit, in bytes.
+        limit: usize,
+    },
 }
 
 impl Problem {
@@ -77,6 +85,7 @@ impl Problem {
             Problem::Path(e) => e.kind().name(),
             Problem::Build(e) => crate::edit::build_error_name(e.kind()),
             Problem::MissingTab { .. } => "MissingTab",
+            Problem::LineTooLong { .. } => "LineTooLong",
         }
     }
 
@@ -85,7 +94,8 @@ impl Problem {
         match self {
             Problem::InvalidUtf8 { index }
             | Problem::Base { index, .. }
-            | Problem::MissingTab { index } => *index,
+            | Problem::MissingTab { index }
+            | Problem::LineTooLong { index, .. } => *index,
             Problem::Parse(e) => e.index(),
             Problem::Decode(e) => e.index(),
             Problem::Relativize(_) | Problem::Build(_) => 0,
@@ -113,6 +123,9 @@ impl Problem {
                 e.component()
             )),
             Problem::MissingTab { .. } => Cow::Borrowed(MISSING_TAB_MESSAGE),
+            Problem::LineTooLong { limit, .. } => Cow::Owned(format!(
+                "line longer than {limit} bytes (--max-line-bytes), skipped; its start"
+            )),
         }
     }
 
@@ -124,6 +137,7 @@ impl Problem {
             index: self.index(),
             input,
             hint: self.hint(),
+            cut: matches!(self, Problem::LineTooLong { .. }),
         }
     }
 
@@ -148,6 +162,8 @@ pub(crate) struct ProblemCaret<'a> {
     input: &'a [u8],
     /// A line of advice after the caret, for a problem a flag undoes.
     hint: Option<&'static str>,
+    /// Whether `input` is the start of a longer line, cut short.
+    cut: bool,
 }
 
 impl ProblemCaret<'_> {
@@ -169,16 +185,22 @@ impl ProblemCaret<'_> {
 /// The caret error: `error: {message} at byte {index}`, `index` an offset
 /// in the input as given, then the input and the caret, and a `hint:`
 /// line for a problem a flag undoes. Unless
-/// `--show-password`, the input is drawn with what follows the first `:`
-/// of its userinfo as `***` (RFC 3986 §3.2.1), the caret moved with it.
+/// `--show-password`, the input is drawn with whatever may be a password as
+/// `***` (RFC 3986 §3.2.1; the rule of [`urikit::password_spans`], which
+/// holds for input that does not parse), the caret moved with it.
 impl fmt::Display for ProblemCaret<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let (input, index) = if settings::get().show_password {
-            (Cow::Borrowed(self.input), self.index)
+        let drawn = if settings::get().show_password {
+            Caret::new(&self.message, self.index, self.input)
+                .showing_passwords()
+                .to_string()
+        } else if self.cut {
+            // A password cut short has no `@` after it: hidden to the end.
+            let start = crate::redact::shown_prefix(self.input);
+            Caret::new(&self.message, start.len(), start.as_bytes()).to_string()
         } else {
-            redact::redact(self.input, self.index)
+            Caret::new(&self.message, self.index, self.input).to_string()
         };
-        let drawn = Caret::new(&self.message, index, &input).to_string();
         let (_, lines) = drawn.split_once('\n').unwrap_or(("", &drawn));
         write!(f, "error: {} at byte {}\n{lines}", self.message, self.index)?;
         match self.hint {

@@ -1,80 +1,81 @@
-//! Hiding passwords in human views (RFC 3986 §3.2.1: "Applications should
-//! not render as clear text any data after the first colon (":") character
-//! found within a userinfo subcomponent unless the data after the colon is
-//! the empty string").
+//! Hiding passwords in what the command shows (RFC 3986 §3.2.1:
+//! "Applications should not render as clear text any data after the first
+//! colon (":") character found within a userinfo subcomponent unless the
+//! data after the colon is the empty string").
 //!
-//! The library's `Redacted` does this for a reference that parsed; the
-//! functions here also find the userinfo of an input that did not parse,
-//! so that a caret error or a `check` report does not print it either. The
-//! authority is looked for as RFC 3986 §3.2 delimits it: after `//`, which
-//! follows the scheme's `:` or starts the input, up to the first `/`, `?`,
-//! `#` or the end; the userinfo is what comes before its last `@`.
+//! One rule, the library's ([`urikit::password_spans`]), for every text
+//! that repeats what the user gave: caret errors, `check` reports, tables,
+//! diagrams, and the echo fields of JSON lines (`input`, `a`, `b`, `ref`,
+//! `base`, `target` of `relativize`). It holds for input that does not
+//! parse: after a prefix, in quotes or brackets, several URLs on a line, a
+//! password holding `#`, `/`, `?`, white space or non-ASCII characters.
+//! Computed results (a resolved target, a normalized or edited reference,
+//! the output of `to-uri`, `to-iri`, `encode`, `decode`) are the data
+//! asked for and stay exact. `--show-password` turns the rule off.
 
 use std::borrow::Cow;
 
+use urikit::{RedactedText, RiReference, Spec, redact_bytes};
+
+use crate::settings;
+
 /// What replaces a password.
-pub(crate) const MASK: &str = "***";
+pub(crate) const MASK: &str = urikit::MASK;
 
-/// Where the password of `input` lies: the byte range after the first `:`
-/// of its userinfo, when that is not empty.
-pub(crate) fn password_range(input: &[u8]) -> Option<(usize, usize)> {
-    let after_scheme = scheme_end(input).map_or(0, |colon| colon + 1);
-    let rest = input.get(after_scheme..)?;
-    if !rest.starts_with(b"//") {
-        return None;
+/// `text` as the command shows what a user gave: every span that may hold
+/// a password as [`MASK`], unless `--show-password`.
+pub(crate) fn shown(text: &str) -> Cow<'_, str> {
+    if settings::get().show_password {
+        return Cow::Borrowed(text);
     }
-    let start = after_scheme + 2;
-    let end = input[start..]
-        .iter()
-        .position(|&b| matches!(b, b'/' | b'?' | b'#'))
-        .map_or(input.len(), |k| start + k);
-    let at = start + input[start..end].iter().rposition(|&b| b == b'@')?;
-    let colon = start + input[start..at].iter().position(|&b| b == b':')?;
-    (colon + 1 < at).then_some((colon + 1, at))
-}
-
-/// The offset of the `:` that ends a scheme at the start of `input`, if it
-/// starts with one (`ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":"`).
-fn scheme_end(input: &[u8]) -> Option<usize> {
-    if !input.first()?.is_ascii_alphabetic() {
-        return None;
-    }
-    let end = input
-        .iter()
-        .position(|&b| !(b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.')))?;
-    (input[end] == b':').then_some(end)
-}
-
-/// `input` with its password replaced by [`MASK`], and `index`, a byte
-/// offset in `input`, moved to the same place in the result (to the mask
-/// when it pointed into the password). Unchanged without a password.
-///
-/// # Examples
-///
-/// `redact(b"http://u:pw@h/ x", 14)` is `(b"http://u:***@h/ x", 15)`.
-pub(crate) fn redact(input: &[u8], index: usize) -> (Cow<'_, [u8]>, usize) {
-    let Some((start, end)) = password_range(input) else {
-        return (Cow::Borrowed(input), index);
-    };
-    let mut out = Vec::with_capacity(input.len() + MASK.len());
-    out.extend_from_slice(&input[..start]);
-    out.extend_from_slice(MASK.as_bytes());
-    out.extend_from_slice(&input[end..]);
-    let index = if index < start {
-        index
-    } else if index < end {
-        start
+    let redacted = RedactedText::new(text);
+    if redacted.spans().len() == 0 {
+        Cow::Borrowed(text)
     } else {
-        index - (end - start) + MASK.len()
-    };
-    (Cow::Owned(out), index)
+        Cow::Owned(redacted.to_string())
+    }
 }
 
-/// `text` with its password replaced by [`MASK`].
-pub(crate) fn redact_str(text: &str) -> Cow<'_, str> {
-    match password_range(text.as_bytes()) {
-        Some((start, end)) => Cow::Owned(format!("{}{MASK}{}", &text[..start], &text[end..])),
-        None => Cow::Borrowed(text),
+/// [`shown`] for the bytes of an input, which may not be UTF-8, given as
+/// text with each bad UTF-8 sequence replaced by U+FFFD.
+pub(crate) fn shown_lossy(bytes: &[u8]) -> Cow<'_, str> {
+    if settings::get().show_password {
+        return String::from_utf8_lossy(bytes);
+    }
+    match redact_bytes(bytes) {
+        Cow::Borrowed(bytes) => String::from_utf8_lossy(bytes),
+        Cow::Owned(bytes) => Cow::Owned(String::from_utf8_lossy(&bytes).into_owned()),
+    }
+}
+
+/// [`shown`] for the start of a text cut short (the first bytes of an
+/// over-long line): a password that has begun is hidden to the end.
+pub(crate) fn shown_prefix(bytes: &[u8]) -> String {
+    let text = String::from_utf8_lossy(bytes);
+    if settings::get().show_password {
+        return text.into_owned();
+    }
+    RedactedText::of_prefix(&text).to_string()
+}
+
+/// `reference` as the command shows it: parsed again from its [`shown`]
+/// text, held by `masked` (so that every component, the path and query
+/// too, has what may be a password as [`MASK`]); `reference` itself when
+/// nothing is hidden. `masked` must be `shown(reference.as_str())`.
+pub(crate) fn shown_reference<'a, S: Spec>(
+    reference: RiReference<'a, S>,
+    masked: &'a Cow<'_, str>,
+) -> RiReference<'a, S> {
+    match masked {
+        Cow::Borrowed(_) => reference,
+        // The mask is three `*`, which every component that may hold a
+        // password allows; a text that would not parse again keeps the
+        // reference, whose userinfo the views still hide.
+        Cow::Owned(text) => RiReference::parse_with(
+            text,
+            settings::get().parse_options().allow_bidi_formatting(true),
+        )
+        .unwrap_or(reference),
     }
 }
 
@@ -92,38 +93,28 @@ mod tests {
     use super::*;
 
     #[test]
-    fn finds_the_password_of_valid_and_invalid_inputs() {
-        assert_eq!(password_range(b"http://u:pw@h/"), Some((9, 11)));
-        assert_eq!(password_range(b"//u:pw@h"), Some((4, 6)));
-        assert_eq!(password_range(b"http://u:p w@h b/"), Some((9, 12)));
-        assert_eq!(password_range(b"http://u:@h/"), None);
-        assert_eq!(password_range(b"http://u@h/"), None);
-        assert_eq!(password_range(b"http://h/u:p@x"), None);
-        assert_eq!(password_range(b"mailto:u:p@h"), None);
-        assert_eq!(password_range(b"a:b@c//d"), None);
-        assert_eq!(password_range(b""), None);
-        assert_eq!(password_range(b"1http://u:p@h"), None);
+    fn texts_that_do_not_parse() {
+        assert_eq!(shown("ftp://me:secret@h/f"), "ftp://me:***@h/f");
+        assert_eq!(shown("ftp://me@h/f"), "ftp://me@h/f");
+        assert_eq!(shown(" <https://u:p#w@h/>"), " <https://u:***@h/>");
+        assert_eq!(
+            shown_lossy(b"http://u:pw@h/\xff"),
+            "http://u:***@h/\u{FFFD}"
+        );
+        assert_eq!(shown_prefix(b"https://u:s3c"), "https://u:***");
     }
 
     #[test]
-    fn moves_the_index() {
-        let input = b"http://u:pw@h/ x";
-        assert_eq!(
-            redact(input, 14),
-            (Cow::Owned(b"http://u:***@h/ x".to_vec()), 15)
-        );
-        assert_eq!(redact(input, 10).1, 9);
-        assert_eq!(redact(input, 3).1, 3);
-        assert_eq!(
-            redact(b"http://a b", 8),
-            (Cow::Borrowed(&b"http://a b"[..]), 8)
-        );
+    fn references_are_shown_parsed_again() {
+        let input = "http:/u:pw@h/";
+        let reference = urikit::UriReference::parse(input).unwrap();
+        let masked = shown(input);
+        let shown = shown_reference(reference, &masked);
+        assert_eq!(shown.path(), "/u:***@h/");
     }
 
     #[test]
-    fn strings_and_userinfo() {
-        assert_eq!(redact_str("ftp://me:secret@h/f"), "ftp://me:***@h/f");
-        assert_eq!(redact_str("ftp://me@h/f"), "ftp://me@h/f");
+    fn userinfo() {
         assert_eq!(redact_userinfo("me:secret:x"), "me:***");
         assert_eq!(redact_userinfo("me:"), "me:");
         assert_eq!(redact_userinfo("me"), "me");

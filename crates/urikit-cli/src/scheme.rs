@@ -51,6 +51,11 @@ pub(crate) fn check<'a>(registry: &Registry, input: Input<'a>) -> Result<Checked
 }
 
 impl Checked<'_> {
+    /// The URI as given.
+    pub(crate) fn as_str(&self) -> &str {
+        self.uri.as_str()
+    }
+
     /// Whether the URI is a valid URI of its scheme: no violation is an
     /// error (warnings aside).
     pub(crate) fn is_valid(&self) -> bool {
@@ -64,17 +69,20 @@ impl Checked<'_> {
             .map(|entry| entry.status().as_str().to_ascii_lowercase())
     }
 
-    /// The JSON line.
-    pub(crate) fn line(&self) -> SchemeLine<'_> {
+    /// The JSON line; `shown`, the check of the URI as shown (its
+    /// passwords hidden, [`crate::redact::shown`]), gives the input and the
+    /// fields when it differs.
+    pub(crate) fn line<'s>(&'s self, shown: Option<&'s Checked<'s>>) -> SchemeLine<'s> {
+        let fields_of = shown.unwrap_or(self);
         SchemeLine {
-            input: self.uri.as_str(),
+            input: crate::redact::shown(fields_of.uri.as_str()),
             valid: self.is_valid(),
             scheme: &self.scheme,
             known: self.known.is_some(),
             registered: self.registered.is_some(),
             status: self.status(),
             uri_valid: true,
-            fields: SchemeFields::new(self.uri, self.report.fields()),
+            fields: SchemeFields::new(fields_of.uri, fields_of.report.fields()),
             violations: self
                 .report
                 .violations()
@@ -91,13 +99,13 @@ impl Checked<'_> {
     /// # Errors
     ///
     /// Any error from `out`.
-    pub(crate) fn write_table(&self, out: &mut impl Write) -> io::Result<()> {
-        let hide = !crate::settings::get().show_password;
-        let input = if hide {
-            crate::redact::redact_str(self.uri.as_str())
-        } else {
-            std::borrow::Cow::Borrowed(self.uri.as_str())
-        };
+    pub(crate) fn write_table(
+        &self,
+        out: &mut impl Write,
+        shown: Option<&Checked<'_>>,
+    ) -> io::Result<()> {
+        let fields_of = shown.unwrap_or(self);
+        let input = crate::redact::shown(fields_of.uri.as_str());
         row(out, "input", &*input)?;
         row(out, "scheme", &self.scheme)?;
         match self.known {
@@ -116,7 +124,7 @@ impl Checked<'_> {
             _ => row(out, "registered", "no")?,
         }
         row(out, "valid", yes_no(self.is_valid()))?;
-        for (label, value) in SchemeFields::new(self.uri, self.report.fields()).rows() {
+        for (label, value) in SchemeFields::new(fields_of.uri, fields_of.report.fields()).rows() {
             row(out, label, value)?;
         }
         for violation in self.report.violations() {
@@ -130,8 +138,8 @@ impl Checked<'_> {
 /// "registered", "status", "uri_valid", "fields", "violations"}`.
 #[derive(Debug, Serialize)]
 pub(crate) struct SchemeLine<'a> {
-    /// The input.
-    input: &'a str,
+    /// The input, its passwords hidden unless `--show-password`.
+    input: std::borrow::Cow<'a, str>,
     /// `uri_valid`, and no violation is an error.
     valid: bool,
     /// The scheme, in lower case.
@@ -568,15 +576,12 @@ fn write_violation(out: &mut impl Write, input: &str, violation: &Violation) -> 
     )?;
     // The caret's own heading says `error:`; a warning is not one. The
     // password is hidden unless `--show-password`, the caret moved with it.
-    let (shown, index) = if crate::settings::get().show_password {
-        (
-            std::borrow::Cow::Borrowed(input.as_bytes()),
-            violation.index(),
-        )
+    let caret = Caret::new("", violation.index(), input.as_bytes());
+    let caret = if crate::settings::get().show_password {
+        caret.showing_passwords().to_string()
     } else {
-        crate::redact::redact(input.as_bytes(), violation.index())
+        caret.to_string()
     };
-    let caret = Caret::new("", index, &shown).to_string();
     let drawing = caret.split_once('\n').map_or("", |(_, rest)| rest);
     writeln!(out, "{drawing}")
 }
@@ -618,7 +623,7 @@ mod tests {
         let registry = Registry::standard();
         let input = Input::new(input.as_bytes());
         match check(&registry, input) {
-            Ok(checked) => serde_json::to_string(&checked.line()).unwrap(),
+            Ok(checked) => serde_json::to_string(&checked.line(None)).unwrap(),
             Err(p) => serde_json::to_string(&NotUriLine::new(input, &p)).unwrap(),
         }
     }
@@ -627,7 +632,7 @@ mod tests {
         let registry = Registry::standard();
         let checked = check(&registry, Input::new(input.as_bytes())).unwrap();
         let mut out = Vec::new();
-        checked.write_table(&mut out).unwrap();
+        checked.write_table(&mut out, None).unwrap();
         String::from_utf8(out).unwrap()
     }
 

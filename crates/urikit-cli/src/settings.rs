@@ -28,7 +28,7 @@ pub(crate) enum ColorChoice {
 }
 
 /// The shared options, as the subcommands read them.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Settings {
     /// Accept an IPv6 zone identifier (RFC 6874, `[fe80::1%25eth0]`).
     pub(crate) allow_zone_id: bool,
@@ -40,6 +40,21 @@ pub(crate) struct Settings {
     pub(crate) color_stderr: bool,
     /// Draw diagrams with ASCII characters only.
     pub(crate) ascii: bool,
+    /// The longest line of standard input or of a `check` file kept.
+    pub(crate) max_line_bytes: usize,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            allow_zone_id: false,
+            show_password: false,
+            color_stdout: false,
+            color_stderr: false,
+            ascii: false,
+            max_line_bytes: crate::input::DEFAULT_MAX_LINE_BYTES,
+        }
+    }
 }
 
 static SETTINGS: OnceLock<Settings> = OnceLock::new();
@@ -51,6 +66,7 @@ impl Settings {
         show_password: bool,
         color: ColorChoice,
         ascii: bool,
+        max_line_bytes: usize,
     ) -> Self {
         let env = |name: &str| std::env::var_os(name);
         let stdout_tty = std::io::stdout().is_terminal();
@@ -78,6 +94,7 @@ impl Settings {
             color_stdout,
             color_stderr,
             ascii: ascii || !utf8_locale(),
+            max_line_bytes,
         }
     }
 
@@ -137,9 +154,9 @@ mod tests {
 
     #[test]
     fn never_and_always_win() {
-        let s = Settings::from_flags(false, false, ColorChoice::Never, false);
+        let s = Settings::from_flags(false, false, ColorChoice::Never, false, 100);
         assert!(!s.color_stdout && !s.color_stderr);
-        let s = Settings::from_flags(true, true, ColorChoice::Always, true);
+        let s = Settings::from_flags(true, true, ColorChoice::Always, true, 100);
         assert!(s.color_stdout && s.color_stderr && s.ascii);
         assert!(s.parse_options() == ParseOptions::new().allow_zone_id(true));
     }

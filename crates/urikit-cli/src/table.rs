@@ -30,13 +30,7 @@ pub(crate) fn write<W: Write, S: Spec>(
     reference: &RiReference<'_, S>,
 ) -> io::Result<()> {
     let hide = !settings::get().show_password;
-    let shown = |text: &'_ str| -> String {
-        if hide {
-            redact::redact_str(text).into_owned()
-        } else {
-            text.to_owned()
-        }
-    };
+    let shown = |text: &'_ str| -> String { redact::shown(text).into_owned() };
     let input = shown(reference.as_str());
     let authority = reference
         .authority()
