@@ -39,6 +39,7 @@ mod parse_vectors;
 mod percent_vectors;
 mod properties;
 mod query_pairs;
+mod redaction;
 mod resolve_linear;
 mod resolve_properties;
 mod resolve_vectors;
