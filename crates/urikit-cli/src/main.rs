@@ -78,9 +78,17 @@ struct Global {
     /// it, one is an error (RFC 9844 deprecates them in URIs).
     #[arg(long, global = true)]
     allow_zone_id: bool,
-    /// Show passwords (what follows the first `:` of a userinfo) in tables,
-    /// diagrams, caret errors, `check` reports and JSON component fields;
-    /// they are `***` otherwise (RFC 3986 §3.2.1).
+    /// Show passwords (what follows the first `:` of a userinfo) in
+    /// everything that repeats an input: tables, diagrams, caret and usage
+    /// errors, `check` reports, and the JSON fields `input`, `a`, `b`,
+    /// `base`, `ref` of `resolve`, `target` of `relativize` and every
+    /// component field. They are `***` otherwise (RFC 3986 §3.2.1), by a
+    /// rule that holds for input that does not parse (wrapped, prefixed,
+    /// several URLs a line). Computed results are always exact: the output
+    /// of `resolve`, `relativize`, `normalize`, `to-uri`, `to-iri`,
+    /// `encode`, `decode`, `edit`, `file-path`, `file-uri` (standard output
+    /// and the JSON fields `target`, `ref`, `normalized`, `uri`, `iri`,
+    /// `output`, `path`). See docs/security.md.
     #[arg(long, global = true)]
     show_password: bool,
     /// When to colour carets and headings: `auto` on a terminal (off with
