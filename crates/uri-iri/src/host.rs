@@ -246,7 +246,7 @@ impl fmt::Display for IdnaErrorKind {
 const UTS46: Uts46 = Uts46::new();
 
 /// The characters UTS #46 maps to `.` (the label separators).
-fn is_dot(c: char) -> bool {
+pub(crate) fn is_dot(c: char) -> bool {
     matches!(c, '.' | '\u{3002}' | '\u{FF0E}' | '\u{FF61}')
 }
 

@@ -10,8 +10,8 @@ use icu_properties::CodePointSetData;
 use icu_properties::props::BidiControl;
 use uri_core::spec::is_bidi_formatting;
 use uri_iri::{
-    HostMapping, IriReference, ParseErrorKind, ParseOptions, ToIriOptions, UriReference, display,
-    to_iri, to_iri_with, to_uri, to_uri_with,
+    DisplayWarningKind, HostMapping, IriReference, ParseErrorKind, ParseOptions, ToIriOptions,
+    UriReference, display, display_warnings, to_iri, to_iri_with, to_uri, to_uri_with,
 };
 
 #[test]
@@ -83,4 +83,62 @@ fn arabic_letter_mark_stays_encoded_in_display() {
     let lenient = ParseOptions::new().allow_bidi_formatting(true);
     let iri = IriReference::parse_with("http://a/x\u{61C}y", lenient).unwrap();
     assert_eq!(display(iri).to_string(), "http://a/x%D8%9Cy");
+}
+#[test]
+fn arabic_letter_mark_stays_encoded_in_display_with_a_warning() {
+    for (input, shown, component) in [
+        (
+            "http://a/%D8%9C",
+            "http://a/%D8%9C",
+            uri_core::Component::Path,
+        ),
+        (
+            "http://a/?x=%D8%9C%D8%A7",
+            "http://a/?x=%D8%9C%D8%A7",
+            uri_core::Component::Query,
+        ),
+        (
+            "http://a/#%D8%9C",
+            "http://a/#%D8%9C",
+            uri_core::Component::Fragment,
+        ),
+        (
+            "http://u%D8%9C@a/",
+            "http://u%D8%9C@a/",
+            uri_core::Component::Userinfo,
+        ),
+    ] {
+        let iri = IriReference::parse(input).unwrap();
+        assert_eq!(display(iri).to_string(), shown, "{input:?}");
+        let warnings = display_warnings(iri);
+        assert!(
+            warnings
+                .iter()
+                .any(|w| w.kind() == DisplayWarningKind::BidiFormatting
+                    && w.component() == component),
+            "{input:?}: {warnings:?}"
+        );
+    }
+    // Allowed by the parser on request, still shown encoded.
+    let lenient = ParseOptions::new().allow_bidi_formatting(true);
+    let iri = IriReference::parse_with("http://a/x\u{61C}y", lenient).unwrap();
+    assert_eq!(display(iri).to_string(), "http://a/x%D8%9Cy");
+    let warnings = display_warnings(iri);
+    // U+061C is of bidi class AL: beside `x` and `y` the path breaks
+    // §4.2 too.
+    let kinds: Vec<_> = warnings.iter().map(|w| w.kind()).collect();
+    assert_eq!(
+        kinds,
+        [
+            DisplayWarningKind::UnsafeBidi,
+            DisplayWarningKind::BidiFormatting
+        ]
+    );
+    assert_eq!(warnings[1].span(), Some(10..12));
+    assert_eq!(warnings[1].text(), "\u{61C}");
+    assert_eq!(
+        warnings[1].to_string(),
+        "path characters `U+061C` at bytes 10..12 kept percent-encoded: \
+         bidirectional formatting character (RFC 3987 §4.1)"
+    );
 }
