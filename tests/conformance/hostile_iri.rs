@@ -21,8 +21,8 @@ use std::collections::BTreeSet;
 
 use serde::Deserialize;
 use urikit::iri::{
-    HostMapping, Normalization, ToIriOptions, check_bidi, display, normalize, to_iri, to_iri_with,
-    to_uri, to_uri_with,
+    HostMapping, Normalization, ToIriOptions, check_bidi, display, display_warnings, normalize,
+    to_iri, to_iri_with, to_uri, to_uri_with,
 };
 use urikit::{IriReference, UriReference};
 use urikit_tests::vectors::{Vector, load, name_problems, run};
@@ -289,6 +289,7 @@ fn a_ten_megabyte_iri() {
     let shown = display(iri).to_string();
     assert_eq!(shown.len(), input.len());
     assert!(shown == input);
+    assert!(display_warnings(iri).is_empty());
     assert!(check_bidi(iri).is_ok());
     let normal = normalize(iri, Normalization::Nfc);
     assert_eq!(normal.as_str().len(), input.len());

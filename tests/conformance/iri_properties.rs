@@ -26,7 +26,8 @@ use proptest::prelude::*;
 use proptest::sample::select;
 use proptest::test_runner::TestCaseError;
 use urikit::iri::{
-    HostMapping, Normalization, check_bidi, display, normalize, to_iri, to_uri, to_uri_with,
+    HostMapping, Normalization, check_bidi, display, display_warnings, normalize, to_iri, to_uri,
+    to_uri_with,
 };
 use urikit::{IriReference, ParseOptions, UriReference};
 use urikit_tests::generators::{GenHost, GenRef, iri_reference, iri_reference_with};
@@ -120,6 +121,12 @@ fn check_any(text: &str) -> Result<(), TestCaseError> {
         };
         let shown = display(iri).to_string();
         prop_assert!(!shown.is_empty() || text.is_empty());
+        // Each warning names text of the input, where it is.
+        for w in display_warnings(iri) {
+            if let Some(span) = w.span() {
+                prop_assert_eq!(text.get(span), Some(w.text()), "{:?}", w);
+            }
+        }
         if let Err(e) = check_bidi(iri) {
             prop_assert!(e.index() < text.len() && text.is_char_boundary(e.index()));
         }

@@ -23,6 +23,7 @@ mod encode_properties;
 mod encode_sets;
 mod first_hour;
 mod fuzz_regressions;
+mod homographs;
 mod hostile;
 mod hostile_iri;
 mod hostile_mixed;

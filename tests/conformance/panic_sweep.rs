@@ -40,8 +40,8 @@ use urikit::encode::{
     normalize_with, validate,
 };
 use urikit::iri::{
-    HostMapping, Normalization, NormalizedIri, ToIriOptions, check_bidi, display, to_iri,
-    to_iri_with, to_uri, to_uri_with,
+    HostMapping, Normalization, NormalizedIri, ToIriOptions, check_bidi, display, display_warnings,
+    to_iri, to_iri_with, to_uri, to_uri_with,
 };
 use urikit::resolve::{
     Form, NormalizeOptions, NormalizedUri, Resolver, SyntaxOnly, has_dot_segments,
@@ -837,6 +837,16 @@ fn iri(input: &str) {
                 }
             }
             show(&display(r));
+            for w in display_warnings(r) {
+                show(&w);
+                let _ = (
+                    w.kind().name(),
+                    w.component(),
+                    w.span(),
+                    w.text(),
+                    w.unicode(),
+                );
+            }
             if let Err(e) = check_bidi(r) {
                 show(&e);
                 let _ = (e.component(), e.rule(), e.rule().name(), e.index());

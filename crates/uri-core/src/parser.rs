@@ -104,8 +104,9 @@ impl ParseOptions {
         self.zone_id
     }
 
-    /// Accepts the bidirectional formatting characters (U+200E, U+200F,
-    /// U+202A to U+202E, U+2066 to U+2069) where the IRI grammar's
+    /// Accepts the bidirectional formatting characters (`Bidi_Control`,
+    /// [`spec::is_bidi_formatting`](crate::spec::is_bidi_formatting):
+    /// U+061C, U+200E, U+200F, U+202A to U+202E, U+2066 to U+2069) where the IRI grammar's
     /// `ucschar` allows them, following the bare ABNF of RFC 3987 §2.2.
     ///
     /// RFC 3987 §4.1: "IRIs MUST NOT contain bidirectional formatting
@@ -965,20 +966,23 @@ const FIRST_SEGMENT: Scan = Scan::new(
 /// The non-ASCII bytes an IRI scan steps over without decoding: the
 /// continuation bytes (`0x80..=0xBF`; `0xC0` and `0xC1` are in no `str`)
 /// and the lead bytes whose every character is a `ucschar` (RFC 3987
-/// §2.2) and not a bidirectional formatting character (§4.1): `0xC3..=0xDF`
-/// (U+00C0 to U+07FF), `0xE0`, `0xE1` (U+0800 to U+1FFF) and
-/// `0xE3..=0xED` (U+3000 to U+D7FF, the end of the first `ucschar` range;
-/// a `str` holds no surrogates). Every component an IRI scan is used for
-/// (userinfo, host, path, query, fragment) allows them, so the scan needs
-/// to look only at the other lead bytes: `0xC2` (the C1 controls below
-/// U+00A0), `0xE2` (the bidi formatting characters), `0xEE`, `0xEF`
+/// §2.2) and not a bidirectional formatting character (§4.1): `0xC3..=0xD7`
+/// and `0xD9..=0xDF` (U+00C0 to U+07FF but U+0600 to U+063F), `0xE0`,
+/// `0xE1` (U+0800 to U+1FFF) and `0xE3..=0xED` (U+3000 to U+D7FF, the end
+/// of the first `ucschar` range; a `str` holds no surrogates). Every
+/// component an IRI scan is used for (userinfo, host, path, query,
+/// fragment) allows them, so the scan needs to look only at the other
+/// lead bytes: `0xC2` (the C1 controls below U+00A0), `0xD8` (U+061C
+/// ARABIC LETTER MARK, a bidi formatting character), `0xE2` (the other
+/// bidi formatting characters), `0xEE`, `0xEF`
 /// (`iprivate`, the noncharacters U+FDD0 to U+FDEF and U+FFF0 up) and
 /// `0xF0..=0xF4` (the planes' last two code points, `iprivate`, the tags
 /// below U+E1000). A test checks every character of these lead bytes
 /// against [`IriSpec`](crate::IriSpec); the `Spec` trait is sealed, and
 /// `UriSpec`, the only other spec, scans with `common` alone.
 const IRI_SAFE_NON_ASCII: CharClass = CharClass::range(0x80, 0xC1)
-    .union(CharClass::range(0xC3, 0xE1))
+    .union(CharClass::range(0xC3, 0xD7))
+    .union(CharClass::range(0xD9, 0xE1))
     .union(CharClass::range(0xE3, 0xED));
 
 /// The bytes of most paths: `unreserved` and `/` (four runs, letters
@@ -1243,8 +1247,48 @@ mod tests {
                 );
             }
         }
-        // U+00C0 to U+07FF, U+0800 to U+1FFF, U+3000 to U+D7FF.
-        assert_eq!(safe, (0x800 - 0xC0) + (0x2000 - 0x800) + (0xD800 - 0x3000));
+        // U+00C0 to U+07FF but U+0600 to U+063F (lead byte 0xD8, for
+        // U+061C), U+0800 to U+1FFF, U+3000 to U+D7FF.
+        assert!(!IRI_SAFE_NON_ASCII.contains(0xD8));
+        assert_eq!(
+            safe,
+            (0x800 - 0xC0 - 0x40) + (0x2000 - 0x800) + (0xD800 - 0x3000)
+        );
+    }
+
+    /// U+061C ARABIC LETTER MARK, a bidi formatting character
+    /// (`Bidi_Control`) whose lead byte 0xD8 the IRI scan must not step
+    /// over, is refused in every component that may hold non-ASCII, at
+    /// its first byte, and accepted with `allow_bidi_formatting`; the
+    /// other characters of lead byte 0xD8 are still accepted.
+    #[test]
+    fn arabic_letter_mark_is_refused_in_every_component() {
+        let cases = [
+            ("http://\u{61C}u@a/", 7),
+            ("http://u@\u{61C}a/", 9),
+            ("http://\u{627}\u{61C}.example/", 9),
+            ("http://a/\u{61C}", 9),
+            ("http://a/b?\u{61C}", 11),
+            ("http://a/b#x\u{61C}", 12),
+            ("\u{61C}/a", 0),
+            ("a\u{61C}b", 1),
+            ("//a/\u{627}\u{628}\u{61C}", 8),
+        ];
+        for (input, index) in cases {
+            let err = parse::<IriSpec>(input, ParseOptions::new(), Rule::Reference).unwrap_err();
+            assert_eq!(err.kind(), Kind::BidiFormattingChar, "{input:?}");
+            assert_eq!(err.index(), index, "{input:?}");
+            let lenient = ParseOptions::new().allow_bidi_formatting(true);
+            assert!(
+                parse::<IriSpec>(input, lenient, Rule::Reference).is_ok(),
+                "{input:?}"
+            );
+        }
+        for c in ('\u{600}'..='\u{63F}').filter(|&c| c != '\u{61C}') {
+            let input = alloc::format!("http://a/{c}?{c}#{c}");
+            let ok = parse::<IriSpec>(&input, ParseOptions::new(), Rule::Reference).is_ok();
+            assert_eq!(ok, crate::spec::is_ucschar(c), "{c:?}");
+        }
     }
 
     /// The shortcut of `run` for short relative references gives what the

@@ -208,12 +208,18 @@ pub const fn is_ucschar(c: char) -> bool {
         || (c >= 0xE1000 && c <= 0xEFFFD)
 }
 
-/// Whether `c` is one of the bidirectional formatting characters that
-/// RFC 3987 §4.1 lists: "IRIs MUST NOT contain bidirectional formatting
-/// characters (LRM, RLM, LRE, RLE, LRO, RLO, and PDF)", with the isolates
-/// (LRI, RLI, FSI, PDI) that Unicode added since, which act the same way.
+/// Whether `c` is a bidirectional formatting character: exactly the
+/// Unicode property `Bidi_Control` (UAX #9, section 2, "Explicit
+/// Directional Formatting Characters", and section 2.6 for ALM; listed in
+/// the UCD's `PropList.txt`).
 ///
-/// U+200E, U+200F, U+202A to U+202E, U+2066 to U+2069.
+/// RFC 3987 §4.1: "IRIs MUST NOT contain bidirectional formatting
+/// characters (LRM, RLM, LRE, RLE, LRO, RLO, and PDF)". Unicode has added
+/// characters of the same kind since, which act the same way and are
+/// refused the same way: the isolates (LRI, RLI, FSI, PDI, Unicode 6.3)
+/// and U+061C ARABIC LETTER MARK (ALM, Unicode 6.3).
+///
+/// U+061C, U+200E, U+200F, U+202A to U+202E, U+2066 to U+2069.
 ///
 /// # Examples
 ///
@@ -222,10 +228,14 @@ pub const fn is_ucschar(c: char) -> bool {
 ///
 /// assert!(is_bidi_formatting('\u{202E}')); // RIGHT-TO-LEFT OVERRIDE
 /// assert!(is_bidi_formatting('\u{2067}')); // RIGHT-TO-LEFT ISOLATE
+/// assert!(is_bidi_formatting('\u{061C}')); // ARABIC LETTER MARK
 /// assert!(!is_bidi_formatting('\u{200D}')); // ZERO WIDTH JOINER
 /// ```
 pub const fn is_bidi_formatting(c: char) -> bool {
-    matches!(c as u32, 0x200E | 0x200F | 0x202A..=0x202E | 0x2066..=0x2069)
+    matches!(
+        c as u32,
+        0x061C | 0x200E | 0x200F | 0x202A..=0x202E | 0x2066..=0x2069
+    )
 }
 
 /// Whether `c` is an `iprivate` (RFC 3987 §2.2): a private-use character.
@@ -275,6 +285,37 @@ mod tests {
         table
             .iter()
             .any(|&(lo, hi)| (lo..=hi).contains(&(c as u32)))
+    }
+
+    /// `Bidi_Control` as the UCD's `PropList.txt` lists it (Unicode 16.0;
+    /// uri-iri's tests check it against ICU4X's data too).
+    const BIDI_CONTROL: [(u32, u32); 4] = [
+        (0x061C, 0x061C),
+        (0x200E, 0x200F),
+        (0x202A, 0x202E),
+        (0x2066, 0x2069),
+    ];
+
+    #[test]
+    fn bidi_formatting_is_bidi_control() {
+        for c in (0..=0x10FFFF).filter_map(char::from_u32) {
+            assert_eq!(
+                is_bidi_formatting(c),
+                listed(&BIDI_CONTROL, c),
+                "{:#X}",
+                c as u32
+            );
+        }
+        assert!(is_bidi_formatting('\u{61C}'));
+        assert!(!is_bidi_formatting('\u{61B}'));
+        assert!(!is_bidi_formatting('\u{61D}'));
+        assert_eq!(
+            (0..=0x10FFFF)
+                .filter_map(char::from_u32)
+                .filter(|&c| is_bidi_formatting(c))
+                .count(),
+            12
+        );
     }
 
     #[test]

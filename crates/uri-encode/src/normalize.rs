@@ -5,7 +5,7 @@ use alloc::string::String;
 
 use uri_core::Spec;
 use uri_core::grammar::UNRESERVED;
-use uri_core::spec::is_ucschar;
+use uri_core::spec::{is_bidi_formatting, is_ucschar};
 
 use crate::hex::{NOT_PERCENT, triplet, triplet_value};
 
@@ -125,7 +125,8 @@ pub fn normalize_with<S: Spec>(input: &str, mut push: impl FnMut(&str)) {
 /// to `rosé`, as the example of RFC 3987 §5.3.2 does (§5.3.2.3 itself names
 /// only RFC 3986's `unreserved`; `docs/spec-notes.md` has our reading).
 /// `iprivate` characters stay encoded (they are not `iunreserved`). The bidirectional formatting characters
-/// (U+200E, U+200F, U+202A to U+202E, U+2066 to U+2069), which §4.1 says
+/// (`Bidi_Control`, uri-core's `spec::is_bidi_formatting`: U+061C, U+200E,
+/// U+200F, U+202A to U+202E, U+2066 to U+2069), which §4.1 says
 /// must not appear literally, stay encoded, and so does a triplet that is
 /// not part of a valid UTF-8 sequence (`%FC`). The result parses as an IRI
 /// with the same components. Borrows `input` when it is already normal.
@@ -137,6 +138,7 @@ pub fn normalize_with<S: Spec>(input: &str, mut push: impl FnMut(&str)) {
 ///
 /// assert_eq!(normalize_iri("/ros%C3%A9/%7e"), "/rosé/~");
 /// assert_eq!(normalize_iri("/%e2%80%ae/%FC"), "/%E2%80%AE/%FC");
+/// assert_eq!(normalize_iri("/%d8%9c"), "/%D8%9C"); // U+061C ARABIC LETTER MARK
 /// assert_eq!(normalize_iri("?%ee%80%80"), "?%EE%80%80"); // iprivate U+E000
 /// ```
 pub fn normalize_iri(input: &str) -> Cow<'_, str> {
@@ -215,9 +217,7 @@ fn encoded_ucschar(b: &[u8], i: usize) -> Option<(char, usize)> {
         *byte = triplet_value(b, i + 3 * k)?;
     }
     let c = core::str::from_utf8(&bytes[..n]).ok()?.chars().next()?;
-    let bidi =
-        matches!(c, '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}');
-    (is_ucschar(c) && !bidi).then_some((c, 3 * n))
+    (is_ucschar(c) && !is_bidi_formatting(c)).then_some((c, 3 * n))
 }
 
 /// The offset of the next triplet from `i` that normalization changes.

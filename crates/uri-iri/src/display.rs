@@ -13,6 +13,7 @@ use uri_core::{Component, HostKind, IriReference};
 
 use crate::hex;
 use crate::to_iri::{decode, may_hold};
+use crate::warnings::DisplayWarningKind;
 
 /// The form of `iri` to show people, as a [`Display`] value.
 ///
@@ -44,6 +45,10 @@ use crate::to_iri::{decode, may_hold};
 ///   only under a top-level domain that is not ASCII. A name that fails
 ///   UTS #46 is shown percent-encoded. ASCII names without `xn--` labels
 ///   are shown as they are.
+///
+/// [`display_warnings`](crate::display_warnings) (or
+/// [`Display::warnings`]) says why each part kept encoded is kept so, to
+/// show beside this form.
 ///
 /// The Unicode data comes from ICU4X (`icu_properties`, the crate `idna`
 /// uses) and `unicode-security` (UTS #39 scripts, restriction levels and
@@ -81,6 +86,25 @@ pub struct Display<'a> {
     iri: IriReference<'a>,
 }
 
+impl Display<'_> {
+    /// Why this form keeps parts of the IRI encoded:
+    /// [`display_warnings`](crate::display_warnings) of its IRI.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_iri::{DisplayWarningKind, IriReference, display};
+    ///
+    /// let shown = display(IriReference::parse("http://g\u{3BF}ogle.com/")?); // Greek omicron
+    /// assert_eq!(shown.to_string(), "http://xn--gogle-rce.com/");
+    /// assert_eq!(shown.warnings()[0].kind(), DisplayWarningKind::MixedScript);
+    /// # Ok::<(), uri_iri::ParseError>(())
+    /// ```
+    pub fn warnings(&self) -> alloc::vec::Vec<crate::DisplayWarning> {
+        crate::display_warnings(self.iri)
+    }
+}
+
 impl fmt::Display for Display<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&render(self.iri))
@@ -103,12 +127,10 @@ fn render(iri: IriReference<'_>) -> String {
     if let Some(authority) = iri.authority() {
         out.push_str("//");
         if let Some(userinfo) = authority.userinfo() {
-            match userinfo.split_once(':') {
-                Some((user, secret)) if !secret.is_empty() => {
-                    push_component(&mut out, user, Component::Userinfo);
-                    out.push_str(":***");
-                }
-                _ => push_component(&mut out, userinfo, Component::Userinfo),
+            let (shown, hidden) = split_secret(userinfo);
+            push_component(&mut out, shown, Component::Userinfo);
+            if hidden {
+                out.push_str(":***");
             }
             out.push('@');
         }
@@ -138,9 +160,7 @@ fn render(iri: IriReference<'_>) -> String {
 /// Writes one component: decoded, with what could mislead encoded; all
 /// its non-ASCII text encoded when its bidi structure is unsafe.
 fn push_component(out: &mut String, text: &str, component: Component) {
-    let mut decoded = String::with_capacity(text.len());
-    decode(&mut decoded, text, component);
-    let bidi_safe = crate::bidi::check_text(&decoded, component).is_ok();
+    let (decoded, bidi_safe) = decode_component(text, component);
     for c in decoded.chars() {
         if c.is_ascii() || (bidi_safe && is_display_safe(c) && may_hold(c, component)) {
             out.push(c);
@@ -150,14 +170,43 @@ fn push_component(out: &mut String, text: &str, component: Component) {
     }
 }
 
+/// The part of a userinfo that is shown, and whether a password follows
+/// it that is hidden (RFC 3986 §3.2.1: `user:password` is deprecated; a
+/// non-empty password is never shown, nor looked at).
+pub(crate) fn split_secret(userinfo: &str) -> (&str, bool) {
+    match userinfo.split_once(':') {
+        Some((user, secret)) if !secret.is_empty() => (user, true),
+        _ => (userinfo, false),
+    }
+}
+
+/// A component's text decoded as the URI → IRI mapping decodes it, and
+/// whether its right-to-left text keeps the rules of RFC 3987 §4.2 (when
+/// it does not, all its non-ASCII text is shown encoded).
+pub(crate) fn decode_component(text: &str, component: Component) -> (String, bool) {
+    let mut decoded = String::with_capacity(text.len());
+    decode(&mut decoded, text, component);
+    let bidi_safe = crate::bidi::check_text(&decoded, component).is_ok();
+    (decoded, bidi_safe)
+}
+
 /// Whether `c` (not ASCII) may be shown as itself: not invisible, not
 /// white space, not a bidi control, not a look-alike of a delimiter.
 fn is_display_safe(c: char) -> bool {
-    if is_bidi_formatting(c)
-        || CodePointSetData::new::<WhiteSpace>().contains(c)
+    char_concern(c).is_none()
+}
+
+/// Why `c` (not ASCII) may not be shown as itself, if it may not: the one
+/// decision on characters that [`display`] applies and
+/// [`display_warnings`](crate::display_warnings) explains.
+pub(crate) fn char_concern(c: char) -> Option<DisplayWarningKind> {
+    if is_bidi_formatting(c) {
+        return Some(DisplayWarningKind::BidiFormatting);
+    }
+    if CodePointSetData::new::<WhiteSpace>().contains(c)
         || CodePointSetData::new::<DefaultIgnorableCodePoint>().contains(c)
     {
-        return false;
+        return Some(DisplayWarningKind::Invisible);
     }
     let hidden = matches!(
         CodePointMapData::<GeneralCategory>::new().get(c),
@@ -170,7 +219,10 @@ fn is_display_safe(c: char) -> bool {
             | GeneralCategory::Surrogate
             | GeneralCategory::Unassigned
     );
-    !hidden && !looks_like_delimiter(c)
+    if hidden {
+        return Some(DisplayWarningKind::Invisible);
+    }
+    looks_like_delimiter(c).then_some(DisplayWarningKind::DelimiterLookalike)
 }
 
 /// Whether the UTS #39 skeleton of `c` is one ASCII character that is not
@@ -196,26 +248,43 @@ fn skeleton_of(c: char) -> impl Iterator<Item = char> {
 }
 
 /// UTS #46 with the crate's compiled data.
-const UTS46: Uts46 = Uts46::new();
+pub(crate) const UTS46: Uts46 = Uts46::new();
+
+/// Whether a registered name goes through UTS #46 for display: it is not
+/// ASCII, or holds a `%` or an `xn--` label. Other names are shown as
+/// they are.
+pub(crate) fn needs_idna(host: &str) -> bool {
+    !host.is_ascii() || host.contains('%') || host.split('.').any(crate::host::is_tagged)
+}
+
+/// [`Uts46::to_user_interface`] with the flags of the display form:
+/// STD3 rules, hyphens allowed (a registry may have issued `a--b`).
+pub(crate) fn to_user_interface(
+    name: &str,
+    is_shown: impl FnMut(&[char], &[char], bool) -> bool,
+) -> (alloc::borrow::Cow<'_, str>, bool) {
+    let (shown, result) = UTS46.to_user_interface(
+        name.as_bytes(),
+        AsciiDenyList::STD3,
+        Hyphens::Allow,
+        is_shown,
+    );
+    (shown, result.is_ok())
+}
 
 /// Writes a registered name: Unicode labels where safe, else `xn--`;
 /// percent-encoded when it fails UTS #46.
 fn push_host(out: &mut String, host: &str) {
-    let needs_idna =
-        !host.is_ascii() || host.contains('%') || host.split('.').any(crate::host::is_tagged);
-    if !needs_idna {
+    if !needs_idna(host) {
         out.push_str(host);
         return;
     }
     let mut decoded = String::with_capacity(host.len());
     decode(&mut decoded, host, Component::Host);
-    let (shown, result) = UTS46.to_user_interface(
-        decoded.as_bytes(),
-        AsciiDenyList::STD3,
-        Hyphens::Allow,
-        |label, tld, _bidi_domain| is_label_safe(label, tld),
-    );
-    if result.is_ok() {
+    let (shown, ok) = to_user_interface(&decoded, |label, tld, _bidi_domain| {
+        is_label_safe(label, tld)
+    });
+    if ok {
         out.push_str(&shown);
     } else {
         // Not a name UTS #46 accepts: its bytes, encoded, for inspection.
@@ -232,20 +301,35 @@ fn push_host(out: &mut String, host: &str) {
 /// Whether a label (valid UTS #46 Unicode, not all ASCII) may be shown in
 /// Unicode under `tld`.
 fn is_label_safe(label: &[char], tld: &[char]) -> bool {
+    label_concern(label, tld).is_none()
+}
+
+/// Why a label (valid UTS #46 Unicode, not all ASCII) may not be shown in
+/// Unicode under `tld`, if it may not: the one decision on labels that
+/// [`display`] applies and [`display_warnings`](crate::display_warnings)
+/// explains. A character that may not be shown comes first, then the
+/// UTS #39 restriction level (§5.2), then the whole-script confusable
+/// (§4).
+pub(crate) fn label_concern(label: &[char], tld: &[char]) -> Option<DisplayWarningKind> {
+    if let Some(kind) = label
+        .iter()
+        .filter(|c| !c.is_ascii())
+        .find_map(|&c| char_concern(c))
+    {
+        return Some(kind);
+    }
     let text: String = label.iter().collect();
     let level = text.as_str().detect_restriction_level();
     if level > RestrictionLevel::HighlyRestrictive {
-        return false;
-    }
-    if label.iter().any(|&c| !c.is_ascii() && !is_display_safe(c)) {
-        return false;
+        return Some(DisplayWarningKind::MixedScript);
     }
     let script = CodePointMapData::<Script>::new();
     let has_latin = label.iter().any(|&c| script.get(c) == Script::Latin);
     if !has_latin && skeleton(&text).all(|p| p.is_ascii()) {
         // A whole-script confusable of an ASCII label: only under a
         // top-level domain that is not ASCII either.
-        return tld.iter().any(|c| !c.is_ascii());
+        let tld_ascii = tld.iter().all(char::is_ascii);
+        return tld_ascii.then_some(DisplayWarningKind::WholeScriptConfusable);
     }
-    true
+    None
 }

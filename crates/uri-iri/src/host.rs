@@ -136,7 +136,12 @@ pub enum IdnaErrorKind {
     /// other than a letter, a digit, `-` or `.` (*UseSTD3ASCIIRules*):
     /// `／` (U+FF0F), `＠`, a space, a symbol.
     DisallowedChar,
-    /// An empty label: `..`, or a `.` first.
+    /// An empty label: `..`, or a `.` first; or a label that is empty
+    /// after UTS #46 mapping (it held only characters that map to nothing,
+    /// such as U+00AD SOFT HYPHEN or U+200B ZERO WIDTH SPACE, as in
+    /// `\u{AD}.com`). UTS #46 §4.1 checks the labels of the mapped name,
+    /// and *VerifyDnsLength* (§4.2, step 4) refuses an empty one but the
+    /// root. The index is the label's first byte.
     EmptyLabel,
     /// A label longer than 63 bytes in its ASCII form.
     LabelTooLong,
@@ -241,7 +246,7 @@ impl fmt::Display for IdnaErrorKind {
 const UTS46: Uts46 = Uts46::new();
 
 /// The characters UTS #46 maps to `.` (the label separators).
-fn is_dot(c: char) -> bool {
+pub(crate) fn is_dot(c: char) -> bool {
     matches!(c, '.' | '\u{3002}' | '\u{FF0E}' | '\u{FF61}')
 }
 
@@ -285,6 +290,16 @@ fn diagnose(name: &str) -> (IdnaErrorKind, Option<usize>) {
             DnsLength::Ignore,
         ) {
             Ok(ascii) if ascii.len() > 63 => return (IdnaErrorKind::LabelTooLong, Some(start)),
+            // Every character of the label maps to nothing (U+00AD, U+200B,
+            // U+FE0F, …): after mapping it is empty (UTS #46 §4.1 reads
+            // the labels after mapping, and VerifyDnsLength, §4.2, refuses
+            // an empty one), the same as `..`. Only as the root label, last
+            // and not first, may it be empty.
+            Ok(ascii) if ascii.is_empty() => {
+                if k + 1 < labels || k == 0 {
+                    return (IdnaErrorKind::EmptyLabel, Some(start));
+                }
+            }
             Ok(ascii) => total += ascii.len() + 1,
             Err(_) => {
                 let (kind, offset) = label_error(label);
@@ -419,6 +434,22 @@ mod tests {
         );
         assert_eq!(error("ä..b"), (IdnaErrorKind::EmptyLabel, Some(3)));
         assert_eq!(error(".ä"), (IdnaErrorKind::EmptyLabel, Some(0)));
+        // Labels that map to nothing are empty too, not a bidi error.
+        assert_eq!(error("\u{AD}.com"), (IdnaErrorKind::EmptyLabel, Some(0)));
+        assert_eq!(error("\u{200B}.com"), (IdnaErrorKind::EmptyLabel, Some(0)));
+        assert_eq!(
+            error("ä.\u{AD}\u{AD}.com"),
+            (IdnaErrorKind::EmptyLabel, Some(3))
+        );
+        assert_eq!(
+            error("ä.\u{FE0F}.com"),
+            (IdnaErrorKind::EmptyLabel, Some(3))
+        );
+        assert_eq!(error("\u{AD}"), (IdnaErrorKind::EmptyLabel, Some(0)));
+        assert_eq!(
+            error("a\u{3002}\u{AD}\u{3002}b"),
+            (IdnaErrorKind::EmptyLabel, Some(4))
+        );
         assert_eq!(error("a.-ä"), (IdnaErrorKind::Hyphen, Some(2)));
         assert_eq!(error("a.ä-"), (IdnaErrorKind::Hyphen, Some(4)));
         assert_eq!(error("ab--ä"), (IdnaErrorKind::Hyphen, Some(2)));

@@ -27,7 +27,10 @@
 //! - [`normalize`], [`NormalizedIri`]: §5.3 syntax normalization with NFC
 //!   as an option.
 //! - [`display`]: the form to show people, against the spoofing RFC 3987
-//!   §8 warns of, with the rules browsers use for IDN hosts.
+//!   §8 warns of, with the rules browsers use for IDN hosts;
+//!   [`display_warnings`] ([`DisplayWarning`], [`DisplayWarningKind`]):
+//!   why it keeps a host label as `xn--` or characters encoded, to show
+//!   beside it.
 //!
 //! # Examples
 //!
@@ -94,6 +97,7 @@ mod nfc;
 mod serde_impls;
 mod to_iri;
 mod to_uri;
+mod warnings;
 
 pub use bidi::{BidiError, BidiRule, check_bidi};
 pub use cow::{IriCow, RiCow, UriCow};
@@ -102,6 +106,7 @@ pub use host::{HostMapping, IdnaError, IdnaErrorKind};
 pub use nfc::{Normalization, NormalizedIri, normalize};
 pub use to_iri::{ToIriOptions, to_iri, to_iri_with};
 pub use to_uri::{to_uri, to_uri_with};
+pub use warnings::{DisplayWarning, DisplayWarningKind, display_warnings};
 
 pub use uri_core::{
     Component, Host, HostKind, Iri, IriBuf, IriBuilder, IriReference, IriReferenceBuf, IriSpec,

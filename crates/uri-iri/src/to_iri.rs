@@ -250,7 +250,7 @@ fn is_unreserved(b: u8) -> bool {
 /// how many triplets it spans and the character, or `(1, None)` when the
 /// octets from `at` are not a strictly legal sequence (RFC 3629: no
 /// overlong form, no surrogate, nothing above U+10FFFF).
-fn utf8_at(bytes: &[u8], at: usize, first: u8) -> (usize, Option<char>) {
+pub(crate) fn utf8_at(bytes: &[u8], at: usize, first: u8) -> (usize, Option<char>) {
     let len = match first {
         0xC2..=0xDF => 2,
         0xE0..=0xEF => 3,
