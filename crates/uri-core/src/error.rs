@@ -242,7 +242,7 @@ parse_error_kinds! {
         InvalidQueryChar => "character not allowed in query",
         /// A byte not allowed in the fragment (§3.5), such as a second `#`.
         InvalidFragmentChar => "character not allowed in fragment",
-        /// A bidirectional formatting character (U+200E, U+200F, U+202A to
+        /// A bidirectional formatting character (`Bidi_Control`: U+061C, U+200E, U+200F, U+202A to
         /// U+202E, U+2066 to U+2069) in an IRI: RFC 3987 §4.1 says IRIs
         /// "MUST NOT" hold one, though `ucschar` covers them. Accepted with
         /// [`ParseOptions::allow_bidi_formatting`](crate::ParseOptions::allow_bidi_formatting).

@@ -94,7 +94,8 @@ pub(crate) fn explain(inputs: &[OsString]) -> Outcome {
 }
 
 /// Writes what `explain` made of `input`: its diagram and table, or its
-/// caret error. Returns whether it parsed.
+/// caret error; then, on standard error, why its display form keeps parts
+/// encoded. Returns whether it parsed.
 fn write_explained<S: Spec>(
     out: &mut impl Write,
     input: Input<'_>,
@@ -104,29 +105,47 @@ fn write_explained<S: Spec>(
     match &parsed {
         Ok(r) => {
             blocks.start(out)?;
+            // Of the input as given: the warnings never hold a password.
+            let warnings = explain::warnings(r);
             let masked = redact::shown(r.as_str());
             let r = &redact::shown_reference(*r, &masked);
-            let options = settings::get().parse_options();
-            let drawn = explain::drawn_text(r);
-            let lines = match drawn
+            // The host as people should see it, in the drawing and the
+            // table alike.
+            let hosted = explain::with_shown_host(r);
+            match hosted
                 .as_deref()
-                .map(|t| IriReference::parse_with(t, options))
+                .map(|t| IriReference::parse_with(t, explain::lenient()))
             {
-                Some(Ok(shortened)) => explain::diagram(&shortened),
-                _ => explain::diagram(r),
-            };
-            // The empty reference has nothing to draw.
-            if lines.iter().any(|line| !line.is_empty()) {
-                for line in lines {
-                    writeln!(out, "{line}")?;
-                }
-                writeln!(out)?;
+                Some(Ok(shown)) => draw_and_list(out, &shown)?,
+                _ => draw_and_list(out, r)?,
             }
-            table::write(out, r)?;
+            warn(out, &warnings)?;
         }
         Err(problem) => diagnose(out, input, problem)?,
     }
     Ok(parsed.is_ok())
+}
+
+/// The diagram of `r` (shortened where a component is long), then its
+/// table.
+fn draw_and_list<S: Spec>(out: &mut impl Write, r: &RiReference<'_, S>) -> io::Result<()> {
+    let options = settings::get().parse_options();
+    let drawn = explain::drawn_text(r);
+    let lines = match drawn
+        .as_deref()
+        .map(|t| IriReference::parse_with(t, options))
+    {
+        Some(Ok(shortened)) => explain::diagram(&shortened),
+        _ => explain::diagram(r),
+    };
+    // The empty reference has nothing to draw.
+    if lines.iter().any(|line| !line.is_empty()) {
+        for line in lines {
+            writeln!(out, "{line}")?;
+        }
+        writeln!(out)?;
+    }
+    table::write(out, r)
 }
 
 /// `urikit encode`: each input percent-encoded, one per line, or as JSON
@@ -231,21 +250,50 @@ pub(crate) fn to_uri(inputs: &[OsString], idna: bool, as_json: bool) -> Outcome 
 
 /// `urikit to-iri`: the IRI reference each URI reference maps to (RFC 3987
 /// §3.2), one per line, or as JSON lines; with `idna`, `xn--` labels of a
-/// registered name in Unicode.
-pub(crate) fn to_iri(inputs: &[OsString], idna: bool, as_json: bool) -> Outcome {
+/// registered name in Unicode; with `shown`, the form to show people
+/// instead (`uri_iri::display`). Either way, why that form would keep
+/// parts encoded is warned about (standard error, and `warnings` in JSON).
+pub(crate) fn to_iri(inputs: &[OsString], idna: bool, shown: bool, as_json: bool) -> Outcome {
     let to_iri = ToIri::new(idna);
     per_input(inputs, |out, input| {
         let iri = to_iri.apply(input);
-        let iri = iri.as_ref().map(|i| i.as_str()).map_err(|p| *p);
-        write_result(
-            out,
-            input,
-            json::Id::input(input),
-            iri,
-            json::IriFields::new,
-            as_json,
-        )
+        let warnings = iri
+            .as_ref()
+            .map(|i| explain::warnings(&i.as_ref()))
+            .unwrap_or_default();
+        let text = iri.as_ref().map(|i| {
+            if shown {
+                Cow::Owned(urikit::iri::display(i.as_ref()).to_string())
+            } else {
+                Cow::Borrowed(i.as_str())
+            }
+        });
+        let text = text.as_deref().map_err(|p| **p);
+        let fields = |iri| json::IriFields::new(iri, &warnings);
+        let valid = write_result(out, input, json::Id::input(input), text, fields, as_json)?;
+        if !as_json {
+            warn(out, &warnings)?;
+        }
+        Ok(valid)
     })
+}
+
+/// Prints `warnings` on standard error, one `warning:` line each, after
+/// flushing `out` so that they follow the output they are about. A
+/// warning that cannot be written (standard error closed) is dropped.
+fn warn(out: &mut impl Write, warnings: &[urikit::iri::DisplayWarning]) -> io::Result<()> {
+    if warnings.is_empty() {
+        return Ok(());
+    }
+    out.flush()?;
+    let color = settings::get().color_stderr;
+    let mut text = String::new();
+    for w in warnings {
+        let head = crate::settings::paint("warning:", crate::settings::style::ERROR, color);
+        text.push_str(&format!("{head} {w}\n"));
+    }
+    let _ = io::stderr().lock().write_all(text.as_bytes());
+    Ok(())
 }
 
 /// `urikit scheme`: each URI checked against its scheme's rules and looked

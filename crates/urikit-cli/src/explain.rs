@@ -22,10 +22,81 @@
 //! controls, zero-width and other invisible characters, a combining mark
 //! that begins a component) are shown escaped, `\u{200b}`, as the caret of
 //! an error shows them.
+//!
+//! A registered name is drawn as people should see it, through
+//! [`urikit::iri::display`] ([`shown_host`]): a label that mixes scripts or
+//! is a whole-script confusable stays `xn--` (`http://pаypal.com/` with a
+//! Cyrillic `а` is drawn `xn--pypal-4ve.com`), and [`warnings`] says why.
 
+use std::borrow::Cow;
 use std::fmt::Write as _;
 
-use urikit::{Caret, RiReference, Spec};
+use urikit::iri::{DisplayWarning, display, display_warnings};
+use urikit::{Caret, IriReference, ParseOptions, RiReference, Spec};
+
+/// A registered name as people should see it (`uri_iri::display`'s rules
+/// for hosts: Unicode where that cannot mislead, `xn--` where it could);
+/// `host` itself when that is how it is shown.
+pub(crate) fn shown_host(host: &str) -> Cow<'_, str> {
+    let plain = host.is_ascii()
+        && !host.contains('%')
+        && !host
+            .split('.')
+            .any(|label| label.len() >= 4 && label[..4].eq_ignore_ascii_case("xn--"));
+    if plain || host.starts_with('[') {
+        return Cow::Borrowed(host);
+    }
+    let authority = format!("//{host}");
+    match IriReference::parse_with(&authority, lenient()) {
+        Ok(iri) => {
+            let shown = display(iri).to_string();
+            match shown.strip_prefix("//") {
+                Some(shown) if shown != host => Cow::Owned(shown.to_owned()),
+                _ => Cow::Borrowed(host),
+            }
+        }
+        Err(_) => Cow::Borrowed(host),
+    }
+}
+
+/// Why the display form of `reference` keeps parts of it encoded or
+/// `xn--` (mixed scripts, whole-script confusables, invisible or bidi
+/// formatting characters): the warnings `explain` and `to-iri` print.
+pub(crate) fn warnings<S: Spec>(reference: &RiReference<'_, S>) -> Vec<DisplayWarning> {
+    match IriReference::parse_with(reference.as_str(), lenient()) {
+        Ok(iri) => display_warnings(iri),
+        Err(_) => Vec::new(),
+    }
+}
+
+/// The text of `reference` with its registered name as [`shown_host`]
+/// shows it, when that differs.
+pub(crate) fn with_shown_host<S: Spec>(reference: &RiReference<'_, S>) -> Option<String> {
+    let authority = reference.authority()?;
+    if authority.host_str().starts_with('[') {
+        return None;
+    }
+    let host = authority.host_str();
+    let Cow::Owned(shown) = shown_host(host) else {
+        return None;
+    };
+    let text = reference.as_str();
+    // The host is what follows the `//` and the userinfo's `@`.
+    let start = reference.scheme().map_or(0, |s| s.len() + 1)
+        + 2
+        + authority.userinfo().map_or(0, |u| u.len() + 1);
+    let end = start + host.len();
+    Some(format!("{}{shown}{}", &text[..start], &text[end..]))
+}
+
+/// The options under which a reference that parsed is read again as an
+/// IRI: whatever it was parsed with.
+pub(crate) fn lenient() -> ParseOptions {
+    crate::settings::get()
+        .parse_options()
+        .allow_zone_id(true)
+        .allow_bidi_formatting(true)
+}
 
 /// How many columns the reference is indented by, so that labels centred
 /// under a short first component have room on the left.
@@ -156,7 +227,7 @@ const MAX_DRAWN: usize = 48;
 
 /// The text `explain` draws for `reference`, when it is not the reference
 /// itself: the password hidden unless `--show-password` (RFC 3986
-/// §3.2.1), and a host, path, query or fragment longer than [`MAX_DRAWN`]
+/// §3.2.1), a registered name as [`shown_host`] shows it, and a host, path, query or fragment longer than [`MAX_DRAWN`]
 /// characters cut in its middle with `…` (`...` under `--ascii`), never
 /// inside a `%XX` triplet. The result is an IRI reference with the same
 /// components, shortened.
@@ -182,7 +253,7 @@ pub(crate) fn drawn_text<S: Spec>(reference: &RiReference<'_, S>) -> Option<Stri
         if host.starts_with('[') {
             text.push_str(host);
         } else {
-            cut(&mut text, host, marker);
+            cut(&mut text, &shown_host(host), marker);
         }
         if let Some(port) = authority.port() {
             text.push(':');

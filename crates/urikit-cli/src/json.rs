@@ -330,14 +330,40 @@ impl<'a> UriFields<'a> {
 /// The fields of `to-iri --json` for an input that maps: `{"iri"}`.
 #[derive(Debug, Serialize)]
 pub(crate) struct IriFields<'a> {
-    /// The IRI reference the URI reference maps to.
+    /// The IRI reference the URI reference maps to (with `--display`, the
+    /// form to show people).
     iri: &'a str,
+    /// Why the display form keeps parts encoded or `xn--`.
+    warnings: Vec<WarningObject>,
 }
 
 impl<'a> IriFields<'a> {
-    /// The fields for `iri`.
-    pub(crate) fn new(iri: &'a str) -> Self {
-        IriFields { iri }
+    /// The fields for `iri`, with `warnings` about its display form.
+    pub(crate) fn new(iri: &'a str, warnings: &[urikit::iri::DisplayWarning]) -> Self {
+        IriFields {
+            iri,
+            warnings: warnings.iter().map(WarningObject::from).collect(),
+        }
+    }
+}
+
+/// One of the `"warnings"` of `to-iri --json`: `{"kind", "component",
+/// "message"}`; `kind` is a `DisplayWarningKind::name()`, `message` the
+/// warning's sentence (characters it warns about written `U+XXXX`).
+#[derive(Debug, Serialize)]
+pub(crate) struct WarningObject {
+    kind: &'static str,
+    component: &'static str,
+    message: String,
+}
+
+impl From<&urikit::iri::DisplayWarning> for WarningObject {
+    fn from(w: &urikit::iri::DisplayWarning) -> Self {
+        WarningObject {
+            kind: w.kind().name(),
+            component: w.component().as_str(),
+            message: w.to_string(),
+        }
     }
 }
 

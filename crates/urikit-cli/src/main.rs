@@ -303,9 +303,18 @@ enum Command {
     /// line, or JSON lines with `--json`.
     ToIri {
         /// Also turn `xn--` labels of a host name into Unicode (UTS #46
-        /// `ToUnicode`), where they decode.
+        /// `ToUnicode`), where they decode. The result is the faithful
+        /// mapping, for programs: `pаypal.com` with a Cyrillic `а` comes
+        /// out as written. To show an IRI to people, use `--display`.
         #[arg(long)]
         idna: bool,
+        /// Print the form to show people (`uri_iri::display`): Unicode
+        /// where it cannot mislead, `xn--` for labels that mix scripts or
+        /// are whole-script confusables, invisible and bidi formatting
+        /// characters encoded, the password `***`. Not for parsing or
+        /// sending. Warnings say what was kept encoded, with or without it.
+        #[arg(long)]
+        display: bool,
         /// Print one JSON object per input, one per line, in input order.
         #[arg(long)]
         json: bool,
@@ -569,9 +578,12 @@ fn main() -> ExitCode {
             let inputs = stdin_at_most_once(inputs, "to-uri");
             commands::to_uri(&inputs, idna, json)
         }
-        Command::ToIri { idna, json, inputs } => {
-            commands::to_iri(&inputs.checked("to-iri"), idna, json)
-        }
+        Command::ToIri {
+            idna,
+            display,
+            json,
+            inputs,
+        } => commands::to_iri(&inputs.checked("to-iri"), idna, display, json),
         Command::Scheme { json, uris } => {
             commands::scheme(&stdin_at_most_once(uris, "scheme"), json)
         }

@@ -1500,7 +1500,15 @@ fn uri_line(input: &str, uri: &str) -> String {
 
 /// The JSON line `to-iri --json` prints for an input that maps.
 fn iri_line(input: &str, iri: &str) -> String {
-    format!("{{\"input\":\"{input}\",\"valid\":true,\"iri\":\"{iri}\"}}\n")
+    iri_line_warned(input, iri, "")
+}
+
+/// The `to-iri --json` line of `input`, with `warnings` the text of its
+/// list's items.
+fn iri_line_warned(input: &str, iri: &str, warnings: &str) -> String {
+    format!(
+        "{{\"input\":\"{input}\",\"valid\":true,\"iri\":\"{iri}\",\"warnings\":[{warnings}]}}\n"
+    )
 }
 
 #[test]
@@ -1654,9 +1662,10 @@ http://www.example.org/r%E9sum%E9.html
         iri_line(
             "http://www.example.org/D%C3%BCrst",
             "http://www.example.org/Dürst"
-        ) + &iri_line(
+        ) + &iri_line_warned(
             "http://xn--99zt52a.example.org/%e2%80%ae",
-            "http://納豆.example.org/%E2%80%AE"
+            "http://納豆.example.org/%E2%80%AE",
+            r#"{"kind":"BidiFormatting","component":"path","message":"path characters `%E2%80%AE` (U+202E) at bytes 26..35 kept percent-encoded: bidirectional formatting character (RFC 3987 §4.1)"}"#
         )
     );
     assert_eq!(run.code, 0, "{}", run.stderr);
