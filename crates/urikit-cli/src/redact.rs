@@ -64,19 +64,21 @@ pub(crate) fn shown_prefix(bytes: &[u8]) -> String {
 /// nothing is hidden. `masked` must be `shown(reference.as_str())`.
 pub(crate) fn shown_reference<'a, S: Spec>(
     reference: RiReference<'a, S>,
-    masked: &'a Cow<'_, str>,
+    masked: &'a str,
 ) -> RiReference<'a, S> {
-    match masked {
-        Cow::Borrowed(_) => reference,
-        // The mask is three `*`, which every component that may hold a
-        // password allows; a text that would not parse again keeps the
-        // reference, whose userinfo the views still hide.
-        Cow::Owned(text) => RiReference::parse_with(
-            text,
-            settings::get().parse_options().allow_bidi_formatting(true),
-        )
-        .unwrap_or(reference),
+    if masked == reference.as_str() {
+        return reference;
     }
+    // The mask is three `*`, which every component that may hold a
+    // password allows; a text that would not parse again keeps the
+    // reference, whose userinfo the views still hide.
+    RiReference::parse_with(
+        masked,
+        settings::get()
+            .parse_options()
+            .allow_bidi_formatting(true),
+    )
+    .unwrap_or(reference)
 }
 
 /// A userinfo with what follows its first `:` replaced by [`MASK`], unless
