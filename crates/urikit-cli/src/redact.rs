@@ -74,9 +74,7 @@ pub(crate) fn shown_reference<'a, S: Spec>(
     // reference, whose userinfo the views still hide.
     RiReference::parse_with(
         masked,
-        settings::get()
-            .parse_options()
-            .allow_bidi_formatting(true),
+        settings::get().parse_options().allow_bidi_formatting(true),
     )
     .unwrap_or(reference)
 }
