@@ -88,6 +88,9 @@ struct RfcRecord {
 struct RecordOptions {
     #[serde(default)]
     zone_id: bool,
+    /// `ParseOptions::max_length`.
+    #[serde(default)]
+    max_length: Option<usize>,
 }
 
 /// `error` of a record of `parse-own.json`.
@@ -498,7 +501,7 @@ fn check_own(r: &OwnRecord) -> Vec<String> {
     let case = Case {
         input: &r.input,
         rule: r.rule,
-        options: zone_options(r.options.zone_id),
+        options: zone_options(r.options.zone_id).max_length(r.options.max_length),
         expect,
     };
     problems.extend(check(&case));
