@@ -221,3 +221,54 @@ fn benchmark_corpora_agreeing_urls_have_no_divergence() {
         );
     }
 }
+
+/// The example of `docs/security.md` ("Where two parsers read a URL
+/// differently"), which the page must show as written here.
+const SECURITY_EXAMPLE: &str = r#"```rust
+use urikit::lint::{Lint, Severity};
+
+/// Refuses a URL that two parsers would read differently, or that has any
+/// error; then the filter below decides.
+fn lint_first(input: &str) -> Result<(), String> {
+    let findings = Lint::new().check(input);
+    match findings.iter().find(|f| f.severity() == Severity::Error) {
+        Some(f) => Err(f.to_string()),
+        None => Ok(()),
+    }
+}
+"#;
+
+/// The same function, run.
+fn lint_first(input: &str) -> Result<(), String> {
+    let findings = Lint::new().check(input);
+    match findings
+        .iter()
+        .find(|f| f.severity() == urikit::lint::Severity::Error)
+    {
+        Some(f) => Err(f.to_string()),
+        None => Ok(()),
+    }
+}
+
+#[test]
+fn the_security_page_example_runs() {
+    let page = include_str!("../../docs/security.md");
+    assert!(
+        page.contains(SECURITY_EXAMPLE),
+        "docs/security.md must show the lint example of tests/conformance/lint.rs"
+    );
+    assert!(lint_first("https://example.com/a").is_ok());
+    let refused = lint_first("http://0x7f.1/").unwrap_err();
+    assert!(refused.starts_with("error[NumericIpv4] at byte 7"));
+    assert!(refused.ends_with(
+        "RFC 3986: host `0x7f.1`; WHATWG: host `127.0.0.1` (WHATWG URL §3.5 (IPv4 parser, ends in a number); RFC 3986 §3.2.2, §7.4)"
+    ));
+    assert!(lint_first("http://a\\@b/").is_err());
+    for line in [
+        "assert!(lint_first(\"https://example.com/a\").is_ok());",
+        "assert!(refused.starts_with(\"error[NumericIpv4] at byte 7\"));",
+        "assert!(lint_first(\"http://a\\\\@b/\").is_err());",
+    ] {
+        assert!(page.contains(line), "docs/security.md: {line}");
+    }
+}
