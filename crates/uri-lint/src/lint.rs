@@ -21,6 +21,10 @@ pub const DEFAULT_BASE: &str = "https://base.invalid/";
 /// The length past which a URL is [`Kind::TooLong`]: 2,048 characters.
 pub const MAX_LENGTH: usize = 2048;
 
+/// How many different texts that may be a password the readings are
+/// searched for; with more, every text of the readings is hidden.
+const MAX_SECRETS: usize = 8;
+
 /// The scheme rules of `uri-schemes`, built once.
 fn registry() -> &'static Registry {
     static REGISTRY: OnceLock<Registry> = OnceLock::new();
@@ -381,6 +385,20 @@ impl Lint {
         secrets.extend(pb);
         secrets.retain(|s| !s.is_empty());
         secrets.sort_by_key(|s| std::cmp::Reverse(s.len()));
+        secrets.dedup();
+        // Masking reads each text once per secret: past a few secrets (a
+        // line of many URLs), hide every text whole, to stay linear.
+        if secrets.len() > MAX_SECRETS {
+            secrets.clear();
+            for r in [&mut a, &mut b] {
+                for text in [r.user.as_mut(), r.path.as_mut()].into_iter().flatten() {
+                    *text = uri_core::MASK.to_owned();
+                }
+                if let Some(HostReading::Name(n) | HostReading::Future(n)) = r.host.as_mut() {
+                    *n = uri_core::MASK.to_owned();
+                }
+            }
+        }
         for r in [&mut a, &mut b] {
             for text in [r.user.as_mut(), r.path.as_mut()].into_iter().flatten() {
                 mask(text, &secrets);
@@ -554,7 +572,7 @@ impl Lint {
             }
         }
         if shape.scheme.is_some() && shape.special {
-            let off = !(shape.slash_count == 2 && !shape.slash_has_backslash);
+            let off = shape.slash_count != 2 || shape.slash_has_backslash;
             if off && host_differs && shape.scheme.as_deref() != Some("file") {
                 found.push((Kind::SlashCount, shape.slashes.start));
             }
