@@ -265,6 +265,15 @@ def grammar_inputs():
             for _ in range(40)]
 
 
+def lint_inputs():
+    # Inputs of the lint corpus (tests/vectors/lint.json): half with
+    # divergences, half without; a base before a NUL where the record has one.
+    records = json.loads((ROOT / "tests" / "vectors" / "lint.json").read_text(encoding="utf-8"))
+    divergent = [r for r in records if r["divergences"]][:30:2]
+    agreeing = [r for r in records if not r["divergences"]][:20:2]
+    return [(r["base"] + "\0" if "base" in r else "") + r["input"] for r in divergent + agreeing]
+
+
 TARGETS = {
     "parse_roundtrip": parse_inputs,
     "components_reassemble": parse_inputs,
@@ -283,6 +292,7 @@ TARGETS = {
     "equivalent_normalization": equivalent_inputs,
     "cli_edit": cli_edit_inputs,
     "grammar_uri": grammar_inputs,
+    "lint_check": lint_inputs,
 }
 
 

@@ -61,6 +61,7 @@ pub(crate) const TARGETS: &[(&str, Property)] = &[
     ("equivalent_normalization", equivalent_normalization),
     ("cli_edit", cli_edit),
     ("grammar_uri", grammar_uri),
+    ("lint_check", lint_check),
 ];
 
 /// Default options, then zone identifiers allowed.
@@ -2152,5 +2153,95 @@ pub(crate) fn grammar_uri(data: &[u8]) {
             "{broken:?} ({byte:#04x} put at {at} of {text:?}): error at {}, {e}",
             e.index()
         ),
+    }
+}
+
+/// `urikit::lint` on the input as text (a NUL splits a base from the
+/// reference, the base used when it parses as a URI): `Lint::check` never
+/// panics, with the pre-scan and without; every finding's index lies in
+/// the input, on a character boundary, the findings sorted by index; a
+/// divergence carries both readings, and they disagree; any other finding
+/// carries none. With the pre-scan, the divergences are those without it
+/// whenever the pre-scan sends the input to the WHATWG reading, and none
+/// when it does not (the readings then agree). Neither the JSON line nor
+/// the SARIF log of a finding holds the text `password_spans` hides.
+pub(crate) fn lint_check(data: &[u8]) {
+    use urikit::lint::{Lint, Located, sarif, to_json_line};
+    let text = text(data);
+    let (base, input) = match text.split_once('\0') {
+        Some((b, r)) => (Uri::parse(b).ok(), r),
+        None => (None, &*text),
+    };
+    let mut lint = Lint::new();
+    if let Some(b) = base {
+        lint = lint.with_base(b);
+    }
+    let what = format!("Lint::check({input:?})");
+    let found = lint.check(input);
+    let all = lint.clone().prescan(false).check(input);
+    let mut previous = 0;
+    for f in &found {
+        let i = f.index();
+        assert!(i <= input.len(), "{what}: {f} is past the end");
+        assert!(input.is_char_boundary(i), "{what}: {f} inside a character");
+        assert!(i >= previous, "{what}: findings out of order");
+        previous = i;
+        match f.readings() {
+            Some(r) => assert!(f.is_divergence() && !r.agree(), "{what}: {f}"),
+            None => assert!(!f.is_divergence(), "{what}: {f} without readings"),
+        }
+    }
+    let divergences = |v: &[urikit::lint::Finding]| {
+        v.iter()
+            .filter(|f| f.is_divergence())
+            .map(|f| (f.name(), f.index()))
+            .collect::<Vec<_>>()
+    };
+    if lint.needs_whatwg(input) {
+        assert_eq!(
+            divergences(&found),
+            divergences(&all),
+            "{what}: the pre-scan changed the result"
+        );
+    } else {
+        assert!(
+            divergences(&all).is_empty(),
+            "{what}: the pre-scan missed {:?}",
+            divergences(&all)
+        );
+        assert!(
+            lint.readings(input).agree(),
+            "{what}: the pre-scan missed a divergence"
+        );
+    }
+    // Secrets long enough, and rare enough, that finding one in the output
+    // means it was copied there: once in the input, in no text of the lint.
+    let own: String = urikit::lint::Kind::ALL
+        .iter()
+        .map(|k| format!("{} {} {}", k.name(), k.summary(), k.section()))
+        .collect();
+    let hidden: Vec<&str> = urikit::password_spans(input.as_bytes())
+        .filter_map(|s| input.get(s))
+        .filter(|s| s.len() >= 8 && input.matches(*s).count() == 1 && !own.contains(*s))
+        .collect();
+    let located: Vec<Located<'_>> = found
+        .iter()
+        .map(|f| Located::new("-", 1, input, f))
+        .collect();
+    let log = sarif::to_sarif(located.iter().copied()).to_string();
+    for l in &located {
+        let line = to_json_line(l);
+        for secret in &hidden {
+            assert!(
+                !line.contains(secret),
+                "{what}: the JSON line shows {secret:?}: {line}"
+            );
+        }
+    }
+    for secret in &hidden {
+        assert!(
+            !log.contains(secret),
+            "{what}: the SARIF log shows {secret:?}"
+        );
     }
 }

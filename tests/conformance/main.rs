@@ -34,6 +34,7 @@ mod iri_mapping;
 mod iri_properties;
 mod iri_vectors;
 mod large_input;
+mod lint;
 mod lints_in_sync;
 mod panic_sweep;
 mod parse_vectors;

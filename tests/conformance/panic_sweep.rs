@@ -16,8 +16,8 @@
 //! relativization, normalization and equivalence; the IRI mappings,
 //! display, bidi check and NFC; every scheme's check, validate, normalize
 //! and equivalence through the [`Registry`] and each scheme's typed view;
-//! file paths on both OSes; serde round trips; and the `http` and `url`
-//! conversions. Each string is also tried after each registered scheme name
+//! file paths on both OSes; serde round trips; the `http` and `url`
+//! conversions; and the lint, its readings and its JSON and SARIF output. Each string is also tried after each registered scheme name
 //! (`mailto:` + string, …) through the scheme step alone.
 //!
 //! The results are thrown away: what is checked here is only that nothing
@@ -199,6 +199,7 @@ const STEPS: &[Step] = &[
     ("file paths", file_paths),
     ("serde", serde_step),
     ("http and url", interop),
+    ("lint", lint_step),
 ];
 
 /// The first option set of [`OPTIONS`] under which `input` parses as an
@@ -1084,6 +1085,23 @@ fn interop(input: &str) {
         let _ = UriBuf::try_from(&u).map_err(|e| interop_error(&e));
         let _ = UriBuf::try_from(u);
     }
+}
+
+/// Step: the lint (`urikit::lint`), with and without its pre-scan and
+/// against a base, and its JSON and SARIF output.
+fn lint_step(input: &str) {
+    use urikit::lint::{Lint, Located, sarif, to_json_line};
+    let lint = Lint::new();
+    let found = lint.check(input);
+    let _ = lint.clone().prescan(false).check(input);
+    let _ = lint.readings(input).to_string();
+    let based = Lint::new().with_base(Uri::from_static("http://a/b/c/d;p?q"));
+    let _ = based.check(input);
+    for f in &found {
+        show(f);
+        let _ = to_json_line(&Located::new("-", 1, input, f));
+    }
+    let _ = sarif::to_sarif(found.iter().map(|f| Located::new("-", 1, input, f)));
 }
 
 /// How long the sweep may take in a debug build before the test says so

@@ -724,6 +724,7 @@ mod tests {
                 "uri-resolve",
                 "uri-iri",
                 "uri-schemes",
+                "uri-lint",
                 "urikit",
                 "urikit-cli"
             ]

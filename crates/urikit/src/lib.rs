@@ -56,6 +56,10 @@
 //! - `schemes` (default, implies `resolve`): [`schemes`], the rules of
 //!   real schemes, scheme-based normalization and equivalence, and the
 //!   IANA registry (`uri-schemes`).
+//! - `lint` (implies `std`, `iri` and `schemes`): [`lint`](mod@lint),
+//!   where an RFC 3986 reading and a WHATWG reading (the `url` crate) of
+//!   a URL differ, and the other traps of a URL, with JSON lines and
+//!   SARIF 2.1.0 output (`uri-lint`).
 //! - `serde`: `Serialize` and `Deserialize` in every enabled crate: each
 //!   reference type as its string (owned types validated, borrowed types
 //!   zero-copy with `#[serde(borrow)]`), `NormalizedUri`, `NormalizedIri`,
@@ -117,6 +121,11 @@ pub use uri_iri as iri;
 /// The rules of real URI schemes: the `uri-schemes` crate.
 #[cfg(feature = "schemes")]
 pub use uri_schemes as schemes;
+
+/// Where an RFC 3986 reading and a WHATWG reading of a URL differ, and
+/// the other traps of a URL: the `uri-lint` crate.
+#[cfg(feature = "lint")]
+pub use uri_lint as lint;
 
 /// The types and traits most programs need, to import with one `use`.
 ///

@@ -1,0 +1,855 @@
+//! [`Lint`]: the configuration, and the check itself.
+
+use std::net::Ipv4Addr;
+use std::sync::OnceLock;
+
+use uri_core::{Host, Iri, IriReference, ParseError, ParseErrorKind, Uri, UriBuf, UriReference};
+use uri_iri::{HostMapping, to_uri, to_uri_with};
+use uri_schemes::Registry;
+
+use crate::finding::{Finding, Readings};
+use crate::kind::{Kind, Severity};
+use crate::reading::{self, HostReading, Reading, Refusal, is_special};
+use crate::shape::{Shape, ends_in_number};
+use crate::text::{decoded, mask, show};
+
+/// The base against which a relative reference is read when no base was
+/// given: a special (`https`) URL under the `.invalid` top-level domain
+/// (RFC 2606 §2), which names no host.
+pub const DEFAULT_BASE: &str = "https://base.invalid/";
+
+/// The length past which a URL is [`Kind::TooLong`]: 2,048 characters.
+pub const MAX_LENGTH: usize = 2048;
+
+/// How many different texts that may be a password the readings are
+/// searched for; with more, every text of the readings is hidden.
+const MAX_SECRETS: usize = 8;
+
+/// The scheme rules of `uri-schemes`, built once.
+fn registry() -> &'static Registry {
+    static REGISTRY: OnceLock<Registry> = OnceLock::new();
+    REGISTRY.get_or_init(Registry::standard)
+}
+
+/// The lint: reads an input both ways (RFC 3986/3987 with urikit, WHATWG
+/// with `url`), says where they differ, and finds the other traps of a
+/// URL; see [`Lint::check`].
+///
+/// # Examples
+///
+/// Before a URL is trusted (an SSRF allow-list, a redirect check), refuse
+/// it when the two readings part or anything is an error:
+///
+/// ```
+/// use uri_lint::{Lint, Severity};
+///
+/// let lint = Lint::new();
+/// for input in ["http://127.1/", "http://2130706433/", "http://0x7f.0.0.1/", "http://a\\@b/"] {
+///     let findings = lint.check(input);
+///     assert!(findings.iter().any(|f| f.is_divergence() && f.severity() == Severity::Error));
+/// }
+/// assert!(lint.check("https://example.com/a?b#c").is_empty());
+/// ```
+#[derive(Debug, Clone)]
+pub struct Lint {
+    base: Option<UriBuf>,
+    base_url: Option<url::Url>,
+    default_base: Option<url::Url>,
+    relative: bool,
+    prescan: bool,
+    allowed: Vec<String>,
+}
+
+impl Default for Lint {
+    fn default() -> Self {
+        Lint::new()
+    }
+}
+
+/// urikit's parse of an input.
+enum Rfc<'a> {
+    /// A URI reference (RFC 3986).
+    Uri(UriReference<'a>),
+    /// Not a URI, but an IRI reference (RFC 3987).
+    Iri(IriReference<'a>),
+    /// Neither: the URI error.
+    Refused(ParseError),
+}
+
+impl Lint {
+    /// A lint with no base, expecting absolute URIs, with the pre-scan on
+    /// and nothing allowed.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let findings = uri_lint::Lint::new().check("/a/b");
+    /// assert_eq!(findings[0].kind(), uri_lint::Kind::RelativeReference);
+    /// ```
+    pub fn new() -> Self {
+        Lint {
+            base: None,
+            base_url: None,
+            default_base: url::Url::parse(DEFAULT_BASE).ok(),
+            relative: false,
+            prescan: true,
+            allowed: Vec::new(),
+        }
+    }
+
+    /// Reads relative references against `base` (RFC 3986 §5.2; WHATWG's
+    /// parser with a base), as a page at `base` would, and stops calling
+    /// them [`Kind::RelativeReference`]. WHATWG reads `http:g` against a
+    /// base of the same scheme too ([`Kind::BaseDependent`]).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_lint::{Kind, Lint};
+    /// use uri_core::Uri;
+    ///
+    /// let lint = Lint::new().with_base(Uri::parse("https://example.com/a/")?);
+    /// let findings = lint.check("/\\evil.com/");
+    /// assert!(findings.iter().any(|f| f.kind() == Kind::Backslash));
+    /// let readings = findings[0].readings().unwrap();
+    /// assert_eq!(readings.whatwg().host().unwrap().to_string(), "evil.com");
+    /// # Ok::<(), uri_core::ParseError>(())
+    /// ```
+    #[must_use]
+    pub fn with_base(mut self, base: Uri<'_>) -> Self {
+        self.base_url = url::Url::parse(base.as_str()).ok();
+        self.base = Some(base.to_buf());
+        self
+    }
+
+    /// Whether a relative reference without a base is fine (no
+    /// [`Kind::RelativeReference`]); off by default. It is still read
+    /// against [`DEFAULT_BASE`] for the divergence check.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert!(uri_lint::Lint::new().allow_relative(true).check("../a").is_empty());
+    /// ```
+    #[must_use]
+    pub fn allow_relative(mut self, yes: bool) -> Self {
+        self.relative = yes;
+        self
+    }
+
+    /// Drops the findings named `name`: a [`Kind`]'s name, or a scheme
+    /// rule's (`MissingHost`), as the command's `--allow KIND` does. Call
+    /// it once for each name.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let lint = uri_lint::Lint::new().allow("Password");
+    /// assert!(lint.check("ftp://me:pw@example.com/").is_empty());
+    /// ```
+    #[must_use]
+    pub fn allow(mut self, name: &str) -> Self {
+        self.allowed.push(name.to_owned());
+        self
+    }
+
+    /// Whether the pre-scan decides when the WHATWG reading is needed
+    /// (on by default). Off, every input is read both ways.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let lint = uri_lint::Lint::new().prescan(false);
+    /// assert!(lint.check("https://example.com/").is_empty());
+    /// ```
+    #[must_use]
+    pub fn prescan(mut self, on: bool) -> Self {
+        self.prescan = on;
+        self
+    }
+
+    /// Whether the pre-scan sends `input` to the WHATWG reading: not when
+    /// it is an ASCII URI that RFC 3986 accepts and nothing in it is read
+    /// otherwise by WHATWG (a special scheme followed by `//` and a host
+    /// that is an address or a name not ending in a number, holding no
+    /// `%` and no `xn--` label; a port up to 65535; no `IPvFuture`; a
+    /// file URI with no drive letter). Its cost is that of a parse.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let lint = uri_lint::Lint::new();
+    /// assert!(!lint.needs_whatwg("https://example.com/a/b?c#d"));
+    /// assert!(!lint.needs_whatwg("mailto:joe@example.com"));
+    /// assert!(lint.needs_whatwg("http://127.1/"));
+    /// assert!(lint.needs_whatwg("http:/example.com/"));
+    /// assert!(lint.needs_whatwg("http://a b/"));
+    /// ```
+    pub fn needs_whatwg(&self, input: &str) -> bool {
+        let rfc = parse(input);
+        self.prescan_of(&rfc)
+    }
+
+    /// Both readings of `input`, always (no pre-scan).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let readings = uri_lint::Lint::new().readings("http://a@b@c/");
+    /// assert!(!readings.rfc3986().is_accepted());
+    /// assert_eq!(readings.whatwg().host().unwrap().to_string(), "c");
+    /// ```
+    pub fn readings(&self, input: &str) -> Readings {
+        let rfc = parse(input);
+        let shape = Shape::of(input, self.base_is_special());
+        self.both(input, &rfc, &shape)
+    }
+
+    /// Everything the lint finds in `input`, sorted by index (then by
+    /// kind): where the RFC 3986/3987 reading and the WHATWG reading
+    /// differ in scheme, userinfo, host (after IDNA and case), port (after
+    /// defaults) or normalized path, or one accepts what the other
+    /// refuses ([`Group::Divergence`](crate::Group::Divergence)); length,
+    /// a password, a host that is no DNS name or could pass for another,
+    /// a zone identifier, a relative reference, syntax; and every rule of
+    /// the scheme that `uri-schemes` checks.
+    ///
+    /// Linear in the input's length; never panics.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_lint::{Kind, Lint};
+    ///
+    /// let kinds = |s| Lint::new().check(s).iter().map(|f| f.kind()).collect::<Vec<_>>();
+    /// assert_eq!(kinds("http://0x7f.0.0.1/"), [Kind::NumericIpv4]);
+    /// assert_eq!(kinds("http://%31%32%37.0.0.1/"), [Kind::EncodedHost, Kind::HostNotDns]);
+    /// assert_eq!(kinds("ht\ttp://a/"), [Kind::NeedsBase, Kind::TabOrNewline, Kind::SchemeMixup]);
+    /// assert!(kinds("http://a/b c").contains(&Kind::RefusedByRfc3986));
+    /// assert!(kinds("https://example.com/").is_empty());
+    /// ```
+    pub fn check(&self, input: &str) -> Vec<Finding> {
+        let mut out = Vec::new();
+        let rfc = parse(input);
+        let shape = Shape::of(input, self.base_is_special());
+        // The divergences.
+        if !self.prescan || self.prescan_of(&rfc) {
+            let readings = self.both(input, &rfc, &shape);
+            self.divergences(input, &rfc, &shape, readings, &mut out);
+        }
+        let diverged = !out.is_empty();
+        // The other lints.
+        too_long(input, &mut out);
+        password(input, &rfc, &shape, &mut out);
+        match &rfc {
+            Rfc::Uri(r) => {
+                if let Some(uri) = r.as_uri() {
+                    schemes(uri, &mut out);
+                    lookalike(input, IriReference::from(*r), &mut out);
+                } else if !self.relative && self.base.is_none() {
+                    out.push(finding(
+                        Kind::RelativeReference,
+                        0,
+                        Kind::RelativeReference.summary().to_owned(),
+                    ));
+                }
+            }
+            Rfc::Iri(r) => {
+                lookalike(input, *r, &mut out);
+                if r.is_relative() && !self.relative && self.base.is_none() {
+                    out.push(finding(
+                        Kind::RelativeReference,
+                        0,
+                        Kind::RelativeReference.summary().to_owned(),
+                    ));
+                }
+            }
+            Rfc::Refused(e) => {
+                if matches!(
+                    e.kind(),
+                    ParseErrorKind::ZoneIdNotAllowed | ParseErrorKind::InvalidZoneId
+                ) {
+                    out.push(finding(
+                        Kind::ZoneId,
+                        e.index(),
+                        format!("{}: {}", Kind::ZoneId.summary(), e.kind().message()),
+                    ));
+                } else if !diverged {
+                    out.push(finding(
+                        Kind::Invalid,
+                        e.index(),
+                        format!("{}: {}", Kind::Invalid.summary(), e.kind().message()),
+                    ));
+                }
+            }
+        }
+        out.retain(|f| {
+            !self
+                .allowed
+                .iter()
+                .any(|a| a == f.name || a == f.kind.name())
+        });
+        for f in &mut out {
+            // Indices are into the input: at most its length, on a
+            // character boundary.
+            let mut i = f.index.min(input.len());
+            while !input.is_char_boundary(i) {
+                i -= 1;
+            }
+            f.index = i;
+        }
+        out.sort_by(|a, b| (a.index, a.kind, a.name).cmp(&(b.index, b.kind, b.name)));
+        out
+    }
+
+    /// Whether a reference with no scheme is read against a special base.
+    fn base_is_special(&self) -> bool {
+        self.base
+            .as_ref()
+            .is_none_or(|b| is_special(&b.scheme().to_ascii_lowercase()))
+    }
+
+    /// The pre-scan: whether WHATWG might read `rfc` otherwise.
+    fn prescan_of(&self, rfc: &Rfc<'_>) -> bool {
+        let Rfc::Uri(r) = rfc else { return true };
+        let resolved;
+        let uri = match r.as_uri() {
+            Some(uri) => uri,
+            None => match self.resolve_uri(*r) {
+                Some(buf) => {
+                    resolved = buf;
+                    resolved.as_uri()
+                }
+                None => return true,
+            },
+        };
+        let scheme = uri.scheme().to_ascii_lowercase();
+        let Some(authority) = uri.authority() else {
+            // `http:h`, `http:/h`; a path a WHATWG opaque path or `/.//`
+            // reads otherwise.
+            return is_special(&scheme) || uri.path().contains("/.");
+        };
+        if matches!(authority.port_u16(), Err(uri_core::PortError::TooLarge)) {
+            return true;
+        }
+        // WHATWG wants a host after a userinfo or before a port.
+        if authority.host_str().is_empty()
+            && (authority.userinfo().is_some() || authority.port().is_some())
+        {
+            return true;
+        }
+        match authority.host() {
+            Host::IpvFuture { .. } => return true,
+            Host::Ipv4(_) | Host::Ipv6 { .. } => {}
+            Host::RegName(name) => {
+                if is_special(&scheme)
+                    && (name.is_empty() && scheme != "file"
+                        || name.contains('%')
+                        || ends_in_number(name)
+                        || has_xn(name))
+                {
+                    return true;
+                }
+            }
+        }
+        // WHATWG's Windows drive letters in file URLs.
+        scheme == "file"
+            && (uri.path().contains([':', '|'])
+                || uri.path().contains("//")
+                || authority.host_str().len() <= 2
+                || authority.port().is_some())
+    }
+
+    /// `r` (relative) resolved against the base, or [`DEFAULT_BASE`].
+    fn resolve_uri(&self, r: UriReference<'_>) -> Option<UriBuf> {
+        let base = match &self.base {
+            Some(b) => b.as_uri(),
+            None => Uri::parse(DEFAULT_BASE).ok()?,
+        };
+        Some(uri_resolve::resolve(base, r))
+    }
+
+    /// Both readings, the passwords masked in every text.
+    fn both(&self, input: &str, rfc: &Rfc<'_>, shape: &Shape) -> Readings {
+        let (mut a, pa) = self.rfc_reading(rfc);
+        let (mut b, pb) = self.whatwg_reading(input, shape);
+        let same_user =
+            decoded(a.user.as_deref().unwrap_or("")) == decoded(b.user.as_deref().unwrap_or(""));
+        let same_password =
+            decoded(pa.as_deref().unwrap_or("")) == decoded(pb.as_deref().unwrap_or(""));
+        // Every text a reading shows that may hold a password.
+        let mut secrets: Vec<String> = uri_core::password_spans(input.as_bytes())
+            .filter_map(|s| input.get(s).map(str::to_owned))
+            .collect();
+        secrets.extend(pa);
+        secrets.extend(pb);
+        secrets.retain(|s| !s.is_empty());
+        secrets.sort_by_key(|s| std::cmp::Reverse(s.len()));
+        secrets.dedup();
+        // Masking reads each text once per secret: past a few secrets (a
+        // line of many URLs), hide every text whole, to stay linear.
+        if secrets.len() > MAX_SECRETS {
+            secrets.clear();
+            for r in [&mut a, &mut b] {
+                for text in [r.user.as_mut(), r.path.as_mut()].into_iter().flatten() {
+                    *text = uri_core::MASK.to_owned();
+                }
+                if let Some(HostReading::Name(n) | HostReading::Future(n)) = r.host.as_mut() {
+                    *n = uri_core::MASK.to_owned();
+                }
+            }
+        }
+        for r in [&mut a, &mut b] {
+            for text in [r.user.as_mut(), r.path.as_mut()].into_iter().flatten() {
+                mask(text, &secrets);
+            }
+            if let Some(HostReading::Name(n) | HostReading::Future(n)) = r.host.as_mut() {
+                mask(n, &secrets);
+            }
+        }
+        Readings {
+            rfc3986: a,
+            whatwg: b,
+            same_user,
+            same_password,
+        }
+    }
+
+    /// urikit's reading: the URI, a relative reference resolved against
+    /// the base, an IRI mapped to a URI (IDNA for a special scheme's host).
+    fn rfc_reading(&self, rfc: &Rfc<'_>) -> (Reading, Option<String>) {
+        match rfc {
+            Rfc::Refused(e) => (Reading::refused(refusal(*e)), None),
+            Rfc::Uri(r) => {
+                let resolved;
+                let uri = match r.as_uri() {
+                    Some(uri) => uri,
+                    None => match self.resolve_uri(*r) {
+                        Some(buf) => {
+                            resolved = buf;
+                            resolved.as_uri()
+                        }
+                        None => return (Reading::refused(no_base()), None),
+                    },
+                };
+                let normalized = uri_resolve::normalize_uri(uri);
+                reading::of_uri(uri, normalized.as_uri())
+            }
+            Rfc::Iri(r) => {
+                let resolved;
+                let iri = match r.as_uri() {
+                    Some(iri) => iri,
+                    None => {
+                        let base = match &self.base {
+                            Some(b) => Iri::from(b.as_uri()),
+                            None => match Iri::parse(DEFAULT_BASE) {
+                                Ok(b) => b,
+                                Err(_) => return (Reading::refused(no_base()), None),
+                            },
+                        };
+                        resolved = uri_resolve::resolve(base, *r);
+                        resolved.as_uri()
+                    }
+                };
+                // IDNA for a special scheme's host, where UTS #46 maps no
+                // character (IDNA2008, RFC 5891 §5.2, has no mapping step):
+                // a host whose characters would be mapped stays as written,
+                // percent-encoded (RFC 3987 §3.1 step 2).
+                let special = is_special(&iri.scheme().to_ascii_lowercase())
+                    && iri.authority().is_none_or(|a| {
+                        let host = String::from_utf8_lossy(&decoded(a.host_str())).to_lowercase();
+                        mapped_char(&host).is_none()
+                    });
+                let mapped = if special {
+                    to_uri_with(iri.into(), HostMapping::Idna).ok()
+                } else {
+                    None
+                };
+                let idna_failed = special && mapped.is_none();
+                let mapped = mapped.unwrap_or_else(|| to_uri(iri.into()));
+                let Some(uri) = mapped.as_ref().as_uri() else {
+                    return (Reading::refused(no_base()), None);
+                };
+                let normalized = uri_resolve::normalize_uri(uri);
+                let (mut reading, password) = reading::of_uri(uri, normalized.as_uri());
+                if idna_failed {
+                    // IDNA refused the name: the reading shows it as written.
+                    if let Some(a) = iri.authority() {
+                        reading.host = Some(HostReading::Name(reading::lower_host(a.host_str())));
+                    }
+                }
+                (reading, password)
+            }
+        }
+    }
+
+    /// The WHATWG reading (`url`): with the base for a reference with no
+    /// scheme, or when a base was given.
+    fn whatwg_reading(&self, input: &str, shape: &Shape) -> (Reading, Option<String>) {
+        let base = match (&self.base_url, shape.scheme.is_none()) {
+            (Some(b), _) => Some(b),
+            (None, true) => self.default_base.as_ref(),
+            (None, false) => None,
+        };
+        match url::Url::options().base_url(base).parse(input) {
+            Ok(url) => reading::of_url(&url),
+            Err(e) => (
+                Reading::refused(Refusal::new(format!("{e:?}"), e.to_string(), None)),
+                None,
+            ),
+        }
+    }
+
+    /// The divergence findings, from both readings.
+    fn divergences(
+        &self,
+        input: &str,
+        rfc: &Rfc<'_>,
+        shape: &Shape,
+        readings: Readings,
+        out: &mut Vec<Finding>,
+    ) {
+        if readings.agree() {
+            return;
+        }
+        let (a, b) = (&readings.rfc3986, &readings.whatwg);
+        let both = a.is_accepted() && b.is_accepted();
+        let rfc_error = match rfc {
+            Rfc::Refused(e) => Some(e.index()),
+            _ => None,
+        };
+        let host_differs = !(both && a.host == b.host);
+        let user_differs =
+            !(both && readings.same_user && readings.same_password && a.password == b.password);
+        let mut found: Vec<(Kind, usize)> = Vec::new();
+        if let Some(i) = shape.backslash {
+            found.push((Kind::Backslash, i));
+        }
+        if let Some(i) = shape.tab_newline {
+            found.push((Kind::TabOrNewline, i));
+        }
+        if let Some(i) = shape.edge {
+            found.push((Kind::EdgeWhitespace, i));
+        }
+        // The host, as WHATWG reads its text.
+        let host_text = shape.host_text(input);
+        if shape.special && shape.authority.is_some() && host_differs {
+            let plain: String = host_text
+                .chars()
+                .filter(|c| !matches!(c, '\t' | '\n' | '\r'))
+                .collect();
+            let text = String::from_utf8_lossy(&decoded(&plain)).to_ascii_lowercase();
+            let canonical = text
+                .parse::<Ipv4Addr>()
+                .is_ok_and(|a| a.to_string() == text);
+            let ipv4 = matches!(b.host, Some(HostReading::Ipv4(_)));
+            if (ends_in_number(&text) || ipv4) && !canonical {
+                found.push((Kind::NumericIpv4, shape.host.start));
+            }
+            if let Some(p) = host_text.find('%') {
+                found.push((Kind::EncodedHost, shape.host.start + p));
+            }
+            if let Some(p) = mapped_char(&text).and_then(|c| host_text.find(c)) {
+                found.push((Kind::MappedHost, shape.host.start + p));
+            }
+        }
+        // The `@`, as RFC 3986 sees the authority (up to `/`, `?`, `#`).
+        if shape.slashes.end > shape.slashes.start || shape.authority.is_some() {
+            let from = shape
+                .authority
+                .as_ref()
+                .map_or(shape.slashes.end, |r| r.start);
+            let region_end = input[from..]
+                .find(['/', '?', '#'])
+                .map_or(input.len(), |e| from + e);
+            let first_at = input[from..region_end].find('@').map(|p| from + p);
+            let relevant = match rfc_error {
+                Some(e) => e <= region_end,
+                None => user_differs,
+            };
+            if let (Some(at), true) = (shape.at.or(first_at), relevant) {
+                found.push((Kind::Userinfo, at));
+            }
+        }
+        if shape.scheme.is_some() && shape.special {
+            let off = shape.slash_count != 2 || shape.slash_has_backslash;
+            if off && host_differs && shape.scheme.as_deref() != Some("file") {
+                found.push((Kind::SlashCount, shape.slashes.start));
+            }
+            if shape.slash_count < 2 && a.is_accepted() && shape.scheme.as_deref() != Some("file") {
+                found.push((Kind::BaseDependent, shape.slashes.start));
+            }
+        }
+        if let Some(scheme) = &shape.scheme {
+            let span = shape.scheme_span.clone();
+            match rfc_error {
+                Some(e) if span.start <= e && e <= span.end => found.push((Kind::SchemeMixup, e)),
+                None if a.scheme.as_deref() != Some(scheme.as_str()) && a.is_accepted() => {
+                    found.push((Kind::SchemeMixup, span.start));
+                }
+                _ => {}
+            }
+            if !rfc_scheme(input)
+                && !matches!(rfc, Rfc::Uri(r) if r.as_uri().is_some())
+                && url::Url::parse(input).is_ok()
+            {
+                found.push((Kind::NeedsBase, 0));
+            }
+        }
+        if found.is_empty() {
+            let kind = match (a.is_accepted(), b.is_accepted()) {
+                (false, _) => (Kind::RefusedByRfc3986, rfc_error.unwrap_or(0)),
+                (true, false) => (Kind::RefusedByWhatwg, whatwg_error_index(b, shape)),
+                (true, true) => (Kind::ReadingsDiffer, first_difference(&readings, shape)),
+            };
+            found.push(kind);
+        }
+        let readings = Box::new(readings);
+        let words = readings.to_string();
+        for (kind, index) in found {
+            out.push(Finding {
+                kind,
+                name: kind.name(),
+                severity: kind.severity(),
+                index,
+                section: kind.section(),
+                message: format!("{}: {words}", kind.summary()),
+                readings: Some(readings.clone()),
+            });
+        }
+    }
+}
+
+/// urikit's parse: a URI reference, else an IRI reference.
+fn parse(input: &str) -> Rfc<'_> {
+    match UriReference::parse(input) {
+        Ok(r) => Rfc::Uri(r),
+        Err(e) => match IriReference::parse(input) {
+            Ok(r) => Rfc::Iri(r),
+            Err(_) => Rfc::Refused(e),
+        },
+    }
+}
+
+/// Whether `input` starts with an RFC 3986 scheme and its `:` (§3.1).
+fn rfc_scheme(input: &str) -> bool {
+    let bytes = input.as_bytes();
+    if !bytes.first().is_some_and(u8::is_ascii_alphabetic) {
+        return false;
+    }
+    bytes
+        .iter()
+        .find(|b| !(b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.')))
+        == Some(&b':')
+}
+
+/// Whether a name has a label starting `xn--` (any case).
+fn has_xn(name: &str) -> bool {
+    name.split('.').any(is_xn)
+}
+
+/// Whether a label starts `xn--` (any case).
+fn is_xn(label: &str) -> bool {
+    label
+        .get(..4)
+        .is_some_and(|p| p.eq_ignore_ascii_case("xn--"))
+}
+
+/// The RFC 3986 error as a [`Refusal`].
+fn refusal(e: ParseError) -> Refusal {
+    Refusal::new(
+        e.kind().name().to_owned(),
+        e.kind().message().to_owned(),
+        Some(e.index()),
+    )
+}
+
+/// A relative reference with no base to read it against.
+fn no_base() -> Refusal {
+    Refusal::new(
+        "NoBase".to_owned(),
+        "a relative reference, and no base".to_owned(),
+        None,
+    )
+}
+
+/// The first character of a (decoded, lower-cased) host that UTS #46
+/// maps to something else, if any.
+fn mapped_char(host: &str) -> Option<char> {
+    if host.is_ascii() {
+        return None;
+    }
+    let (unicode, _) = idna::domain_to_unicode(host);
+    if unicode == host.to_lowercase() {
+        return None;
+    }
+    host.chars().filter(|c| !c.is_ascii()).find(|&c| {
+        let one = c.to_string();
+        idna::domain_to_unicode(&one).0 != c.to_lowercase().to_string()
+    })
+}
+
+/// Where the component WHATWG refuses is, by its error.
+fn whatwg_error_index(b: &Reading, shape: &Shape) -> usize {
+    let kind = b.refusal().map_or("", |r| r.kind());
+    match kind {
+        "InvalidPort" => shape.port.as_ref().map_or(shape.host.end, |p| p.start),
+        "EmptyHost"
+        | "IdnaError"
+        | "InvalidIpv4Address"
+        | "InvalidIpv6Address"
+        | "InvalidDomainCharacter" => shape.host.start,
+        _ => shape.scheme_span.start,
+    }
+}
+
+/// Where the first component that differs is.
+fn first_difference(r: &Readings, shape: &Shape) -> usize {
+    let (a, b) = (&r.rfc3986, &r.whatwg);
+    let auth = shape
+        .authority
+        .as_ref()
+        .map_or(shape.host.start, |x| x.start);
+    if a.scheme != b.scheme {
+        shape.scheme_span.start
+    } else if !(r.same_user && r.same_password && a.password == b.password) {
+        auth
+    } else if a.host != b.host {
+        shape.host.start
+    } else if a.port != b.port {
+        shape.port.as_ref().map_or(shape.host.end, |p| p.start)
+    } else {
+        shape.path_start
+    }
+}
+
+/// A finding that is not a divergence.
+fn finding(kind: Kind, index: usize, message: String) -> Finding {
+    Finding {
+        kind,
+        name: kind.name(),
+        severity: kind.severity(),
+        index,
+        section: kind.section(),
+        message,
+        readings: None,
+    }
+}
+
+/// [`Kind::TooLong`]: more than [`MAX_LENGTH`] characters.
+fn too_long(input: &str, out: &mut Vec<Finding>) {
+    if input.len() <= MAX_LENGTH {
+        return;
+    }
+    if let Some((i, _)) = input.char_indices().nth(MAX_LENGTH) {
+        let chars = MAX_LENGTH + 1 + input[i..].chars().skip(1).count();
+        out.push(finding(
+            Kind::TooLong,
+            i,
+            format!("{} characters: {}", chars, Kind::TooLong.summary()),
+        ));
+    }
+}
+
+/// [`Kind::Password`]: in RFC 3986's userinfo, else where WHATWG would
+/// find one, else where any reader could (uri-core's `password_spans`).
+fn password(input: &str, rfc: &Rfc<'_>, shape: &Shape, out: &mut Vec<Finding>) {
+    let from_rfc = match rfc {
+        Rfc::Uri(r) => r.authority().and_then(|a| a.userinfo()).map(|u| (u, input)),
+        Rfc::Iri(r) => r.authority().and_then(|a| a.userinfo()).map(|u| (u, input)),
+        Rfc::Refused(_) => None,
+    };
+    let index = from_rfc
+        .and_then(|(userinfo, text)| {
+            let colon = userinfo.find(':')?;
+            let secret = &userinfo[colon + 1..];
+            (!secret.is_empty()).then(|| secret.as_ptr() as usize - text.as_ptr() as usize)
+        })
+        .or_else(|| {
+            let colon = shape.userinfo_colon?;
+            let at = shape.at?;
+            (at > colon + 1).then_some(colon + 1)
+        })
+        .or_else(|| {
+            uri_core::password_spans(input.as_bytes())
+                .next()
+                .map(|s| s.start)
+        });
+    if let Some(i) = index {
+        out.push(finding(
+            Kind::Password,
+            i,
+            Kind::Password.summary().to_owned(),
+        ));
+    }
+}
+
+/// The rules of the URI's scheme ([`Kind::Scheme`]), and
+/// [`Kind::HostNotDns`] from them; uri-schemes' warnings for a password
+/// and a length are this crate's own kinds.
+fn schemes(uri: Uri<'_>, out: &mut Vec<Finding>) {
+    for v in registry().validate(uri) {
+        let severity = match v.severity() {
+            uri_schemes::Severity::Error => Severity::Error,
+            uri_schemes::Severity::Warning => Severity::Warning,
+        };
+        let kind = match v.kind() {
+            "Password" | "TooLong" => continue,
+            "HostNotDns" => Kind::HostNotDns,
+            _ => Kind::Scheme,
+        };
+        out.push(Finding {
+            kind,
+            name: if kind == Kind::Scheme {
+                v.kind()
+            } else {
+                kind.name()
+            },
+            severity,
+            index: v.index(),
+            section: v.section(),
+            message: v.message().to_owned(),
+            readings: None,
+        });
+    }
+}
+
+/// [`Kind::LookalikeHost`]: a registered name that uri-iri's display
+/// keeps in `xn--` form although it has a Unicode form.
+fn lookalike(input: &str, iri: IriReference<'_>, out: &mut Vec<Finding>) {
+    let Some(authority) = iri.authority() else {
+        return;
+    };
+    let Host::RegName(name) = authority.host() else {
+        return;
+    };
+    if name.is_ascii() && !has_xn(name) {
+        return;
+    }
+    let shown = uri_iri::display(iri).to_string();
+    let Ok(shown) = IriReference::parse(&shown) else {
+        return;
+    };
+    let Some(host) = shown.authority().map(|a| a.host_str()) else {
+        return;
+    };
+    let kept = host.split('.').find(|label| {
+        is_xn(label) && {
+            let (unicode, result) = idna::domain_to_unicode(label);
+            result.is_ok() && !unicode.is_ascii()
+        }
+    });
+    if let Some(label) = kept {
+        let (unicode, _) = idna::domain_to_unicode(label);
+        let index = name.as_ptr() as usize - input.as_ptr() as usize;
+        out.push(finding(
+            Kind::LookalikeHost,
+            index,
+            format!(
+                "{}: `{}` is shown as `{label}`",
+                Kind::LookalikeHost.summary(),
+                show(&unicode)
+            ),
+        ));
+    }
+}
