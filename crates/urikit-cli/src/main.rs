@@ -31,6 +31,7 @@ mod equivalence;
 mod explain;
 mod input;
 mod json;
+mod lint;
 mod mapping;
 mod paths;
 mod problem;
@@ -349,6 +350,43 @@ enum Command {
         #[arg(value_name = "B")]
         b: Option<OsString>,
     },
+    /// Say where two parsers would read a URL differently (RFC 3986 and
+    /// the WHATWG URL Standard, which browsers and most HTTP clients
+    /// follow), and every other trap, before the URL is trusted: caret
+    /// diagnostics and a summary, JSON lines with `--json`, or a SARIF
+    /// 2.1.0 log with `--sarif`. Exit status 1 when a finding is at least
+    /// as severe as `--deny`.
+    Lint {
+        /// Print one JSON object per finding: `input` (password hidden),
+        /// `line`, `kind`, `group`, `severity`, `index`, `section`,
+        /// `message`, `readings` (`rfc3986` and `whatwg`, or null).
+        #[arg(long, conflicts_with = "sarif")]
+        json: bool,
+        /// Print one SARIF 2.1.0 log of every finding, for code-scanning
+        /// tools.
+        #[arg(long)]
+        sarif: bool,
+        /// The least severity that makes the exit status 1: `note`,
+        /// `warning` or `error`.
+        #[arg(long, value_name = "SEVERITY", default_value = "error", value_parser = parse_severity)]
+        deny: urikit::lint::Severity,
+        /// Do not report this kind (a kind name such as `Password`, or a
+        /// scheme rule's name); may be repeated.
+        #[arg(long, value_name = "KIND")]
+        allow: Vec<String>,
+        /// Expect relative references: no `RelativeReference` error (the
+        /// WHATWG reading resolves them against `https://base.invalid/`).
+        #[arg(long)]
+        allow_relative: bool,
+        /// A file of URLs, one per line (`-` for standard input); may be
+        /// repeated.
+        #[arg(long, short, value_name = "FILE")]
+        file: Vec<PathBuf>,
+        /// URLs; standard input is read, one per line, when there are
+        /// neither URLs nor files.
+        #[arg(value_name = "URL")]
+        inputs: Vec<OsString>,
+    },
     /// Map each file URI to the path it names on an OS (RFC 8089): the
     /// path per line, or JSON lines with `--json`.
     FilePath {
@@ -442,6 +480,12 @@ fn base_or_exit<'a>(base: &'a OsString, subcommand: &str) -> urikit::Uri<'a> {
             std::process::exit(2)
         }
     }
+}
+
+/// `--deny`'s value: a severity name.
+fn parse_severity(name: &str) -> Result<urikit::lint::Severity, String> {
+    name.parse()
+        .map_err(|_| format!("`{name}` is not `note`, `warning` or `error`"))
 }
 
 /// The clap command of `subcommand`, for its error messages.
@@ -598,6 +642,28 @@ fn main() -> ExitCode {
                 )
                 .exit(),
         },
+        Command::Lint {
+            json,
+            sarif,
+            deny,
+            allow,
+            allow_relative,
+            file,
+            inputs,
+        } => lint::run(lint::Request {
+            inputs,
+            files: file,
+            format: if sarif {
+                lint::Format::Sarif
+            } else if json {
+                lint::Format::Json
+            } else {
+                lint::Format::Human
+            },
+            deny,
+            allow,
+            allow_relative,
+        }),
         Command::FilePath { os, json, uris } => {
             commands::file_path(&stdin_at_most_once(uris, "file-path"), os, json)
         }

@@ -201,6 +201,9 @@ const SUBCOMMANDS: &[(&[&str], Stdout)] = &[
     (&["to-iri", "--json"], Stdout::Json(&["iri"])),
     (&["scheme"], Stdout::Shown),
     (&["scheme", "--json"], Stdout::Json(&[])),
+    (&["lint"], Stdout::Shown),
+    (&["lint", "--json"], Stdout::Json(&[])),
+    (&["lint", "--sarif", "--deny", "note"], Stdout::Shown),
     (&["file-path", "--os", "posix"], Stdout::Result),
     (
         &["file-path", "--os", "windows", "--json"],
