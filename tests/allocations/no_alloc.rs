@@ -152,7 +152,7 @@ fn reading_an_owned_reference_allocates_nothing() {
 }
 
 #[test]
-fn rendering_an_error_allocates_nothing() {
+fn rendering_an_error_allocates_nothing_but_a_masked_copy() {
     /// A `fmt::Write` that keeps only the length: no buffer to grow.
     struct Sink(usize);
     impl std::fmt::Write for Sink {
@@ -171,7 +171,11 @@ fn rendering_an_error_allocates_nothing() {
             sink.0
         });
         assert!(written > 0);
-        assert_eq!(n, 0, "{input:?}: {n} allocations rendering the error");
+        // Hiding a password (RFC 3986 §3.2.1) takes the list of its spans
+        // and a masked copy of the input; nothing else allocates.
+        let hides = urikit::password_spans(input.as_bytes()).next().is_some();
+        let most = if hides { 2 } else { 0 };
+        assert!(n <= most, "{input:?}: {n} allocations rendering the error");
     }
 }
 

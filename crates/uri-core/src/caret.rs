@@ -15,7 +15,9 @@ use core::fmt;
 /// by the rule of [`password_spans`](crate::password_spans), which holds
 /// for input that does not parse; the caret moves with the text, and the
 /// byte index in the first line stays the input's.
-/// [`Caret::showing_passwords`] draws the input as written.
+/// [`Caret::showing_passwords`] draws the input as written. Drawing
+/// allocates nothing, but for an input with a password to hide: then the
+/// list of its spans and one masked copy of the input.
 ///
 /// # Examples
 ///

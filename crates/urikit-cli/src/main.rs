@@ -521,7 +521,10 @@ impl Outcome {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => usage_error(&e),
+    };
     let Global {
         allow_zone_id,
         show_password,
@@ -672,6 +675,31 @@ fn main() -> ExitCode {
         }
     };
     outcome.exit_code()
+}
+
+/// Prints a command-line error of clap and exits with its status (2 for a
+/// usage error, 0 for `--help` and `--version`). A usage error can repeat
+/// an argument (`unexpected argument 'https://u:pw@h/'`): its text goes
+/// through the password rule, as every diagnostic does, unless
+/// `--show-password` is among the arguments.
+fn usage_error(e: &clap::Error) -> ! {
+    if matches!(
+        e.kind(),
+        ErrorKind::DisplayHelp
+            | ErrorKind::DisplayVersion
+            | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+    ) {
+        e.exit()
+    }
+    let shown = std::env::args_os().any(|a| a == "--show-password");
+    let text = e.render().to_string();
+    let text = if shown {
+        text
+    } else {
+        urikit::RedactedText::new(&text).to_string()
+    };
+    eprint!("{text}");
+    std::process::exit(e.exit_code())
 }
 
 /// `urikit generate WHAT`: the man page (`man`) or the completions of a

@@ -342,6 +342,27 @@ fn equivalent_pairs_and_lines() {
 }
 
 #[test]
+fn usage_errors_that_repeat_an_argument() {
+    let records = records();
+    let needles = all_needles(&records);
+    for r in &records {
+        for args in [
+            vec!["equivalent", "https://a/", "https://b/", &r.input],
+            vec!["to-uri", &format!("--idna={}", r.input)],
+            vec!["parse", "--json", "--bogus", &r.input],
+        ] {
+            let run = urikit(&args, b"");
+            assert_eq!(run.code, 2, "{args:?}");
+            assert_hidden(
+                &format!("usage error {}", r.name),
+                &visible(&run, Stdout::Shown),
+                &needles,
+            );
+        }
+    }
+}
+
+#[test]
 fn over_long_lines_show_their_start_hidden() {
     let mut line = b"https://user:LongLine99-".to_vec();
     line.resize(4096, b'x');
