@@ -24,8 +24,8 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::ops::Range;
 
-use uri_core::grammar::{CharClass, UNRESERVED};
 use uri_core::{Uri, UriBuf, UriWriter};
+use uri_encode::grammar::{CharClass, UNRESERVED};
 use uri_encode::{EncodeSet, encode_into};
 
 use crate::{Fields, Kind, Scheme, Violation};
