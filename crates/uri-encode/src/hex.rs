@@ -203,6 +203,22 @@ impl DecodedBytes<'_> {
         self.at
     }
 
+    /// Continues from `offset` of the text (past its end: nothing more),
+    /// as when a reader skips to the next delimiter. An offset inside a
+    /// triplet reads its digits as literal bytes.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let mut bytes = uri_encode::decoded_bytes("a%41,b");
+    /// bytes.seek(5);
+    /// assert_eq!(bytes.next(), Some((5, b'b')));
+    /// ```
+    #[inline]
+    pub fn seek(&mut self, offset: usize) {
+        self.at = offset;
+    }
+
     /// Only the triplets: the offset of each `%` and its byte.
     ///
     /// # Examples
