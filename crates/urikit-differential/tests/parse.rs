@@ -357,15 +357,17 @@ impl Coverage {
         // `relative-ref` rules'), nor `InvalidZoneId` (only with
         // `allow_zone_id`, which the peers lack), nor `BidiFormattingChar`
         // (IRIs only: a URI refuses every non-ASCII character with its
-        // component's error; `tests/iri.rs` sees that one).
+        // component's error; `tests/iri.rs` sees that one), nor `TooLong`
+        // (only with `ParseOptions::max_length`).
         use urikit::ParseErrorKind::{
-            BidiFormattingChar, ColonInFirstSegment, InvalidZoneId, MissingScheme,
+            BidiFormattingChar, ColonInFirstSegment, InvalidZoneId, MissingScheme, TooLong,
         };
         let not_here = [
             MissingScheme,
             ColonInFirstSegment,
             InvalidZoneId,
             BidiFormattingChar,
+            TooLong,
         ];
         for (kind, &n) in urikit::ParseErrorKind::ALL.iter().zip(&self.errors) {
             if !not_here.contains(kind) {
