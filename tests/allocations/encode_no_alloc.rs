@@ -16,8 +16,8 @@ use std::hint::black_box;
 
 use urikit::Uri;
 use urikit::encode::{
-    DecodeComponents, Decoder, EncodeSet, QueryPairs, Separator, decode, decode_form, decode_lossy,
-    decode_utf8, decode_utf8_lossy, encode, encode_bytes_to_str, normalize, validate,
+    Decoder, EncodeSet, QueryPairs, Separator, decode, decode_form, decode_lossy, decode_utf8,
+    decode_utf8_lossy, encode, encode_bytes_to_str, normalize, validate,
 };
 use urikit_tests::percent::ENCODE_SETS;
 

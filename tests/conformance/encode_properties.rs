@@ -39,9 +39,9 @@ use proptest::prelude::*;
 use proptest::sample::select;
 use proptest::test_runner::TestCaseError;
 use urikit::encode::{
-    DecodeComponents, DecodeErrorKind, Decoder, EncodeSet, QueryPairs, QueryWriter, Separator,
-    decode, decode_form, decode_lossy, decode_utf8_lossy, encode, encode_bytes_into,
-    encode_bytes_to_str, encode_form, encode_into, normalize, validate,
+    DecodeErrorKind, Decoder, EncodeSet, QueryPairs, QueryWriter, Separator, decode, decode_form,
+    decode_lossy, decode_utf8_lossy, encode, encode_bytes_into, encode_bytes_to_str, encode_form,
+    encode_into, normalize, validate,
 };
 use urikit::{RelativeRef, Uri, UriReference};
 use urikit_tests::parsing::parts;

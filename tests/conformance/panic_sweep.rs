@@ -34,10 +34,10 @@ use std::time::Instant;
 
 use serde_json::Value;
 use urikit::encode::{
-    DecodeComponents, Decoder, EncodeSet, QueryPairs, QueryWriter, Separator, decode, decode_form,
-    decode_lossy, decode_utf8, decode_utf8_lossy, encode, encode_bytes_into, encode_bytes_to_str,
-    encode_form, encode_into, normalize as normalize_pct, normalize_for, normalize_iri,
-    normalize_with, validate,
+    Decoder, EncodeSet, QueryPairs, QueryWriter, Separator, decode, decode_form, decode_lossy,
+    decode_utf8, decode_utf8_lossy, encode, encode_bytes_into, encode_bytes_to_str, encode_form,
+    encode_into, normalize as normalize_pct, normalize_for, normalize_iri, normalize_with,
+    validate,
 };
 use urikit::iri::{
     HostMapping, Normalization, NormalizedIri, ToIriOptions, check_bidi, display, display_warnings,
@@ -56,8 +56,8 @@ use urikit::schemes::{
 use urikit::{
     Builder, Components, Host, Iri, IriBuf, IriBuilder, IriExt, IriReference, IriReferenceBuf,
     IriSpec, ParseError, ParseOptions, RelativeIri, RelativeIriBuf, RelativeRef, RelativeRefBuf,
-    Segments, Spec, Uri, UriBuf, UriExt, UriReference, UriReferenceBuf, UriSpec, UriWriter,
-    address, check_uri,
+    Segments, Spec, Uri, UriBuf, UriExt, UriReference, UriReferenceBuf, UriWriter, address,
+    check_uri,
 };
 
 /// The option sets every parse is tried with.
@@ -647,12 +647,16 @@ fn percent(input: &str) {
     }
     let _ = (normalize_pct(input), normalize_iri(input));
     let _ = (
-        normalize_for::<UriSpec>(input),
-        normalize_for::<IriSpec>(input),
+        normalize_for(urikit::encode::Syntax::Uri, input),
+        normalize_for(urikit::encode::Syntax::Iri, input),
     );
     let mut out = String::new();
-    normalize_with::<UriSpec>(input, |piece| out.push_str(piece));
-    normalize_with::<IriSpec>(input, |piece| out.push_str(piece));
+    normalize_with(urikit::encode::Syntax::Uri, input, |piece| {
+        out.push_str(piece)
+    });
+    normalize_with(urikit::encode::Syntax::Iri, input, |piece| {
+        out.push_str(piece)
+    });
 }
 
 /// Walks every pair of a query, decoding each key and value every way.

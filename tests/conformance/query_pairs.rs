@@ -16,7 +16,7 @@ use std::borrow::Cow;
 
 use serde::Deserialize;
 use urikit::Uri;
-use urikit::encode::{DecodeComponents, QueryPairs, Separator, decode_form};
+use urikit::encode::{QueryPairs, Separator, decode_form};
 use urikit_tests::vectors::{Vector, load, name_problems, run};
 
 /// The vector file.

@@ -63,17 +63,18 @@ pub(crate) fn run() -> Result<(), String> {
             )
         },
         Gate::new("test", &["test", "--workspace", "--all-features"]),
-        // uri-core's scanner as built for processors without SSE2 (SWAR,
-        // and the table), tested here on x86; its own target directory, so
-        // that the flags do not invalidate the main build.
+        // uri-encode's scanner as built for processors without SSE2 (SWAR,
+        // and the table), tested here on x86, with its first user, uri-core's
+        // parser; its own target directory, so that the flags do not
+        // invalidate the main build.
         Gate {
             env: vec![
                 ("RUSTFLAGS", "--cfg urikit_portable_scan"),
                 ("CARGO_TARGET_DIR", "target/portable"),
             ],
             ..Gate::new(
-                "test uri-core, portable scanner",
-                &["test", "-p", "uri-core"],
+                "test uri-encode and uri-core, portable scanner",
+                &["test", "-p", "uri-encode", "-p", "uri-core"],
             )
         },
     ];

@@ -14,10 +14,10 @@ use crate::error::{ParseError, ParseErrorKind};
 use crate::grammar;
 use crate::owned::{RelativeRiBuf, RiBuf, RiReferenceBuf};
 use crate::parser::{self, ParseOptions, Parser};
-use crate::pct_encode::{self, encode_into};
 use crate::spec::{IriSpec, Spec, UriSpec};
 use crate::writer::RiWriter;
 use crate::{Component, Components};
+use uri_encode::{EncodeSet, encode_into};
 
 /// Why parts do not make a valid reference: which part, what, and at which
 /// byte of that part.
@@ -400,7 +400,7 @@ impl<'a, S: Spec> RiBuilder<'a, S> {
     /// ```
     pub fn path_encoded(mut self, path: &str) -> Self {
         let mut out = String::with_capacity(path.len());
-        encode_into(&mut out, path, &pct_encode::PATH);
+        encode_into(path, &EncodeSet::PATH, &mut out);
         self.path = Cow::Owned(out);
         self
     }
@@ -436,7 +436,7 @@ impl<'a, S: Spec> RiBuilder<'a, S> {
         if path.is_empty() || !path.ends_with('/') {
             path.push('/');
         }
-        encode_into(&mut path, segment, &pct_encode::SEGMENT);
+        encode_into(segment, &EncodeSet::PATH_SEGMENT, &mut path);
         self.path = Cow::Owned(path);
         self
     }
@@ -481,9 +481,9 @@ impl<'a, S: Spec> RiBuilder<'a, S> {
         if !query.is_empty() {
             query.push('&');
         }
-        encode_into(&mut query, key, &pct_encode::QUERY_PAIR);
+        encode_into(key, &EncodeSet::QUERY_COMPONENT, &mut query);
         query.push('=');
-        encode_into(&mut query, value, &pct_encode::QUERY_PAIR);
+        encode_into(value, &EncodeSet::QUERY_COMPONENT, &mut query);
         self.query = Some(Cow::Owned(query));
         self
     }

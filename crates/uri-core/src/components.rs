@@ -2,7 +2,9 @@
 
 use core::marker::PhantomData;
 use core::net::{Ipv4Addr, Ipv6Addr};
+use core::ops::Range;
 
+use crate::Component;
 use crate::ip;
 use crate::parser::Layout;
 use crate::spec::{Spec, UriSpec};
@@ -163,6 +165,45 @@ impl<'a, S: Spec> Components<'a, S> {
     pub fn fragment(&self) -> Option<&'a str> {
         let start = self.layout.query_end;
         (start < self.input.len()).then(|| &self.input[start + 1..])
+    }
+
+    /// Where `component` is in the text, as a byte range without its
+    /// delimiters (what the component's getter returns is
+    /// `&as_str()[span]`); `None` when it is absent. The path is always
+    /// present, perhaps empty. Offsets are API: slice the text with them
+    /// instead of recovering them from the getters' pointers (as rust-url's
+    /// `Position` slicing).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_core::{Component, Uri};
+    ///
+    /// let uri = Uri::parse("http://u@h:80/p?q#f")?;
+    /// let parts = uri.components();
+    /// assert_eq!(parts.span(Component::Scheme), Some(0..4));
+    /// assert_eq!(parts.span(Component::Userinfo), Some(7..8));
+    /// assert_eq!(parts.span(Component::Host), Some(9..10));
+    /// assert_eq!(parts.span(Component::Port), Some(11..13));
+    /// assert_eq!(parts.span(Component::Path), Some(13..15));
+    /// assert_eq!(parts.span(Component::Query), Some(16..17));
+    /// assert_eq!(parts.span(Component::Fragment), Some(18..19));
+    /// assert_eq!(Uri::parse("a:b")?.components().span(Component::Host), None);
+    /// # Ok::<(), uri_core::ParseError>(())
+    /// ```
+    pub fn span(&self, component: Component) -> Option<Range<usize>> {
+        let l = &self.layout;
+        match component {
+            Component::Scheme => (l.scheme_end > 0).then_some(0..l.scheme_end),
+            Component::Userinfo | Component::Host | Component::Port => {
+                self.authority()?.span(component)
+            }
+            Component::Path => Some(l.path_start..l.path_end),
+            Component::Query => (l.query_end > l.path_end).then_some(l.path_end + 1..l.query_end),
+            Component::Fragment => {
+                (l.query_end < self.input.len()).then_some(l.query_end + 1..self.input.len())
+            }
+        }
     }
 
     /// The userinfo (§3.2.1), without its `@`.
@@ -436,6 +477,35 @@ impl<'a> Authority<'a> {
     #[inline]
     pub fn port(&self) -> Option<&'a str> {
         (self.host_end < self.end).then(|| &self.input[self.host_end + 1..self.end])
+    }
+
+    /// Where `component` (the userinfo, host or port) is in the text of the
+    /// whole reference, as a byte range without its delimiters; `None` for
+    /// an absent userinfo or port, and for the other components. See
+    /// [`Components::span`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_core::{Component, Uri};
+    ///
+    /// let uri = Uri::parse("http://u@h:80/")?;
+    /// let authority = uri.authority().unwrap();
+    /// assert_eq!(authority.span(Component::Userinfo), Some(7..8));
+    /// assert_eq!(authority.span(Component::Host), Some(9..10));
+    /// assert_eq!(authority.span(Component::Port), Some(11..13));
+    /// assert_eq!(authority.span(Component::Path), None);
+    /// # Ok::<(), uri_core::ParseError>(())
+    /// ```
+    pub fn span(&self, component: Component) -> Option<Range<usize>> {
+        match component {
+            Component::Userinfo => {
+                (self.host_start > self.start).then_some(self.start..self.host_start - 1)
+            }
+            Component::Host => Some(self.host_start..self.host_end),
+            Component::Port => (self.host_end < self.end).then_some(self.host_end + 1..self.end),
+            _ => None,
+        }
     }
 
     /// The port as a number: `Ok(None)` when there is no port, an error when

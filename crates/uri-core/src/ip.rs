@@ -4,6 +4,7 @@ use core::net::{Ipv4Addr, Ipv6Addr};
 
 use crate::error::ParseErrorKind;
 use crate::grammar::{HEXDIG, IPV_FUTURE, UNRESERVED};
+use uri_encode::hex_digit;
 
 /// Parses `IPv4address = dec-octet "." dec-octet "." dec-octet "." dec-octet`.
 ///
@@ -89,8 +90,12 @@ pub(crate) fn parse_ipv6(b: &[u8]) -> Result<Ipv6Addr, usize> {
         // An h16, or an IPv4address filling the last 32 bits.
         let start = i;
         let mut value: u32 = 0;
-        while i < b.len() && i - start < 4 && HEXDIG.contains(b[i]) {
-            value = value * 16 + hex_value(b[i]);
+        while let Some(digit) = b
+            .get(i)
+            .filter(|_| i - start < 4)
+            .and_then(|&c| hex_digit(c))
+        {
+            value = value * 16 + u32::from(digit);
             i += 1;
         }
         if i < b.len() && b[i] == b'.' {
@@ -193,14 +198,6 @@ fn ipv4_tail(b: &[u8]) -> Result<(Ipv4Addr, usize), usize> {
         *octet = value as u8;
     }
     Ok((Ipv4Addr::from(octets), i))
-}
-
-fn hex_value(b: u8) -> u32 {
-    match b {
-        b'0'..=b'9' => u32::from(b - b'0'),
-        b'a'..=b'f' => u32::from(b - b'a' + 10),
-        _ => u32::from(b - b'A' + 10),
-    }
 }
 
 /// Checks `IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )`,

@@ -125,6 +125,7 @@ mod caret;
 mod component;
 mod components;
 mod const_check;
+mod decode;
 mod error;
 pub mod grammar;
 #[cfg(any(feature = "http", feature = "url"))]
@@ -133,10 +134,8 @@ mod ip;
 mod macros;
 mod owned;
 mod parser;
-mod pct_encode;
 mod redact;
 mod reference;
-mod scanner;
 #[cfg(feature = "serde")]
 mod serde_impls;
 mod setters;

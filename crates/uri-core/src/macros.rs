@@ -196,6 +196,156 @@ macro_rules! component_getters {
             self.components().fragment()
         }
 
+        /// The userinfo, percent-decoded to UTF-8: see
+        /// [`Components::userinfo_decoded`](crate::Components::userinfo_decoded).
+        ///
+        /// # Errors
+        ///
+        /// A bad `%` triplet or invalid UTF-8.
+        ///
+        /// # Examples
+        ///
+        /// ```
+        #[doc = concat!("let r = uri_core::", stringify!($Type), "::parse(\"", $example, "\")?;")]
+        /// assert_eq!(r.userinfo_decoded().unwrap()?, "user");
+        /// # Ok::<(), Box<dyn std::error::Error>>(())
+        /// ```
+        #[inline]
+        pub fn userinfo_decoded(
+            &self,
+        ) -> Option<Result<alloc::borrow::Cow<$lt, str>, uri_encode::DecodeError>> {
+            self.components().userinfo_decoded()
+        }
+
+        /// The host, a registered name percent-decoded: see
+        /// [`Components::host_decoded`](crate::Components::host_decoded).
+        ///
+        /// # Errors
+        ///
+        /// A bad `%` triplet or invalid UTF-8 in a registered name.
+        ///
+        /// # Examples
+        ///
+        /// ```
+        #[doc = concat!("let r = uri_core::", stringify!($Type), "::parse(\"", $example, "\")?;")]
+        /// assert_eq!(r.host_decoded().unwrap()?, "example.com");
+        /// # Ok::<(), Box<dyn std::error::Error>>(())
+        /// ```
+        #[inline]
+        pub fn host_decoded(
+            &self,
+        ) -> Option<Result<alloc::borrow::Cow<$lt, str>, uri_encode::DecodeError>> {
+            self.components().host_decoded()
+        }
+
+        /// The path, percent-decoded to UTF-8: see
+        /// [`Components::path_decoded`](crate::Components::path_decoded).
+        ///
+        /// # Errors
+        ///
+        /// A bad `%` triplet or invalid UTF-8.
+        ///
+        /// # Examples
+        ///
+        /// ```
+        #[doc = concat!("let r = uri_core::", stringify!($Type), "::parse(\"", $example, "\")?;")]
+        /// assert_eq!(r.path_decoded()?, "/a/b");
+        /// # Ok::<(), Box<dyn std::error::Error>>(())
+        /// ```
+        #[inline]
+        pub fn path_decoded(&self) -> Result<alloc::borrow::Cow<$lt, str>, uri_encode::DecodeError> {
+            self.components().path_decoded()
+        }
+
+        /// The path's segments, each percent-decoded: see
+        /// [`Components::path_segments_decoded`](crate::Components::path_segments_decoded).
+        ///
+        /// # Examples
+        ///
+        /// ```
+        #[doc = concat!("let r = uri_core::", stringify!($Type), "::parse(\"", $example, "\")?;")]
+        /// assert!(r.path_segments_decoded().map(Result::unwrap).eq(["a", "b"]));
+        /// # Ok::<(), Box<dyn std::error::Error>>(())
+        /// ```
+        #[inline]
+        pub fn path_segments_decoded(
+            &self,
+        ) -> impl Iterator<Item = Result<alloc::borrow::Cow<$lt, str>, uri_encode::DecodeError>> + use<$lt, S> {
+            self.components().path_segments_decoded()
+        }
+
+        /// The query's `&`-separated pairs: see
+        /// [`Components::query_pairs`](crate::Components::query_pairs).
+        ///
+        /// # Examples
+        ///
+        /// ```
+        #[doc = concat!("let r = uri_core::", stringify!($Type), "::parse(\"", $example, "\")?;")]
+        /// assert_eq!(r.query_pairs().get("q").as_deref(), Some("1"));
+        /// # Ok::<(), Box<dyn std::error::Error>>(())
+        /// ```
+        #[inline]
+        pub fn query_pairs(&self) -> uri_encode::QueryPairs<$lt> {
+            self.components().query_pairs()
+        }
+
+        /// The query's pairs as form data (`+` is a space): see
+        /// [`Components::form_pairs`](crate::Components::form_pairs).
+        ///
+        /// # Examples
+        ///
+        /// ```
+        #[doc = concat!("let r = uri_core::", stringify!($Type), "::parse(\"", $example, "\")?;")]
+        /// assert_eq!(r.form_pairs().get("q").as_deref(), Some("1"));
+        /// # Ok::<(), Box<dyn std::error::Error>>(())
+        /// ```
+        #[inline]
+        pub fn form_pairs(&self) -> uri_encode::QueryPairs<$lt> {
+            self.components().form_pairs()
+        }
+
+        /// The query, percent-decoded to UTF-8: see
+        /// [`Components::query_decoded`](crate::Components::query_decoded).
+        ///
+        /// # Errors
+        ///
+        /// A bad `%` triplet or invalid UTF-8.
+        ///
+        /// # Examples
+        ///
+        /// ```
+        #[doc = concat!("let r = uri_core::", stringify!($Type), "::parse(\"", $example, "\")?;")]
+        /// assert_eq!(r.query_decoded().unwrap()?, "q=1");
+        /// # Ok::<(), Box<dyn std::error::Error>>(())
+        /// ```
+        #[inline]
+        pub fn query_decoded(
+            &self,
+        ) -> Option<Result<alloc::borrow::Cow<$lt, str>, uri_encode::DecodeError>> {
+            self.components().query_decoded()
+        }
+
+        /// The fragment, percent-decoded to UTF-8: see
+        /// [`Components::fragment_decoded`](crate::Components::fragment_decoded).
+        ///
+        /// # Errors
+        ///
+        /// A bad `%` triplet or invalid UTF-8.
+        ///
+        /// # Examples
+        ///
+        /// ```
+        #[doc = concat!("let r = uri_core::", stringify!($Type), "::parse(\"", $example, "\")?;")]
+        /// assert_eq!(r.fragment_decoded().unwrap()?, "frag");
+        /// # Ok::<(), Box<dyn std::error::Error>>(())
+        /// ```
+        #[inline]
+        pub fn fragment_decoded(
+            &self,
+        ) -> Option<Result<alloc::borrow::Cow<$lt, str>, uri_encode::DecodeError>> {
+            self.components().fragment_decoded()
+        }
+
         /// A view that displays the reference with the password part of its
         /// userinfo hidden; see [`Redacted`](crate::Redacted).
         ///
@@ -217,7 +367,7 @@ macro_rules! component_getters {
 /// `Uri(…)`, `IriBuf(…)`), `AsRef<str>`, comparisons on the exact text, and
 /// `PartialEq` with `str`, `&str` and `String`, both ways. `$Type[$lt]` is a generic type with an optional
 /// lifetime and the spec parameter; `$name` is its field of
-/// [`TypeNames`](crate::spec::TypeNames).
+/// `TypeNames` (private to `spec.rs`).
 macro_rules! text_traits {
     ($Type:ident [$($lt:lifetime)?], $name:ident) => {
         impl<$($lt,)? S: $crate::Spec> core::fmt::Display for $Type<$($lt,)? S> {
@@ -228,7 +378,7 @@ macro_rules! text_traits {
 
         impl<$($lt,)? S: $crate::Spec> core::fmt::Debug for $Type<$($lt,)? S> {
             fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-                f.debug_tuple(S::TYPE_NAMES.$name).field(&self.redacted()).finish()
+                f.debug_tuple(<S as crate::spec::Sealed>::TYPE_NAMES.$name).field(&self.redacted()).finish()
             }
         }
 

@@ -13,9 +13,9 @@
 
 use crate::Component;
 use crate::error::{ParseError, ParseErrorKind as Kind};
+use crate::grammar::Scanner;
 use crate::grammar::{self, CharClass, HEXDIG};
 use crate::ip;
-use crate::scanner::Scanner;
 use crate::spec::{Spec, is_bidi_formatting};
 
 use crate::HostKind;
@@ -33,12 +33,20 @@ use crate::HostKind;
 /// assert!(Uri::parse("http://[fe80::a%25en1]/").is_err());
 /// # Ok::<(), uri_core::ParseError>(())
 /// ```
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct ParseOptions {
     zone_id: bool,
     bidi_formatting: bool,
     /// The longest input accepted, in bytes; `usize::MAX` for no limit.
     max_len: usize,
+}
+
+/// [`ParseOptions::new`]: no limit on the length (a derived `Default`
+/// would have set `max_len` to 0 and refused every input but the empty one).
+impl Default for ParseOptions {
+    fn default() -> Self {
+        Self::new()
+    }
 }
 
 impl ParseOptions {

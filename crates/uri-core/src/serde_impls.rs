@@ -79,19 +79,19 @@ macro_rules! serde_borrowed {
                     type Value = $Type<'a, S>;
 
                     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                        write!(f, "a string borrowed from the input that is a valid {}", S::TYPE_NAMES.$name)
+                        write!(f, "a string borrowed from the input that is a valid {}", <S as crate::spec::Sealed>::TYPE_NAMES.$name)
                     }
 
                     fn visit_borrowed_str<E: de::Error>(self, v: &'de str) -> Result<Self::Value, E> {
-                        $Type::parse(v).map_err(|e| invalid(S::TYPE_NAMES.$name, e))
+                        $Type::parse(v).map_err(|e| invalid(<S as crate::spec::Sealed>::TYPE_NAMES.$name, e))
                     }
 
                     fn visit_str<E: de::Error>(self, _: &str) -> Result<Self::Value, E> {
                         Err(E::custom(format_args!(
                             "{} borrows its string from the input, and this deserializer cannot lend one \
                              (an escaped or transient string); deserialize {} instead",
-                            S::TYPE_NAMES.$name,
-                            S::TYPE_NAMES.$buf_name
+                            <S as crate::spec::Sealed>::TYPE_NAMES.$name,
+                            <S as crate::spec::Sealed>::TYPE_NAMES.$buf_name
                         )))
                     }
 
@@ -127,7 +127,11 @@ macro_rules! serde_owned {
                     type Value = $Buf<S>;
 
                     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                        write!(f, "a string that is a valid {}", S::TYPE_NAMES.$name)
+                        write!(
+                            f,
+                            "a string that is a valid {}",
+                            <S as crate::spec::Sealed>::TYPE_NAMES.$name
+                        )
                     }
 
                     fn visit_str<E: de::Error>(self, v: &str) -> Result<Self::Value, E> {
@@ -135,7 +139,9 @@ macro_rules! serde_owned {
                     }
 
                     fn visit_string<E: de::Error>(self, v: String) -> Result<Self::Value, E> {
-                        $Buf::parse(v).map_err(|e| invalid(S::TYPE_NAMES.$name, e.error()))
+                        $Buf::parse(v).map_err(|e| {
+                            invalid(<S as crate::spec::Sealed>::TYPE_NAMES.$name, e.error())
+                        })
                     }
 
                     fn visit_bytes<E: de::Error>(self, v: &[u8]) -> Result<Self::Value, E> {

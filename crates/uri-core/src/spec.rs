@@ -20,9 +20,28 @@ use core::hash::Hash;
 use crate::Component;
 
 mod sealed {
-    /// Keeps [`Spec`](super::Spec) to the two specs of this module.
-    pub trait Sealed {}
+    /// Keeps [`Spec`](super::Spec) to the two specs of this module, and
+    /// holds what only the crate itself reads of them.
+    pub trait Sealed {
+        /// The names of the spec's six reference types, for `Debug` and
+        /// serde's messages.
+        const TYPE_NAMES: TypeNames;
+    }
+
+    /// The names of a spec's reference types (`"Uri"`, `"UriBuf"`, …).
+    #[derive(Debug, Clone, Copy)]
+    pub struct TypeNames {
+        pub reference: &'static str,
+        pub absolute: &'static str,
+        pub relative: &'static str,
+        pub reference_buf: &'static str,
+        pub absolute_buf: &'static str,
+        pub relative_buf: &'static str,
+    }
 }
+
+pub(crate) use sealed::Sealed;
+use sealed::TypeNames;
 
 /// A specification references are read under: [`UriSpec`] or [`IriSpec`].
 ///
@@ -65,9 +84,20 @@ pub trait Spec:
     /// ```
     const NAME: &'static str;
 
-    /// The names of the spec's six reference types, for `Debug`.
-    #[doc(hidden)]
-    const TYPE_NAMES: TypeNames;
+    /// What may stand literally in the spec's text, in `uri-encode`'s
+    /// terms: [`Syntax::Uri`](uri_encode::Syntax::Uri) or
+    /// [`Syntax::Iri`](uri_encode::Syntax::Iri), for its normalization.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_core::{IriSpec, Spec, UriSpec};
+    /// use uri_encode::Syntax;
+    ///
+    /// assert_eq!(UriSpec::SYNTAX, Syntax::Uri);
+    /// assert_eq!(IriSpec::SYNTAX, Syntax::Iri);
+    /// ```
+    const SYNTAX: uri_encode::Syntax;
 
     /// Whether the non-ASCII character `c` may stand literally in
     /// `component` (a `Component::Host` here means a registered name).
@@ -83,18 +113,6 @@ pub trait Spec:
     fn allows_non_ascii(c: char, component: Component) -> bool;
 }
 
-/// The names of a spec's reference types (`"Uri"`, `"UriBuf"`, …).
-#[doc(hidden)]
-#[derive(Debug, Clone, Copy)]
-pub struct TypeNames {
-    pub reference: &'static str,
-    pub absolute: &'static str,
-    pub relative: &'static str,
-    pub reference_buf: &'static str,
-    pub absolute_buf: &'static str,
-    pub relative_buf: &'static str,
-}
-
 /// RFC 3986: URIs, ASCII only.
 ///
 /// # Examples
@@ -108,11 +126,7 @@ pub struct TypeNames {
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct UriSpec;
 
-impl sealed::Sealed for UriSpec {}
-
-impl Spec for UriSpec {
-    const ASCII_ONLY: bool = true;
-    const NAME: &'static str = "URI";
+impl sealed::Sealed for UriSpec {
     const TYPE_NAMES: TypeNames = TypeNames {
         reference: "UriReference",
         absolute: "Uri",
@@ -121,6 +135,12 @@ impl Spec for UriSpec {
         absolute_buf: "UriBuf",
         relative_buf: "RelativeRefBuf",
     };
+}
+
+impl Spec for UriSpec {
+    const ASCII_ONLY: bool = true;
+    const NAME: &'static str = "URI";
+    const SYNTAX: uri_encode::Syntax = uri_encode::Syntax::Uri;
 
     #[inline]
     fn allows_non_ascii(_: char, _: Component) -> bool {
@@ -162,11 +182,7 @@ impl Spec for UriSpec {
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct IriSpec;
 
-impl sealed::Sealed for IriSpec {}
-
-impl Spec for IriSpec {
-    const ASCII_ONLY: bool = false;
-    const NAME: &'static str = "IRI";
+impl sealed::Sealed for IriSpec {
     const TYPE_NAMES: TypeNames = TypeNames {
         reference: "IriReference",
         absolute: "Iri",
@@ -175,6 +191,12 @@ impl Spec for IriSpec {
         absolute_buf: "IriBuf",
         relative_buf: "RelativeIriBuf",
     };
+}
+
+impl Spec for IriSpec {
+    const ASCII_ONLY: bool = false;
+    const NAME: &'static str = "IRI";
+    const SYNTAX: uri_encode::Syntax = uri_encode::Syntax::Iri;
 
     #[inline]
     fn allows_non_ascii(c: char, component: Component) -> bool {
@@ -188,147 +210,18 @@ impl Spec for IriSpec {
     }
 }
 
-/// Whether `c` is a `ucschar` (RFC 3987 §2.2).
-///
-/// # Examples
-///
-/// ```
-/// use uri_core::spec::is_ucschar;
-///
-/// assert!(is_ucschar('é'));
-/// assert!(is_ucschar('\u{A0}'));
-/// assert!(!is_ucschar('\u{9F}'));
-/// assert!(!is_ucschar('\u{FDD0}')); // a noncharacter
-/// assert!(!is_ucschar('a'));
-/// ```
-pub const fn is_ucschar(c: char) -> bool {
-    let c = c as u32;
-    matches!(c, 0xA0..=0xD7FF | 0xF900..=0xFDCF | 0xFDF0..=0xFFEF)
-        || (c >= 0x10000 && c <= 0xDFFFD && (c & 0xFFFF) <= 0xFFFD)
-        || (c >= 0xE1000 && c <= 0xEFFFD)
-}
-
-/// Whether `c` is a bidirectional formatting character: exactly the
-/// Unicode property `Bidi_Control` (UAX #9, section 2, "Explicit
-/// Directional Formatting Characters", and section 2.6 for ALM; listed in
-/// the UCD's `PropList.txt`).
-///
-/// RFC 3987 §4.1: "IRIs MUST NOT contain bidirectional formatting
-/// characters (LRM, RLM, LRE, RLE, LRO, RLO, and PDF)". Unicode has added
-/// characters of the same kind since, which act the same way and are
-/// refused the same way: the isolates (LRI, RLI, FSI, PDI, Unicode 6.3)
-/// and U+061C ARABIC LETTER MARK (ALM, Unicode 6.3).
-///
-/// U+061C, U+200E, U+200F, U+202A to U+202E, U+2066 to U+2069.
-///
-/// # Examples
-///
-/// ```
-/// use uri_core::spec::is_bidi_formatting;
-///
-/// assert!(is_bidi_formatting('\u{202E}')); // RIGHT-TO-LEFT OVERRIDE
-/// assert!(is_bidi_formatting('\u{2067}')); // RIGHT-TO-LEFT ISOLATE
-/// assert!(is_bidi_formatting('\u{061C}')); // ARABIC LETTER MARK
-/// assert!(!is_bidi_formatting('\u{200D}')); // ZERO WIDTH JOINER
-/// ```
-pub const fn is_bidi_formatting(c: char) -> bool {
-    matches!(
-        c as u32,
-        0x061C | 0x200E | 0x200F | 0x202A..=0x202E | 0x2066..=0x2069
-    )
-}
-
-/// Whether `c` is an `iprivate` (RFC 3987 §2.2): a private-use character.
-///
-/// # Examples
-///
-/// ```
-/// use uri_core::spec::is_iprivate;
-///
-/// assert!(is_iprivate('\u{E000}'));
-/// assert!(is_iprivate('\u{10FFFD}'));
-/// assert!(!is_iprivate('\u{10FFFE}'));
-/// ```
-pub const fn is_iprivate(c: char) -> bool {
-    matches!(c as u32, 0xE000..=0xF8FF | 0xF0000..=0xFFFFD | 0x100000..=0x10FFFD)
-}
+pub use uri_encode::grammar::{is_bidi_formatting, is_iprivate, is_ucschar};
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    /// `ucschar` as RFC 3987 §2.2 lists it, range by range.
-    const UCSCHAR: [(u32, u32); 17] = [
-        (0xA0, 0xD7FF),
-        (0xF900, 0xFDCF),
-        (0xFDF0, 0xFFEF),
-        (0x10000, 0x1FFFD),
-        (0x20000, 0x2FFFD),
-        (0x30000, 0x3FFFD),
-        (0x40000, 0x4FFFD),
-        (0x50000, 0x5FFFD),
-        (0x60000, 0x6FFFD),
-        (0x70000, 0x7FFFD),
-        (0x80000, 0x8FFFD),
-        (0x90000, 0x9FFFD),
-        (0xA0000, 0xAFFFD),
-        (0xB0000, 0xBFFFD),
-        (0xC0000, 0xCFFFD),
-        (0xD0000, 0xDFFFD),
-        (0xE1000, 0xEFFFD),
-    ];
-
-    /// `iprivate` as RFC 3987 §2.2 lists it.
-    const IPRIVATE: [(u32, u32); 3] = [(0xE000, 0xF8FF), (0xF0000, 0xFFFFD), (0x100000, 0x10FFFD)];
-
-    fn listed(table: &[(u32, u32)], c: char) -> bool {
-        table
-            .iter()
-            .any(|&(lo, hi)| (lo..=hi).contains(&(c as u32)))
-    }
-
-    /// `Bidi_Control` as the UCD's `PropList.txt` lists it (Unicode 16.0;
-    /// uri-iri's tests check it against ICU4X's data too).
-    const BIDI_CONTROL: [(u32, u32); 4] = [
-        (0x061C, 0x061C),
-        (0x200E, 0x200F),
-        (0x202A, 0x202E),
-        (0x2066, 0x2069),
-    ];
-
     #[test]
-    fn bidi_formatting_is_bidi_control() {
-        for c in (0..=0x10FFFF).filter_map(char::from_u32) {
-            assert_eq!(
-                is_bidi_formatting(c),
-                listed(&BIDI_CONTROL, c),
-                "{:#X}",
-                c as u32
-            );
-        }
-        assert!(is_bidi_formatting('\u{61C}'));
-        assert!(!is_bidi_formatting('\u{61B}'));
-        assert!(!is_bidi_formatting('\u{61D}'));
-        assert_eq!(
-            (0..=0x10FFFF)
-                .filter_map(char::from_u32)
-                .filter(|&c| is_bidi_formatting(c))
-                .count(),
-            12
-        );
-    }
-
-    #[test]
-    fn every_character_against_the_abnf() {
-        for c in (0..=0x10FFFF).filter_map(char::from_u32) {
-            assert_eq!(is_ucschar(c), listed(&UCSCHAR, c), "{:#X}", c as u32);
-            assert_eq!(is_iprivate(c), listed(&IPRIVATE, c), "{:#X}", c as u32);
-            let query = listed(&UCSCHAR, c) || listed(&IPRIVATE, c);
+    fn every_character_against_the_predicates() {
+        for c in (0x80..=0x10FFFF).filter_map(char::from_u32) {
+            let query = is_ucschar(c) || is_iprivate(c);
             assert_eq!(IriSpec::allows_non_ascii(c, Component::Query), query);
-            assert_eq!(
-                IriSpec::allows_non_ascii(c, Component::Path),
-                listed(&UCSCHAR, c)
-            );
+            assert_eq!(IriSpec::allows_non_ascii(c, Component::Path), is_ucschar(c));
             assert!(!IriSpec::allows_non_ascii(c, Component::Scheme));
             assert!(!IriSpec::allows_non_ascii(c, Component::Port));
             assert!(!UriSpec::allows_non_ascii(c, Component::Path));

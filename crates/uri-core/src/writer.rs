@@ -2,16 +2,15 @@
 //! layout recorded as it goes, so the result is not parsed again.
 
 use alloc::string::String;
-use alloc::vec::Vec;
 use core::fmt;
 use core::marker::PhantomData;
 
 use crate::Components;
 use crate::components::HostKind;
 use crate::grammar::CharClass;
+use crate::grammar::Scanner;
 use crate::owned::{RelativeRiBuf, RiBuf, RiReferenceBuf};
 use crate::parser::{self, Layout, ParseOptions, Rule};
-use crate::scanner::Scanner;
 use crate::spec::{Spec, UriSpec};
 
 /// Writes a reference into one `String`, recording where each component
@@ -93,179 +92,16 @@ pub struct RiWriter<S: Spec> {
 /// ```
 pub type UriWriter = RiWriter<UriSpec>;
 
-/// `%XX` for `b`, upper case (RFC 3986 §2.1).
-#[inline]
-pub(crate) const fn triplet(b: u8) -> [u8; 3] {
-    const UPPER: &[u8; 16] = b"0123456789ABCDEF";
-    [b'%', UPPER[(b >> 4) as usize], UPPER[(b & 0xF) as usize]]
-}
-
-/// `%XX` of every byte, upper case (RFC 3986 §2.1), and a fourth byte
-/// (zero) so that a triplet is stored as four bytes at once, the next one
-/// writing over the fourth.
-static TRIPLETS: [[u8; 4]; 256] = {
-    let mut table = [[0; 4]; 256];
-    let mut b = 0;
-    while b < 256 {
-        let t = triplet(b as u8);
-        table[b] = [t[0], t[1], t[2], 0];
-        b += 1;
-    }
-    table
-};
-
-/// Appends `%XX` for each byte of `run` to `out`: eight bytes at a time
-/// into a buffer, each a four-byte store of its [`TRIPLETS`] entry, then
-/// one copy of the buffer's twenty-four bytes (instead of a capacity test
-/// and a three-byte copy a byte).
-#[inline]
-fn push_triplets(out: &mut Vec<u8>, run: &[u8]) {
-    let mut buf = [0; 28];
-    let mut chunks = run.chunks_exact(8);
-    for chunk in &mut chunks {
-        for (k, &b) in chunk.iter().enumerate() {
-            buf[3 * k..3 * k + 4].copy_from_slice(&TRIPLETS[usize::from(b)]);
-        }
-        out.extend_from_slice(&buf[..24]);
-    }
-    let rest = chunks.remainder();
-    for (k, &b) in rest.iter().enumerate().take(7) {
-        buf[3 * k..3 * k + 4].copy_from_slice(&TRIPLETS[usize::from(b)]);
-    }
-    out.extend_from_slice(&buf[..3 * rest.len()]);
-}
-
-/// How many of `bytes` are not ASCII: eight at a time.
-#[inline]
-fn count_non_ascii(bytes: &[u8]) -> usize {
-    const HIGH: u64 = 0x8080_8080_8080_8080;
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    let mut words = bytes.chunks_exact(8);
-    let mut count = 0;
-    for word in &mut words {
-        let mut eight = [0; 8];
-        eight.copy_from_slice(word);
-        // Each byte 0 or 1; the product's top byte is their sum.
-        let high = (u64::from_le_bytes(eight) & HIGH) >> 7;
-        count += (high.wrapping_mul(ONES) >> 56) as usize;
-    }
-    count + words.remainder().iter().filter(|b| !b.is_ascii()).count()
-}
-
-/// The offset of the first byte at or after `from` that is not ASCII, or
-/// `bytes.len()`.
-#[inline]
-fn next_non_ascii(bytes: &[u8], from: usize) -> usize {
-    next_with_high_bit::<true>(bytes, from)
-}
-
-/// The offset of the first byte at or after `from` that is ASCII, or
-/// `bytes.len()`.
-#[inline]
-fn next_ascii(bytes: &[u8], from: usize) -> usize {
-    next_with_high_bit::<false>(bytes, from)
-}
-
-/// The offset of the first byte at or after `from` whose high bit is
-/// `SET` (a byte that is not ASCII when `SET`, an ASCII one when not), or
-/// `bytes.len()`: eight bytes at a time while none is.
-#[inline(always)]
-fn next_with_high_bit<const SET: bool>(bytes: &[u8], mut from: usize) -> usize {
-    const HIGH: u64 = 0x8080_8080_8080_8080;
-    let flip = if SET { 0 } else { HIGH };
-    while let Some(word) = bytes.get(from..from + 8) {
-        let mut eight = [0; 8];
-        eight.copy_from_slice(word);
-        let found = (u64::from_le_bytes(eight) ^ flip) & HIGH;
-        if found != 0 {
-            return from + (found.trailing_zeros() / 8) as usize;
-        }
-        from += 8;
-    }
-    bytes
-        .get(from..)
-        .and_then(|rest| rest.iter().position(|b| b.is_ascii() != SET))
-        .map_or(bytes.len(), |k| from + k)
-}
-
 /// The text and layout of `parts` with each byte that is not ASCII
 /// percent-encoded, the offsets moved along: see
 /// [`RiWriter::copy_all_percent_encoding`].
 #[inline]
 fn percent_encode_non_ascii<T: Spec>(parts: Components<'_, T>) -> (String, Layout) {
-    let text = parts.as_str();
-    let bytes = text.as_bytes();
-    // Written as bytes (a `Vec` takes a run in one step, a `String` a
-    // char at a time), then made a `String` without a second check (it is
-    // ASCII: see `ascii_string`). The bytes that are not ASCII are counted
-    // from the first of them, where the loop below starts too.
-    let first = next_non_ascii(bytes, 0);
-    let count = bytes.get(first..).map_or(0, count_non_ascii);
-    let mut out = Vec::with_capacity(text.len() + 2 * count);
     let mut layout = parts.layout();
-    // The offsets of the parts present, in the order of the text (an
-    // absent part's are 0, before everything, and stay 0); each moves
-    // by twice the bytes before it that are not ASCII. Copied out of the
-    // layout and back, so that they stay in registers.
     let mut offsets = layout.offsets();
-    let mut next = 0;
-    let mut shift = 0;
-    let mut plain = 0;
-    let mut start = first;
-    loop {
-        // Offsets are at ASCII bytes: those up to `start` move by the
-        // shift so far.
-        while let Some(offset) = offsets.get_mut(next) {
-            if *offset > start {
-                break;
-            }
-            if *offset != 0 {
-                *offset += shift;
-            }
-            next += 1;
-        }
-        out.extend_from_slice(&bytes[plain..start]);
-        if start == bytes.len() {
-            break;
-        }
-        // The run of bytes that are not ASCII, each as its triplet.
-        plain = next_ascii(bytes, start);
-        push_triplets(&mut out, &bytes[start..plain]);
-        shift += 2 * (plain - start);
-        start = next_non_ascii(bytes, plain);
-    }
+    let text = uri_encode::encode_non_ascii_moving(parts.as_str(), &mut offsets);
     layout.set_offsets(offsets);
-    // SAFETY: `out` is ASCII, which is UTF-8. It holds only (1) runs
-    // `bytes[plain..start]`, where `start` is `next_non_ascii(bytes, _)`
-    // from `plain` (or from 0, `first`): the first byte at or after it
-    // with its high bit set, or the end, so every byte of the run has its
-    // high bit clear; and (2) what `push_triplets` appends: the first
-    // three bytes of `TRIPLETS` entries, `%` and two of `0-9A-F`
-    // (`triplet`), never a fourth (it appends `buf[..24]` for eight
-    // entries, `buf[..3 * n]` for `n`).
-    #[allow(unsafe_code)]
-    let out = unsafe { ascii_string(out) };
-    (out, layout)
-}
-
-/// `bytes`, all ASCII, as a `String`, without checking them again: the
-/// IRI-to-URI mapping writes only ASCII, and checking it as UTF-8 took 7 %
-/// of `to_uri`'s instructions (callgrind, `profile.rs to-uri`; see
-/// docs/performance.md). Debug builds check.
-///
-/// This (the function and its call) and the SSE2 call of `scanner.rs` are
-/// the crate's two uses of `unsafe`.
-///
-/// # Safety
-///
-/// Every byte of `bytes` must be ASCII (below 0x80), so that `bytes` is
-/// UTF-8, which `String` requires.
-#[allow(unsafe_code)]
-#[inline]
-unsafe fn ascii_string(bytes: Vec<u8>) -> String {
-    debug_assert!(bytes.is_ascii(), "not ASCII: {bytes:?}");
-    // SAFETY: ASCII is UTF-8, and the caller guarantees ASCII.
-    unsafe { String::from_utf8_unchecked(bytes) }
+    (text, layout)
 }
 
 impl<S: Spec> RiReferenceBuf<S> {
@@ -938,7 +774,7 @@ impl<S: Spec> RiWriter<S> {
         for c in piece.chars() {
             match u8::try_from(c) {
                 Ok(b) if delimiters.class.contains(b) => {
-                    self.text.extend(triplet(b).map(char::from));
+                    self.text.push_str(uri_encode::triplet(b));
                 }
                 _ => self.text.push(c),
             }

@@ -21,8 +21,8 @@
 //! # }
 //! ```
 
+use crate::grammar::CharClass;
 use percent_encoding::AsciiSet;
-use uri_core::grammar::CharClass;
 
 use crate::EncodeSet;
 

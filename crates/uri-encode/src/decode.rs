@@ -4,7 +4,7 @@ use alloc::borrow::Cow;
 use alloc::string::{FromUtf8Error, String};
 use alloc::vec::Vec;
 
-use crate::hex::{NOT_PERCENT, NOT_PERCENT_OR_PLUS, digits_value, triplet_value};
+use crate::hex::{NOT_PERCENT, NOT_PERCENT_OR_PLUS, digits_value, triplet_at};
 use crate::text::{PADDED_MIN, into_text};
 
 /// How many bytes [`Decoder::run_with`] copies at once for a run between
@@ -419,7 +419,7 @@ impl Decoder {
     /// [`Decoder::run_decoded`], with `+` read as a space or not.
     ///
     /// The bytes that may change are found 64 at a time, as bits (see
-    /// [`Scanner::outside_bits`](uri_core::grammar::Scanner::outside_bits)),
+    /// [`Scanner::outside_bits`](crate::grammar::Scanner::outside_bits)),
     /// and visited in order: one branch per triplet, none per byte, none on
     /// whether triplets follow each other. Nothing is allocated when
     /// nothing changes, or, with `strict`, when the first triplet is bad.
@@ -555,11 +555,7 @@ impl Decoder {
     fn input_offset(&self, input: &[u8], target: usize) -> usize {
         let (mut i, mut decoded) = (0, 0);
         while i < input.len() && decoded < target {
-            i += if triplet_value(input, i).is_some() {
-                3
-            } else {
-                1
-            };
+            i += if triplet_at(input, i).is_some() { 3 } else { 1 };
             decoded += 1;
         }
         i
@@ -647,7 +643,7 @@ pub fn validate(input: &str) -> Result<(), DecodeError> {
         if i == b.len() {
             return Ok(());
         }
-        if triplet_value(b, i).is_none() {
+        if triplet_at(b, i).is_none() {
             return Err(DecodeError {
                 kind: DecodeErrorKind::InvalidPercentEncoding,
                 index: i,

@@ -35,15 +35,17 @@
 //! # Ok::<(), uri_encode::DecodeError>(())
 //! ```
 //!
-//! With `uri-core`'s types, [`DecodeComponents`] gives decoded components:
-//!
-//! ```
-//! use uri_encode::DecodeComponents;
-//!
-//! let uri = uri_core::Uri::parse("https://example.com/search?q=caf%C3%A9")?;
-//! assert_eq!(uri.query_pairs().get("q").as_deref(), Some("café"));
-//! # Ok::<(), Box<dyn std::error::Error>>(())
-//! ```
+//! This crate is the floor of urikit: it depends on no other urikit crate,
+//! and every other one reads and writes characters and bytes through it.
+//! Besides the codec it holds the character classes of RFC 3986 and the
+//! characters of RFC 3987 ([`grammar`]), the [`Scanner`](grammar::Scanner)
+//! that finds the first byte outside a class sixteen bytes at a time, and
+//! the one home of triplets: [`triplet`], [`triplet_at`], [`hex_digit`],
+//! [`decoded_bytes`] (decoding that keeps offsets) and
+//! [`encode_non_ascii_moving`] (an IRI's text to a URI's, offsets moved
+//! along). uri-core's reference types decode their components with
+//! inherent methods (`uri.query_pairs()`, `uri.path_decoded()`, …) built on
+//! this crate.
 //!
 //! # Crate features
 //!
@@ -85,10 +87,11 @@ extern crate std;
 mod ascii_set;
 mod decode;
 mod encode;
-mod ext;
+pub mod grammar;
 mod hex;
 mod normalize;
 mod query;
+mod scanner;
 mod set;
 mod text;
 
@@ -97,8 +100,10 @@ pub use decode::{
     validate,
 };
 pub use encode::{encode, encode_bytes_into, encode_bytes_to_str, encode_into};
-pub use ext::DecodeComponents;
-pub use normalize::{normalize, normalize_for, normalize_iri, normalize_with};
+pub use hex::{
+    DecodedBytes, decoded_bytes, encode_non_ascii_moving, hex_digit, triplet, triplet_at,
+};
+pub use normalize::{Syntax, normalize, normalize_for, normalize_iri, normalize_with};
 pub use query::{
     DecodedPairs, Encoded, Pair, QueryPairs, QueryWriter, Separator, decode_form, encode_form,
 };

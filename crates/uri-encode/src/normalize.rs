@@ -3,11 +3,28 @@
 use alloc::borrow::Cow;
 use alloc::string::String;
 
-use uri_core::Spec;
-use uri_core::grammar::UNRESERVED;
-use uri_core::spec::{is_bidi_formatting, is_ucschar};
+use crate::grammar::{UNRESERVED, is_bidi_formatting, is_ucschar};
+use crate::hex::{NOT_PERCENT, triplet, triplet_at};
 
-use crate::hex::{NOT_PERCENT, triplet, triplet_value};
+/// Which references a text belongs to, for what may stand in it
+/// literally: a URI (RFC 3986, ASCII only) or an IRI (RFC 3987, `ucschar`
+/// too). uri-core's `Spec` names its own with `Spec::SYNTAX`.
+///
+/// # Examples
+///
+/// ```
+/// use uri_encode::{Syntax, normalize_for};
+///
+/// assert_eq!(normalize_for(Syntax::Uri, "ros%C3%A9"), "ros%C3%A9");
+/// assert_eq!(normalize_for(Syntax::Iri, "ros%C3%A9"), "rosé");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Syntax {
+    /// RFC 3986: every character that is not ASCII is percent-encoded.
+    Uri,
+    /// RFC 3987: `ucschar` (and `iprivate` in a query) may stand literally.
+    Iri,
+}
 
 /// Normalizes the percent-encoding of `input`: hex digits of triplets
 /// upper case (§6.2.2.1), and triplets of `unreserved` characters decoded
@@ -46,7 +63,7 @@ fn write_changes(input: &str, mut i: usize, push: &mut impl FnMut(&str)) {
     let b = input.as_bytes();
     loop {
         // b[i] is a `%` that changes: a triplet, or a stray `%`.
-        match triplet_value(b, i) {
+        match triplet_at(b, i) {
             None => {
                 push("%25");
                 i += 1;
@@ -89,25 +106,25 @@ fn ascii(v: u8) -> &'static str {
     core::str::from_utf8(&ASCII[v..=v]).unwrap_or("")
 }
 
-/// The normal form of `input` under spec `S` ([`normalize`] for URIs,
+/// The normal form of `input` under `syntax` ([`normalize`] for URIs,
 /// [`normalize_iri`] for IRIs), handed to `push` piece by piece: written
 /// into the caller's buffer with no allocation of its own.
 ///
 /// # Examples
 ///
 /// ```
-/// use uri_core::{IriSpec, UriSpec};
-/// use uri_encode::normalize_with;
+/// use uri_encode::{Syntax, normalize_with};
 ///
 /// let mut out = String::new();
-/// normalize_with::<UriSpec>("/%7e%2f", |piece| out.push_str(piece));
+/// normalize_with(Syntax::Uri, "/%7e%2f", |piece| out.push_str(piece));
 /// assert_eq!(out, "/~%2F");
 /// out.clear();
-/// normalize_with::<IriSpec>("/ros%C3%A9", |piece| out.push_str(piece));
+/// normalize_with(Syntax::Iri, "/ros%C3%A9", |piece| out.push_str(piece));
 /// assert_eq!(out, "/rosé");
 /// ```
-pub fn normalize_with<S: Spec>(input: &str, mut push: impl FnMut(&str)) {
-    if !S::ASCII_ONLY {
+#[inline]
+pub fn normalize_with(syntax: Syntax, input: &str, mut push: impl FnMut(&str)) {
+    if syntax == Syntax::Iri {
         write_iri(input, &mut push);
         return;
     }
@@ -125,7 +142,7 @@ pub fn normalize_with<S: Spec>(input: &str, mut push: impl FnMut(&str)) {
 /// to `rosé`, as the example of RFC 3987 §5.3.2 does (§5.3.2.3 itself names
 /// only RFC 3986's `unreserved`; `docs/spec-notes.md` has our reading).
 /// `iprivate` characters stay encoded (they are not `iunreserved`). The bidirectional formatting characters
-/// (`Bidi_Control`, uri-core's `spec::is_bidi_formatting`: U+061C, U+200E,
+/// (`Bidi_Control`, [`grammar::is_bidi_formatting`](crate::grammar::is_bidi_formatting): U+061C, U+200E,
 /// U+200F, U+202A to U+202E, U+2066 to U+2069), which §4.1 says
 /// must not appear literally, stay encoded, and so does a triplet that is
 /// not part of a valid UTF-8 sequence (`%FC`). The result parses as an IRI
@@ -165,7 +182,7 @@ fn write_iri(input: &str, push: &mut impl FnMut(&str)) {
         };
         push(&input[i..i + k]);
         i += k;
-        let Some(v) = triplet_value(b, i) else {
+        let Some(v) = triplet_at(b, i) else {
             push("%25");
             i += 1;
             continue;
@@ -183,29 +200,28 @@ fn write_iri(input: &str, push: &mut impl FnMut(&str)) {
     }
 }
 
-/// [`normalize`] or [`normalize_iri`], as the spec `S` reads references.
+/// [`normalize`] or [`normalize_iri`], as `syntax` reads references.
 ///
 /// # Examples
 ///
 /// ```
-/// use uri_core::{IriSpec, UriSpec};
-/// use uri_encode::normalize_for;
+/// use uri_encode::{Syntax, normalize_for};
 ///
-/// assert_eq!(normalize_for::<UriSpec>("ros%C3%A9"), "ros%C3%A9");
-/// assert_eq!(normalize_for::<IriSpec>("ros%C3%A9"), "rosé");
+/// assert_eq!(normalize_for(Syntax::Uri, "ros%C3%A9"), "ros%C3%A9");
+/// assert_eq!(normalize_for(Syntax::Iri, "ros%C3%A9"), "rosé");
 /// ```
-pub fn normalize_for<S: Spec>(input: &str) -> Cow<'_, str> {
-    if S::ASCII_ONLY {
-        normalize(input)
-    } else {
-        normalize_iri(input)
+#[inline]
+pub fn normalize_for(syntax: Syntax, input: &str) -> Cow<'_, str> {
+    match syntax {
+        Syntax::Uri => normalize(input),
+        Syntax::Iri => normalize_iri(input),
     }
 }
 
 /// The character that the triplets at `i` spell in UTF-8, and their
 /// length, when it is a `ucschar` that may stand literally in an IRI.
 fn encoded_ucschar(b: &[u8], i: usize) -> Option<(char, usize)> {
-    let lead = triplet_value(b, i)?;
+    let lead = triplet_at(b, i)?;
     let n = match lead {
         0xC2..=0xDF => 2,
         0xE0..=0xEF => 3,
@@ -214,7 +230,7 @@ fn encoded_ucschar(b: &[u8], i: usize) -> Option<(char, usize)> {
     };
     let mut bytes = [0u8; 4];
     for (k, byte) in bytes.iter_mut().enumerate().take(n) {
-        *byte = triplet_value(b, i + 3 * k)?;
+        *byte = triplet_at(b, i + 3 * k)?;
     }
     let c = core::str::from_utf8(&bytes[..n]).ok()?.chars().next()?;
     (is_ucschar(c) && !is_bidi_formatting(c)).then_some((c, 3 * n))
@@ -230,7 +246,7 @@ fn first_change(s: &str, mut i: usize) -> Option<usize> {
         if i == b.len() {
             return None;
         }
-        match triplet_value(b, i) {
+        match triplet_at(b, i) {
             Some(v)
                 if UNRESERVED.contains(v)
                     || b[i + 1].is_ascii_lowercase()

@@ -1,6 +1,6 @@
 //! Encode sets: which bytes stay as they are when encoding for a component.
 
-use uri_core::grammar::{self, CharClass, Scanner};
+use crate::grammar::{self, CharClass, Scanner};
 
 /// The bytes an encoder leaves alone; every other byte becomes a `%XX`
 /// triplet with upper-case hex digits (RFC 3986 §2.1).
@@ -200,7 +200,7 @@ impl EncodeSet {
     /// # Examples
     ///
     /// ```
-    /// use uri_core::grammar::{CharClass, UNRESERVED};
+    /// use uri_encode::grammar::{CharClass, UNRESERVED};
     /// use uri_encode::{encode, EncodeSet};
     ///
     /// const SLUG: EncodeSet = EncodeSet::new(UNRESERVED.without(b'.'));

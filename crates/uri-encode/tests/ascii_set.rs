@@ -6,7 +6,7 @@
 
 use percent_encoding::{AsciiSet, CONTROLS, NON_ALPHANUMERIC, percent_encode};
 use proptest::prelude::*;
-use uri_core::grammar::CharClass;
+use uri_encode::grammar::CharClass;
 use uri_encode::{EncodeSet, encode_bytes_to_str};
 
 /// Whether `percent_encoding` encodes byte `b` under `set`.

@@ -11,7 +11,6 @@ use unicode_security::{RestrictionLevel, RestrictionLevelDetection, skeleton};
 use uri_core::spec::is_bidi_formatting;
 use uri_core::{Component, HostKind, IriReference};
 
-use crate::hex;
 use crate::to_iri::{decode, may_hold};
 use crate::warnings::DisplayWarningKind;
 
@@ -165,7 +164,7 @@ fn push_component(out: &mut String, text: &str, component: Component) {
         if c.is_ascii() || (bidi_safe && is_display_safe(c) && may_hold(c, component)) {
             out.push(c);
         } else {
-            hex::push_encoded(out, c);
+            crate::display::push_encoded(out, c);
         }
     }
 }
@@ -292,7 +291,7 @@ fn push_host(out: &mut String, host: &str) {
             if c.is_ascii() {
                 out.push(c);
             } else {
-                hex::push_encoded(out, c);
+                crate::display::push_encoded(out, c);
             }
         }
     }
@@ -332,4 +331,11 @@ pub(crate) fn label_concern(label: &[char], tld: &[char]) -> Option<DisplayWarni
         return tld_ascii.then_some(DisplayWarningKind::WholeScriptConfusable);
     }
     None
+}
+
+/// Appends each UTF-8 byte of `c` to `out` as its `%XX` triplet.
+pub(crate) fn push_encoded(out: &mut String, c: char) {
+    for &b in c.encode_utf8(&mut [0; 4]).as_bytes() {
+        out.push_str(uri_encode::triplet(b));
+    }
 }

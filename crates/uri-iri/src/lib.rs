@@ -90,7 +90,6 @@ extern crate alloc;
 mod bidi;
 mod cow;
 mod display;
-mod hex;
 mod host;
 mod nfc;
 #[cfg(feature = "serde")]

@@ -9,8 +9,6 @@ use uri_core::{
     Component, HostKind, Iri, IriBuf, IriReference, IriReferenceBuf, IriSpec, RiWriter,
 };
 
-use crate::hex;
-
 /// Which normalization [`normalize`] applies.
 ///
 /// # Examples
@@ -140,7 +138,7 @@ fn compose_component(
                 if keep {
                     scratch.push(c);
                 } else {
-                    hex::push_encoded(scratch, c);
+                    crate::display::push_encoded(scratch, c);
                 }
             }
             w.push_str(scratch);

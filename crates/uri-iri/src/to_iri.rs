@@ -6,7 +6,6 @@ use uri_core::spec::{is_bidi_formatting, is_iprivate, is_ucschar};
 use uri_core::{Component, HostKind, IriReference, IriSpec, RiWriter, UriReference};
 
 use crate::cow::{IriCow, RiCow};
-use crate::hex;
 use crate::host;
 
 /// Options of [`to_iri_with`].
@@ -207,7 +206,7 @@ pub(crate) fn decode(out: &mut impl Sink, text: &str, component: Component) {
     let mut copied = 0;
     while let Some(k) = bytes[i..].iter().position(|&b| b == b'%') {
         let at = i + k;
-        let Some(first) = hex::decode_at(bytes, at) else {
+        let Some(first) = uri_encode::triplet_at(bytes, at) else {
             // Not a triplet (a URI holds none such; kept as it is).
             i = at + 1;
             continue;
@@ -227,11 +226,8 @@ pub(crate) fn decode(out: &mut impl Sink, text: &str, component: Component) {
                 // Keep these octets, upper case: the whole character when
                 // it was one, else the one octet that is not UTF-8.
                 for j in 0..len {
-                    let byte = hex::decode_at(bytes, at + 3 * j).unwrap_or(b'?');
-                    let t = hex::triplet(byte);
-                    if let Ok(t) = core::str::from_utf8(&t) {
-                        out.push_str(t);
-                    }
+                    let byte = uri_encode::triplet_at(bytes, at + 3 * j).unwrap_or(b'?');
+                    out.push_str(uri_encode::triplet(byte));
                 }
             }
         }
@@ -259,7 +255,7 @@ pub(crate) fn utf8_at(bytes: &[u8], at: usize, first: u8) -> (usize, Option<char
     };
     let mut octets = [first, 0, 0, 0];
     for (j, slot) in octets.iter_mut().enumerate().take(len).skip(1) {
-        match hex::decode_at(bytes, at + 3 * j) {
+        match uri_encode::triplet_at(bytes, at + 3 * j) {
             Some(b) if b & 0xC0 == 0x80 => *slot = b,
             _ => return (1, None),
         }

@@ -423,7 +423,7 @@ fn chars_with_spans(text: &str) -> impl Iterator<Item = (char, Range<usize>)> + 
         let c = text.get(i..)?.chars().next()?;
         let start = i;
         if c == '%' {
-            if let Some(first) = crate::hex::decode_at(bytes, i) {
+            if let Some(first) = uri_encode::triplet_at(bytes, i) {
                 if !first.is_ascii() {
                     if let (len, Some(d)) = utf8_at(bytes, i, first) {
                         i += 3 * len;

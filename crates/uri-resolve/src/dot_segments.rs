@@ -1,7 +1,7 @@
 //! `remove_dot_segments` (RFC 3986 §5.2.4), in linear time.
 
 use alloc::string::String;
-use uri_core::grammar::{CharClass, Scanner};
+use uri_encode::grammar::{CharClass, Scanner};
 
 use crate::out::Text;
 

@@ -5,7 +5,7 @@ use alloc::string::String;
 
 use uri_core::{
     Authority, Components, Host, HostKind, Ri, RiBuf, RiReference, RiReferenceBuf, RiWriter, Spec,
-    Uri, UriBuf, UriSpec,
+    Uri, UriBuf,
 };
 use uri_encode::{normalize_for, normalize_with};
 
@@ -229,7 +229,7 @@ fn write_normalized<S: Spec, O: Out<S>>(
 ) {
     let norm = |text: &str, out: &mut O| {
         if pct {
-            normalize_with::<S>(text, |piece| out.push_str(piece));
+            normalize_with(S::SYNTAX, text, |piece| out.push_str(piece));
         } else {
             out.push_str(text);
         }
@@ -258,7 +258,7 @@ fn write_normalized<S: Spec, O: Out<S>>(
     // dot segments and normalizing triplets commute, and each segment is
     // normalized as it is written. With one, the path is normalized first.
     let path = if pct && decode && has_encoded_dot(raw) {
-        normalize_for::<S>(raw)
+        normalize_for(S::SYNTAX, raw)
     } else {
         Cow::Borrowed(raw)
     };
@@ -313,7 +313,7 @@ impl<'o, S: Spec, O: Out<S>> Normalizing<'o, S, O> {
 impl<S: Spec, O: Out<S>> Text for Normalizing<'_, S, O> {
     fn push_str(&mut self, text: &str) {
         if self.decode {
-            normalize_with::<S>(text, |piece| self.out.push_str(piece));
+            normalize_with(S::SYNTAX, text, |piece| self.out.push_str(piece));
         } else {
             let start = self.out.as_str().len();
             self.out.push_str(text);
@@ -413,7 +413,7 @@ fn write_host<S: Spec, O: Out<S>>(authority: Authority<'_>, pct: bool, out: &mut
                 if let Some(zone) = zone {
                     // A zone is ASCII in IRIs too: URI normalization.
                     out.push_str("%25");
-                    normalize_with::<UriSpec>(zone, |piece| out.push_str(piece));
+                    normalize_with(uri_encode::Syntax::Uri, zone, |piece| out.push_str(piece));
                 }
                 out.push(']');
             }
@@ -422,7 +422,7 @@ fn write_host<S: Spec, O: Out<S>>(authority: Authority<'_>, pct: bool, out: &mut
         HostKind::RegName if !S::ASCII_ONLY && !text.is_ascii() => {
             // RFC 3987 §5.3.2.1: only a US-ASCII host is lower-cased.
             if pct {
-                normalize_with::<S>(text, |piece| out.push_str(piece));
+                normalize_with(S::SYNTAX, text, |piece| out.push_str(piece));
             } else {
                 out.push_str(text);
             }
@@ -430,7 +430,7 @@ fn write_host<S: Spec, O: Out<S>>(authority: Authority<'_>, pct: bool, out: &mut
         HostKind::RegName if !pct => push_lowercase(out, text),
         HostKind::RegName => {
             let start = out.as_str().len();
-            normalize_with::<S>(text, |piece| out.push_str(piece));
+            normalize_with(S::SYNTAX, text, |piece| out.push_str(piece));
             let end = out.as_str().len();
             out.make_ascii_lowercase(start..end);
             // Triplet hex digits go back to upper case.
@@ -632,7 +632,7 @@ fn same_path<S: Spec>(a: Components<'_, S>, b: Components<'_, S>) -> bool {
         return PctNormalized::new(a.path(), false).eq(PctNormalized::new(b.path(), false));
     }
     let normal = |c: Components<'_, S>| -> String {
-        let path: Cow<'_, str> = normalize_for::<S>(c.path());
+        let path: Cow<'_, str> = normalize_for(S::SYNTAX, c.path());
         let mut out = String::new();
         if removes(c) {
             remove_dot_segments(&path, &mut out);

@@ -1,6 +1,7 @@
 //! Streaming percent-encoding normalization, for comparing without allocating.
 
-use uri_core::grammar::{CharClass, Scanner, UNRESERVED};
+use uri_encode::grammar::{CharClass, Scanner, UNRESERVED};
+use uri_encode::triplet_at;
 
 /// The bytes of a component's percent-encoding normal form (§6.2.2.1,
 /// §6.2.2.2), produced on the fly: triplets of `unreserved` characters
@@ -40,13 +41,8 @@ impl Iterator for PctNormalized<'_> {
         let b = self.b;
         let c = *b.get(self.i)?;
         if c == b'%' {
-            let hex = (
-                b.get(self.i + 1).copied().and_then(hex),
-                b.get(self.i + 2).copied().and_then(hex),
-            );
-            if let (Some(hi), Some(lo)) = hex {
+            if let Some(v) = triplet_at(b, self.i) {
                 self.i += 3;
-                let v = hi << 4 | lo;
                 if UNRESERVED.contains(v) {
                     return Some(if self.lowercase {
                         v.to_ascii_lowercase()
@@ -82,15 +78,6 @@ pub(crate) fn has_percent(text: &str) -> bool {
     /// Every byte but `%`.
     const NOT_PERCENT: Scanner = Scanner::new(&CharClass::range(0, 0xFF).without(b'%'));
     NOT_PERCENT.span(text.as_bytes()) < text.len()
-}
-
-fn hex(b: u8) -> Option<u8> {
-    match b {
-        b'0'..=b'9' => Some(b - b'0'),
-        b'a'..=b'f' => Some(b - b'a' + 10),
-        b'A'..=b'F' => Some(b - b'A' + 10),
-        _ => None,
-    }
 }
 
 /// Whether `path`, once its percent-encoding is normalized, has a `.` or

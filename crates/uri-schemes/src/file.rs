@@ -685,7 +685,7 @@ fn is_localhost(host: &str) -> bool {
 /// The warnings for `%2F`, `%5C` and `%00` in `path` (the first of each).
 fn encoded_warnings(path: &str, path_at: usize, found: &mut Vec<Violation>) {
     let (mut separator, mut nul) = (false, false);
-    for (i, triplet) in triplets(path) {
+    for (i, triplet) in uri_encode::decoded_bytes(path).triplets() {
         match triplet {
             b'/' | b'\\' if !separator => {
                 separator = true;
@@ -707,28 +707,6 @@ fn encoded_warnings(path: &str, path_at: usize, found: &mut Vec<Violation>) {
             }
             _ => {}
         }
-    }
-}
-
-/// The `%XX` triplets of `text`: where each begins, and its byte.
-fn triplets(text: &str) -> impl Iterator<Item = (usize, u8)> + '_ {
-    let bytes = text.as_bytes();
-    bytes.iter().enumerate().filter_map(move |(i, &b)| {
-        if b != b'%' {
-            return None;
-        }
-        let hi = hex(*bytes.get(i + 1)?)?;
-        let lo = hex(*bytes.get(i + 2)?)?;
-        Some((i, hi << 4 | lo))
-    })
-}
-
-fn hex(b: u8) -> Option<u8> {
-    match b {
-        b'0'..=b'9' => Some(b - b'0'),
-        b'a'..=b'f' => Some(b - b'a' + 10),
-        b'A'..=b'F' => Some(b - b'A' + 10),
-        _ => None,
     }
 }
 
@@ -761,10 +739,7 @@ fn drive_letter(path: &str) -> Option<(char, usize)> {
 fn letter_decoded(path: &str) -> Option<String> {
     let start = usize::from(path.starts_with('/'));
     let bytes = path.as_bytes();
-    if bytes.get(start) != Some(&b'%') {
-        return None;
-    }
-    let letter = hex(*bytes.get(start + 1)?)? << 4 | hex(*bytes.get(start + 2)?)?;
+    let letter = uri_encode::triplet_at(bytes, start)?;
     if !letter.is_ascii_alphabetic() {
         return None;
     }
@@ -1093,7 +1068,7 @@ fn decode_name(raw: &str, at: usize, os: Os) -> Result<Cow<'_, str>, PathError> 
         // Text of a parsed URI holds no `/`, `\` or NUL but encoded.
         return Ok(Cow::Borrowed(raw));
     }
-    for (i, b) in triplets(raw) {
+    for (i, b) in uri_encode::decoded_bytes(raw).triplets() {
         if b == b'/' || (b == b'\\' && os == Os::Windows) {
             return Err(PathError::new(PathErrorKind::EncodedSeparator, at + i));
         }

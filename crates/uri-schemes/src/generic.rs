@@ -3,8 +3,8 @@
 
 use alloc::vec::Vec;
 
-use uri_core::grammar::{CharClass, DIGIT, Scanner};
 use uri_core::{Authority, HostKind, PortError, Uri, UriBuf};
+use uri_encode::grammar::{CharClass, DIGIT, Scanner};
 
 use crate::{Scheme, Violation};
 

@@ -3,8 +3,8 @@
 use alloc::borrow::Cow;
 use alloc::vec::Vec;
 
-use uri_core::grammar::{CharClass, Scanner};
 use uri_core::{Authority, Uri, UriBuf};
+use uri_encode::grammar::{CharClass, Scanner};
 
 use crate::{Fields, Kind, Report, Scheme, Violation};
 

@@ -566,22 +566,7 @@ pub(crate) fn dot_segment(path: &str) -> Option<usize> {
 /// without two hex digits after it (never in a parsed URI) stands for
 /// itself.
 pub(crate) fn pct_bytes(raw: &str, start: usize) -> impl Iterator<Item = (usize, u8)> + '_ {
-    let bytes = raw.as_bytes();
-    let mut i = 0;
-    core::iter::from_fn(move || {
-        let &b = bytes.get(i)?;
-        let at = start + i;
-        if b == b'%' {
-            let hex = |k: usize| bytes.get(k).and_then(|&h| (h as char).to_digit(16));
-            if let (Some(high), Some(low)) = (hex(i + 1), hex(i + 2)) {
-                i += 3;
-                // Two hex digits make a byte.
-                return Some((at, (high * 16 + low) as u8));
-            }
-        }
-        i += 1;
-        Some((at, b))
-    })
+    uri_encode::decoded_bytes(raw).map(move |(at, b)| (start + at, b))
 }
 
 /// The byte at `i` of decoded text.

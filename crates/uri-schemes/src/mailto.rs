@@ -24,9 +24,9 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::ops::Range;
 
-use uri_core::grammar::{CharClass, UNRESERVED};
 use uri_core::{Uri, UriBuf, UriWriter};
-use uri_encode::{EncodeSet, encode_into};
+use uri_encode::grammar::{CharClass, UNRESERVED};
+use uri_encode::{DecodedBytes, EncodeSet, encode_into};
 
 use crate::{Fields, Kind, Scheme, Violation};
 
@@ -782,7 +782,7 @@ impl<'a> Checker<'a> {
     fn line_breaks(&mut self, raw: &str) {
         let base = self.offset(raw);
         let mut control = false;
-        for (i, b) in Decoded::new(raw.as_bytes()) {
+        for (i, b) in uri_encode::decoded_bytes(raw) {
             if b == b'\r' || b == b'\n' {
                 self.found.push(Violation::error(
                     "HeaderInjection",
@@ -809,7 +809,7 @@ impl<'a> Checker<'a> {
         let base = self.offset(raw);
         let (mut bare, mut control) = (false, false);
         let mut cr: Option<usize> = None;
-        for (i, b) in Decoded::new(raw.as_bytes()) {
+        for (i, b) in uri_encode::decoded_bytes(raw) {
             let lone = match (cr, b) {
                 (Some(_), b'\n') => None,
                 (Some(at), _) => Some(at),
@@ -963,7 +963,7 @@ fn name_problem(raw: &str) -> Option<usize> {
     if raw.is_empty() {
         return Some(0);
     }
-    Decoded::new(raw.as_bytes())
+    uri_encode::decoded_bytes(raw)
         .find(|&(_, b)| !(33..=126).contains(&b) || b == b':')
         .map(|(i, _)| i)
 }
@@ -977,61 +977,10 @@ fn is_control(b: u8) -> bool {
 /// letters, digits, `-` and `.` of a domain name are written as they are
 /// (the brackets of a domain literal cannot be).
 fn encoded_ascii(domain: &[u8]) -> Option<usize> {
-    (0..domain.len())
-        .find(|&i| domain[i] == b'%' && triplet(domain, i).is_some_and(|v| UNRESERVED.contains(v)))
-}
-
-/// The value of the triplet at `i` of `raw`, if one is there.
-fn triplet(raw: &[u8], i: usize) -> Option<u8> {
-    let hex = |b: u8| (b as char).to_digit(16);
-    let (hi, lo) = (hex(*raw.get(i + 1)?)?, hex(*raw.get(i + 2)?)?);
-    u8::try_from(hi * 16 + lo).ok()
-}
-
-/// The bytes percent-encoded text stands for, each with the offset where
-/// it is written.
-struct Decoded<'a> {
-    raw: &'a [u8],
-    pos: usize,
-}
-
-impl<'a> Decoded<'a> {
-    fn new(raw: &'a [u8]) -> Self {
-        Decoded { raw, pos: 0 }
-    }
-
-    /// The next byte, whether it was a triplet, without moving.
-    fn peek(&self) -> Option<(u8, bool)> {
-        let b = *self.raw.get(self.pos)?;
-        match triplet(self.raw, self.pos) {
-            Some(v) if b == b'%' => Some((v, true)),
-            _ => Some((b, false)),
-        }
-    }
-
-    /// The next decoded byte, whatever it was written as.
-    fn peek_byte(&self) -> Option<u8> {
-        self.peek().map(|(b, _)| b)
-    }
-
-    fn bump(&mut self) {
-        match self.peek() {
-            Some((_, true)) => self.pos += 3,
-            Some((_, false)) => self.pos += 1,
-            None => {}
-        }
-    }
-}
-
-impl Iterator for Decoded<'_> {
-    type Item = (usize, u8);
-
-    fn next(&mut self) -> Option<(usize, u8)> {
-        let at = self.pos;
-        let b = self.peek_byte()?;
-        self.bump();
-        Some((at, b))
-    }
+    (0..domain.len()).find(|&i| {
+        domain[i] == b'%'
+            && uri_encode::triplet_at(domain, i).is_some_and(|v| UNRESERVED.contains(v))
+    })
 }
 
 /// One address of a list: its text in the list, and where its domain is,
@@ -1050,106 +999,110 @@ fn parse_list(raw: &str) -> Vec<Span> {
         return spans;
     }
     let bytes = raw.as_bytes();
-    let mut c = Decoded::new(bytes);
+    let mut c = uri_encode::decoded_bytes(raw);
     loop {
-        let start = c.pos;
+        let start = c.offset();
         let domain = addr_spec(&mut c).and_then(|domain| match c.peek() {
             None | Some((b',', false)) => Ok(domain),
-            Some(_) => Err(c.pos),
+            Some(_) => Err(c.offset()),
         });
         if domain.is_err() {
-            c.pos = bytes[c.pos..]
-                .iter()
-                .position(|&b| b == b',')
-                .map_or(bytes.len(), |k| c.pos + k);
+            c.seek(
+                bytes[c.offset()..]
+                    .iter()
+                    .position(|&b| b == b',')
+                    .map_or(bytes.len(), |k| c.offset() + k),
+            );
         }
         spans.push(Span {
-            text: start..c.pos,
+            text: start..c.offset(),
             domain,
         });
         if c.peek() != Some((b',', false)) {
             return spans;
         }
-        c.bump();
+        c.next();
     }
 }
 
 /// `addr-spec = local-part "@" domain` at the cursor, decoded: the range
 /// of the domain, or where it fails.
-fn addr_spec(c: &mut Decoded<'_>) -> Result<Range<usize>, usize> {
-    if c.peek_byte() == Some(b'"') {
+fn addr_spec(c: &mut DecodedBytes<'_>) -> Result<Range<usize>, usize> {
+    if c.peek().map(|(b, _)| b) == Some(b'"') {
         quoted_string(c)?;
     } else {
         dot_atom(c)?;
     }
-    if c.peek_byte() != Some(b'@') {
-        return Err(c.pos);
+    if c.peek().map(|(b, _)| b) != Some(b'@') {
+        return Err(c.offset());
     }
-    c.bump();
-    let start = c.pos;
-    if c.peek_byte() == Some(b'[') {
-        c.bump();
+    c.next();
+    let start = c.offset();
+    if c.peek().map(|(b, _)| b) == Some(b'[') {
+        c.next();
         loop {
-            match c.peek_byte() {
+            match c.peek().map(|(b, _)| b) {
                 Some(b']') => {
-                    c.bump();
+                    c.next();
                     break;
                 }
                 // dtext-no-obs = %d33-90 / %d94-126
-                Some(33..=90 | 94..=126) => c.bump(),
-                _ => return Err(c.pos),
+                Some(33..=90 | 94..=126) => {
+                    c.next();
+                }
+                _ => return Err(c.offset()),
             }
         }
     } else {
         dot_atom(c)?;
     }
-    Ok(start..c.pos)
+    Ok(start..c.offset())
 }
 
 /// `dot-atom-text = 1*atext *("." 1*atext)`; `atext` holds UTF-8 too
 /// (RFC 6532 §3.2), which §2 items 4 and 5 allow percent-encoded.
-fn dot_atom(c: &mut Decoded<'_>) -> Result<(), usize> {
+fn dot_atom(c: &mut DecodedBytes<'_>) -> Result<(), usize> {
     let mut need = true;
     loop {
-        match c.peek_byte() {
+        match c.peek().map(|(b, _)| b) {
             Some(b) if is_atext(b) => need = false,
             Some(b'.') if !need => need = true,
             _ => break,
         }
-        c.bump();
+        c.next();
     }
-    if need { Err(c.pos) } else { Ok(()) }
+    if need { Err(c.offset()) } else { Ok(()) }
 }
 
 /// `quoted-string = DQUOTE *(qtext / quoted-pair) DQUOTE`, without
 /// whitespace but in quoted pairs (§2 item 3).
-fn quoted_string(c: &mut Decoded<'_>) -> Result<(), usize> {
-    c.bump();
+fn quoted_string(c: &mut DecodedBytes<'_>) -> Result<(), usize> {
+    c.next();
     loop {
-        match c.peek_byte() {
+        match c.peek().map(|(b, _)| b) {
             Some(b'"') => {
-                c.bump();
+                c.next();
                 return Ok(());
             }
             Some(b'\\') => {
-                c.bump();
+                c.next();
                 // quoted-pair = "\" (VCHAR / WSP)
-                match c.peek_byte() {
+                match c.peek().map(|(b, _)| b) {
                     Some(b)
                         if (0x21..=0x7E).contains(&b) || b >= 0x80 || b == b' ' || b == b'\t' =>
                     {
-                        c.bump();
+                        c.next();
                     }
-                    _ => return Err(c.pos),
+                    _ => return Err(c.offset()),
                 }
             }
             // qtext = %d33 / %d35-91 / %d93-126
             Some(b)
                 if b == 33 || (35..=91).contains(&b) || (93..=126).contains(&b) || b >= 0x80 =>
             {
-                c.bump();
+                c.next();
             }
-            _ => return Err(c.pos),
+            _ => return Err(c.offset()),
         }
     }
 }

@@ -791,32 +791,7 @@ const fn is_paramchar(c: u8) -> bool {
 /// The characters of `text` (part of a URI), a percent-encoded triplet
 /// decoded to its octet, each with its offset in `text`.
 pub(crate) fn elements(text: &str) -> impl Iterator<Item = (usize, u8)> + '_ {
-    let bytes = text.as_bytes();
-    let mut i = 0;
-    core::iter::from_fn(move || {
-        let at = i;
-        let c = *bytes.get(i)?;
-        if c == b'%' {
-            let high = bytes.get(i + 1).and_then(|&h| hex_value(h));
-            let low = bytes.get(i + 2).and_then(|&l| hex_value(l));
-            if let (Some(high), Some(low)) = (high, low) {
-                i += 3;
-                return Some((at, high << 4 | low));
-            }
-        }
-        i += 1;
-        Some((at, c))
-    })
-}
-
-/// The value of a hex digit.
-const fn hex_value(c: u8) -> Option<u8> {
-    match c {
-        b'0'..=b'9' => Some(c - b'0'),
-        b'a'..=b'f' => Some(c - b'a' + 10),
-        b'A'..=b'F' => Some(c - b'A' + 10),
-        _ => None,
-    }
+    uri_encode::decoded_bytes(text)
 }
 
 /// The schemes of this module, for [`Registry::standard`](crate::Registry::standard).

@@ -131,8 +131,8 @@ pub use uri_lint as lint;
 ///
 /// Always: the reference types, [`Builder`], [`Host`], [`Authority`] and
 /// the parse errors of `uri-core`, and [`Error`]. With
-/// `encode`: [`DecodeComponents`](crate::encode::DecodeComponents) (decoded
-/// components, query pairs) and [`EncodeSet`](crate::encode::EncodeSet).
+/// `encode`: [`EncodeSet`](crate::encode::EncodeSet). (Decoded components
+/// and query pairs are methods of the reference types, `uri.query_pairs()`.)
 /// With `resolve`: [`UriExt`] and [`IriExt`] (`join`, `normalize`,
 /// `normalized_eq`, `equivalent`).
 ///
@@ -155,7 +155,7 @@ pub mod prelude {
         Uri, UriBuf, UriReference, UriReferenceBuf,
     };
     #[cfg(feature = "encode")]
-    pub use uri_encode::{DecodeComponents, EncodeSet};
+    pub use uri_encode::EncodeSet;
 }
 
 /// The crate README's examples, run as doc tests (they use the default

@@ -18,9 +18,10 @@
 //! `aarch64` is left to do: it would need another audited `unsafe`, and a
 //! machine to test it on.
 //!
-//! This is one of the crate's two uses of `unsafe`: calling the SSE2
-//! function, on targets whose every processor has SSE2 (see
-//! [`outside_and_equal`]). The other is in `writer.rs` (`ascii_string`).
+//! This is one of the workspace's uses of `unsafe`, all of them in this
+//! crate: calling the SSE2 function, on targets whose every processor has
+//! SSE2 (see [`outside_and_equal`]). The others are in `decode.rs` and
+//! `ascii.rs` (`String::from_utf8_unchecked` of bytes known to be ASCII).
 
 #[cfg_attr(
     all(
@@ -83,14 +84,13 @@ const LOOKUPS_FROM_RUNS: usize = 3;
 /// # Examples
 ///
 /// ```
-/// use uri_core::grammar::{Scanner, REG_NAME};
+/// use uri_encode::grammar::{Scanner, REG_NAME};
 ///
 /// const HOST: Scanner = Scanner::new(&REG_NAME);
 /// let authority = b"www.example.com:8080";
 /// assert_eq!(HOST.span(authority), 15);
 /// assert_eq!(HOST.span(b""), 0);
 /// ```
-#[doc(hidden)]
 #[derive(Clone, Copy)]
 pub struct Scanner {
     /// The class itself, for the portable version and the short tails.
@@ -112,7 +112,7 @@ impl Scanner {
     /// # Examples
     ///
     /// ```
-    /// use uri_core::grammar::{CharClass, Scanner};
+    /// use uri_encode::grammar::{CharClass, Scanner};
     ///
     /// const NOT_PERCENT: Scanner = Scanner::new(&CharClass::range(0, 0xFF).without(b'%'));
     /// assert_eq!(NOT_PERCENT.span(b"caf%C3%A9"), 3);
@@ -141,7 +141,7 @@ impl Scanner {
     /// # Examples
     ///
     /// ```
-    /// use uri_core::grammar::{Scanner, PATH};
+    /// use uri_encode::grammar::{Scanner, PATH};
     ///
     /// assert!(Scanner::new(&PATH).class() == &PATH);
     /// ```
@@ -155,7 +155,7 @@ impl Scanner {
     /// # Examples
     ///
     /// ```
-    /// use uri_core::grammar::{Scanner, PATH};
+    /// use uri_encode::grammar::{Scanner, PATH};
     ///
     /// const SCAN: Scanner = Scanner::new(&PATH);
     /// assert_eq!(SCAN.span(b"/a/b/c?q"), 6);
@@ -175,7 +175,7 @@ impl Scanner {
     /// # Examples
     ///
     /// ```
-    /// use uri_core::grammar::{Scanner, PATH};
+    /// use uri_encode::grammar::{Scanner, PATH};
     ///
     /// const SCAN: Scanner = Scanner::new(&PATH);
     /// let text = b"/a/b?q#f";
@@ -232,7 +232,7 @@ impl Scanner {
     /// # Examples
     ///
     /// ```
-    /// use uri_core::grammar::{CharClass, Scanner};
+    /// use uri_encode::grammar::{CharClass, Scanner};
     ///
     /// const NOT_PERCENT: Scanner = Scanner::new(&CharClass::range(0, 0xFF).without(b'%'));
     /// let text = b"https%3A%2F%2Fexample.com%2F";
@@ -240,11 +240,6 @@ impl Scanner {
     /// assert_eq!(NOT_PERCENT.outside_bits(text, 6), 1 << 2 | 1 << 5 | 1 << 19);
     /// assert_eq!(NOT_PERCENT.outside_bits(text, 99), 0);
     /// ```
-    // Public only because its one caller, uri-encode's decoder
-    // (`Decoder::special_bits` in `decode.rs`), is in another crate, where
-    // `pub(crate)` does not reach; hidden from the docs because it is that
-    // decoder's helper, not an API promised to users.
-    #[doc(hidden)]
     #[inline(always)]
     pub fn outside_bits(&self, bytes: &[u8], from: usize) -> u64 {
         let n = bytes.len();
@@ -287,7 +282,7 @@ impl Scanner {
     /// # Examples
     ///
     /// ```
-    /// use uri_core::grammar::{ALPHA, DIGIT, Scanner};
+    /// use uri_encode::grammar::{ALPHA, DIGIT, Scanner};
     ///
     /// const LETTERS_DIGITS_HYPHENS: Scanner = Scanner::new(&ALPHA.union(DIGIT).with(b'-'));
     /// let text = b"http://www.ex_ample.com/";
@@ -295,11 +290,6 @@ impl Scanner {
     /// assert_eq!(outside, 1 << 3 | 1 << 6 | 1 << 12);
     /// assert_eq!(dots, 1 << 3 | 1 << 12);
     /// ```
-    // Public only because its callers, the DNS-name and case checks of
-    // uri-schemes (`generic.rs`, `http.rs`), are in another crate; hidden
-    // from the docs because it is their helper, not an API promised to
-    // users.
-    #[doc(hidden)]
     #[inline(always)]
     pub fn masks(&self, bytes: &[u8], from: usize, len: usize, mark: u8) -> (u64, u64) {
         let n = bytes.len();
@@ -358,9 +348,24 @@ impl Scanner {
     /// no branch asks how many words there are), classified sixteen bytes
     /// at a time as two windows of two words. The parser reads a short
     /// reference's components from these masks without a loop over its
-    /// bytes (`Parser::short_reference`).
+    /// bytes.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_encode::grammar::{QUERY, Scanner};
+    ///
+    /// const SCAN: Scanner = Scanner::new(&QUERY);
+    /// let shape = SCAN.shape(b"http://a/b?q#f").unwrap();
+    /// assert_eq!(shape.colon, 1 << 4);
+    /// assert_eq!(shape.slash, 1 << 5 | 1 << 6 | 1 << 8);
+    /// assert_eq!(shape.question, 1 << 10);
+    /// assert_eq!(shape.hash, 1 << 12);
+    /// assert_eq!(shape.outside, 1 << 12);
+    /// assert!(SCAN.shape(b"short").is_none());
+    /// ```
     #[inline(always)]
-    pub(crate) fn shape(&self, bytes: &[u8]) -> Option<Shape> {
+    pub fn shape(&self, bytes: &[u8]) -> Option<Shape> {
         let n = bytes.len();
         if !(8..=32).contains(&n) {
             return None;
@@ -414,15 +419,18 @@ impl Scanner {
     /// first step); the windows up to the first mark cost two operations
     /// more each, and the rest of the scan none.
     ///
-    /// Its one caller is the parser's `authority_and_path`; the examples
-    /// are the test `first_outside_marking_examples`.
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_encode::grammar::{Scanner, UNRESERVED};
+    ///
+    /// const HOST_THEN_PATH: Scanner = Scanner::new(&UNRESERVED.with(b'/'));
+    /// let text = b"//example.com/a/b?q";
+    /// assert_eq!(HOST_THEN_PATH.first_outside_marking(text, 2, b'/'), (17, 13));
+    /// assert_eq!(HOST_THEN_PATH.first_outside_marking(b"//a?q", 2, b'/'), (3, 3));
+    /// ```
     #[inline(always)]
-    pub(crate) fn first_outside_marking(
-        &self,
-        bytes: &[u8],
-        from: usize,
-        mark: u8,
-    ) -> (usize, usize) {
+    pub fn first_outside_marking(&self, bytes: &[u8], from: usize, mark: u8) -> (usize, usize) {
         let n = bytes.len();
         let Some(last) = n.checked_sub(16) else {
             return self.short_marking(bytes, from, mark);
@@ -557,17 +565,17 @@ struct Step {
 /// What [`Scanner::shape`] finds in an input of 8 to 32 bytes: bit `k` of
 /// each mask is about byte `k`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct Shape {
+pub struct Shape {
     /// The bytes outside the scanner's class.
-    pub(crate) outside: u64,
+    pub outside: u64,
     /// The `:` bytes.
-    pub(crate) colon: u64,
+    pub colon: u64,
     /// The `/` bytes.
-    pub(crate) slash: u64,
+    pub slash: u64,
     /// The `?` bytes.
-    pub(crate) question: u64,
+    pub question: u64,
     /// The `#` bytes.
-    pub(crate) hash: u64,
+    pub hash: u64,
 }
 
 /// The sixteen bytes of `bytes` from `i`, if there are as many.
@@ -1105,7 +1113,14 @@ mod tests {
     fn the_shape_agrees_with_a_byte_loop() {
         let scanner = Scanner::new(&grammar::QUERY);
         let bytes = b"a/?#:%. \x80[9";
-        let mut next = crate::test_rng::xorshift(0x9E37_79B9_7F4A_7C15);
+        let mut state: u64 = 0x9E37_79B9_7F4A_7C15;
+        // xorshift64: fixed, so a failure repeats.
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
         for _ in 0..20_000 {
             let len = (next() % 41) as usize;
             let input: Vec<u8> = (0..len)
