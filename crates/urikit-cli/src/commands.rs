@@ -13,7 +13,7 @@ use std::io::{self, BufWriter, StdoutLock, Write};
 
 use serde::Serialize;
 use urikit::schemes::Registry;
-use urikit::{IriReference, RiReference, Spec, Uri};
+use urikit::{IriReference, RiReference, Spec};
 
 use crate::codec::{Decoding, Encoding};
 use crate::edit::Edit;
@@ -22,7 +22,7 @@ use crate::input::{self, Input};
 use crate::mapping::{ToIri, ToUri};
 use crate::paths::{FilePath, FileUri, OsName};
 use crate::problem::Problem;
-use crate::resolution::{FormName, Normalization, Relativization, Resolution};
+use crate::resolution::{Base, FormName, Normalization, Relativization, Resolution};
 use crate::{Outcome, explain, json, redact, scheme, settings, table};
 
 /// Standard output, locked and buffered.
@@ -36,7 +36,7 @@ fn stdout() -> BufWriter<StdoutLock<'static>> {
 pub(crate) fn parse(inputs: &[OsString], iri: bool, as_json: bool) -> Outcome {
     let mut blocks = Blocks::default();
     per_input(inputs, |out, input| {
-        if iri {
+        if iri || input.is_iri() {
             write_parsed(out, input, input.parse_iri(), as_json, &mut blocks)
         } else {
             write_parsed(out, input, input.parse(), as_json, &mut blocks)
@@ -85,7 +85,7 @@ fn write_parsed<S: Spec>(
 pub(crate) fn explain(inputs: &[OsString]) -> Outcome {
     let mut blocks = Blocks::default();
     per_input(inputs, |out, input| {
-        if input.bytes().is_ascii() {
+        if !input.is_iri() {
             write_explained(out, input, input.parse(), &mut blocks)
         } else {
             write_explained(out, input, input.parse_iri(), &mut blocks)
@@ -168,22 +168,53 @@ pub(crate) fn decode(inputs: &[OsString], decoding: Decoding, as_json: bool) -> 
 /// per line, or as JSON lines.
 pub(crate) fn resolve(
     inputs: &[OsString],
-    base: Uri<'_>,
+    base: Base<'_>,
     non_strict: bool,
+    spec: OutputSpec,
     as_json: bool,
 ) -> Outcome {
     let mut resolution = Resolution::new(base, non_strict);
     let shown_base = shown_base(base);
     per_input(inputs, |out, input| {
         let id = json::Id::base_ref(&shown_base, input);
-        let target = resolution.apply(input);
+        let target = resolution.apply(input).map(|t| spec.apply(t));
+        let target = target.as_deref().map_err(|p| *p);
         write_result(out, input, id, target, json::TargetFields::new, as_json)
     })
 }
 
+/// The spec of a result (`--to-uri`): as it comes (an IRI for an IRI), or
+/// mapped to a URI (RFC 3987 §3.1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum OutputSpec {
+    /// The spec of the input: an IRI in, an IRI out.
+    AsInput,
+    /// Always a URI (`--to-uri`).
+    Uri,
+}
+
+impl OutputSpec {
+    /// `--to-uri` or not.
+    pub(crate) fn new(to_uri: bool) -> Self {
+        if to_uri {
+            OutputSpec::Uri
+        } else {
+            OutputSpec::AsInput
+        }
+    }
+
+    /// `text`, a result, in this spec.
+    pub(crate) fn apply(self, text: &str) -> Cow<'_, str> {
+        match self {
+            OutputSpec::AsInput => Cow::Borrowed(text),
+            OutputSpec::Uri => crate::resolution::uri_form(text),
+        }
+    }
+}
+
 /// The base as JSON lines show it: its password `***` unless
 /// `--show-password`, since it would be repeated on every line.
-fn shown_base(base: Uri<'_>) -> Cow<'_, str> {
+fn shown_base(base: Base<'_>) -> Cow<'_, str> {
     redact::shown(base.as_str())
 }
 
@@ -191,8 +222,9 @@ fn shown_base(base: Uri<'_>) -> Cow<'_, str> {
 /// target, one per line, or as JSON lines.
 pub(crate) fn relativize(
     inputs: &[OsString],
-    base: Uri<'_>,
+    base: Base<'_>,
     form: FormName,
+    spec: OutputSpec,
     as_json: bool,
 ) -> Outcome {
     let relativization = Relativization::new(base, form);
@@ -200,7 +232,8 @@ pub(crate) fn relativize(
     per_input(inputs, |out, input| {
         let id = json::Id::base_target(&shown_base, input);
         let answer = relativization.apply(input);
-        let reference = answer.as_ref().map(|(r, _)| r.as_str()).map_err(|p| *p);
+        let shown = answer.as_ref().map(|(r, _)| spec.apply(r));
+        let reference = shown.as_deref().map_err(|p| **p);
         let relative = answer.as_ref().is_ok_and(|(_, relative)| *relative);
         let fields = |reference| json::RefFields::new(reference, relative);
         write_result(out, input, id, reference, fields, as_json)
@@ -210,14 +243,20 @@ pub(crate) fn relativize(
 /// `urikit normalize`: the syntax-based normal form of each input, one per
 /// line, or as JSON lines; with `schemes`, then the scheme-based normal
 /// form of each URI.
-pub(crate) fn normalize(inputs: &[OsString], schemes: bool, as_json: bool) -> Outcome {
+pub(crate) fn normalize(
+    inputs: &[OsString],
+    schemes: bool,
+    spec: OutputSpec,
+    as_json: bool,
+) -> Outcome {
     let mut normalization = if schemes {
         Normalization::with_schemes()
     } else {
         Normalization::syntax()
     };
     per_input(inputs, |out, input| {
-        let normalized = normalization.apply(input);
+        let normalized = normalization.apply(input).map(|n| spec.apply(n));
+        let normalized = normalized.as_deref().map_err(|p| *p);
         write_result(
             out,
             input,
@@ -303,7 +342,14 @@ pub(crate) fn scheme(inputs: &[OsString], as_json: bool) -> Outcome {
     let registry = Registry::standard();
     let mut blocks = Blocks::default();
     per_input(inputs, |out, input| {
-        let checked = scheme::check(&registry, input);
+        // An IRI is checked as the URI it maps to (RFC 3987 §3.1), its
+        // host name as DNS knows it (`xn--`).
+        let mapped = input.mapped_uri_idna();
+        let checked = match &mapped {
+            Ok(Some(uri)) => scheme::check(&registry, Input::new(uri.as_bytes())),
+            Ok(None) => scheme::check(&registry, input),
+            Err(problem) => Err(*problem),
+        };
         // The fields as shown: of the URI with its passwords hidden, when
         // that differs (the violations are the URI's own).
         let masked = checked.as_ref().map(|c| redact::shown(c.as_str()));

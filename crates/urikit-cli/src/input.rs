@@ -92,6 +92,49 @@ impl<'a> Input<'a> {
         String::from_utf8_lossy(self.bytes)
     }
 
+    /// Whether the input is read as an IRI reference (RFC 3987): it is not
+    /// ASCII, and `--uri-only` was not given. An ASCII input reads the same
+    /// either way, since an IRI reference that is ASCII is a URI reference.
+    pub(crate) fn is_iri(self) -> bool {
+        !self.bytes.is_ascii() && !settings::get().uri_only
+    }
+
+    /// For an input read as an IRI reference ([`is_iri`](Self::is_iri)),
+    /// the URI reference it maps to (RFC 3987 §3.1); `None` for one read
+    /// as a URI reference. For the subcommands whose rules are a URI's
+    /// (`scheme`, `file-path`, `to-iri`).
+    ///
+    /// # Errors
+    ///
+    /// The [`Problem`] of an input that is not an IRI reference.
+    pub(crate) fn mapped_uri(self) -> Result<Option<String>, Problem> {
+        if !self.is_iri() {
+            return Ok(None);
+        }
+        Ok(Some(urikit::iri::to_uri(self.parse_iri()?).into_string()))
+    }
+
+    /// As [`mapped_uri`](Self::mapped_uri), but a registered name that is
+    /// not ASCII mapped to `xn--` labels (UTS #46 `ToASCII`), the name DNS
+    /// knows it by, where `ToASCII` takes it (percent-encoded otherwise).
+    /// For `scheme`, whose rules check host names.
+    ///
+    /// # Errors
+    ///
+    /// The [`Problem`] of an input that is not an IRI reference.
+    pub(crate) fn mapped_uri_idna(self) -> Result<Option<String>, Problem> {
+        if !self.is_iri() {
+            return Ok(None);
+        }
+        let iri = self.parse_iri()?;
+        Ok(Some(
+            match urikit::iri::to_uri_with(iri, urikit::iri::HostMapping::Idna) {
+                Ok(uri) => uri.into_string(),
+                Err(_) => urikit::iri::to_uri(iri).into_string(),
+            },
+        ))
+    }
+
     /// Parses the input as a `URI-reference` (RFC 3986 §4.1), a zone
     /// identifier allowed with `--allow-zone-id` (RFC 6874).
     pub(crate) fn parse(self) -> Result<UriReference<'a>, Problem> {

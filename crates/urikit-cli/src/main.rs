@@ -64,7 +64,7 @@ mod table;
 )]
 struct Cli {
     /// The options every subcommand takes.
-    #[command(flatten)]
+    #[command(flatten, next_help_heading = "Global options")]
     global: Global,
     /// What to do.
     #[command(subcommand)]
@@ -106,6 +106,11 @@ struct Global {
     /// stays bounded on any stream.
     #[arg(long, global = true, value_name = "BYTES", default_value_t = input::DEFAULT_MAX_LINE_BYTES)]
     max_line_bytes: usize,
+    /// Read every input by RFC 3986 alone. Without it, an input that is
+    /// not ASCII is read as an IRI reference (RFC 3987), and its result is
+    /// an IRI; with it, such an input is an error.
+    #[arg(long, global = true)]
+    uri_only: bool,
 }
 
 /// The subcommands.
@@ -241,6 +246,10 @@ enum Command {
         /// compatibility.
         #[arg(long)]
         non_strict: bool,
+        /// Print each target as a URI (RFC 3987 §3.1), also when the base
+        /// or the reference is an IRI.
+        #[arg(long)]
+        to_uri: bool,
         /// Print one JSON object per reference, one per line, in input order.
         #[arg(long)]
         json: bool,
@@ -261,6 +270,10 @@ enum Command {
         /// this flag.)
         #[arg(long, alias = "form", value_enum, value_name = "KIND", default_value_t = FormName::Shortest)]
         kind: FormName,
+        /// Print each reference as a URI (RFC 3987 §3.1), also when the
+        /// base or the target is an IRI.
+        #[arg(long)]
+        to_uri: bool,
         /// Print one JSON object per target, one per line, in input order.
         #[arg(long)]
         json: bool,
@@ -276,6 +289,10 @@ enum Command {
         /// default ports dropped, an empty http path as `/`, and so on.
         #[arg(long)]
         scheme: bool,
+        /// Print each normal form as a URI (RFC 3987 §3.1), also for an
+        /// IRI.
+        #[arg(long)]
+        to_uri: bool,
         /// Print one JSON object per input, one per line, in input order.
         #[arg(long)]
         json: bool,
@@ -467,7 +484,7 @@ fn stdin_at_most_once(args: Vec<OsString>, subcommand: &str) -> Vec<OsString> {
 /// The `--base` of `subcommand`, parsed; for a base that is not a base URI
 /// (invalid, relative, or not UTF-8), prints its caret error and the usage
 /// to standard error and exits with status 2, before any input is read.
-fn base_or_exit<'a>(base: &'a OsString, subcommand: &str) -> urikit::Uri<'a> {
+fn base_or_exit<'a>(base: &'a OsString, subcommand: &str) -> resolution::Base<'a> {
     let base = Input::new(base.as_encoded_bytes());
     match resolution::parse_base(base) {
         Ok(uri) => uri,
@@ -531,8 +548,11 @@ fn main() -> ExitCode {
         color,
         ascii,
         max_line_bytes,
+        uri_only,
     } = cli.global;
-    Settings::from_flags(allow_zone_id, show_password, color, ascii, max_line_bytes).install();
+    Settings::from_flags(allow_zone_id, show_password, color, ascii, max_line_bytes)
+        .with_uri_only(uri_only)
+        .install();
     let outcome = match cli.command {
         Command::Parse { iri, json, inputs } => {
             commands::parse(&inputs.checked("parse"), iri, json)
@@ -600,27 +620,38 @@ fn main() -> ExitCode {
         Command::Resolve {
             base,
             non_strict,
+            to_uri,
             json,
             refs,
         } => {
             let refs = stdin_at_most_once(refs, "resolve");
-            commands::resolve(&refs, base_or_exit(&base, "resolve"), non_strict, json)
+            let base = base_or_exit(&base, "resolve");
+            let spec = commands::OutputSpec::new(to_uri);
+            commands::resolve(&refs, base, non_strict, spec, json)
         }
         Command::Relativize {
             base,
             kind: form,
+            to_uri,
             json,
             targets,
         } => {
             let targets = stdin_at_most_once(targets, "relativize");
             let base = base_or_exit(&base, "relativize");
-            commands::relativize(&targets, base, form, json)
+            let spec = commands::OutputSpec::new(to_uri);
+            commands::relativize(&targets, base, form, spec, json)
         }
         Command::Normalize {
             scheme,
+            to_uri,
             json,
             inputs,
-        } => commands::normalize(&inputs.checked("normalize"), scheme, json),
+        } => commands::normalize(
+            &inputs.checked("normalize"),
+            scheme,
+            commands::OutputSpec::new(to_uri),
+            json,
+        ),
         Command::ToUri { idna, json, inputs } => {
             let inputs = stdin_at_most_once(inputs, "to-uri");
             commands::to_uri(&inputs, idna, json)

@@ -42,6 +42,9 @@ pub(crate) struct Settings {
     pub(crate) ascii: bool,
     /// The longest line of standard input or of a `check` file kept.
     pub(crate) max_line_bytes: usize,
+    /// Read every input by RFC 3986 alone (`--uri-only`): an input that is
+    /// not ASCII is then an error, not an IRI reference.
+    pub(crate) uri_only: bool,
 }
 
 impl Default for Settings {
@@ -53,6 +56,7 @@ impl Default for Settings {
             color_stderr: false,
             ascii: false,
             max_line_bytes: crate::input::DEFAULT_MAX_LINE_BYTES,
+            uri_only: false,
         }
     }
 }
@@ -95,7 +99,14 @@ impl Settings {
             color_stderr,
             ascii: ascii || !utf8_locale(),
             max_line_bytes,
+            uri_only: false,
         }
+    }
+
+    /// These settings, with every input read by RFC 3986 alone when
+    /// `uri_only` (`--uri-only`).
+    pub(crate) fn with_uri_only(self, uri_only: bool) -> Self {
+        Settings { uri_only, ..self }
     }
 
     /// Makes these the settings of the run; only the first call counts.
