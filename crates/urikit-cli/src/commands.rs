@@ -417,21 +417,88 @@ pub(crate) fn equivalent(pair: Option<(&OsString, &OsString)>, as_json: bool) ->
     }
 }
 
+/// What `edit` does for an input without a scheme: warn when it reads
+/// otherwise than it may look, or give it a scheme.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum SchemeGuess {
+    /// Read it by RFC 3986, and warn when it looks like `host:port` or
+    /// begins with a dotted host name.
+    Warn,
+    /// `--guess-scheme`: `ftp` for a host that begins with `ftp.`, else
+    /// `http`.
+    Guess,
+    /// `--default-scheme SCHEME`.
+    Given(String),
+}
+
+/// How `edit` prints its outputs.
+#[derive(Debug)]
+pub(crate) struct EditOutput {
+    /// `--json`.
+    pub(crate) json: bool,
+    /// `--to-uri`.
+    pub(crate) spec: OutputSpec,
+    /// `--default-scheme`, `--guess-scheme`, or neither.
+    pub(crate) scheme: SchemeGuess,
+}
+
 /// `urikit edit`: each input edited, one line per output (several with
-/// `--iterate`); for an input that is not a URI reference, or whose edited
-/// reference is not one, as many empty lines and a diagnostic.
-pub(crate) fn edit(inputs: &[OsString], edit: &Edit) -> Outcome {
+/// `--iterate`), or one JSON line per output with `--json`; for an input
+/// that is not a URI or IRI reference, or whose edited reference is not
+/// one, as many empty lines and a diagnostic; for a strict placeholder of
+/// an absent component, an empty line and an error.
+pub(crate) fn edit(inputs: &[OsString], edit: &Edit, how: &EditOutput) -> Outcome {
     let registry = Registry::standard();
     per_input(inputs, |out, input| {
-        match input
-            .parse()
-            .and_then(|r| edit.apply(r, &registry).map_err(Problem::Build))
-        {
-            Ok(outputs) => {
-                for output in outputs {
-                    writeln!(out, "{output}")?;
+        let prefixed = match &how.scheme {
+            SchemeGuess::Warn => {
+                if let Some(warning) = crate::guess::warning(input.bytes()) {
+                    out.flush()?;
+                    let head = settings::paint("warning:", settings::style::ERROR, settings::get().color_stderr);
+                    eprintln!("{head} {warning}");
                 }
-                Ok(true)
+                None
+            }
+            SchemeGuess::Guess => crate::guess::with_scheme(input.bytes(), None),
+            SchemeGuess::Given(scheme) => crate::guess::with_scheme(input.bytes(), Some(scheme)),
+        };
+        let input = prefixed.as_deref().map_or(input, Input::new);
+        let outputs = if input.is_iri() {
+            input
+                .parse_iri()
+                .and_then(|r| edit.outputs(r, &registry).map_err(Problem::Build))
+        } else {
+            input
+                .parse()
+                .and_then(|r| edit.outputs(r, &registry).map_err(Problem::Build))
+        };
+        match outputs {
+            Ok(outputs) => {
+                let mut valid = true;
+                for output in outputs {
+                    match output {
+                        Ok(text) if how.json => {
+                            let text = how.spec.apply(&text);
+                            json::write_line(out, &json::EditLine::new(input, &text, edit.separator))?;
+                        }
+                        Ok(text) => writeln!(out, "{}", how.spec.apply(&text))?,
+                        Err(missing) => {
+                            valid = false;
+                            writeln!(out)?;
+                            out.flush()?;
+                            let head = settings::paint("error:", settings::style::ERROR, settings::get().color_stderr);
+                            eprintln!(
+                                "{head} `{}`: the component is absent (strict, with `--strict-get` or `must:`)",
+                                missing.placeholder
+                            );
+                        }
+                    }
+                }
+                Ok(valid)
+            }
+            Err(problem) if how.json => {
+                json::write_line(out, &json::Invalid::new(input, &problem))?;
+                Ok(false)
             }
             Err(problem) => {
                 for _ in 1..edit.outputs_per_input() {
@@ -550,8 +617,26 @@ pub(crate) fn diagnose(
     out.flush()?;
     let mut text = problem.caret(input.bytes()).painted(settings.color_stderr);
     text.push('\n');
+    if !settings.trim && !input.is_cut() && parses_trimmed(input) {
+        text.push_str("  note: it parses trimmed of its surrounding blanks, `<>` or quotes: give `--trim` (RFC 3986 Appendix C)\n");
+    }
     let _ = io::stderr().lock().write_all(text.as_bytes());
     Ok(())
+}
+
+/// Whether `input` would parse as a URI or IRI reference once trimmed as
+/// `--trim` trims it, and differs from that.
+fn parses_trimmed(input: Input<'_>) -> bool {
+    let trimmed = input::trimmed(input.bytes());
+    if trimmed.len() == input.bytes().len() || trimmed.is_empty() {
+        return false;
+    }
+    let trimmed = Input::new(trimmed);
+    if trimmed.is_iri() {
+        trimmed.parse_iri().is_ok()
+    } else {
+        trimmed.parse().is_ok()
+    }
 }
 
 /// The plain output of an invalid input: an empty line on standard output,

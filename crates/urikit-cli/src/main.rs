@@ -29,6 +29,7 @@ mod commands;
 mod edit;
 mod equivalence;
 mod explain;
+mod guess;
 mod input;
 mod json;
 mod lint;
@@ -111,6 +112,11 @@ struct Global {
     /// an IRI; with it, such an input is an error.
     #[arg(long, global = true)]
     uri_only: bool,
+    /// Trim each input: surrounding whitespace, then `<…>` (and `<URL:…>`)
+    /// or quotes, as RFC 3986 Appendix C delimits a URI in text; blank
+    /// inputs are skipped.
+    #[arg(long, global = true)]
+    trim: bool,
 }
 
 /// The subcommands.
@@ -157,25 +163,44 @@ enum Command {
     /// `--get` template filled in from it.
     Edit {
         /// Set a component: `COMPONENT=TEXT` (percent-encoded for the
-        /// component) or `COMPONENT:=ENCODED` (as it is). Components:
-        /// scheme, user, password, userinfo, host, port, path, query,
-        /// fragment.
+        /// component) or `COMPONENT:=ENCODED` (as it is); `COMPONENT?=…`
+        /// only where it is absent. Components: scheme, user, password,
+        /// userinfo, host, port, path, query, fragment. A value that is
+        /// not valid in its component is a usage error; so is setting one
+        /// component twice to different values, or setting and iterating it.
         #[arg(long, short, value_name = "COMPONENT=VALUE", value_parser = edit::Assignment::parse)]
         set: Vec<edit::Assignment>,
+        /// Set a component only where it is absent (trurl's `COMPONENT?=`).
+        #[arg(long, value_name = "COMPONENT=VALUE", value_parser = edit::Assignment::parse_if_absent)]
+        set_if_absent: Vec<edit::Assignment>,
         /// Remove a component (the path becomes empty).
         #[arg(long, value_name = "COMPONENT", value_parser = edit::Change::remove)]
         remove: Vec<edit::Change>,
         /// Append a segment to the path (`path=SEGMENT`) or a pair to the
         /// query (`query=KEY=VALUE`), encoded; `:=` for encoded text.
+        /// Appends come after `--trim-query` and `--replace`.
         #[arg(long, short, value_name = "path=SEGMENT|query=PAIR", value_parser = edit::Append::parse)]
         append: Vec<edit::Append>,
         /// Remove the query's pairs whose decoded key is KEY (with a final
-        /// `*`: begins with what precedes it).
-        #[arg(long, value_name = "KEY")]
+        /// `*`: begins with what precedes it; `\*` for a literal `*`).
+        #[arg(long, alias = "qtrim", value_name = "KEY")]
         trim_query: Vec<String>,
+        /// Put the pair KEY=VALUE (or KEY) in place of the first query pair
+        /// whose decoded key is KEY, and drop the other pairs with it; when
+        /// none has it, nothing changes.
+        #[arg(long, value_name = "KEY=VALUE", value_parser = edit::Replace::parse_replace)]
+        replace: Vec<edit::Replace>,
+        /// As `--replace`, but append the pair when no pair has the key.
+        #[arg(long, alias = "force-replace", value_name = "KEY=VALUE", value_parser = edit::Replace::parse_append)]
+        replace_append: Vec<edit::Replace>,
         /// Sort the query's pairs by their text.
         #[arg(long)]
         sort_query: bool,
+        /// What separates query pairs, for the query options and
+        /// placeholders: `&` (the default), `;`, or another single
+        /// character that may stand in a query.
+        #[arg(long, value_name = "CHAR", default_value = "&", value_parser = parse_separator)]
+        query_separator: char,
         /// One output per value: `COMPONENT=V1 V2 …`, values split at
         /// spaces; several `--iterate` (on different components) give every
         /// combination.
@@ -184,9 +209,45 @@ enum Command {
         /// Print TEMPLATE filled in, not the reference: `{scheme}`,
         /// `{user}`, `{password}`, `{userinfo}`, `{host}`, `{port}`,
         /// `{path}`, `{query}`, `{fragment}` decoded, `{:NAME}` as written,
-        /// `{query:KEY}`, `{query-all:KEY}`, `{default:port}`, `{url}`.
+        /// `{query:KEY}`, `{query-all:KEY}`, `{default:port}` (the port, or
+        /// the scheme's default), `{url}`; `[NAME]` as `{NAME}`;
+        /// `{must:NAME}` strict (see `--strict-get`); `\n`, `\t`, and `\`
+        /// before a character for itself.
         #[arg(long, short, value_name = "TEMPLATE", value_parser = edit::Template::parse)]
         get: Option<edit::Template>,
+        /// With `--get`, a placeholder of an absent component is an error
+        /// (an empty line, its error on standard error, exit status 1), not
+        /// the empty string.
+        #[arg(long, requires = "get")]
+        strict_get: bool,
+        /// Print one JSON object per output: `input` (password hidden),
+        /// `output` (the edited reference), `components` as written and
+        /// `decoded` (passwords hidden), `pairs` of the query decoded as
+        /// [[key, value], …].
+        #[arg(long, conflicts_with = "get")]
+        json: bool,
+        /// Normalize each result as `normalize --scheme` does: syntax, then
+        /// the scheme's rules (a default port dropped, an empty http path
+        /// as `/`, …).
+        #[arg(long)]
+        normalize: bool,
+        /// With `--normalize`, keep a port that is the scheme's default.
+        #[arg(long, requires = "normalize")]
+        keep_port: bool,
+        /// Read an input without a scheme (`example.com/a`, `localhost:8080`,
+        /// `//h/`) as `SCHEME://` and the input.
+        #[arg(long, value_name = "SCHEME", conflicts_with = "guess_scheme")]
+        default_scheme: Option<String>,
+        /// As `--default-scheme`, guessed as trurl does: `ftp` for a host
+        /// that begins with `ftp.`, else `http`.
+        #[arg(long)]
+        guess_scheme: bool,
+        /// Print each result as a URI (RFC 3987 §3.1), also for an IRI.
+        #[arg(long)]
+        to_uri: bool,
+        /// An input (as trurl's `--url`), before the positional ones.
+        #[arg(long, value_name = "URL")]
+        url: Vec<OsString>,
         /// The inputs.
         #[command(flatten)]
         inputs: Inputs,
@@ -437,15 +498,31 @@ enum Command {
 /// The inputs of a per-input subcommand.
 #[derive(Debug, Args)]
 struct Inputs {
-    /// URI references; read one per line from standard input when none are
-    /// given, and in place of `-`.
+    /// A file of inputs, one per line (`-` for standard input), read after
+    /// the arguments; may be repeated.
+    #[arg(long, short = 'f', value_name = "FILE")]
+    file: Vec<PathBuf>,
+    /// URI or IRI references; read one per line from standard input when
+    /// none are given (nor files), and in place of `-`.
     #[arg(value_name = "INPUT")]
     inputs: Vec<OsString>,
 }
 
 impl Inputs {
-    /// The inputs of `subcommand`; see [`stdin_at_most_once`].
+    /// The inputs of `subcommand`; see [`stdin_at_most_once`]. The files
+    /// are handed to [`input::set_files`].
     fn checked(self, subcommand: &str) -> Vec<OsString> {
+        let stdin_files = self.file.iter().filter(|f| f.as_os_str() == input::STDIN_ARG).count();
+        let stdin_args = self.inputs.iter().filter(|a| *a == input::STDIN_ARG).count();
+        if stdin_files + stdin_args > 1 {
+            command_of(subcommand)
+                .error(
+                    ErrorKind::ArgumentConflict,
+                    "`-` (standard input) may be given only once",
+                )
+                .exit();
+        }
+        input::set_files(self.file);
         stdin_at_most_once(self.inputs, subcommand)
     }
 }
@@ -499,6 +576,22 @@ fn base_or_exit<'a>(base: &'a OsString, subcommand: &str) -> resolution::Base<'a
     }
 }
 
+/// `--query-separator`'s value: one character that may stand in a query
+/// and is neither `=` nor `%`.
+fn parse_separator(text: &str) -> Result<char, String> {
+    let mut chars = text.chars();
+    match (chars.next(), chars.next()) {
+        (Some(c), None)
+            if c.is_ascii_graphic() && !matches!(c, '=' | '%' | '#' | '[' | ']' | '"' | '<' | '>' | '\\' | '^' | '`' | '{' | '|' | '}') =>
+        {
+            Ok(c)
+        }
+        _ => Err(format!(
+            "`{text}` is not one character that may separate query pairs (such as `&` or `;`)"
+        )),
+    }
+}
+
 /// `--deny`'s value: a severity name.
 fn parse_severity(name: &str) -> Result<urikit::lint::Severity, String> {
     name.parse()
@@ -549,9 +642,11 @@ fn main() -> ExitCode {
         ascii,
         max_line_bytes,
         uri_only,
+        trim,
     } = cli.global;
     Settings::from_flags(allow_zone_id, show_password, color, ascii, max_line_bytes)
         .with_uri_only(uri_only)
+        .with_trim(trim)
         .install();
     let outcome = match cli.command {
         Command::Parse { iri, json, inputs } => {
@@ -573,24 +668,42 @@ fn main() -> ExitCode {
         ),
         Command::Edit {
             set,
+            set_if_absent,
             remove,
             append,
             trim_query,
+            replace,
+            replace_append,
             sort_query,
+            query_separator,
             iterate,
             get,
+            strict_get,
+            json,
+            normalize,
+            keep_port,
+            default_scheme,
+            guess_scheme,
+            to_uri,
+            url,
             inputs,
         } => {
             let edit = edit::Edit {
                 changes: remove
                     .into_iter()
                     .chain(set.into_iter().map(edit::Change::Set))
+                    .chain(set_if_absent.into_iter().map(edit::Change::Set))
                     .collect(),
                 iterate,
                 appends: append,
                 trims: trim_query,
+                replaces: replace.into_iter().chain(replace_append).collect(),
                 sort_query,
                 template: get,
+                strict: strict_get,
+                normalize,
+                keep_port,
+                separator: query_separator,
                 options: settings::get().parse_options(),
             };
             if let Err(message) = edit.check() {
@@ -598,7 +711,33 @@ fn main() -> ExitCode {
                     .error(ErrorKind::ArgumentConflict, message)
                     .exit();
             }
-            commands::edit(&inputs.checked("edit"), &edit)
+            let scheme = match (default_scheme, guess_scheme) {
+                (Some(scheme), _) => {
+                    if let Err(message) = edit::Assignment::parse(&format!("scheme={scheme}")) {
+                        command_of("edit")
+                            .error(ErrorKind::ValueValidation, format!("--default-scheme: {message}"))
+                            .exit();
+                    }
+                    commands::SchemeGuess::Given(scheme)
+                }
+                (None, true) => commands::SchemeGuess::Guess,
+                (None, false) => commands::SchemeGuess::Warn,
+            };
+            let mut all = url;
+            let inputs = inputs.checked("edit");
+            // `--url` alone: the positional inputs do not fall back to
+            // standard input.
+            if !all.is_empty() || inputs.is_empty() && input::has_files() {
+                all.extend(inputs);
+            } else {
+                all = inputs;
+            }
+            let options = commands::EditOutput {
+                json,
+                spec: commands::OutputSpec::new(to_uri),
+                scheme,
+            };
+            commands::edit(&all, &edit, &options)
         }
         Command::Generate { what } => return generate(&what),
         Command::Encode {

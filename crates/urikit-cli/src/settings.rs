@@ -45,6 +45,8 @@ pub(crate) struct Settings {
     /// Read every input by RFC 3986 alone (`--uri-only`): an input that is
     /// not ASCII is then an error, not an IRI reference.
     pub(crate) uri_only: bool,
+    /// Trim each input (`--trim`), and skip blank ones.
+    pub(crate) trim: bool,
 }
 
 impl Default for Settings {
@@ -57,6 +59,7 @@ impl Default for Settings {
             ascii: false,
             max_line_bytes: crate::input::DEFAULT_MAX_LINE_BYTES,
             uri_only: false,
+            trim: false,
         }
     }
 }
@@ -100,6 +103,7 @@ impl Settings {
             ascii: ascii || !utf8_locale(),
             max_line_bytes,
             uri_only: false,
+            trim: false,
         }
     }
 
@@ -107,6 +111,12 @@ impl Settings {
     /// `uri_only` (`--uri-only`).
     pub(crate) fn with_uri_only(self, uri_only: bool) -> Self {
         Settings { uri_only, ..self }
+    }
+
+    /// These settings, with each input trimmed and blank ones skipped when
+    /// `trim` (`--trim`).
+    pub(crate) fn with_trim(self, trim: bool) -> Self {
+        Settings { trim, ..self }
     }
 
     /// Makes these the settings of the run; only the first call counts.
