@@ -630,6 +630,14 @@ fn normalized<S: Spec>(
         return syntax;
     };
     let mut normal = registry.normalize(absolute);
+    // A scheme the registry has no rules for, whose RFC gives a default
+    // port: that port dropped too (RFC 3986 §6.2.3).
+    if registry.get(&absolute.scheme().to_ascii_lowercase()).is_none() {
+        let default = default_port(registry, absolute.scheme());
+        if normal.port().and_then(|p| p.parse::<u32>().ok()) == default.map(u32::from) {
+            let _ = normal.set_port(None);
+        }
+    }
     if keep_port && normal.port().is_none() {
         if let Some(port) = absolute.port().filter(|p| !p.is_empty()) {
             let _ = normal.set_port(Some(port));
@@ -657,6 +665,9 @@ struct Parts {
     path: String,
     query: Option<String>,
     fragment: Option<String>,
+    /// Whether the path was set from text (`--set path=…`), which then
+    /// gets a `/` before it under an authority.
+    path_from_text: bool,
 }
 
 impl Parts {
@@ -678,6 +689,7 @@ impl Parts {
             path: r.path().to_owned(),
             query: r.query().map(String::from),
             fragment: r.fragment().map(String::from),
+            path_from_text: false,
         }
     }
 
@@ -712,7 +724,10 @@ impl Parts {
                 }
                 match self.slot(a.part) {
                     Some(slot) => *slot = Some(value),
-                    None => self.path = value,
+                    None => {
+                        self.path = value;
+                        self.path_from_text = !a.encoded;
+                    }
                 }
             }
             Change::Remove(part) => {
@@ -830,6 +845,19 @@ impl Parts {
             (user, None) => user.clone(),
             (user, Some(password)) => Some(format!("{}:{password}", user.as_deref().unwrap_or(""))),
         };
+        // A path set from text under an authority begins with `/`, as RFC
+        // 3986 §5.2.3 merges a path with an authority's empty one.
+        let slashed;
+        let path = if self.path_from_text
+            && self.host.is_some()
+            && !self.path.is_empty()
+            && !self.path.starts_with('/')
+        {
+            slashed = format!("/{}", self.path);
+            &slashed
+        } else {
+            &self.path
+        };
         // The host first: `Builder::host(None)` drops the userinfo and the
         // port set before it, and a userinfo or port set after it with no
         // host is the builder's `MissingHost`, as it should be here.
@@ -838,7 +866,7 @@ impl Parts {
             .host(self.host.as_deref())
             .userinfo(userinfo.as_deref())
             .port_str(self.port.as_deref())
-            .path(&self.path)
+            .path(path)
             .query(self.query.as_deref())
             .fragment(self.fragment.as_deref())
             .options(options)
@@ -1273,9 +1301,17 @@ mod tests {
         assert_eq!(e.outputs_per_input(), 1_000_000_000);
         assert!(e.check().unwrap_err().contains("1000000000 outputs"));
         // And on every component: more than `usize` holds.
+        // (Values each valid in its component: a scheme begins with a letter.)
+        let lettered = (0..1000)
+            .map(|n| format!("a{n}"))
+            .collect::<Vec<_>>()
+            .join(" ");
         e.iterate = Part::ALL
             .iter()
-            .map(|(name, _)| Iterate::parse(&format!("{name}={thousand}")).unwrap())
+            .map(|(name, part)| {
+                let values = if *part == Part::Port { &thousand } else { &lettered };
+                Iterate::parse(&format!("{name}={values}")).unwrap()
+            })
             .collect();
         assert_eq!(e.outputs_per_input(), usize::MAX);
         assert!(e.check().unwrap_err().contains("too many outputs"));

@@ -23,6 +23,10 @@ enum Reading {
 
 /// How `text` reads.
 fn reading(text: &str) -> Reading {
+    // An IP literal, which no relative reference begins with.
+    if text.starts_with('[') {
+        return Reading::Relative;
+    }
     let Ok(r) = IriReference::parse_with(text, ParseOptions::new().allow_zone_id(true)) else {
         return Reading::Fine;
     };
