@@ -511,6 +511,23 @@ pub(crate) fn edit(inputs: &[OsString], edit: &Edit, how: &EditOutput) -> Outcom
     })
 }
 
+/// `urikit curie`: the IRI of each CURIE, or with `compress` the CURIE of
+/// each IRI, one per line, or as JSON lines.
+pub(crate) fn curie(
+    inputs: &[OsString],
+    map: &urikit::iri::CurieMap,
+    compress: bool,
+    as_json: bool,
+) -> Outcome {
+    per_input(inputs, |out, input| {
+        let answer = crate::curie::apply(map, input, compress);
+        let compressed = answer.as_ref().is_ok_and(|(_, c)| *c);
+        let text = answer.as_ref().map(|(t, _)| t.as_str()).map_err(|p| *p);
+        let fields = |t| crate::curie::CurieFields::new(t, compressed);
+        write_result(out, input, json::Id::input(input), text, fields, as_json)
+    })
+}
+
 /// `urikit file-path`: the path of `os` each file URI names, one per line,
 /// or as JSON lines.
 pub(crate) fn file_path(inputs: &[OsString], os: OsName, as_json: bool) -> Outcome {

@@ -26,6 +26,7 @@ use crate::settings::{ColorChoice, Settings};
 mod check;
 mod codec;
 mod commands;
+mod curie;
 mod edit;
 mod equivalence;
 mod explain;
@@ -251,6 +252,31 @@ enum Command {
         /// The inputs.
         #[command(flatten)]
         inputs: Inputs,
+    },
+    /// Expand each CURIE (W3C CURIE Syntax 1.0: `prefix:reference`, or
+    /// `[prefix:reference]`) to the IRI it stands for, checked as an IRI;
+    /// or with `--compress`, each IRI to its CURIE (the longest mapped IRI
+    /// wins). The IRI (or CURIE) per line, or JSON lines with `--json`.
+    Curie {
+        /// The prefix mapping: a JSON-LD document's `@context` (its terms
+        /// that map to an IRI; `@vocab` as the default prefix) or a plain
+        /// `{"prefix": "iri"}` JSON object.
+        #[arg(long, value_name = "FILE")]
+        prefixes: PathBuf,
+        /// The default prefix's IRI, for a CURIE with no prefix (`:name`).
+        #[arg(long, value_name = "IRI")]
+        default_prefix: Option<String>,
+        /// Compress IRIs to CURIEs instead; an IRI no prefix maps is
+        /// printed as it is (`"mapped": false` in JSON).
+        #[arg(long)]
+        compress: bool,
+        /// Print one JSON object per input, one per line, in input order.
+        #[arg(long)]
+        json: bool,
+        /// CURIEs (IRIs with `--compress`); read one per line from standard
+        /// input when none are given, and in place of `-`.
+        #[arg(value_name = "CURIE")]
+        inputs: Vec<OsString>,
     },
     /// Write shell completions or the man page to standard output, for
     /// `cargo xtask dist`.
@@ -738,6 +764,22 @@ fn main() -> ExitCode {
                 scheme,
             };
             commands::edit(&all, &edit, &options)
+        }
+        Command::Curie {
+            prefixes,
+            default_prefix,
+            compress,
+            json,
+            inputs,
+        } => {
+            let inputs = stdin_at_most_once(inputs, "curie");
+            let map = match curie::load(&prefixes, default_prefix.as_deref()) {
+                Ok(map) => map,
+                Err(message) => command_of("curie")
+                    .error(ErrorKind::ValueValidation, message)
+                    .exit(),
+            };
+            commands::curie(&inputs, &map, compress, json)
         }
         Command::Generate { what } => return generate(&what),
         Command::Encode {
