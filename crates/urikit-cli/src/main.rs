@@ -10,12 +10,12 @@
 //! every one the same way.
 
 use std::ffi::OsString;
-use std::io;
+use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::error::ErrorKind;
-use clap::{Args, CommandFactory, Parser, Subcommand};
+use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 
 use crate::codec::{Decoding, Encoding, SetName};
 use crate::input::Input;
@@ -51,18 +51,21 @@ mod table;
 #[command(
     name = "urikit",
     version,
-    after_help = "Inputs are URI references (RFC 3986 §4.1), or IRI references (RFC 3987 §2.2) for \
-                  `to-uri`, `parse --iri` and an `explain` input that is not ASCII, or text for `encode` \
-                  and `decode`, or URIs for `relativize`, `scheme` and `file-path`, or paths for \
-                  `file-uri`, from the arguments or, when there are none or for `-`, one per line \
-                  from standard input; `check` reads files instead (standard input when none is named, \
-                  and for `-`), and `equivalent` two references, or pairs of them, one pair per line \
-                  separated by a tab, from standard input.\n\n\
+    after_help = "Inputs are URI references (RFC 3986 §4.1), and an input that is not ASCII an IRI \
+                  reference (RFC 3987 §2.2) whose result is an IRI (`--uri-only` refuses it; \
+                  `--to-uri` maps a result to a URI); or text for `encode` and `decode`, URIs (or IRIs) \
+                  for `relativize`, `scheme` and `file-path`, paths for `file-uri`, CURIEs for `curie`; \
+                  from the arguments, then the files of `-f`, or, when there are none or for `-`, one \
+                  per line from standard input; `check` reads files instead (standard input when none \
+                  is named, and for `-`), and `equivalent` two references, or pairs of them, one pair \
+                  per line separated by a tab, from standard input.\n\n\
                   Results go to standard output, diagnostics to standard error; a subcommand that \
                   prints one result per input prints an empty line for an invalid one.\n\n\
                   Exit status: 0 if every input is valid, 1 if some input is invalid (or does not decode, \
                   resolve, relativize or map, or breaks its scheme's rules), 2 on a usage or I/O error \
-                  (an invalid `--base` included)."
+                  (an invalid `--base` included).\n\n\
+                  Shell completions: `urikit completions SHELL` (bash, zsh, fish, elvish, powershell). \
+                  Every subcommand has its own `--help`, and its man page `urikit-NAME(1)`."
 )]
 struct Cli {
     /// The options every subcommand takes.
@@ -278,11 +281,22 @@ enum Command {
         #[arg(value_name = "CURIE")]
         inputs: Vec<OsString>,
     },
-    /// Write shell completions or the man page to standard output, for
+    /// Write the completions of a shell to standard output:
+    /// `urikit completions bash > ~/.local/share/bash-completion/completions/urikit`,
+    /// `urikit completions zsh > ~/.zfunc/_urikit`,
+    /// `urikit completions fish > ~/.config/fish/completions/urikit.fish`.
+    Completions {
+        /// The shell: bash, zsh, fish, elvish or powershell.
+        #[arg(value_enum, value_name = "SHELL")]
+        shell: clap_complete::Shell,
+    },
+    /// Write shell completions or man pages to standard output, for
     /// `cargo xtask dist`.
     #[command(hide = true)]
     Generate {
-        /// `man`, or a shell: bash, zsh, fish, elvish, powershell.
+        /// `man` (urikit.1), `man-NAME` (a subcommand's page),
+        /// `subcommands` (their names), or a shell: bash, zsh, fish,
+        /// elvish, powershell.
         #[arg(value_name = "WHAT")]
         what: String,
     },
@@ -657,9 +671,14 @@ impl Outcome {
 }
 
 fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    let color = clap_color();
+    let cli = match Cli::command()
+        .color(color)
+        .try_get_matches()
+        .and_then(|m| Cli::from_arg_matches(&m))
+    {
         Ok(cli) => cli,
-        Err(e) => usage_error(&e),
+        Err(e) => usage_error(&e, color),
     };
     let Global {
         allow_zone_id,
@@ -782,6 +801,7 @@ fn main() -> ExitCode {
             commands::curie(&inputs, &map, compress, json)
         }
         Command::Generate { what } => return generate(&what),
+        Command::Completions { shell } => return generate(&shell.to_string()),
         Command::Encode {
             encode_set: set,
             keep_triplets,
@@ -894,7 +914,7 @@ fn main() -> ExitCode {
 /// an argument (`unexpected argument 'https://u:pw@h/'`): its text goes
 /// through the password rule, as every diagnostic does, unless
 /// `--show-password` is among the arguments.
-fn usage_error(e: &clap::Error) -> ! {
+fn usage_error(e: &clap::Error, color: clap::ColorChoice) -> ! {
     if matches!(
         e.kind(),
         ErrorKind::DisplayHelp
@@ -904,7 +924,16 @@ fn usage_error(e: &clap::Error) -> ! {
         e.exit()
     }
     let shown = std::env::args_os().any(|a| a == "--show-password");
-    let text = e.render().to_string();
+    let painted = match color {
+        clap::ColorChoice::Always => true,
+        clap::ColorChoice::Never => false,
+        clap::ColorChoice::Auto => Settings::from_flags(false, false, ColorChoice::Auto, false, 0).color_stderr,
+    };
+    let text = if painted {
+        e.render().ansi().to_string()
+    } else {
+        e.render().to_string()
+    };
     let text = if shown {
         text
     } else {
@@ -914,6 +943,37 @@ fn usage_error(e: &clap::Error) -> ! {
     std::process::exit(e.exit_code())
 }
 
+/// The `--color` of the command line, read before clap parses it, so that
+/// clap's own help and errors follow it too (`--color=WHEN` or `--color
+/// WHEN`; the last one counts); `auto` follows `NO_COLOR`, `CLICOLOR` and
+/// `CLICOLOR_FORCE` as the rest of the output does.
+fn clap_color() -> clap::ColorChoice {
+    let args: Vec<OsString> = std::env::args_os().collect();
+    let mut choice = None;
+    for (i, arg) in args.iter().enumerate() {
+        let value = match arg.to_str() {
+            Some("--color") => args.get(i + 1).and_then(|v| v.to_str()),
+            Some(a) => a.strip_prefix("--color="),
+            None => None,
+        };
+        if let Some(value) = value {
+            choice = Some(value.to_owned());
+        }
+    }
+    match choice.as_deref() {
+        Some("always") => clap::ColorChoice::Always,
+        Some("never") => clap::ColorChoice::Never,
+        _ => {
+            let settings = Settings::from_flags(false, false, ColorChoice::Auto, false, 0);
+            if settings.color_stderr && settings.color_stdout {
+                clap::ColorChoice::Auto
+            } else {
+                clap::ColorChoice::Never
+            }
+        }
+    }
+}
+
 /// `urikit generate WHAT`: the man page (`man`) or the completions of a
 /// shell, from the clap definition, on standard output.
 fn generate(what: &str) -> ExitCode {
@@ -921,6 +981,30 @@ fn generate(what: &str) -> ExitCode {
     let mut out = io::stdout().lock();
     let result = match what {
         "man" => clap_mangen::Man::new(cli).render(&mut out),
+        "subcommands" => {
+            let names: String = cli
+                .get_subcommands()
+                .filter(|s| !s.is_hide_set())
+                .map(|s| format!("{}\n", s.get_name()))
+                .collect();
+            out.write_all(names.as_bytes())
+        }
+        page if page.starts_with("man-") => {
+            cli.build();
+            match cli.find_subcommand(&page[4..]) {
+                Some(sub) => {
+                    // Once per run: the page's title, `urikit-NAME`.
+                    let name: &'static str =
+                        Box::leak(format!("urikit-{}", sub.get_name()).into_boxed_str());
+                    let sub = sub.clone().name(name).bin_name(name);
+                    clap_mangen::Man::new(sub).render(&mut out)
+                }
+                None => {
+                    eprintln!("urikit: generate: no subcommand `{}`", &page[4..]);
+                    return ExitCode::from(2);
+                }
+            }
+        }
         shell => match shell.parse::<clap_complete::Shell>() {
             Ok(shell) => {
                 clap_complete::generate(shell, &mut cli, "urikit", &mut out);
