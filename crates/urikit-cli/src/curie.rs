@@ -76,9 +76,11 @@ pub(crate) fn apply(map: &CurieMap, input: Input<'_>, compress: bool) -> Result<
         let text = input.text()?;
         let iri = urikit::Iri::parse_with(text, crate::settings::get().parse_options())
             .map_err(Problem::Parse)?;
+        // An IRI no prefix maps is an echo of the input: its password
+        // hidden, as every echo's.
         return Ok(match map.compress(iri) {
             Some(curie) => (curie, true),
-            None => (text.to_owned(), false),
+            None => (crate::redact::shown(text).into_owned(), false),
         });
     }
     let iri = map.expand(input.text()?).map_err(Problem::Curie)?;
