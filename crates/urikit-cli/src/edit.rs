@@ -31,7 +31,7 @@ use std::fmt::Write as _;
 use urikit::encode::{EncodeSet, decode_utf8_lossy, encode};
 use urikit::schemes::Registry;
 use urikit::{
-    BuildError, BuildErrorKind, IriReference, ParseOptions, RiBuilder, RiReference,
+    BuildError, BuildErrorKind, Component, IriReference, ParseOptions, RiBuilder, RiReference,
     RiReferenceBuf, Spec, UriReference,
 };
 
@@ -108,6 +108,43 @@ impl Part {
             Part::Query => Some(&EncodeSet::QUERY),
             Part::Fragment => Some(&EncodeSet::FRAGMENT),
         }
+    }
+
+    /// The component this part is in.
+    fn component(self) -> Component {
+        match self {
+            Part::Scheme => Component::Scheme,
+            Part::User | Part::Password | Part::Userinfo => Component::Userinfo,
+            Part::Host => Component::Host,
+            Part::Port => Component::Port,
+            Part::Path => Component::Path,
+            Part::Query => Component::Query,
+            Part::Fragment => Component::Fragment,
+        }
+    }
+
+    /// `value` as it is written in this part of a reference of the spec
+    /// `S`: as [`write`](Self::write), but in an IRI (RFC 3987 §2.2) the
+    /// characters its component may hold unencoded (`ucschar`, and
+    /// `iprivate` in the query) stay as they are.
+    fn write_in<S: Spec>(self, value: &str, encoded: bool) -> String {
+        if S::ASCII_ONLY || encoded || value.is_ascii() || self.encode_set().is_none() {
+            return self.write(value, encoded);
+        }
+        let component = self.component();
+        let mut out = String::with_capacity(value.len());
+        let mut run = String::new();
+        for c in value.chars() {
+            if !c.is_ascii() && S::allows_non_ascii(c, component) {
+                out.push_str(&self.write(&run, false));
+                run.clear();
+                out.push(c);
+            } else {
+                run.push(c);
+            }
+        }
+        out.push_str(&self.write(&run, false));
+        out
     }
 
     /// `value` as it is written in this part: encoded unless `encoded`.
@@ -557,13 +594,13 @@ impl Edit {
         let mut outputs = Vec::with_capacity(self.outputs_per_input().min(MAX_OUTPUTS));
         let mut parts = Parts::of(reference);
         for change in &self.changes {
-            parts.change(change);
+            parts.change::<S>(change);
         }
         let mut choice = vec![0; self.iterate.len()];
         loop {
             let mut edited = parts.clone();
             for (it, &k) in self.iterate.iter().zip(&choice) {
-                edited.change(&Change::Set(Assignment {
+                edited.change::<S>(&Change::Set(Assignment {
                     part: it.part,
                     value: it.values[k].clone(),
                     encoded: it.encoded,
@@ -707,12 +744,12 @@ impl Parts {
         }
     }
 
-    /// Applies one `--set` or `--remove`.
-    fn change(&mut self, change: &Change) {
+    /// Applies one `--set` or `--remove`, to a reference of the spec `S`.
+    fn change<S: Spec>(&mut self, change: &Change) {
         match change {
             Change::Set(a) if a.if_absent && self.has(a.part) => {}
             Change::Set(a) => {
-                let value = a.part.write(&a.value, a.encoded);
+                let value = a.part.write_in::<S>(&a.value, a.encoded);
                 if a.part == Part::Userinfo {
                     let (user, password) = match value.split_once(':') {
                         Some((u, p)) => (u.to_owned(), Some(p.to_owned())),
