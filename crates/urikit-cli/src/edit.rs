@@ -275,18 +275,27 @@ fn check_written(part: Part, written: &str) -> Result<(), (usize, String)> {
                 n => Err((n.unwrap_or(0), "not a host (a name, an IPv4 address, or `[IPv6]`)".to_owned())),
             }
         }
-        Part::User => match written.find([':', '@']) {
-            Some(i) => Err((i, "not a user (`:` and `@` must be encoded)".to_owned())),
+        Part::User => match written.find([':', '@', '/', '?', '#', '[', ']']) {
+            Some(i) => Err((i, "not a user (`:`, `@`, `/`, `?`, `#`, `[`, `]` must be encoded)".to_owned())),
             None => probe("//", "@h"),
         },
-        Part::Password | Part::Userinfo => match written.find('@') {
-            Some(i) => Err((i, format!("not a {} (`@` must be encoded)", part.name()))),
+        Part::Password | Part::Userinfo => match written.find(['@', '/', '?', '#', '[', ']']) {
+            Some(i) => Err((
+                i,
+                format!("not a {} (`@`, `/`, `?`, `#`, `[`, `]` must be encoded)", part.name()),
+            )),
             None if part == Part::Password => probe("//u:", "@h"),
             None => probe("//", "@h"),
         },
-        Part::Path if written.starts_with('/') => probe("s://h", ""),
-        Part::Path => probe("s://h/", ""),
-        Part::Query => probe("?", ""),
+        Part::Path => match written.find(['?', '#']) {
+            Some(i) => Err((i, "not a path (`?` and `#` must be encoded)".to_owned())),
+            None if written.starts_with('/') => probe("s://h", ""),
+            None => probe("s://h/", ""),
+        },
+        Part::Query => match written.find('#') {
+            Some(i) => Err((i, "not a query (`#` must be encoded)".to_owned())),
+            None => probe("?", ""),
+        },
         Part::Fragment => probe("#", ""),
     }
 }
@@ -1019,7 +1028,14 @@ impl Template {
                 },
                 '{' | '[' => {
                     let close = if c == '{' { '}' } else { ']' };
-                    let placeholder = rest.find(close).and_then(|len| {
+                    // Up to the closing character, unless another opening
+                    // one comes first (this one is then literal): each
+                    // character is looked at at most twice, however many
+                    // openers go unclosed.
+                    let end = rest
+                        .find(|ch| ch == close || ch == c)
+                        .filter(|&len| rest[len..].starts_with(close));
+                    let placeholder = end.and_then(|len| {
                         let name = &rest[..len];
                         match Template::placeholder(name) {
                             Ok(piece) => Some(Ok((piece, len))),
@@ -1313,6 +1329,154 @@ mod tests {
             get("{query-all:a}|{:query:b}|{query:b}|{default:port}"),
             "1 2.|%20| |443"
         );
+    }
+
+    /// The median of five timings of `work`.
+    fn median(work: &dyn Fn()) -> std::time::Duration {
+        let mut times: Vec<_> = (0..5)
+            .map(|_| {
+                let start = std::time::Instant::now();
+                work();
+                start.elapsed()
+            })
+            .collect();
+        times.sort();
+        times[2]
+    }
+
+    /// The time of `work(4n)` over that of `work(n)`.
+    fn ratio(work: &dyn Fn(usize), n: usize) -> f64 {
+        let small = median(&|| work(n));
+        let large = median(&|| work(4 * n));
+        large.as_secs_f64() / small.as_secs_f64().max(1e-9)
+    }
+
+    #[test]
+    fn hostile_templates_and_replaces_are_linear() {
+        let registry = Registry::standard();
+        let r = UriReference::parse("https://u@h:1/p?a=1&b=2#f").unwrap();
+        // A `--get` template of 100,000 placeholders (4n), and one of
+        // 100,000 unclosed `[` and `{`.
+        let placeholders = |n: usize| {
+            let t = Template::parse(&"{host}[port]{:query:a}".repeat(n / 3)).unwrap();
+            assert!(!t.expand(r, &registry).is_empty());
+        };
+        let unclosed = |n: usize| {
+            let t = Template::parse(&format!("{}]", "[{".repeat(n / 2))).unwrap();
+            assert_eq!(t.expand(r, &registry).len(), n / 2 * 2 + 1);
+        };
+        // `--replace` over a query of 100,000 pairs (4n).
+        let replace = |n: usize| {
+            let query: Vec<String> = (0..n).map(|i| format!("k{}=v", i % 7)).collect();
+            let input = format!("http://h/?{}", query.join("&"));
+            let mut e = Edit::default();
+            e.replaces = vec![Replace::parse("k3=x", false).unwrap()];
+            e.trims = vec!["k5*".to_owned()];
+            let out = e.apply(UriReference::parse(&input).unwrap(), &registry).unwrap();
+            assert!(out[0].contains("k3=x"));
+        };
+        for (name, work) in [
+            ("placeholders", &placeholders as &dyn Fn(usize)),
+            ("unclosed", &unclosed),
+            ("replace", &replace),
+        ] {
+            let r = ratio(work, 25_000);
+            assert!(r < 5.0, "{name}: time(4n)/time(n) = {r:.2}, not linear");
+        }
+    }
+
+    #[test]
+    fn replaces_trims_and_separators() {
+        let run = |input: &str, setup: &dyn Fn(&mut Edit)| {
+            let mut e = Edit::default();
+            setup(&mut e);
+            e.apply(UriReference::parse(input).unwrap(), &Registry::standard())
+                .unwrap()
+                .remove(0)
+        };
+        assert_eq!(
+            run("http://h/?a=1&b=2&a=3", &|e| e.replaces = vec![Replace::parse("a=x y", false).unwrap()]),
+            "http://h/?a=x%20y&b=2"
+        );
+        assert_eq!(
+            run("http://h/?b=2", &|e| e.replaces = vec![Replace::parse("a", false).unwrap()]),
+            "http://h/?b=2"
+        );
+        assert_eq!(
+            run("http://h/?b=2", &|e| e.replaces = vec![Replace::parse("a", true).unwrap()]),
+            "http://h/?b=2&a"
+        );
+        assert_eq!(
+            run("http://h/?a=1;b=2", &|e| {
+                e.separator = ';';
+                e.trims = vec!["a".to_owned()];
+                e.appends = vec![Append::parse("query=c=;").unwrap()];
+            }),
+            "http://h/?b=2;c=%3B"
+        );
+        // Trims come before appends: an appended pair is never trimmed.
+        assert_eq!(
+            run("http://h/?a=1", &|e| {
+                e.trims = vec!["a".to_owned()];
+                e.appends = vec![Append::parse("query=a=2").unwrap()];
+            }),
+            "http://h/?a=2"
+        );
+        assert_eq!(
+            run("http://h/?*=1&ab=2", &|e| e.trims = vec!["\\*".to_owned()]),
+            "http://h/?ab=2"
+        );
+        // Set twice (to different values), or set and iterated: refused.
+        let mut e = Edit::default();
+        e.changes = vec![
+            Change::Set(Assignment::parse("port=1").unwrap()),
+            Change::Set(Assignment::parse("port=2").unwrap()),
+        ];
+        assert!(e.check().unwrap_err().contains("set twice"));
+        e.changes.truncate(1);
+        e.iterate = vec![Iterate::parse("port=3 4").unwrap()];
+        assert!(e.check().unwrap_err().contains("both set and iterated"));
+        // `?=` sets only what is absent.
+        assert_eq!(
+            run("http://h:8/", &|e| e.changes = vec![Change::Set(Assignment::parse("port?=9").unwrap())]),
+            "http://h:8/"
+        );
+        assert_eq!(
+            run("http://h/", &|e| e.changes = vec![Change::Set(Assignment::parse("port?=9").unwrap())]),
+            "http://h:9/"
+        );
+    }
+
+    #[test]
+    fn values_are_checked_where_they_are_given() {
+        let err = Assignment::parse("port=99x").unwrap_err();
+        assert!(err.starts_with("not a port"), "{err}");
+        assert!(err.ends_with("  port=99x\n         ^"), "{err}");
+        for bad in ["scheme=1a", "host:=a b", "host:=a/b", "path:=a b", "query:=#", "user:=a@b", "port=-1"] {
+            assert!(Assignment::parse(bad).is_err(), "{bad}");
+        }
+        for good in ["scheme=a+b", "host=[::1]", "host=bücher.de", "path=a b", "user=", "port="] {
+            assert!(Assignment::parse(good).is_ok(), "{good}");
+        }
+    }
+
+    #[test]
+    fn strict_templates() {
+        let registry = Registry::standard();
+        let r = UriReference::parse("imap://h/?").unwrap();
+        let get = |t: &str, strict: bool| {
+            Template::parse(t)
+                .unwrap()
+                .expand_checked(r, &registry, strict, '&')
+        };
+        assert_eq!(get("{must:query}|{default:port}", false).unwrap(), "|143");
+        assert_eq!(get("[fragment]", false).unwrap(), "");
+        assert_eq!(
+            get("{must:fragment}", false).unwrap_err().placeholder,
+            "{must:fragment}"
+        );
+        assert!(get("{port}", true).is_err());
+        assert_eq!(get("a\\tb\\n[x] [host", false).unwrap(), "a\tb\n[x] [host");
     }
 
     #[test]
