@@ -354,10 +354,7 @@ impl CurieMap {
     /// ```
     pub fn compress(&self, iri: Iri<'_>) -> Option<String> {
         let text = iri.as_str();
-        let named = self
-            .prefixes
-            .iter()
-            .map(|(p, m)| (p.as_str(), m.as_str()));
+        let named = self.prefixes.iter().map(|(p, m)| (p.as_str(), m.as_str()));
         let default = self.default.as_deref().map(|m| ("", m));
         let mut best: Option<(&str, &str)> = None;
         for (prefix, mapped) in named.chain(default) {
@@ -390,7 +387,8 @@ mod tests {
         let mut map = CurieMap::new();
         map.insert("foaf", "http://xmlns.com/foaf/0.1/").unwrap();
         map.insert("dbr", "http://dbpedia.org/resource/").unwrap();
-        map.insert("wiki", "https://ru.wikipedia.org/wiki/").unwrap();
+        map.insert("wiki", "https://ru.wikipedia.org/wiki/")
+            .unwrap();
         map
     }
 
@@ -409,7 +407,10 @@ mod tests {
     fn curies_and_safe_curies() {
         expands("foaf:name", "http://xmlns.com/foaf/0.1/name");
         expands("[foaf:name]", "http://xmlns.com/foaf/0.1/name");
-        expands("dbr:Albert_Einstein", "http://dbpedia.org/resource/Albert_Einstein");
+        expands(
+            "dbr:Albert_Einstein",
+            "http://dbpedia.org/resource/Albert_Einstein",
+        );
         expands("wiki:Википедия", "https://ru.wikipedia.org/wiki/Википедия");
         expands("foaf:", "http://xmlns.com/foaf/0.1/");
     }
@@ -429,7 +430,8 @@ mod tests {
     #[test]
     fn default_prefix() {
         let mut map = map();
-        map.set_default("http://www.w3.org/1999/xhtml/vocab#").unwrap();
+        map.set_default("http://www.w3.org/1999/xhtml/vocab#")
+            .unwrap();
         assert_eq!(
             map.expand(":next").unwrap().as_str(),
             "http://www.w3.org/1999/xhtml/vocab#next"

@@ -36,8 +36,14 @@ fn note_examples() {
         ("[isbn:0321154991]", "urn:ISBN:0321154991"),
         ("isbn:0321154991", "urn:ISBN:0321154991"),
         ("home:#start", "http://www.example.org/#start"),
-        ("wikipedia:Dutch_language", "http://en.wikipedia.org/wiki/Dutch_language"),
-        ("[wikipedia:Dutch_language]", "http://en.wikipedia.org/wiki/Dutch_language"),
+        (
+            "wikipedia:Dutch_language",
+            "http://en.wikipedia.org/wiki/Dutch_language",
+        ),
+        (
+            "[wikipedia:Dutch_language]",
+            "http://en.wikipedia.org/wiki/Dutch_language",
+        ),
         // No prefix: the default mapping.
         (":next", "http://www.w3.org/1999/xhtml/vocab#next"),
         ("[:next]", "http://www.w3.org/1999/xhtml/vocab#next"),

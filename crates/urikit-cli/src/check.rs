@@ -148,7 +148,11 @@ fn check(files: &[PathBuf], report: Report, tally: &mut Tally) -> io::Result<()>
             };
             if parsed == Ok(true) {
                 tally.iri += 1;
-                let index = input.bytes().iter().position(|b| !b.is_ascii()).unwrap_or(0);
+                let index = input
+                    .bytes()
+                    .iter()
+                    .position(|b| !b.is_ascii())
+                    .unwrap_or(0);
                 if report.json {
                     crate::json::write_line(
                         &mut out,
@@ -276,7 +280,8 @@ struct InvalidLine<'a> {
 
 /// What `check` says of a line that is a valid IRI reference but no URI
 /// reference.
-const IRI_NOTE: &str = "valid IRI reference (RFC 3987), not a URI reference: map it with `urikit to-uri`";
+const IRI_NOTE: &str =
+    "valid IRI reference (RFC 3987), not a URI reference: map it with `urikit to-uri`";
 
 /// A line of `check --json` for a line that is a valid IRI reference (RFC
 /// 3987) but no URI reference.

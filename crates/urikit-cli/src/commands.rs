@@ -454,7 +454,11 @@ pub(crate) fn edit(inputs: &[OsString], edit: &Edit, how: &EditOutput) -> Outcom
             SchemeGuess::Warn => {
                 if let Some(warning) = crate::guess::warning(input.bytes()) {
                     out.flush()?;
-                    let head = settings::paint("warning:", settings::style::ERROR, settings::get().color_stderr);
+                    let head = settings::paint(
+                        "warning:",
+                        settings::style::ERROR,
+                        settings::get().color_stderr,
+                    );
                     eprintln!("{head} {warning}");
                 }
                 None
@@ -479,14 +483,21 @@ pub(crate) fn edit(inputs: &[OsString], edit: &Edit, how: &EditOutput) -> Outcom
                     match output {
                         Ok(text) if how.json => {
                             let text = how.spec.apply(&text);
-                            json::write_line(out, &json::EditLine::new(input, &text, edit.separator))?;
+                            json::write_line(
+                                out,
+                                &json::EditLine::new(input, &text, edit.separator),
+                            )?;
                         }
                         Ok(text) => writeln!(out, "{}", how.spec.apply(&text))?,
                         Err(missing) => {
                             valid = false;
                             writeln!(out)?;
                             out.flush()?;
-                            let head = settings::paint("error:", settings::style::ERROR, settings::get().color_stderr);
+                            let head = settings::paint(
+                                "error:",
+                                settings::style::ERROR,
+                                settings::get().color_stderr,
+                            );
                             eprintln!(
                                 "{head} `{}`: the component is absent (strict, with `--strict-get` or `must:`)",
                                 missing.placeholder

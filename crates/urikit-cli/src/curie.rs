@@ -71,7 +71,11 @@ pub(crate) fn load(path: &Path, default: Option<&str>) -> Result<CurieMap, Strin
 /// [`Problem::Curie`] for a CURIE that does not expand;
 /// [`Problem::Parse`] or [`Problem::InvalidUtf8`] for an input to compress
 /// that is not an IRI.
-pub(crate) fn apply(map: &CurieMap, input: Input<'_>, compress: bool) -> Result<(String, bool), Problem> {
+pub(crate) fn apply(
+    map: &CurieMap,
+    input: Input<'_>,
+    compress: bool,
+) -> Result<(String, bool), Problem> {
     if compress {
         let text = input.text()?;
         let iri = urikit::Iri::parse_with(text, crate::settings::get().parse_options())
@@ -123,7 +127,10 @@ mod tests {
         assert_eq!(map.get("dc"), Some("http://purl.org/dc/terms/"));
         let expand = |c: &str| apply(&map, Input::new(c.as_bytes()), false).map(|(t, _)| t);
         assert_eq!(expand("Person").unwrap(), "http://schema.org/Person");
-        assert_eq!(expand("[dc:title]").unwrap(), "http://purl.org/dc/terms/title");
+        assert_eq!(
+            expand("[dc:title]").unwrap(),
+            "http://purl.org/dc/terms/title"
+        );
         let plain = dir.join("plain.json");
         fs::write(&plain, r#"{"ex": "http://example.org/"}"#).unwrap();
         assert!(load(&plain, None).unwrap().get("ex").is_some());

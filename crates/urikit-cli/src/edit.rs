@@ -266,23 +266,36 @@ fn check_written(part: Part, written: &str) -> Result<(), (usize, String)> {
             // All of it must be the host: no `:`, `/`, `?`, `#` after it.
             let text = format!("//{written}");
             let host_len = if written.is_ascii() {
-                UriReference::parse(&text).ok().and_then(|r| r.host_str().map(str::len))
+                UriReference::parse(&text)
+                    .ok()
+                    .and_then(|r| r.host_str().map(str::len))
             } else {
-                IriReference::parse(&text).ok().and_then(|r| r.host_str().map(str::len))
+                IriReference::parse(&text)
+                    .ok()
+                    .and_then(|r| r.host_str().map(str::len))
             };
             match host_len {
                 Some(n) if n == written.len() => Ok(()),
-                n => Err((n.unwrap_or(0), "not a host (a name, an IPv4 address, or `[IPv6]`)".to_owned())),
+                n => Err((
+                    n.unwrap_or(0),
+                    "not a host (a name, an IPv4 address, or `[IPv6]`)".to_owned(),
+                )),
             }
         }
         Part::User => match written.find([':', '@', '/', '?', '#', '[', ']']) {
-            Some(i) => Err((i, "not a user (`:`, `@`, `/`, `?`, `#`, `[`, `]` must be encoded)".to_owned())),
+            Some(i) => Err((
+                i,
+                "not a user (`:`, `@`, `/`, `?`, `#`, `[`, `]` must be encoded)".to_owned(),
+            )),
             None => probe("//", "@h"),
         },
         Part::Password | Part::Userinfo => match written.find(['@', '/', '?', '#', '[', ']']) {
             Some(i) => Err((
                 i,
-                format!("not a {} (`@`, `/`, `?`, `#`, `[`, `]` must be encoded)", part.name()),
+                format!(
+                    "not a {} (`@`, `/`, `?`, `#`, `[`, `]` must be encoded)",
+                    part.name()
+                ),
             )),
             None if part == Part::Password => probe("//u:", "@h"),
             None => probe("//", "@h"),
@@ -525,7 +538,10 @@ impl Edit {
             })
             .collect();
         for (i, a) in sets.iter().enumerate() {
-            if let Some(b) = sets[..i].iter().find(|b| b.part == a.part && b.if_absent == a.if_absent) {
+            if let Some(b) = sets[..i]
+                .iter()
+                .find(|b| b.part == a.part && b.if_absent == a.if_absent)
+            {
                 if b != a {
                     return Err(format!(
                         "`{}` is set twice, to different values: give one `--set {}=…`",
@@ -627,12 +643,20 @@ impl Edit {
             }
             let mut built: RiReferenceBuf<S> = edited.build(self.options)?;
             if self.normalize {
-                built = normalized(built.as_uri_reference(), registry, self.keep_port, self.options);
+                built = normalized(
+                    built.as_uri_reference(),
+                    registry,
+                    self.keep_port,
+                    self.options,
+                );
             }
             outputs.push(match &self.template {
-                Some(template) => {
-                    template.expand_checked(built.as_uri_reference(), registry, self.strict, self.separator)
-                }
+                Some(template) => template.expand_checked(
+                    built.as_uri_reference(),
+                    registry,
+                    self.strict,
+                    self.separator,
+                ),
                 None => Ok(built.as_str().to_owned()),
             });
             // The next combination: the last `--iterate` varies fastest.
@@ -663,12 +687,10 @@ fn normalized<S: Spec>(
     options: ParseOptions,
 ) -> RiReferenceBuf<S> {
     let syntax = urikit::resolve::normalize(r);
-    let mapped = urikit::iri::to_uri(
-        match IriReference::parse_with(syntax.as_str(), options) {
-            Ok(iri) => iri,
-            Err(_) => return syntax,
-        },
-    );
+    let mapped = urikit::iri::to_uri(match IriReference::parse_with(syntax.as_str(), options) {
+        Ok(iri) => iri,
+        Err(_) => return syntax,
+    });
     let Ok(uri) = UriReference::parse_with(mapped.as_str(), options) else {
         return syntax;
     };
@@ -678,7 +700,10 @@ fn normalized<S: Spec>(
     let mut normal = registry.normalize(absolute);
     // A scheme the registry has no rules for, whose RFC gives a default
     // port: that port dropped too (RFC 3986 §6.2.3).
-    if registry.get(&absolute.scheme().to_ascii_lowercase()).is_none() {
+    if registry
+        .get(&absolute.scheme().to_ascii_lowercase())
+        .is_none()
+    {
         let default = default_port(registry, absolute.scheme());
         if normal.port().and_then(|p| p.parse::<u32>().ok()) == default.map(u32::from) {
             let _ = normal.set_port(None);
@@ -834,7 +859,13 @@ impl Parts {
     /// appends it, for `--replace-append`, when there is none); sorts the
     /// pairs by their text when `sort`. Pairs are split at `separator`. A
     /// query left without pairs is removed.
-    fn rewrite_query(&mut self, trims: &[String], replaces: &[Replace], sort: bool, separator: char) {
+    fn rewrite_query(
+        &mut self,
+        trims: &[String],
+        replaces: &[Replace],
+        sort: bool,
+        separator: char,
+    ) {
         let query = self.query.as_deref().unwrap_or("");
         let mut pairs: Vec<Cow<'_, str>> = query
             .split(separator)
@@ -1033,7 +1064,7 @@ impl Template {
                     // character is looked at at most twice, however many
                     // openers go unclosed.
                     let end = rest
-                        .find(|ch| ch == close || ch == c)
+                        .find([close, c])
                         .filter(|&len| rest[len..].starts_with(close));
                     let placeholder = end.and_then(|len| {
                         let name = &rest[..len];
@@ -1170,7 +1201,9 @@ fn field_value<'a, S: Spec>(
             decoded(text)
         }
     };
-    let userinfo = r.userinfo().map(|u| u.split_once(':').map_or((u, None), |(u, p)| (u, Some(p))));
+    let userinfo = r
+        .userinfo()
+        .map(|u| u.split_once(':').map_or((u, None), |(u, p)| (u, Some(p))));
     match field {
         Field::Whole => Some(Cow::Borrowed(r.as_str())),
         Field::Part(Part::Scheme) => r.scheme().map(Cow::Borrowed),
@@ -1193,7 +1226,9 @@ fn field_value<'a, S: Spec>(
                 .and_then(|s| default_port(registry, s))
                 .map(|p| Cow::Owned(p.to_string())),
         },
-        Field::QueryValue(key) => query_values(r.query(), key, raw, separator).into_iter().next(),
+        Field::QueryValue(key) => query_values(r.query(), key, raw, separator)
+            .into_iter()
+            .next(),
         Field::QueryAll(key) => {
             let values = query_values(r.query(), key, raw, separator);
             (!values.is_empty()).then(|| Cow::Owned(values.join(" ")))
@@ -1369,10 +1404,14 @@ mod tests {
         let replace = |n: usize| {
             let query: Vec<String> = (0..n).map(|i| format!("k{}=v", i % 7)).collect();
             let input = format!("http://h/?{}", query.join("&"));
-            let mut e = Edit::default();
-            e.replaces = vec![Replace::parse("k3=x", false).unwrap()];
-            e.trims = vec!["k5*".to_owned()];
-            let out = e.apply(UriReference::parse(&input).unwrap(), &registry).unwrap();
+            let e = Edit {
+                replaces: vec![Replace::parse("k3=x", false).unwrap()],
+                trims: vec!["k5*".to_owned()],
+                ..Edit::default()
+            };
+            let out = e
+                .apply(UriReference::parse(&input).unwrap(), &registry)
+                .unwrap();
             assert!(out[0].contains("k3=x"));
         };
         for (name, work) in [
@@ -1395,15 +1434,18 @@ mod tests {
                 .remove(0)
         };
         assert_eq!(
-            run("http://h/?a=1&b=2&a=3", &|e| e.replaces = vec![Replace::parse("a=x y", false).unwrap()]),
+            run("http://h/?a=1&b=2&a=3", &|e| e.replaces =
+                vec![Replace::parse("a=x y", false).unwrap()]),
             "http://h/?a=x%20y&b=2"
         );
         assert_eq!(
-            run("http://h/?b=2", &|e| e.replaces = vec![Replace::parse("a", false).unwrap()]),
+            run("http://h/?b=2", &|e| e.replaces =
+                vec![Replace::parse("a", false).unwrap()]),
             "http://h/?b=2"
         );
         assert_eq!(
-            run("http://h/?b=2", &|e| e.replaces = vec![Replace::parse("a", true).unwrap()]),
+            run("http://h/?b=2", &|e| e.replaces =
+                vec![Replace::parse("a", true).unwrap()]),
             "http://h/?b=2&a"
         );
         assert_eq!(
@@ -1427,22 +1469,26 @@ mod tests {
             "http://h/?ab=2"
         );
         // Set twice (to different values), or set and iterated: refused.
-        let mut e = Edit::default();
-        e.changes = vec![
-            Change::Set(Assignment::parse("port=1").unwrap()),
-            Change::Set(Assignment::parse("port=2").unwrap()),
-        ];
+        let mut e = Edit {
+            changes: vec![
+                Change::Set(Assignment::parse("port=1").unwrap()),
+                Change::Set(Assignment::parse("port=2").unwrap()),
+            ],
+            ..Edit::default()
+        };
         assert!(e.check().unwrap_err().contains("set twice"));
         e.changes.truncate(1);
         e.iterate = vec![Iterate::parse("port=3 4").unwrap()];
         assert!(e.check().unwrap_err().contains("both set and iterated"));
         // `?=` sets only what is absent.
         assert_eq!(
-            run("http://h:8/", &|e| e.changes = vec![Change::Set(Assignment::parse("port?=9").unwrap())]),
+            run("http://h:8/", &|e| e.changes =
+                vec![Change::Set(Assignment::parse("port?=9").unwrap())]),
             "http://h:8/"
         );
         assert_eq!(
-            run("http://h/", &|e| e.changes = vec![Change::Set(Assignment::parse("port?=9").unwrap())]),
+            run("http://h/", &|e| e.changes =
+                vec![Change::Set(Assignment::parse("port?=9").unwrap())]),
             "http://h:9/"
         );
     }
@@ -1452,10 +1498,25 @@ mod tests {
         let err = Assignment::parse("port=99x").unwrap_err();
         assert!(err.starts_with("not a port"), "{err}");
         assert!(err.ends_with("  port=99x\n         ^"), "{err}");
-        for bad in ["scheme=1a", "host:=a b", "host:=a/b", "path:=a b", "query:=#", "user:=a@b", "port=-1"] {
+        for bad in [
+            "scheme=1a",
+            "host:=a b",
+            "host:=a/b",
+            "path:=a b",
+            "query:=#",
+            "user:=a@b",
+            "port=-1",
+        ] {
             assert!(Assignment::parse(bad).is_err(), "{bad}");
         }
-        for good in ["scheme=a+b", "host=[::1]", "host=bücher.de", "path=a b", "user=", "port="] {
+        for good in [
+            "scheme=a+b",
+            "host=[::1]",
+            "host=bücher.de",
+            "path=a b",
+            "user=",
+            "port=",
+        ] {
             assert!(Assignment::parse(good).is_ok(), "{good}");
         }
     }
@@ -1510,7 +1571,11 @@ mod tests {
         e.iterate = Part::ALL
             .iter()
             .map(|(name, part)| {
-                let values = if *part == Part::Port { &thousand } else { &lettered };
+                let values = if *part == Part::Port {
+                    &thousand
+                } else {
+                    &lettered
+                };
                 Iterate::parse(&format!("{name}={values}")).unwrap()
             })
             .collect();

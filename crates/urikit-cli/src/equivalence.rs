@@ -96,7 +96,11 @@ fn compare_iris(
     }
     let (ua, ub) = (to_uri(a), to_uri(b));
     let options = crate::settings::get().parse_options();
-    let parse = |text: &str| UriReference::parse_with(text, options).ok().map(|r| r.to_buf());
+    let parse = |text: &str| {
+        UriReference::parse_with(text, options)
+            .ok()
+            .map(|r| r.to_buf())
+    };
     let (Some(ua), Some(ub)) = (parse(ua.as_str()), parse(ub.as_str())) else {
         return Ok(None);
     };

@@ -60,7 +60,10 @@ pub(crate) fn with_scheme(input: &[u8], scheme: Option<&str>) -> Option<Vec<u8>>
     let scheme = scheme.unwrap_or_else(|| {
         let host = text.trim_start_matches('/');
         let host = host.rsplit_once('@').map_or(host, |(_, h)| h);
-        if host.get(..4).is_some_and(|h| h.eq_ignore_ascii_case("ftp.")) {
+        if host
+            .get(..4)
+            .is_some_and(|h| h.eq_ignore_ascii_case("ftp."))
+        {
             "ftp"
         } else {
             "http"
@@ -127,9 +130,18 @@ mod tests {
 
     #[test]
     fn schemes_are_put_only_where_none_is() {
-        assert_eq!(guessed("example.com").as_deref(), Some("http://example.com"));
-        assert_eq!(guessed("ftp.example.com").as_deref(), Some("ftp://ftp.example.com"));
-        assert_eq!(guessed("localhost:8080/a").as_deref(), Some("http://localhost:8080/a"));
+        assert_eq!(
+            guessed("example.com").as_deref(),
+            Some("http://example.com")
+        );
+        assert_eq!(
+            guessed("ftp.example.com").as_deref(),
+            Some("ftp://ftp.example.com")
+        );
+        assert_eq!(
+            guessed("localhost:8080/a").as_deref(),
+            Some("http://localhost:8080/a")
+        );
         assert_eq!(guessed("//h/x").as_deref(), Some("http://h/x"));
         assert_eq!(guessed("https://h/"), None);
         assert_eq!(guessed("mailto:a@b"), None);
@@ -139,9 +151,17 @@ mod tests {
 
     #[test]
     fn warnings() {
-        assert!(warning(b"localhost:8080").unwrap().contains("scheme `localhost`"));
+        assert!(
+            warning(b"localhost:8080")
+                .unwrap()
+                .contains("scheme `localhost`")
+        );
         assert!(warning(b"example.com:29").is_some());
-        assert!(warning(b"www.example.com/path").unwrap().contains("`www.example.com`"));
+        assert!(
+            warning(b"www.example.com/path")
+                .unwrap()
+                .contains("`www.example.com`")
+        );
         assert_eq!(warning(b"index.html"), None);
         assert_eq!(warning(b"a/b"), None);
         assert_eq!(warning(b"http://h/"), None);

@@ -359,8 +359,8 @@ pub(crate) fn for_each<W: Write>(
             continue;
         }
         let name = file.display().to_string();
-        let reader = File::open(file)
-            .map_err(|e| io::Error::new(e.kind(), format!("{name}: {e}")))?;
+        let reader =
+            File::open(file).map_err(|e| io::Error::new(e.kind(), format!("{name}: {e}")))?;
         let max = settings::get().max_line_bytes;
         let mut lines = LineReader::new(BufReader::with_capacity(STDIN_CAPACITY, reader), max);
         while let Some(line) = lines

@@ -516,7 +516,8 @@ impl<'a> EditLine<'a> {
     pub(crate) fn new(input: Input<'a>, output: &'a str, separator: char) -> Self {
         let masked = redact::shown(output);
         let options = settings::get().parse_options();
-        let (components, decoded, pairs) = match urikit::IriReference::parse_with(&masked, options) {
+        let (components, decoded, pairs) = match urikit::IriReference::parse_with(&masked, options)
+        {
             Ok(r) => {
                 let (user, password) = match r.userinfo() {
                     Some(info) => match info.split_once(':') {
@@ -539,8 +540,20 @@ impl<'a> EditLine<'a> {
                 let decoded = EditComponents {
                     scheme: written.scheme.clone(),
                     user: user.map(dec),
-                    password: password.map(|p| if p == redact::MASK { p.to_owned() } else { dec(p) }),
-                    host: r.host_str().map(|h| if h.starts_with('[') { h.to_owned() } else { dec(h) }),
+                    password: password.map(|p| {
+                        if p == redact::MASK {
+                            p.to_owned()
+                        } else {
+                            dec(p)
+                        }
+                    }),
+                    host: r.host_str().map(|h| {
+                        if h.starts_with('[') {
+                            h.to_owned()
+                        } else {
+                            dec(h)
+                        }
+                    }),
                     port: written.port.clone(),
                     path: dec(r.path()),
                     query: r.query().map(dec),

@@ -123,8 +123,10 @@ struct Global {
     trim: bool,
 }
 
-/// The subcommands.
+/// The subcommands. (Made once per run: the size of `edit`'s variant does
+/// not matter.)
 #[derive(Debug, Subcommand)]
+#[allow(clippy::large_enum_variant)]
 enum Command {
     /// Split each input into its components: a table, or JSON lines with `--json`.
     Parse {
@@ -552,8 +554,16 @@ impl Inputs {
     /// The inputs of `subcommand`; see [`stdin_at_most_once`]. The files
     /// are handed to [`input::set_files`].
     fn checked(self, subcommand: &str) -> Vec<OsString> {
-        let stdin_files = self.file.iter().filter(|f| f.as_os_str() == input::STDIN_ARG).count();
-        let stdin_args = self.inputs.iter().filter(|a| *a == input::STDIN_ARG).count();
+        let stdin_files = self
+            .file
+            .iter()
+            .filter(|f| f.as_os_str() == input::STDIN_ARG)
+            .count();
+        let stdin_args = self
+            .inputs
+            .iter()
+            .filter(|a| *a == input::STDIN_ARG)
+            .count();
         if stdin_files + stdin_args > 1 {
             command_of(subcommand)
                 .error(
@@ -622,7 +632,23 @@ fn parse_separator(text: &str) -> Result<char, String> {
     let mut chars = text.chars();
     match (chars.next(), chars.next()) {
         (Some(c), None)
-            if c.is_ascii_graphic() && !matches!(c, '=' | '%' | '#' | '[' | ']' | '"' | '<' | '>' | '\\' | '^' | '`' | '{' | '|' | '}') =>
+            if c.is_ascii_graphic()
+                && !matches!(
+                    c,
+                    '=' | '%'
+                        | '#'
+                        | '['
+                        | ']'
+                        | '"'
+                        | '<'
+                        | '>'
+                        | '\\'
+                        | '^'
+                        | '`'
+                        | '{'
+                        | '|'
+                        | '}'
+                ) =>
         {
             Ok(c)
         }
@@ -760,7 +786,10 @@ fn main() -> ExitCode {
                 (Some(scheme), _) => {
                     if let Err(message) = edit::Assignment::parse(&format!("scheme={scheme}")) {
                         command_of("edit")
-                            .error(ErrorKind::ValueValidation, format!("--default-scheme: {message}"))
+                            .error(
+                                ErrorKind::ValueValidation,
+                                format!("--default-scheme: {message}"),
+                            )
                             .exit();
                     }
                     commands::SchemeGuess::Given(scheme)
@@ -927,7 +956,9 @@ fn usage_error(e: &clap::Error, color: clap::ColorChoice) -> ! {
     let painted = match color {
         clap::ColorChoice::Always => true,
         clap::ColorChoice::Never => false,
-        clap::ColorChoice::Auto => Settings::from_flags(false, false, ColorChoice::Auto, false, 0).color_stderr,
+        clap::ColorChoice::Auto => {
+            Settings::from_flags(false, false, ColorChoice::Auto, false, 0).color_stderr
+        }
     };
     let text = if painted {
         e.render().ansi().to_string()

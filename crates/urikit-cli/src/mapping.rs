@@ -66,8 +66,9 @@ impl ToIri {
     pub(crate) fn apply<'a>(&self, input: Input<'a>) -> Result<IriCow<'a>, Problem> {
         // An IRI is mapped to its URI first (RFC 3987 §3.1), then back.
         if let Some(uri) = input.mapped_uri()? {
-            let uri = urikit::UriReference::parse_with(&uri, crate::settings::get().parse_options())
-                .map_err(Problem::Parse)?;
+            let uri =
+                urikit::UriReference::parse_with(&uri, crate::settings::get().parse_options())
+                    .map_err(Problem::Parse)?;
             return Ok(IriCow::Owned(to_iri_with(uri, self.options).into_owned()));
         }
         Ok(to_iri_with(input.parse()?, self.options))

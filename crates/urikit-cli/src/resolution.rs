@@ -212,7 +212,11 @@ impl<'b> Relativization<'b> {
     }
 
     /// [`apply`](Self::apply) in one spec.
-    fn apply_in<S: Spec>(&self, base: Ri<'_, S>, target: Ri<'_, S>) -> Result<(String, bool), Problem> {
+    fn apply_in<S: Spec>(
+        &self,
+        base: Ri<'_, S>,
+        target: Ri<'_, S>,
+    ) -> Result<(String, bool), Problem> {
         let done = |r: RiReferenceBuf<S>, relative: bool| (r.as_str().to_owned(), relative);
         if self.form == Form::Shortest {
             // The library's answer: relative when it can be, else the target.
@@ -287,13 +291,14 @@ impl Normalization {
         normalize_into(reference.components(), &mut self.normalized);
         if let Some(registry) = &self.schemes {
             let options = crate::settings::get().parse_options();
-            let syntax = IriReference::parse_with(&self.normalized, options).map_err(Problem::Parse)?;
+            let syntax =
+                IriReference::parse_with(&self.normalized, options).map_err(Problem::Parse)?;
             let uri = to_uri(syntax);
             let uri = UriReference::parse_with(uri.as_str(), options).map_err(Problem::Parse)?;
             if let Some(absolute) = uri.as_uri() {
                 let normal = registry.normalize(absolute);
-                let normal = UriReference::parse_with(normal.as_str(), options)
-                    .map_err(Problem::Parse)?;
+                let normal =
+                    UriReference::parse_with(normal.as_str(), options).map_err(Problem::Parse)?;
                 let iri = to_iri(normal).as_str().to_owned();
                 self.normalized = iri;
             }

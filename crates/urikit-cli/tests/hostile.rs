@@ -28,7 +28,10 @@ fn run(args: &[&str], stdin: &[u8]) -> (Duration, String) {
     let output = child.wait_with_output().expect("it ends");
     writer.join().expect("written");
     assert!(output.status.success(), "urikit {args:?} failed");
-    (start.elapsed(), String::from_utf8_lossy(&output.stdout).into_owned())
+    (
+        start.elapsed(),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+    )
 }
 
 /// The median time of three runs.
@@ -43,7 +46,10 @@ fn linear(name: &str, args: &[&str], make: impl Fn(usize) -> Vec<u8>, n: usize) 
     let small = median(args, &make(n));
     let large = median(args, &make(4 * n));
     let ratio = large.as_secs_f64() / small.as_secs_f64().max(1e-6);
-    assert!(ratio < 5.0, "{name}: time(4n)/time(n) = {ratio:.2} ({small:?}, {large:?})");
+    assert!(
+        ratio < 5.0,
+        "{name}: time(4n)/time(n) = {ratio:.2} ({small:?}, {large:?})"
+    );
 }
 
 #[test]

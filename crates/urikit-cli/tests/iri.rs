@@ -26,7 +26,10 @@ fn every_subcommand_on_iris() {
             .iter()
             .map(|a| a.as_str().expect("text"))
             .collect();
-        let subcommand = args.iter().find(|a| !a.starts_with('-')).expect("a subcommand");
+        let subcommand = args
+            .iter()
+            .find(|a| !a.starts_with('-'))
+            .expect("a subcommand");
         seen.push((*subcommand).to_owned());
         let mut child = Command::new(env!("CARGO_BIN_EXE_urikit"))
             .args(&args)
@@ -43,8 +46,7 @@ fn every_subcommand_on_iris() {
         let output = child.wait_with_output().expect("it ends");
         let stdout = String::from_utf8_lossy(&output.stdout);
         let code = i64::from(output.status.code().expect("exited"));
-        if stdout != case["stdout"].as_str().expect("stdout")
-            || Some(code) != case["code"].as_i64()
+        if stdout != case["stdout"].as_str().expect("stdout") || Some(code) != case["code"].as_i64()
         {
             failures.push(format!(
                 "{name}: urikit {args:?} gave {stdout:?} (status {code}); stderr {}",
@@ -55,9 +57,24 @@ fn every_subcommand_on_iris() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
     // Every subcommand that takes a reference has a vector.
     for subcommand in [
-        "parse", "explain", "check", "edit", "resolve", "relativize", "normalize", "equivalent",
-        "to-uri", "to-iri", "scheme", "file-path", "lint", "curie",
+        "parse",
+        "explain",
+        "check",
+        "edit",
+        "resolve",
+        "relativize",
+        "normalize",
+        "equivalent",
+        "to-uri",
+        "to-iri",
+        "scheme",
+        "file-path",
+        "lint",
+        "curie",
     ] {
-        assert!(seen.iter().any(|s| s == subcommand), "no IRI vector for {subcommand}");
+        assert!(
+            seen.iter().any(|s| s == subcommand),
+            "no IRI vector for {subcommand}"
+        );
     }
 }

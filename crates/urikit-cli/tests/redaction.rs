@@ -171,11 +171,32 @@ const SUBCOMMANDS: &[(&[&str], Stdout)] = &[
         &["edit", "--normalize", "--replace-append", "k=v", "--to-uri"],
         Stdout::Result,
     ),
-    (&["edit", "--guess-scheme", "--strict-get", "--get", "[host] {must:query}"], Stdout::Shown),
-    (&["edit", "--trim", "--query-separator", ";"], Stdout::Result),
-    (&["curie", "--prefixes", "tests/data/context.jsonld"], Stdout::Shown),
     (
-        &["curie", "--compress", "--json", "--prefixes", "tests/data/context.jsonld"],
+        &[
+            "edit",
+            "--guess-scheme",
+            "--strict-get",
+            "--get",
+            "[host] {must:query}",
+        ],
+        Stdout::Shown,
+    ),
+    (
+        &["edit", "--trim", "--query-separator", ";"],
+        Stdout::Result,
+    ),
+    (
+        &["curie", "--prefixes", "tests/data/context.jsonld"],
+        Stdout::Shown,
+    ),
+    (
+        &[
+            "curie",
+            "--compress",
+            "--json",
+            "--prefixes",
+            "tests/data/context.jsonld",
+        ],
         Stdout::Json(&[]),
     ),
     (&["--uri-only", "parse"], Stdout::Shown),

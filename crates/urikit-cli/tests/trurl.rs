@@ -90,7 +90,10 @@ fn verdicts_hold_and_differences_say_why() {
     let counts = &data["counts"];
     assert_eq!(counts["pass"].as_u64(), Some(pass));
     assert_eq!(counts["difference"].as_u64(), Some(difference));
-    assert_eq!(counts["not_applicable"].as_u64(), Some(skipped.len() as u64));
+    assert_eq!(
+        counts["not_applicable"].as_u64(),
+        Some(skipped.len() as u64)
+    );
     assert_eq!(cases.len() + skipped.len(), TRURL_CASES);
     assert_eq!(counts["total"].as_u64(), Some(TRURL_CASES as u64));
     // Names are unique, so a failure names one case.
