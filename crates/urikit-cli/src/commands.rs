@@ -343,8 +343,22 @@ pub(crate) fn scheme(inputs: &[OsString], as_json: bool) -> Outcome {
     let mut blocks = Blocks::default();
     per_input(inputs, |out, input| {
         // An IRI is checked as the URI it maps to (RFC 3987 §3.1), its
-        // host name as DNS knows it (`xn--`).
-        let mapped = input.mapped_uri_idna();
+        // host name as DNS knows it (`xn--`); its passwords hidden first
+        // (unless `--show-password`), since a look-alike colon the rule
+        // reads in the IRI is no `:` once encoded, and the table and its
+        // carets show that URI.
+        let mapped = if input.is_iri() && !settings::get().show_password {
+            match input.text().map(redact::shown) {
+                // (Masked, it may be ASCII: a URI as it is.)
+                Ok(Cow::Owned(masked)) => Input::new(masked.as_bytes())
+                    .mapped_uri_idna()
+                    .map(|m| m.unwrap_or_else(|| masked.clone())),
+                _ => input.mapped_uri_idna().map(|m| m.unwrap_or_default()),
+            }
+            .map(Some)
+        } else {
+            input.mapped_uri_idna()
+        };
         let checked = match &mapped {
             Ok(Some(uri)) => scheme::check(&registry, Input::new(uri.as_bytes())),
             Ok(None) => scheme::check(&registry, input),

@@ -185,8 +185,18 @@ const SUBCOMMANDS: &[(&[&str], Stdout)] = &[
         &["edit", "--trim", "--query-separator", ";"],
         Stdout::Result,
     ),
+    // An expansion is a computed result (as a resolved target is).
     (
         &["curie", "--prefixes", "tests/data/context.jsonld"],
+        Stdout::Result,
+    ),
+    (
+        &[
+            "curie",
+            "--compress",
+            "--prefixes",
+            "tests/data/context.jsonld",
+        ],
         Stdout::Shown,
     ),
     (
