@@ -1925,7 +1925,8 @@ mod cli_edit;
 /// succeeds makes one output per `--iterate` combination, each (without
 /// `--get`) a URI reference that parses with the same options. Each
 /// `--set` and `--remove`, applied alone, reads back with `--get`: after
-/// `--set PART=VALUE`, `{PART}` is VALUE (decoded; for every part but the
+/// `--set PART=VALUE`, `{PART}` is VALUE (a path under an authority with
+/// a `/` before it; decoded; for every part but the
 /// scheme, the port and an IP literal, whose values are not encoded, and
 /// VALUE without ASCII controls, which `--get` shows as `.`); after
 /// `--set PART:=VALUE`, `{:PART}` is VALUE as written (but a user with a
@@ -2051,8 +2052,20 @@ fn cli_edit_one(
     // Values written as they are, and values `--get` shows otherwise.
     let not_encoded = matches!(name, "scheme" | "port") || name == "host" && value.starts_with('[');
     let plain_value = !(not_encoded || value.chars().any(|c| c.is_ascii_control()));
+    // A path set from text under an authority gets a `/` before it (as RFC
+    // 3986 §5.2.3 merges).
+    let slashed = name == "path"
+        && !encoded
+        && edited.host_str().is_some()
+        && !value.is_empty()
+        && !value.starts_with('/');
+    let want = if slashed {
+        format!("/{value}")
+    } else {
+        value.to_owned()
+    };
     if encoded && !(name == "user" && value.contains(':')) || !encoded && plain_value {
-        assert_eq!(got, value, "{what}: {url:?} reads back {got:?}");
+        assert_eq!(got, want, "{what}: {url:?} reads back {got:?}");
     }
 }
 

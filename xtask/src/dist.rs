@@ -4,6 +4,7 @@
 //! ```text
 //! target/dist/urikit                      the release binary
 //! target/dist/man/urikit.1                the man page
+//! target/dist/man/urikit-NAME.1           one page per subcommand, all its options
 //! target/dist/completions/urikit.bash     bash
 //! target/dist/completions/_urikit         zsh
 //! target/dist/completions/urikit.fish     fish
@@ -67,6 +68,15 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
     let copy = dist.join(&binary_name);
     fs::copy(&binary, &copy).map_err(|e| format!("dist: copying {}: {e}", binary.display()))?;
     generate(&copy, "man", &dist.join("man").join("urikit.1"))?;
+    // One page per subcommand, `urikit-NAME.1`, as git's are.
+    let names = Command::new(&copy)
+        .args(["generate", "subcommands"])
+        .output()
+        .map_err(|e| format!("dist: cannot run {}: {e}", copy.display()))?;
+    for name in String::from_utf8_lossy(&names.stdout).lines() {
+        let page = dist.join("man").join(format!("urikit-{name}.1"));
+        generate(&copy, &format!("man-{name}"), &page)?;
+    }
     for (shell, file) in COMPLETIONS {
         generate(&copy, shell, &dist.join("completions").join(file))?;
     }

@@ -89,6 +89,7 @@ extern crate alloc;
 
 mod bidi;
 mod cow;
+mod curie;
 mod display;
 mod host;
 mod nfc;
@@ -100,6 +101,7 @@ mod warnings;
 
 pub use bidi::{BidiError, BidiRule, check_bidi};
 pub use cow::{IriCow, RiCow, UriCow};
+pub use curie::{CurieError, CurieErrorKind, CurieMap};
 pub use display::{Display, display};
 pub use host::{HostMapping, IdnaError, IdnaErrorKind};
 pub use nfc::{Normalization, NormalizedIri, normalize};

@@ -1,5 +1,8 @@
 //! `urikit check`: validate files of URI references, one per line, at
-//! constant memory, then summarize.
+//! constant memory, then summarize. A line that is not ASCII is read as an
+//! IRI reference (RFC 3987), unless `--uri-only`: a valid one is noted as
+//! such (`note:`, or a JSON line with `"iri": true`) and counted apart in
+//! the summary.
 //!
 //! Each invalid line is printed as `{file}:{line}:{column}: ` and its caret
 //! error (the column counts bytes from 1), the form editors jump to; or,
@@ -136,7 +139,44 @@ fn check(files: &[PathBuf], report: Report, tally: &mut Tally) -> io::Result<()>
             number += 1;
             tally.lines += 1;
             let input = line.input(max);
-            if let Err(problem) = input.parse() {
+            // A line that is not ASCII is read as an IRI reference (RFC
+            // 3987), unless `--uri-only`: valid, and noted as an IRI.
+            let parsed = if input.is_iri() {
+                input.parse_iri().map(|_| true)
+            } else {
+                input.parse().map(|_| false)
+            };
+            if parsed == Ok(true) {
+                tally.iri += 1;
+                let index = input
+                    .bytes()
+                    .iter()
+                    .position(|b| !b.is_ascii())
+                    .unwrap_or(0);
+                if report.json {
+                    crate::json::write_line(
+                        &mut out,
+                        &IriLine {
+                            file: &name,
+                            line: number,
+                            column: index + 1,
+                            input: &crate::json::echo(input),
+                            valid: true,
+                            iri: true,
+                            index,
+                            message: IRI_NOTE,
+                        },
+                    )?;
+                } else if !report.quiet {
+                    let location = format!("{name}:{number}:{}:", index + 1);
+                    writeln!(
+                        out,
+                        "{} note: {IRI_NOTE}",
+                        paint(&location, style::BOLD, color),
+                    )?;
+                }
+            }
+            if let Err(problem) = parsed {
                 tally.record(problem.kind_name());
                 if report.json {
                     crate::json::write_line(
@@ -238,6 +278,33 @@ struct InvalidLine<'a> {
     message: &'a str,
 }
 
+/// What `check` says of a line that is a valid IRI reference but no URI
+/// reference.
+const IRI_NOTE: &str =
+    "valid IRI reference (RFC 3987), not a URI reference: map it with `urikit to-uri`";
+
+/// A line of `check --json` for a line that is a valid IRI reference (RFC
+/// 3987) but no URI reference.
+#[derive(Debug, Serialize)]
+struct IriLine<'a> {
+    /// The file's name, `<stdin>` for standard input.
+    file: &'a str,
+    /// The line number, from 1.
+    line: u64,
+    /// The byte column of the first character that is not ASCII, from 1.
+    column: usize,
+    /// The line, its password hidden.
+    input: &'a str,
+    /// Always `true`: the line is valid.
+    valid: bool,
+    /// Always `true`: as an IRI reference.
+    iri: bool,
+    /// The byte offset of the first character that is not ASCII.
+    index: usize,
+    /// What the line is.
+    message: &'a str,
+}
+
 /// `error`, its message prefixed with the name of the file it happened on.
 fn naming(error: io::Error, name: &str) -> io::Error {
     io::Error::new(error.kind(), format!("{name}: {error}"))
@@ -295,6 +362,8 @@ struct Tally {
     lines: u64,
     /// Invalid lines.
     invalid: u64,
+    /// Valid lines that are IRI references, not URI references.
+    iri: u64,
     /// Invalid lines by kind name, in order of first appearance.
     by_kind: Vec<(&'static str, u64)>,
 }
@@ -323,6 +392,9 @@ impl Tally {
         let heading = |name: &str| paint(name, style::BOLD, color);
         writeln!(out, "{} {}", heading("lines:"), self.lines)?;
         writeln!(out, "{} {}", heading("valid:"), self.lines - self.invalid)?;
+        if self.iri > 0 {
+            writeln!(out, "  {} {}", heading("of which IRIs:"), self.iri)?;
+        }
         writeln!(out, "{} {}", heading("invalid:"), self.invalid)?;
         for (kind, count) in self.sorted_kinds() {
             writeln!(out, "  {kind}: {count}")?;
@@ -336,6 +408,7 @@ impl Tally {
             summary: true,
             lines: self.lines,
             valid: self.lines - self.invalid,
+            iri: self.iri,
             invalid: self.invalid,
             by_kind: self
                 .sorted_kinds()
@@ -355,6 +428,8 @@ struct Summary {
     lines: u64,
     /// Valid lines.
     valid: u64,
+    /// Valid lines that are IRI references (RFC 3987), not URI references.
+    iri: u64,
     /// Invalid lines.
     invalid: u64,
     /// Invalid lines by kind, most frequent first, then by name.

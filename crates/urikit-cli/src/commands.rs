@@ -13,7 +13,7 @@ use std::io::{self, BufWriter, StdoutLock, Write};
 
 use serde::Serialize;
 use urikit::schemes::Registry;
-use urikit::{IriReference, RiReference, Spec, Uri};
+use urikit::{IriReference, RiReference, Spec};
 
 use crate::codec::{Decoding, Encoding};
 use crate::edit::Edit;
@@ -22,7 +22,7 @@ use crate::input::{self, Input};
 use crate::mapping::{ToIri, ToUri};
 use crate::paths::{FilePath, FileUri, OsName};
 use crate::problem::Problem;
-use crate::resolution::{FormName, Normalization, Relativization, Resolution};
+use crate::resolution::{Base, FormName, Normalization, Relativization, Resolution};
 use crate::{Outcome, explain, json, redact, scheme, settings, table};
 
 /// Standard output, locked and buffered.
@@ -36,7 +36,7 @@ fn stdout() -> BufWriter<StdoutLock<'static>> {
 pub(crate) fn parse(inputs: &[OsString], iri: bool, as_json: bool) -> Outcome {
     let mut blocks = Blocks::default();
     per_input(inputs, |out, input| {
-        if iri {
+        if iri || input.is_iri() {
             write_parsed(out, input, input.parse_iri(), as_json, &mut blocks)
         } else {
             write_parsed(out, input, input.parse(), as_json, &mut blocks)
@@ -85,7 +85,7 @@ fn write_parsed<S: Spec>(
 pub(crate) fn explain(inputs: &[OsString]) -> Outcome {
     let mut blocks = Blocks::default();
     per_input(inputs, |out, input| {
-        if input.bytes().is_ascii() {
+        if !input.is_iri() {
             write_explained(out, input, input.parse(), &mut blocks)
         } else {
             write_explained(out, input, input.parse_iri(), &mut blocks)
@@ -168,22 +168,53 @@ pub(crate) fn decode(inputs: &[OsString], decoding: Decoding, as_json: bool) -> 
 /// per line, or as JSON lines.
 pub(crate) fn resolve(
     inputs: &[OsString],
-    base: Uri<'_>,
+    base: Base<'_>,
     non_strict: bool,
+    spec: OutputSpec,
     as_json: bool,
 ) -> Outcome {
     let mut resolution = Resolution::new(base, non_strict);
     let shown_base = shown_base(base);
     per_input(inputs, |out, input| {
         let id = json::Id::base_ref(&shown_base, input);
-        let target = resolution.apply(input);
+        let target = resolution.apply(input).map(|t| spec.apply(t));
+        let target = target.as_deref().map_err(|p| *p);
         write_result(out, input, id, target, json::TargetFields::new, as_json)
     })
 }
 
+/// The spec of a result (`--to-uri`): as it comes (an IRI for an IRI), or
+/// mapped to a URI (RFC 3987 §3.1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum OutputSpec {
+    /// The spec of the input: an IRI in, an IRI out.
+    AsInput,
+    /// Always a URI (`--to-uri`).
+    Uri,
+}
+
+impl OutputSpec {
+    /// `--to-uri` or not.
+    pub(crate) fn new(to_uri: bool) -> Self {
+        if to_uri {
+            OutputSpec::Uri
+        } else {
+            OutputSpec::AsInput
+        }
+    }
+
+    /// `text`, a result, in this spec.
+    pub(crate) fn apply(self, text: &str) -> Cow<'_, str> {
+        match self {
+            OutputSpec::AsInput => Cow::Borrowed(text),
+            OutputSpec::Uri => crate::resolution::uri_form(text),
+        }
+    }
+}
+
 /// The base as JSON lines show it: its password `***` unless
 /// `--show-password`, since it would be repeated on every line.
-fn shown_base(base: Uri<'_>) -> Cow<'_, str> {
+fn shown_base(base: Base<'_>) -> Cow<'_, str> {
     redact::shown(base.as_str())
 }
 
@@ -191,8 +222,9 @@ fn shown_base(base: Uri<'_>) -> Cow<'_, str> {
 /// target, one per line, or as JSON lines.
 pub(crate) fn relativize(
     inputs: &[OsString],
-    base: Uri<'_>,
+    base: Base<'_>,
     form: FormName,
+    spec: OutputSpec,
     as_json: bool,
 ) -> Outcome {
     let relativization = Relativization::new(base, form);
@@ -200,7 +232,8 @@ pub(crate) fn relativize(
     per_input(inputs, |out, input| {
         let id = json::Id::base_target(&shown_base, input);
         let answer = relativization.apply(input);
-        let reference = answer.as_ref().map(|(r, _)| r.as_str()).map_err(|p| *p);
+        let shown = answer.as_ref().map(|(r, _)| spec.apply(r));
+        let reference = shown.as_deref().map_err(|p| **p);
         let relative = answer.as_ref().is_ok_and(|(_, relative)| *relative);
         let fields = |reference| json::RefFields::new(reference, relative);
         write_result(out, input, id, reference, fields, as_json)
@@ -210,14 +243,20 @@ pub(crate) fn relativize(
 /// `urikit normalize`: the syntax-based normal form of each input, one per
 /// line, or as JSON lines; with `schemes`, then the scheme-based normal
 /// form of each URI.
-pub(crate) fn normalize(inputs: &[OsString], schemes: bool, as_json: bool) -> Outcome {
+pub(crate) fn normalize(
+    inputs: &[OsString],
+    schemes: bool,
+    spec: OutputSpec,
+    as_json: bool,
+) -> Outcome {
     let mut normalization = if schemes {
         Normalization::with_schemes()
     } else {
         Normalization::syntax()
     };
     per_input(inputs, |out, input| {
-        let normalized = normalization.apply(input);
+        let normalized = normalization.apply(input).map(|n| spec.apply(n));
+        let normalized = normalized.as_deref().map_err(|p| *p);
         write_result(
             out,
             input,
@@ -303,7 +342,28 @@ pub(crate) fn scheme(inputs: &[OsString], as_json: bool) -> Outcome {
     let registry = Registry::standard();
     let mut blocks = Blocks::default();
     per_input(inputs, |out, input| {
-        let checked = scheme::check(&registry, input);
+        // An IRI is checked as the URI it maps to (RFC 3987 §3.1), its
+        // host name as DNS knows it (`xn--`); its passwords hidden first
+        // (unless `--show-password`), since a look-alike colon the rule
+        // reads in the IRI is no `:` once encoded, and the table and its
+        // carets show that URI.
+        let mapped = if input.is_iri() && !settings::get().show_password {
+            match input.text().map(redact::shown) {
+                // (Masked, it may be ASCII: a URI as it is.)
+                Ok(Cow::Owned(masked)) => Input::new(masked.as_bytes())
+                    .mapped_uri_idna()
+                    .map(|m| m.unwrap_or_else(|| masked.clone())),
+                _ => input.mapped_uri_idna().map(|m| m.unwrap_or_default()),
+            }
+            .map(Some)
+        } else {
+            input.mapped_uri_idna()
+        };
+        let checked = match &mapped {
+            Ok(Some(uri)) => scheme::check(&registry, Input::new(uri.as_bytes())),
+            Ok(None) => scheme::check(&registry, input),
+            Err(problem) => Err(*problem),
+        };
         // The fields as shown: of the URI with its passwords hidden, when
         // that differs (the violations are the URI's own).
         let masked = checked.as_ref().map(|c| redact::shown(c.as_str()));
@@ -371,21 +431,99 @@ pub(crate) fn equivalent(pair: Option<(&OsString, &OsString)>, as_json: bool) ->
     }
 }
 
+/// What `edit` does for an input without a scheme: warn when it reads
+/// otherwise than it may look, or give it a scheme.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum SchemeGuess {
+    /// Read it by RFC 3986, and warn when it looks like `host:port` or
+    /// begins with a dotted host name.
+    Warn,
+    /// `--guess-scheme`: `ftp` for a host that begins with `ftp.`, else
+    /// `http`.
+    Guess,
+    /// `--default-scheme SCHEME`.
+    Given(String),
+}
+
+/// How `edit` prints its outputs.
+#[derive(Debug)]
+pub(crate) struct EditOutput {
+    /// `--json`.
+    pub(crate) json: bool,
+    /// `--to-uri`.
+    pub(crate) spec: OutputSpec,
+    /// `--default-scheme`, `--guess-scheme`, or neither.
+    pub(crate) scheme: SchemeGuess,
+}
+
 /// `urikit edit`: each input edited, one line per output (several with
-/// `--iterate`); for an input that is not a URI reference, or whose edited
-/// reference is not one, as many empty lines and a diagnostic.
-pub(crate) fn edit(inputs: &[OsString], edit: &Edit) -> Outcome {
+/// `--iterate`), or one JSON line per output with `--json`; for an input
+/// that is not a URI or IRI reference, or whose edited reference is not
+/// one, as many empty lines and a diagnostic; for a strict placeholder of
+/// an absent component, an empty line and an error.
+pub(crate) fn edit(inputs: &[OsString], edit: &Edit, how: &EditOutput) -> Outcome {
     let registry = Registry::standard();
     per_input(inputs, |out, input| {
-        match input
-            .parse()
-            .and_then(|r| edit.apply(r, &registry).map_err(Problem::Build))
-        {
-            Ok(outputs) => {
-                for output in outputs {
-                    writeln!(out, "{output}")?;
+        let prefixed = match &how.scheme {
+            SchemeGuess::Warn => {
+                if let Some(warning) = crate::guess::warning(input.bytes()) {
+                    out.flush()?;
+                    let head = settings::paint(
+                        "warning:",
+                        settings::style::ERROR,
+                        settings::get().color_stderr,
+                    );
+                    eprintln!("{head} {warning}");
                 }
-                Ok(true)
+                None
+            }
+            SchemeGuess::Guess => crate::guess::with_scheme(input.bytes(), None),
+            SchemeGuess::Given(scheme) => crate::guess::with_scheme(input.bytes(), Some(scheme)),
+        };
+        let input = prefixed.as_deref().map_or(input, Input::new);
+        let outputs = if input.is_iri() {
+            input
+                .parse_iri()
+                .and_then(|r| edit.outputs(r, &registry).map_err(Problem::Build))
+        } else {
+            input
+                .parse()
+                .and_then(|r| edit.outputs(r, &registry).map_err(Problem::Build))
+        };
+        match outputs {
+            Ok(outputs) => {
+                let mut valid = true;
+                for output in outputs {
+                    match output {
+                        Ok(text) if how.json => {
+                            let text = how.spec.apply(&text);
+                            json::write_line(
+                                out,
+                                &json::EditLine::new(input, &text, edit.separator),
+                            )?;
+                        }
+                        Ok(text) => writeln!(out, "{}", how.spec.apply(&text))?,
+                        Err(missing) => {
+                            valid = false;
+                            writeln!(out)?;
+                            out.flush()?;
+                            let head = settings::paint(
+                                "error:",
+                                settings::style::ERROR,
+                                settings::get().color_stderr,
+                            );
+                            eprintln!(
+                                "{head} `{}`: the component is absent (strict, with `--strict-get` or `must:`)",
+                                missing.placeholder
+                            );
+                        }
+                    }
+                }
+                Ok(valid)
+            }
+            Err(problem) if how.json => {
+                json::write_line(out, &json::Invalid::new(input, &problem))?;
+                Ok(false)
             }
             Err(problem) => {
                 for _ in 1..edit.outputs_per_input() {
@@ -395,6 +533,23 @@ pub(crate) fn edit(inputs: &[OsString], edit: &Edit) -> Outcome {
                 Ok(false)
             }
         }
+    })
+}
+
+/// `urikit curie`: the IRI of each CURIE, or with `compress` the CURIE of
+/// each IRI, one per line, or as JSON lines.
+pub(crate) fn curie(
+    inputs: &[OsString],
+    map: &urikit::iri::CurieMap,
+    compress: bool,
+    as_json: bool,
+) -> Outcome {
+    per_input(inputs, |out, input| {
+        let answer = crate::curie::apply(map, input, compress);
+        let compressed = answer.as_ref().is_ok_and(|(_, c)| *c);
+        let text = answer.as_ref().map(|(t, _)| t.as_str()).map_err(|p| *p);
+        let fields = |t| crate::curie::CurieFields::new(t, compressed);
+        write_result(out, input, json::Id::input(input), text, fields, as_json)
     })
 }
 
@@ -504,8 +659,26 @@ pub(crate) fn diagnose(
     out.flush()?;
     let mut text = problem.caret(input.bytes()).painted(settings.color_stderr);
     text.push('\n');
+    if !settings.trim && !input.is_cut() && parses_trimmed(input) {
+        text.push_str("  note: it parses trimmed of its surrounding blanks, `<>` or quotes: give `--trim` (RFC 3986 Appendix C)\n");
+    }
     let _ = io::stderr().lock().write_all(text.as_bytes());
     Ok(())
+}
+
+/// Whether `input` would parse as a URI or IRI reference once trimmed as
+/// `--trim` trims it, and differs from that.
+fn parses_trimmed(input: Input<'_>) -> bool {
+    let trimmed = input::trimmed(input.bytes());
+    if trimmed.len() == input.bytes().len() || trimmed.is_empty() {
+        return false;
+    }
+    let trimmed = Input::new(trimmed);
+    if trimmed.is_iri() {
+        trimmed.parse_iri().is_ok()
+    } else {
+        trimmed.parse().is_ok()
+    }
 }
 
 /// The plain output of an invalid input: an empty line on standard output,

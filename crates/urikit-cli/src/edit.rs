@@ -3,12 +3,19 @@
 //! guessed or filled in that was not asked for.
 //!
 //! The steps, in this order, on each input: every `--remove`, then every
-//! `--set` (each in the order given), one combination of `--iterate` values
-//! (the first `--iterate` varies slowest), `--append`, `--trim-query`,
-//! `--sort-query`; then the result is built again with the library's
-//! builder, which checks every component (RFC 3986 §3) and refuses what
-//! would not parse back the same, and is printed, or the `--get` template
-//! expanded from it.
+//! `--set` (each in the order given; `--set-if-absent` and `COMPONENT?=`
+//! only where the component is absent), one combination of `--iterate`
+//! values (the first `--iterate` varies slowest), `--trim-query`,
+//! `--replace` and `--replace-append`, `--append`, `--sort-query`; then the
+//! result is built again with the library's builder, which checks every
+//! component (RFC 3986 §3, or RFC 3987 §2.2 for an IRI) and refuses what
+//! would not parse back the same; with `--normalize`, it is normalized
+//! (syntax, then scheme, as `normalize --scheme`; `--keep-port` keeps a
+//! default port); then it is printed, or the `--get` template expanded from
+//! it. An IRI reference is edited as an IRI reference, by the same steps.
+//!
+//! The query is read as pairs split at `--query-separator` (`&` unless
+//! told), each pair split at its first `=`.
 //!
 //! A value after `=` is text, percent-encoded for its component (§2.1); a
 //! value after `:=` is taken as already encoded. A template's `{name}` is
@@ -23,7 +30,10 @@ use std::fmt::Write as _;
 
 use urikit::encode::{EncodeSet, decode_utf8_lossy, encode};
 use urikit::schemes::Registry;
-use urikit::{BuildError, BuildErrorKind, Builder, ParseOptions, UriReference, UriReferenceBuf};
+use urikit::{
+    BuildError, BuildErrorKind, Component, IriReference, ParseOptions, RiBuilder, RiReference,
+    RiReferenceBuf, Spec, UriReference,
+};
 
 /// A component that `--set`, `--remove` and `--iterate` name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -77,6 +87,14 @@ impl Part {
             })
     }
 
+    /// The part's name.
+    pub(crate) fn name(self) -> &'static str {
+        Part::ALL
+            .iter()
+            .find(|(_, p)| *p == self)
+            .map_or("", |(n, _)| n)
+    }
+
     /// The characters this part keeps as they are when a value is encoded
     /// for it; `None` for the scheme and the port, which are never
     /// encoded, and for an IP literal host.
@@ -92,6 +110,43 @@ impl Part {
         }
     }
 
+    /// The component this part is in.
+    fn component(self) -> Component {
+        match self {
+            Part::Scheme => Component::Scheme,
+            Part::User | Part::Password | Part::Userinfo => Component::Userinfo,
+            Part::Host => Component::Host,
+            Part::Port => Component::Port,
+            Part::Path => Component::Path,
+            Part::Query => Component::Query,
+            Part::Fragment => Component::Fragment,
+        }
+    }
+
+    /// `value` as it is written in this part of a reference of the spec
+    /// `S`: as [`write`](Self::write), but in an IRI (RFC 3987 §2.2) the
+    /// characters its component may hold unencoded (`ucschar`, and
+    /// `iprivate` in the query) stay as they are.
+    fn write_in<S: Spec>(self, value: &str, encoded: bool) -> String {
+        if S::ASCII_ONLY || encoded || value.is_ascii() || self.encode_set().is_none() {
+            return self.write(value, encoded);
+        }
+        let component = self.component();
+        let mut out = String::with_capacity(value.len());
+        let mut run = String::new();
+        for c in value.chars() {
+            if !c.is_ascii() && S::allows_non_ascii(c, component) {
+                out.push_str(&self.write(&run, false));
+                run.clear();
+                out.push(c);
+            } else {
+                run.push(c);
+            }
+        }
+        out.push_str(&self.write(&run, false));
+        out
+    }
+
     /// `value` as it is written in this part: encoded unless `encoded`.
     fn write(self, value: &str, encoded: bool) -> String {
         match self.encode_set() {
@@ -104,29 +159,157 @@ impl Part {
     }
 }
 
-/// `COMPONENT=VALUE` (text, to encode) or `COMPONENT:=VALUE` (encoded).
+/// `COMPONENT=VALUE` (text, to encode) or `COMPONENT:=VALUE` (encoded);
+/// `COMPONENT?=VALUE` (or `?:=`… as `:?=`) sets only an absent component.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Assignment {
     part: Part,
     value: String,
     encoded: bool,
+    if_absent: bool,
 }
 
 impl Assignment {
-    /// Parses `COMPONENT=VALUE` or `COMPONENT:=VALUE`.
+    /// Parses `COMPONENT=VALUE`, `COMPONENT:=VALUE` or, to set only an
+    /// absent component, `COMPONENT?=VALUE`, and checks the value: what it
+    /// writes must be valid in its component.
+    ///
+    /// # Errors
+    ///
+    /// The usage error, naming the option's argument and pointing into it.
     pub(crate) fn parse(text: &str) -> Result<Self, String> {
         let (name, value) = text
             .split_once('=')
             .ok_or_else(|| format!("`{text}` is not COMPONENT=VALUE"))?;
+        let (name, if_absent) = match name.strip_suffix('?') {
+            Some(name) => (name, true),
+            None => (name, false),
+        };
         let (name, encoded) = match name.strip_suffix(':') {
             Some(name) => (name, true),
             None => (name, false),
         };
-        Ok(Assignment {
+        let a = Assignment {
             part: Part::named(name)?,
             value: value.to_owned(),
             encoded,
+            if_absent,
+        };
+        let written = a.part.write(&a.value, a.encoded);
+        if let Err((index, why)) = check_written(a.part, &written) {
+            // `written` is `value` wherever something can fail: values of
+            // the scheme, the port, an IP literal, and encoded ones.
+            let at = text.len() - value.len() + index.min(value.len());
+            return Err(format!(
+                "{why}\n\n  {text}\n  {}^",
+                " ".repeat(text[..at].chars().count())
+            ));
+        }
+        Ok(a)
+    }
+
+    /// Parses the argument of `--set-if-absent`: as [`parse`](Self::parse),
+    /// the assignment made only where the component is absent.
+    ///
+    /// # Errors
+    ///
+    /// As [`parse`](Self::parse).
+    pub(crate) fn parse_if_absent(text: &str) -> Result<Self, String> {
+        Assignment::parse(text).map(|a| Assignment {
+            if_absent: true,
+            ..a
         })
+    }
+}
+
+/// Checks `written`, a value as it would stand in `part`: the byte offset
+/// of the first thing wrong in it and why.
+fn check_written(part: Part, written: &str) -> Result<(), (usize, String)> {
+    let probe = |prefix: &str, suffix: &str| -> Result<(), (usize, String)> {
+        let text = format!("{prefix}{written}{suffix}");
+        let err = if written.is_ascii() {
+            UriReference::parse(&text).err()
+        } else {
+            IriReference::parse(&text).err()
+        };
+        match err {
+            Some(e) => Err((
+                e.index().saturating_sub(prefix.len()),
+                format!("not a valid {} ({})", part.name(), e.kind()),
+            )),
+            None => Ok(()),
+        }
+    };
+    match part {
+        Part::Scheme => {
+            let bad = written.char_indices().find(|&(i, c)| {
+                !(c.is_ascii_alphabetic() || i > 0 && (c.is_ascii_digit() || "+-.".contains(c)))
+            });
+            match bad {
+                Some((i, _)) => Err((
+                    i,
+                    "not a scheme (a letter, then letters, digits, `+`, `-`, `.`)".to_owned(),
+                )),
+                None if written.is_empty() => Err((
+                    0,
+                    "an empty scheme (to remove it, `--remove scheme`)".to_owned(),
+                )),
+                None => Ok(()),
+            }
+        }
+        Part::Port => match written.bytes().position(|b| !b.is_ascii_digit()) {
+            Some(i) => Err((i, "not a port (digits only)".to_owned())),
+            None => Ok(()),
+        },
+        Part::Host => {
+            probe("//", "")?;
+            // All of it must be the host: no `:`, `/`, `?`, `#` after it.
+            let text = format!("//{written}");
+            let host_len = if written.is_ascii() {
+                UriReference::parse(&text)
+                    .ok()
+                    .and_then(|r| r.host_str().map(str::len))
+            } else {
+                IriReference::parse(&text)
+                    .ok()
+                    .and_then(|r| r.host_str().map(str::len))
+            };
+            match host_len {
+                Some(n) if n == written.len() => Ok(()),
+                n => Err((
+                    n.unwrap_or(0),
+                    "not a host (a name, an IPv4 address, or `[IPv6]`)".to_owned(),
+                )),
+            }
+        }
+        Part::User => match written.find([':', '@', '/', '?', '#', '[', ']']) {
+            Some(i) => Err((
+                i,
+                "not a user (`:`, `@`, `/`, `?`, `#`, `[`, `]` must be encoded)".to_owned(),
+            )),
+            None => probe("//", "@h"),
+        },
+        Part::Password | Part::Userinfo => match written.find(['@', '/', '?', '#', '[', ']']) {
+            Some(i) => Err((
+                i,
+                format!(
+                    "not a {} (`@`, `/`, `?`, `#`, `[`, `]` must be encoded)",
+                    part.name()
+                ),
+            )),
+            None if part == Part::Password => probe("//u:", "@h"),
+            None => probe("//", "@h"),
+        },
+        Part::Path => match written.find(['?', '#']) {
+            Some(i) => Err((i, "not a path (`?` and `#` must be encoded)".to_owned())),
+            None if written.starts_with('/') => probe("s://h", ""),
+            None => probe("s://h/", ""),
+        },
+        Part::Query => match written.find('#') {
+            Some(i) => Err((i, "not a query (`#` must be encoded)".to_owned())),
+            None => probe("?", ""),
+        },
+        Part::Fragment => probe("#", ""),
     }
 }
 
@@ -174,15 +357,19 @@ pub(crate) struct Iterate {
 }
 
 impl Iterate {
-    /// Parses `COMPONENT=V1 V2 …` (or `:=`), the values split at spaces.
+    /// Parses `COMPONENT=V1 V2 …` (or `:=`), the values split at spaces,
+    /// each checked as `--set` checks its value.
     pub(crate) fn parse(text: &str) -> Result<Self, String> {
-        let a = Assignment::parse(text)?;
-        let values: Vec<String> = a
-            .value
+        let a = Assignment::parse(text.split(' ').next().unwrap_or(text))?;
+        let name = &text[..text.find('=').unwrap_or(0)];
+        let values: Vec<String> = text[name.len() + 1..]
             .split(' ')
             .filter(|v| !v.is_empty())
             .map(String::from)
             .collect();
+        for value in &values {
+            Assignment::parse(&format!("{name}={value}"))?;
+        }
         if values.is_empty() {
             return Err(format!("`--iterate {text}` gives no value"));
         }
@@ -190,6 +377,64 @@ impl Iterate {
             part: a.part,
             values,
             encoded: a.encoded,
+        })
+    }
+}
+
+/// One `--replace` or `--replace-append`: a query pair that takes the
+/// place of the first pair with its key, the others with the key dropped.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Replace {
+    /// The key, decoded, as pairs are matched.
+    key: String,
+    /// The pair as written: `KEY=VALUE` or `KEY`, encoded.
+    pair: String,
+    /// `--replace-append`: append the pair when no pair has the key.
+    append: bool,
+}
+
+impl Replace {
+    /// Parses the argument of `--replace`.
+    ///
+    /// # Errors
+    ///
+    /// As [`parse`](Self::parse).
+    pub(crate) fn parse_replace(text: &str) -> Result<Self, String> {
+        Replace::parse(text, false)
+    }
+
+    /// Parses the argument of `--replace-append`.
+    ///
+    /// # Errors
+    ///
+    /// As [`parse`](Self::parse).
+    pub(crate) fn parse_append(text: &str) -> Result<Self, String> {
+        Replace::parse(text, true)
+    }
+
+    /// Parses `KEY=VALUE` or `KEY` (text, encoded for a query component);
+    /// `append` for `--replace-append`.
+    ///
+    /// # Errors
+    ///
+    /// The usage error for an empty argument.
+    pub(crate) fn parse(text: &str, append: bool) -> Result<Self, String> {
+        if text.is_empty() {
+            return Err("no pair to replace: give KEY=VALUE or KEY".to_owned());
+        }
+        let (key, value) = match text.split_once('=') {
+            Some((k, v)) => (k, Some(v)),
+            None => (text, None),
+        };
+        let encoded_key = encode(key, &EncodeSet::QUERY_COMPONENT);
+        let pair = match value {
+            Some(v) => format!("{encoded_key}={}", encode(v, &EncodeSet::QUERY_COMPONENT)),
+            None => encoded_key.into_owned(),
+        };
+        Ok(Replace {
+            key: key.to_owned(),
+            pair,
+            append,
         })
     }
 }
@@ -215,7 +460,7 @@ impl Change {
 pub(crate) const MAX_OUTPUTS: usize = 1_000_000;
 
 /// Everything `edit` does to each input.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub(crate) struct Edit {
     /// Every `--remove`, then every `--set`, each in command-line order.
     pub(crate) changes: Vec<Change>,
@@ -225,17 +470,55 @@ pub(crate) struct Edit {
     pub(crate) appends: Vec<Append>,
     /// `--trim-query` patterns.
     pub(crate) trims: Vec<String>,
+    /// `--replace` and `--replace-append`, in order.
+    pub(crate) replaces: Vec<Replace>,
     /// `--sort-query`.
     pub(crate) sort_query: bool,
     /// `--get`.
     pub(crate) template: Option<Template>,
+    /// `--strict-get`: a placeholder of an absent component is an error.
+    pub(crate) strict: bool,
+    /// `--normalize`: the result normalized as `normalize --scheme`.
+    pub(crate) normalize: bool,
+    /// `--keep-port`: with `--normalize`, a default port is kept.
+    pub(crate) keep_port: bool,
+    /// `--query-separator`: what separates query pairs.
+    pub(crate) separator: char,
     /// The options the edited reference is checked with (`--allow-zone-id`).
     pub(crate) options: ParseOptions,
 }
 
+impl Default for Edit {
+    fn default() -> Self {
+        Edit {
+            changes: Vec::new(),
+            iterate: Vec::new(),
+            appends: Vec::new(),
+            trims: Vec::new(),
+            replaces: Vec::new(),
+            sort_query: false,
+            template: None,
+            strict: false,
+            normalize: false,
+            keep_port: false,
+            separator: '&',
+            options: ParseOptions::new(),
+        }
+    }
+}
+
+/// Why one output of a strict template (`--strict-get`, `{must:…}`) was
+/// not made: the placeholder of an absent component.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Missing {
+    /// The placeholder, as `{must:query}` or `{query}`.
+    pub(crate) placeholder: String,
+}
+
 impl Edit {
-    /// Checks that no component is iterated twice, and that `--iterate`
-    /// makes at most [`MAX_OUTPUTS`] outputs per input.
+    /// Checks that no component is iterated twice, set twice or set and
+    /// iterated (edits that would conflict), and that `--iterate` makes at
+    /// most [`MAX_OUTPUTS`] outputs per input.
     ///
     /// # Errors
     ///
@@ -243,12 +526,36 @@ impl Edit {
     pub(crate) fn check(&self) -> Result<(), String> {
         for (i, a) in self.iterate.iter().enumerate() {
             if self.iterate[..i].iter().any(|b| b.part == a.part) {
+                return Err(format!("`--iterate` names `{}` twice", a.part.name()));
+            }
+        }
+        let sets: Vec<&Assignment> = self
+            .changes
+            .iter()
+            .filter_map(|c| match c {
+                Change::Set(a) => Some(a),
+                Change::Remove(_) => None,
+            })
+            .collect();
+        for (i, a) in sets.iter().enumerate() {
+            if let Some(b) = sets[..i]
+                .iter()
+                .find(|b| b.part == a.part && b.if_absent == a.if_absent)
+            {
+                if b != a {
+                    return Err(format!(
+                        "`{}` is set twice, to different values: give one `--set {}=…`",
+                        a.part.name(),
+                        a.part.name()
+                    ));
+                }
+            }
+            if self.iterate.iter().any(|it| it.part == a.part) {
                 return Err(format!(
-                    "`--iterate` names `{}` twice",
-                    Part::ALL
-                        .iter()
-                        .find(|(_, p)| *p == a.part)
-                        .map_or("", |(n, _)| n)
+                    "`{}` is both set and iterated: give `--set {}=…` or `--iterate {}=…`, not both",
+                    a.part.name(),
+                    a.part.name(),
+                    a.part.name()
                 ));
             }
         }
@@ -276,44 +583,81 @@ impl Edit {
     }
 
     /// Every output for `reference`, in order: one per combination of
-    /// `--iterate` values.
+    /// `--iterate` values; a strict placeholder of an absent component
+    /// makes an empty output. (The fuzz target `cli_edit` calls it.)
     ///
     /// # Errors
     ///
     /// The [`BuildError`] of the first edited reference that is not a URI
-    /// reference: the whole input is then invalid.
-    pub(crate) fn apply(
+    /// (or IRI) reference: the whole input is then invalid.
+    #[allow(dead_code)]
+    pub(crate) fn apply<S: Spec>(
         &self,
-        reference: UriReference<'_>,
+        reference: RiReference<'_, S>,
         registry: &Registry,
     ) -> Result<Vec<String>, BuildError> {
+        Ok(self
+            .outputs(reference, registry)?
+            .into_iter()
+            .map(Result::unwrap_or_default)
+            .collect())
+    }
+
+    /// Every output for `reference`, in order, each the text or, for a
+    /// strict template, the placeholder of an absent component.
+    ///
+    /// # Errors
+    ///
+    /// As [`apply`](Self::apply).
+    pub(crate) fn outputs<S: Spec>(
+        &self,
+        reference: RiReference<'_, S>,
+        registry: &Registry,
+    ) -> Result<Vec<Result<String, Missing>>, BuildError> {
         // `check` keeps the count to `MAX_OUTPUTS`; the capacity holds to
         // it even for an `Edit` that was not checked.
         let mut outputs = Vec::with_capacity(self.outputs_per_input().min(MAX_OUTPUTS));
         let mut parts = Parts::of(reference);
         for change in &self.changes {
-            parts.change(change);
+            parts.change::<S>(change);
         }
         let mut choice = vec![0; self.iterate.len()];
         loop {
             let mut edited = parts.clone();
             for (it, &k) in self.iterate.iter().zip(&choice) {
-                edited.change(&Change::Set(Assignment {
+                edited.change::<S>(&Change::Set(Assignment {
                     part: it.part,
                     value: it.values[k].clone(),
                     encoded: it.encoded,
+                    if_absent: false,
                 }));
             }
+            if !self.trims.is_empty() || !self.replaces.is_empty() {
+                edited.rewrite_query(&self.trims, &self.replaces, false, self.separator);
+            }
             for append in &self.appends {
-                edited.append(append);
+                edited.append(append, self.separator);
             }
-            if !self.trims.is_empty() || self.sort_query {
-                edited.rewrite_query(&self.trims, self.sort_query);
+            if self.sort_query {
+                edited.rewrite_query(&[], &[], true, self.separator);
             }
-            let built = edited.build(self.options)?;
+            let mut built: RiReferenceBuf<S> = edited.build(self.options)?;
+            if self.normalize {
+                built = normalized(
+                    built.as_uri_reference(),
+                    registry,
+                    self.keep_port,
+                    self.options,
+                );
+            }
             outputs.push(match &self.template {
-                Some(template) => template.expand(built.as_uri_reference(), registry),
-                None => built.as_str().to_owned(),
+                Some(template) => template.expand_checked(
+                    built.as_uri_reference(),
+                    registry,
+                    self.strict,
+                    self.separator,
+                ),
+                None => Ok(built.as_str().to_owned()),
             });
             // The next combination: the last `--iterate` varies fastest.
             let mut i = choice.len();
@@ -332,6 +676,55 @@ impl Edit {
     }
 }
 
+/// `r` normalized as `normalize --scheme` does: by syntax (RFC 3986
+/// §6.2.2), then, for a URI with a scheme, by its scheme's rules (§6.2.3);
+/// an IRI through the URI it maps to (RFC 3987 §3.1) and back (§3.2). With
+/// `keep_port`, a port the scheme rules dropped as the default is put back.
+fn normalized<S: Spec>(
+    r: RiReference<'_, S>,
+    registry: &Registry,
+    keep_port: bool,
+    options: ParseOptions,
+) -> RiReferenceBuf<S> {
+    let syntax = urikit::resolve::normalize(r);
+    let mapped = urikit::iri::to_uri(match IriReference::parse_with(syntax.as_str(), options) {
+        Ok(iri) => iri,
+        Err(_) => return syntax,
+    });
+    let Ok(uri) = UriReference::parse_with(mapped.as_str(), options) else {
+        return syntax;
+    };
+    let Some(absolute) = uri.as_uri() else {
+        return syntax;
+    };
+    let mut normal = registry.normalize(absolute);
+    // A scheme the registry has no rules for, whose RFC gives a default
+    // port: that port dropped too (RFC 3986 §6.2.3).
+    if registry
+        .get(&absolute.scheme().to_ascii_lowercase())
+        .is_none()
+    {
+        let default = default_port(registry, absolute.scheme());
+        if normal.port().and_then(|p| p.parse::<u32>().ok()) == default.map(u32::from) {
+            let _ = normal.set_port(None);
+        }
+    }
+    if keep_port && normal.port().is_none() {
+        if let Some(port) = absolute.port().filter(|p| !p.is_empty()) {
+            let _ = normal.set_port(Some(port));
+        }
+    }
+    let text = if r.as_str().is_ascii() {
+        normal.as_str().to_owned()
+    } else {
+        let Ok(back) = UriReference::parse_with(normal.as_str(), options) else {
+            return syntax;
+        };
+        urikit::iri::to_iri(back).into_string()
+    };
+    RiReference::<S>::parse_with(&text, options).map_or(syntax, |r| r.to_buf())
+}
+
 /// The components of a reference being edited, each as written (encoded).
 #[derive(Debug, Clone, Default)]
 struct Parts {
@@ -343,11 +736,14 @@ struct Parts {
     path: String,
     query: Option<String>,
     fragment: Option<String>,
+    /// Whether the path was set from text (`--set path=…`), which then
+    /// gets a `/` before it under an authority.
+    path_from_text: bool,
 }
 
 impl Parts {
     /// The components of `r`.
-    fn of(r: UriReference<'_>) -> Self {
+    fn of<S: Spec>(r: RiReference<'_, S>) -> Self {
         let (user, password) = match r.userinfo() {
             Some(info) => match info.split_once(':') {
                 Some((user, password)) => (Some(user.to_owned()), Some(password.to_owned())),
@@ -364,6 +760,7 @@ impl Parts {
             path: r.path().to_owned(),
             query: r.query().map(String::from),
             fragment: r.fragment().map(String::from),
+            path_from_text: false,
         }
     }
 
@@ -381,11 +778,12 @@ impl Parts {
         }
     }
 
-    /// Applies one `--set` or `--remove`.
-    fn change(&mut self, change: &Change) {
+    /// Applies one `--set` or `--remove`, to a reference of the spec `S`.
+    fn change<S: Spec>(&mut self, change: &Change) {
         match change {
+            Change::Set(a) if a.if_absent && self.has(a.part) => {}
             Change::Set(a) => {
-                let value = a.part.write(&a.value, a.encoded);
+                let value = a.part.write_in::<S>(&a.value, a.encoded);
                 if a.part == Part::Userinfo {
                     let (user, password) = match value.split_once(':') {
                         Some((u, p)) => (u.to_owned(), Some(p.to_owned())),
@@ -397,7 +795,10 @@ impl Parts {
                 }
                 match self.slot(a.part) {
                     Some(slot) => *slot = Some(value),
-                    None => self.path = value,
+                    None => {
+                        self.path = value;
+                        self.path_from_text = !a.encoded;
+                    }
                 }
             }
             Change::Remove(part) => {
@@ -412,8 +813,23 @@ impl Parts {
         }
     }
 
-    /// Applies one `--append`.
-    fn append(&mut self, append: &Append) {
+    /// Whether `part` is present (the path: not empty).
+    fn has(&self, part: Part) -> bool {
+        match part {
+            Part::Scheme => self.scheme.is_some(),
+            Part::User => self.user.is_some(),
+            Part::Password => self.password.is_some(),
+            Part::Userinfo => self.user.is_some() || self.password.is_some(),
+            Part::Host => self.host.is_some(),
+            Part::Port => self.port.as_deref().is_some_and(|p| !p.is_empty()),
+            Part::Path => !self.path.is_empty(),
+            Part::Query => self.query.is_some(),
+            Part::Fragment => self.fragment.is_some(),
+        }
+    }
+
+    /// Applies one `--append`; a query pair after `separator`.
+    fn append(&mut self, append: &Append, separator: char) {
         match append {
             Append::Segment(segment) => {
                 if self.path.is_empty() && self.host.is_some()
@@ -423,61 +839,145 @@ impl Parts {
                 }
                 self.path.push_str(segment);
             }
-            Append::Pair(pair) => match &mut self.query {
-                Some(query) if !query.is_empty() => {
-                    query.push('&');
-                    query.push_str(pair);
+            Append::Pair(pair) => {
+                let pair = with_separator_encoded(pair, separator);
+                match &mut self.query {
+                    Some(query) if !query.is_empty() => {
+                        query.push(separator);
+                        query.push_str(&pair);
+                    }
+                    _ => self.query = Some(pair),
                 }
-                _ => self.query = Some(pair.clone()),
-            },
+            }
         }
     }
 
     /// Removes the query's pairs whose decoded key matches one of `trims`
-    /// (a pattern ending in `*` matches every key it begins), and empty
-    /// pairs; sorts the rest by their text when `sort`. A query left
-    /// without pairs is removed.
-    fn rewrite_query(&mut self, trims: &[String], sort: bool) {
-        let Some(query) = &self.query else { return };
-        let mut pairs: Vec<&str> = query
-            .split('&')
+    /// (a pattern ending in `*` matches every key it begins; `\*` is a
+    /// literal `*`), and empty pairs; puts each of `replaces` in place of
+    /// the first pair with its key, dropping the others with the key (and
+    /// appends it, for `--replace-append`, when there is none); sorts the
+    /// pairs by their text when `sort`. Pairs are split at `separator`. A
+    /// query left without pairs is removed.
+    fn rewrite_query(
+        &mut self,
+        trims: &[String],
+        replaces: &[Replace],
+        sort: bool,
+        separator: char,
+    ) {
+        let query = self.query.as_deref().unwrap_or("");
+        let mut pairs: Vec<Cow<'_, str>> = query
+            .split(separator)
             .filter(|pair| !pair.is_empty())
             .filter(|pair| {
                 let key = decode_utf8_lossy(pair.split('=').next().unwrap_or(""));
                 !trims.iter().any(|t| match t.strip_suffix('*') {
-                    Some(prefix) => key.starts_with(prefix),
+                    Some(prefix) if !prefix.ends_with('\\') => key.starts_with(prefix),
+                    Some(prefix) => *key == *format!("{}*", &prefix[..prefix.len() - 1]),
                     None => *key == **t,
                 })
             })
+            .map(Cow::Borrowed)
             .collect();
+        for replace in replaces {
+            let mut found = false;
+            pairs.retain_mut(|pair| {
+                let key = decode_utf8_lossy(pair.split('=').next().unwrap_or(""));
+                if *key != *replace.key {
+                    return true;
+                }
+                if found {
+                    return false;
+                }
+                found = true;
+                *pair = Cow::Owned(with_separator_encoded(&replace.pair, separator));
+                true
+            });
+            if !found && replace.append {
+                pairs.push(Cow::Owned(with_separator_encoded(&replace.pair, separator)));
+            }
+        }
         if sort {
             pairs.sort_unstable();
         }
-        self.query = (!pairs.is_empty()).then(|| pairs.join("&"));
+        if self.query.is_none() && pairs.is_empty() {
+            return;
+        }
+        let mut joined = String::with_capacity(query.len());
+        for (i, pair) in pairs.iter().enumerate() {
+            if i > 0 {
+                joined.push(separator);
+            }
+            joined.push_str(pair);
+        }
+        self.query = (!pairs.is_empty()).then_some(joined);
     }
 
     /// The reference these parts make, checked by the builder with
     /// `options`.
-    fn build(&self, options: ParseOptions) -> Result<UriReferenceBuf, BuildError> {
+    fn build<S: Spec>(&self, options: ParseOptions) -> Result<RiReferenceBuf<S>, BuildError> {
         let userinfo = match (&self.user, &self.password) {
             (None, None) => None,
             (user, None) => user.clone(),
             (user, Some(password)) => Some(format!("{}:{password}", user.as_deref().unwrap_or(""))),
         };
+        // A path set from text under an authority begins with `/`, as RFC
+        // 3986 §5.2.3 merges a path with an authority's empty one.
+        let slashed;
+        let path = if self.path_from_text
+            && self.host.is_some()
+            && !self.path.is_empty()
+            && !self.path.starts_with('/')
+        {
+            slashed = format!("/{}", self.path);
+            &slashed
+        } else {
+            &self.path
+        };
         // The host first: `Builder::host(None)` drops the userinfo and the
         // port set before it, and a userinfo or port set after it with no
         // host is the builder's `MissingHost`, as it should be here.
-        Builder::new()
+        RiBuilder::<S>::new()
             .scheme(self.scheme.as_deref())
             .host(self.host.as_deref())
             .userinfo(userinfo.as_deref())
             .port_str(self.port.as_deref())
-            .path(&self.path)
+            .path(path)
             .query(self.query.as_deref())
             .fragment(self.fragment.as_deref())
             .options(options)
             .build()
     }
+}
+
+/// `pair`, encoded for a query, with `separator` percent-encoded in it
+/// when it is not one that query-component encoding already encodes (`&`,
+/// `;`).
+fn with_separator_encoded(pair: &str, separator: char) -> String {
+    if matches!(separator, '&' | ';') || !pair.contains(separator) {
+        return pair.to_owned();
+    }
+    let mut buf = [0; 4];
+    let encoded = encode(separator.encode_utf8(&mut buf), &EncodeSet::UNRESERVED);
+    pair.replace(separator, &encoded)
+}
+
+/// The pairs of `query` split at `separator`, each key and value decoded
+/// as [`decoded`] shows them (a pair without `=` has an empty value); empty
+/// pairs skipped.
+pub(crate) fn query_pairs(query: &str, separator: char) -> Vec<(String, String)> {
+    query
+        .split(separator)
+        .filter(|pair| !pair.is_empty())
+        .map(|pair| {
+            let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
+            (
+                decode_utf8_lossy(k).into_owned(),
+                decode_utf8_lossy(v).into_owned(),
+            )
+        })
+        .collect()
 }
 
 /// The name a [`BuildErrorKind`] goes by in JSON output and summaries.
@@ -494,7 +994,7 @@ pub(crate) fn build_error_name(kind: BuildErrorKind) -> &'static str {
     }
 }
 
-/// A `--get` template: text with `{name}` placeholders.
+/// A `--get` template: text with `{name}` (or `[name]`) placeholders.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Template {
     pieces: Vec<Piece>,
@@ -505,8 +1005,14 @@ pub(crate) struct Template {
 enum Piece {
     /// Text copied as it is.
     Text(String),
-    /// A placeholder; `raw` for `{:name}`.
-    Field { field: Field, raw: bool },
+    /// A placeholder; `raw` for `{:name}`, `must` for `{must:name}`.
+    Field {
+        field: Field,
+        raw: bool,
+        must: bool,
+        /// The placeholder as written, for the error of a missing one.
+        written: String,
+    },
 }
 
 /// What a placeholder stands for.
@@ -525,38 +1031,61 @@ enum Field {
 }
 
 impl Template {
-    /// Parses a template. `\` makes the next character literal (`\{`);
-    /// a `{` without a closing `}` is literal text.
+    /// Parses a template. `\` makes the next character literal (`\{`,
+    /// `\[`, `\\`), but `\n` is a line feed and `\t` a tab; a `{` without a
+    /// closing `}` is literal text, and so is a `[` without a closing `]`
+    /// or whose name is no placeholder's.
     ///
     /// # Errors
     ///
-    /// The usage error for a placeholder that names nothing known.
+    /// The usage error for a `{placeholder}` that names nothing known.
     pub(crate) fn parse(text: &str) -> Result<Self, String> {
         let mut pieces = Vec::new();
         let mut literal = String::new();
-        let mut chars = text.char_indices();
-        while let Some((i, c)) = chars.next() {
+        let mut rest = text;
+        while let Some(c) = rest.chars().next() {
+            rest = &rest[c.len_utf8()..];
             match c {
-                '\\' => {
-                    if let Some((_, next)) = chars.next() {
-                        literal.push(next);
-                    } else {
-                        literal.push('\\');
+                '\\' => match rest.chars().next() {
+                    Some(next) => {
+                        rest = &rest[next.len_utf8()..];
+                        literal.push(match next {
+                            'n' => '\n',
+                            't' => '\t',
+                            other => other,
+                        });
+                    }
+                    None => literal.push('\\'),
+                },
+                '{' | '[' => {
+                    let close = if c == '{' { '}' } else { ']' };
+                    // Up to the closing character, unless another opening
+                    // one comes first (this one is then literal): each
+                    // character is looked at at most twice, however many
+                    // openers go unclosed.
+                    let end = rest
+                        .find([close, c])
+                        .filter(|&len| rest[len..].starts_with(close));
+                    let placeholder = end.and_then(|len| {
+                        let name = &rest[..len];
+                        match Template::placeholder(name) {
+                            Ok(piece) => Some(Ok((piece, len))),
+                            Err(e) if c == '{' => Some(Err(e)),
+                            Err(_) => None,
+                        }
+                    });
+                    match placeholder {
+                        Some(Ok((piece, len))) => {
+                            if !literal.is_empty() {
+                                pieces.push(Piece::Text(std::mem::take(&mut literal)));
+                            }
+                            pieces.push(piece);
+                            rest = &rest[len + 1..];
+                        }
+                        Some(Err(e)) => return Err(e),
+                        None => literal.push(c),
                     }
                 }
-                '{' => match text[i + 1..].find('}') {
-                    Some(len) => {
-                        let name = &text[i + 1..i + 1 + len];
-                        if !literal.is_empty() {
-                            pieces.push(Piece::Text(std::mem::take(&mut literal)));
-                        }
-                        pieces.push(Template::placeholder(name)?);
-                        for _ in 0..=name.chars().count() {
-                            chars.next();
-                        }
-                    }
-                    None => literal.push('{'),
-                },
                 _ => literal.push(c),
             }
         }
@@ -566,12 +1095,25 @@ impl Template {
         Ok(Template { pieces })
     }
 
-    /// The piece for the placeholder `{name}`.
-    fn placeholder(name: &str) -> Result<Piece, String> {
-        let (raw, name) = match name.strip_prefix(':') {
+    /// The piece for the placeholder `{name}`: `:` first for the text as
+    /// written, then `must:` for a strict one and `url:` (which changes
+    /// nothing, as in trurl), then the name.
+    fn placeholder(written: &str) -> Result<Piece, String> {
+        let (raw, mut name) = match written.strip_prefix(':') {
             Some(rest) => (true, rest),
-            None => (false, name),
+            None => (false, written),
         };
+        let mut must = false;
+        loop {
+            if let Some(rest) = name.strip_prefix("must:") {
+                must = true;
+                name = rest;
+            } else if let Some(rest) = name.strip_prefix("url:") {
+                name = rest;
+            } else {
+                break;
+            }
+        }
         let field = if let Some(key) = name.strip_prefix("query:") {
             Field::QueryValue(key.to_owned())
         } else if let Some(key) = name.strip_prefix("query-all:") {
@@ -585,37 +1127,73 @@ impl Template {
                 format!(
                     "unknown placeholder `{{{name}}}` (expected a component: scheme, user, \
                      password, userinfo, host, port, path, query, fragment; or url, \
-                     default:port, query:KEY, query-all:KEY)"
+                     default:port, query:KEY, query-all:KEY; each may follow `:` (as \
+                     written) and `must:` (strict))"
                 )
             })?)
         };
-        Ok(Piece::Field { field, raw })
+        Ok(Piece::Field {
+            field,
+            raw,
+            must,
+            written: written.to_owned(),
+        })
     }
 
-    /// The template filled in from `r`.
-    pub(crate) fn expand(&self, r: UriReference<'_>, registry: &Registry) -> String {
+    /// The template filled in from `r`, an absent component as the empty
+    /// string. (The fuzz target `cli_edit` calls it.)
+    #[allow(dead_code)]
+    pub(crate) fn expand<S: Spec>(&self, r: RiReference<'_, S>, registry: &Registry) -> String {
+        self.expand_checked(r, registry, false, '&')
+            .unwrap_or_default()
+    }
+
+    /// The template filled in from `r`, query pairs split at `separator`.
+    ///
+    /// # Errors
+    ///
+    /// For a placeholder of an absent component that is strict (`must:`,
+    /// or every one when `strict`), which one.
+    pub(crate) fn expand_checked<S: Spec>(
+        &self,
+        r: RiReference<'_, S>,
+        registry: &Registry,
+        strict: bool,
+        separator: char,
+    ) -> Result<String, Missing> {
         let mut out = String::new();
         for piece in &self.pieces {
             match piece {
                 Piece::Text(text) => out.push_str(text),
-                Piece::Field { field, raw } => {
-                    let value = field_value(r, field, *raw, registry);
-                    out.push_str(&value);
-                }
+                Piece::Field {
+                    field,
+                    raw,
+                    must,
+                    written,
+                } => match field_value(r, field, *raw, registry, separator) {
+                    Some(value) => out.push_str(&value),
+                    None if strict || *must => {
+                        return Err(Missing {
+                            placeholder: format!("{{{written}}}"),
+                        });
+                    }
+                    None => {}
+                },
             }
         }
-        out
+        Ok(out)
     }
 }
 
-/// The value of `field` in `r`: as written when `raw`, else decoded; the
-/// empty string when absent.
-fn field_value<'a>(
-    r: UriReference<'a>,
+/// The value of `field` in `r`: as written when `raw`, else decoded;
+/// `None` when absent.
+fn field_value<'a, S: Spec>(
+    r: RiReference<'a, S>,
     field: &Field,
     raw: bool,
     registry: &Registry,
-) -> Cow<'a, str> {
+    separator: char,
+) -> Option<Cow<'a, str>> {
     let shown = |text: &'a str| {
         if raw {
             Cow::Borrowed(text)
@@ -623,44 +1201,104 @@ fn field_value<'a>(
             decoded(text)
         }
     };
-    let userinfo = r.userinfo().map(|u| u.split_once(':').unwrap_or((u, "")));
+    let userinfo = r
+        .userinfo()
+        .map(|u| u.split_once(':').map_or((u, None), |(u, p)| (u, Some(p))));
     match field {
-        Field::Whole => Cow::Borrowed(r.as_str()),
-        Field::Part(Part::Scheme) => Cow::Borrowed(r.scheme().unwrap_or("")),
-        Field::Part(Part::User) => shown(userinfo.map_or("", |(u, _)| u)),
-        Field::Part(Part::Password) => shown(userinfo.map_or("", |(_, p)| p)),
-        Field::Part(Part::Userinfo) => shown(r.userinfo().unwrap_or("")),
+        Field::Whole => Some(Cow::Borrowed(r.as_str())),
+        Field::Part(Part::Scheme) => r.scheme().map(Cow::Borrowed),
+        Field::Part(Part::User) => userinfo.map(|(u, _)| shown(u)),
+        Field::Part(Part::Password) => userinfo.and_then(|(_, p)| p).map(shown),
+        Field::Part(Part::Userinfo) => r.userinfo().map(shown),
         Field::Part(Part::Host) => match r.host_str() {
-            Some(host) if host.starts_with('[') => Cow::Borrowed(host),
-            Some(host) => shown(host),
-            None => Cow::Borrowed(""),
+            Some(host) if host.starts_with('[') => Some(Cow::Borrowed(host)),
+            Some(host) => Some(shown(host)),
+            None => None,
         },
-        Field::Part(Part::Port) => Cow::Borrowed(r.port().unwrap_or("")),
-        Field::Part(Part::Path) => shown(r.path()),
-        Field::Part(Part::Query) => shown(r.query().unwrap_or("")),
-        Field::Part(Part::Fragment) => shown(r.fragment().unwrap_or("")),
+        Field::Part(Part::Port) => r.port().filter(|p| !p.is_empty()).map(Cow::Borrowed),
+        Field::Part(Part::Path) => Some(shown(r.path())).filter(|p| !p.is_empty()),
+        Field::Part(Part::Query) => r.query().map(shown),
+        Field::Part(Part::Fragment) => r.fragment().map(shown),
         Field::DefaultPort => match r.port() {
-            Some(port) if !port.is_empty() => Cow::Borrowed(port),
+            Some(port) if !port.is_empty() => Some(Cow::Borrowed(port)),
             _ => r
                 .scheme()
-                .and_then(|s| registry.get(&s.to_ascii_lowercase()))
-                .and_then(|s| s.default_port())
-                .map_or(Cow::Borrowed(""), |p| Cow::Owned(p.to_string())),
+                .and_then(|s| default_port(registry, s))
+                .map(|p| Cow::Owned(p.to_string())),
         },
-        Field::QueryValue(key) => query_values(r.query(), key, raw)
+        Field::QueryValue(key) => query_values(r.query(), key, raw, separator)
             .into_iter()
-            .next()
-            .unwrap_or(Cow::Borrowed("")),
-        Field::QueryAll(key) => Cow::Owned(query_values(r.query(), key, raw).join(" ")),
+            .next(),
+        Field::QueryAll(key) => {
+            let values = query_values(r.query(), key, raw, separator);
+            (!values.is_empty()).then(|| Cow::Owned(values.join(" ")))
+        }
     }
 }
 
-/// The values of the pairs of `query` whose decoded key is `key`, in
-/// order, decoded unless `raw`.
-fn query_values<'a>(query: Option<&'a str>, key: &str, raw: bool) -> Vec<Cow<'a, str>> {
+/// The default port of `scheme`: the registry's, else that of a scheme
+/// whose RFC gives one ([`DEFAULT_PORTS`]).
+pub(crate) fn default_port(registry: &Registry, scheme: &str) -> Option<u16> {
+    let scheme = scheme.to_ascii_lowercase();
+    registry
+        .get(&scheme)
+        .and_then(|s| s.default_port())
+        .or_else(|| {
+            DEFAULT_PORTS
+                .iter()
+                .find(|(name, _, _)| *name == scheme)
+                .map(|&(_, port, _)| port)
+        })
+}
+
+/// The default ports of URI schemes whose specification gives one, beyond
+/// those of the registry's scheme modules (http, https, ws, wss, ftp,
+/// ldap, news, nntp, telnet): scheme, port, where the port is given.
+pub(crate) const DEFAULT_PORTS: &[(&str, u16, &str)] = &[
+    ("coap", 5683, "RFC 7252 §6.1"),
+    ("coap+tcp", 5683, "RFC 8323 §8.1"),
+    ("coap+ws", 80, "RFC 8323 §8.3"),
+    ("coaps", 5684, "RFC 7252 §6.2"),
+    ("coaps+tcp", 5684, "RFC 8323 §8.2"),
+    ("coaps+ws", 443, "RFC 8323 §8.4"),
+    ("dict", 2628, "RFC 2229 §5"),
+    ("ftps", 990, "RFC 4217 §2 (implicit FTPS, IANA port)"),
+    ("gopher", 70, "RFC 4266 §2.1"),
+    ("imap", 143, "RFC 5092 §3"),
+    ("imaps", 993, "RFC 8314 §7 (IANA port)"),
+    ("ipp", 631, "RFC 3510 §4"),
+    ("ipps", 631, "RFC 7472 §4"),
+    ("ldaps", 636, "RFC 8314 §7 (IANA port)"),
+    ("msrp", 2855, "RFC 4975 §6"),
+    ("msrps", 2855, "RFC 4975 §6"),
+    ("nfs", 2049, "RFC 2224 §2"),
+    ("pop", 110, "RFC 2384 §3"),
+    ("pop3", 110, "RFC 1939 §3"),
+    ("pop3s", 995, "RFC 8314 §7 (IANA port)"),
+    ("prospero", 1525, "RFC 4157 §2"),
+    ("rsync", 873, "RFC 5781 §2"),
+    ("rtsp", 554, "RFC 7826 §19.1"),
+    ("rtsps", 322, "RFC 7826 §19.2"),
+    ("sip", 5060, "RFC 3261 §19.1.2"),
+    ("sips", 5061, "RFC 3261 §19.1.2"),
+    ("smtp", 25, "RFC 5321 §4.5.4.2 (IANA port)"),
+    ("smtps", 465, "RFC 8314 §7 (IANA port)"),
+    ("snews", 563, "RFC 5538 §2.2 (IANA port)"),
+    ("tftp", 69, "RFC 3617 §2"),
+    ("wais", 210, "RFC 4156 §2"),
+];
+
+/// The values of the pairs of `query` (split at `separator`) whose decoded
+/// key is `key`, in order, decoded unless `raw`.
+fn query_values<'a>(
+    query: Option<&'a str>,
+    key: &str,
+    raw: bool,
+    separator: char,
+) -> Vec<Cow<'a, str>> {
     query
         .unwrap_or("")
-        .split('&')
+        .split(separator)
         .filter(|pair| !pair.is_empty())
         .filter_map(|pair| {
             let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
@@ -728,6 +1366,180 @@ mod tests {
         );
     }
 
+    /// The median of five timings of `work`.
+    fn median(work: &dyn Fn()) -> std::time::Duration {
+        let mut times: Vec<_> = (0..5)
+            .map(|_| {
+                let start = std::time::Instant::now();
+                work();
+                start.elapsed()
+            })
+            .collect();
+        times.sort();
+        times[2]
+    }
+
+    /// The time of `work(4n)` over that of `work(n)`.
+    fn ratio(work: &dyn Fn(usize), n: usize) -> f64 {
+        let small = median(&|| work(n));
+        let large = median(&|| work(4 * n));
+        large.as_secs_f64() / small.as_secs_f64().max(1e-9)
+    }
+
+    #[test]
+    fn hostile_templates_and_replaces_are_linear() {
+        let registry = Registry::standard();
+        let r = UriReference::parse("https://u@h:1/p?a=1&b=2#f").unwrap();
+        // A `--get` template of 100,000 placeholders (4n), and one of
+        // 100,000 unclosed `[` and `{`.
+        let placeholders = |n: usize| {
+            let t = Template::parse(&"{host}[port]{:query:a}".repeat(n / 3)).unwrap();
+            assert!(!t.expand(r, &registry).is_empty());
+        };
+        let unclosed = |n: usize| {
+            let t = Template::parse(&format!("{}]", "[{".repeat(n / 2))).unwrap();
+            assert_eq!(t.expand(r, &registry).len(), n / 2 * 2 + 1);
+        };
+        // `--replace` over a query of 100,000 pairs (4n).
+        let replace = |n: usize| {
+            let query: Vec<String> = (0..n).map(|i| format!("k{}=v", i % 7)).collect();
+            let input = format!("http://h/?{}", query.join("&"));
+            let e = Edit {
+                replaces: vec![Replace::parse("k3=x", false).unwrap()],
+                trims: vec!["k5*".to_owned()],
+                ..Edit::default()
+            };
+            let out = e
+                .apply(UriReference::parse(&input).unwrap(), &registry)
+                .unwrap();
+            assert!(out[0].contains("k3=x"));
+        };
+        for (name, work) in [
+            ("placeholders", &placeholders as &dyn Fn(usize)),
+            ("unclosed", &unclosed),
+            ("replace", &replace),
+        ] {
+            let r = ratio(work, 25_000);
+            assert!(r < 5.0, "{name}: time(4n)/time(n) = {r:.2}, not linear");
+        }
+    }
+
+    #[test]
+    fn replaces_trims_and_separators() {
+        let run = |input: &str, setup: &dyn Fn(&mut Edit)| {
+            let mut e = Edit::default();
+            setup(&mut e);
+            e.apply(UriReference::parse(input).unwrap(), &Registry::standard())
+                .unwrap()
+                .remove(0)
+        };
+        assert_eq!(
+            run("http://h/?a=1&b=2&a=3", &|e| e.replaces =
+                vec![Replace::parse("a=x y", false).unwrap()]),
+            "http://h/?a=x%20y&b=2"
+        );
+        assert_eq!(
+            run("http://h/?b=2", &|e| e.replaces =
+                vec![Replace::parse("a", false).unwrap()]),
+            "http://h/?b=2"
+        );
+        assert_eq!(
+            run("http://h/?b=2", &|e| e.replaces =
+                vec![Replace::parse("a", true).unwrap()]),
+            "http://h/?b=2&a"
+        );
+        assert_eq!(
+            run("http://h/?a=1;b=2", &|e| {
+                e.separator = ';';
+                e.trims = vec!["a".to_owned()];
+                e.appends = vec![Append::parse("query=c=;").unwrap()];
+            }),
+            "http://h/?b=2;c=%3B"
+        );
+        // Trims come before appends: an appended pair is never trimmed.
+        assert_eq!(
+            run("http://h/?a=1", &|e| {
+                e.trims = vec!["a".to_owned()];
+                e.appends = vec![Append::parse("query=a=2").unwrap()];
+            }),
+            "http://h/?a=2"
+        );
+        assert_eq!(
+            run("http://h/?*=1&ab=2", &|e| e.trims = vec!["\\*".to_owned()]),
+            "http://h/?ab=2"
+        );
+        // Set twice (to different values), or set and iterated: refused.
+        let mut e = Edit {
+            changes: vec![
+                Change::Set(Assignment::parse("port=1").unwrap()),
+                Change::Set(Assignment::parse("port=2").unwrap()),
+            ],
+            ..Edit::default()
+        };
+        assert!(e.check().unwrap_err().contains("set twice"));
+        e.changes.truncate(1);
+        e.iterate = vec![Iterate::parse("port=3 4").unwrap()];
+        assert!(e.check().unwrap_err().contains("both set and iterated"));
+        // `?=` sets only what is absent.
+        assert_eq!(
+            run("http://h:8/", &|e| e.changes =
+                vec![Change::Set(Assignment::parse("port?=9").unwrap())]),
+            "http://h:8/"
+        );
+        assert_eq!(
+            run("http://h/", &|e| e.changes =
+                vec![Change::Set(Assignment::parse("port?=9").unwrap())]),
+            "http://h:9/"
+        );
+    }
+
+    #[test]
+    fn values_are_checked_where_they_are_given() {
+        let err = Assignment::parse("port=99x").unwrap_err();
+        assert!(err.starts_with("not a port"), "{err}");
+        assert!(err.ends_with("  port=99x\n         ^"), "{err}");
+        for bad in [
+            "scheme=1a",
+            "host:=a b",
+            "host:=a/b",
+            "path:=a b",
+            "query:=#",
+            "user:=a@b",
+            "port=-1",
+        ] {
+            assert!(Assignment::parse(bad).is_err(), "{bad}");
+        }
+        for good in [
+            "scheme=a+b",
+            "host=[::1]",
+            "host=bücher.de",
+            "path=a b",
+            "user=",
+            "port=",
+        ] {
+            assert!(Assignment::parse(good).is_ok(), "{good}");
+        }
+    }
+
+    #[test]
+    fn strict_templates() {
+        let registry = Registry::standard();
+        let r = UriReference::parse("imap://h/?").unwrap();
+        let get = |t: &str, strict: bool| {
+            Template::parse(t)
+                .unwrap()
+                .expand_checked(r, &registry, strict, '&')
+        };
+        assert_eq!(get("{must:query}|{default:port}", false).unwrap(), "|143");
+        assert_eq!(get("[fragment]", false).unwrap(), "");
+        assert_eq!(
+            get("{must:fragment}", false).unwrap_err().placeholder,
+            "{must:fragment}"
+        );
+        assert!(get("{port}", true).is_err());
+        assert_eq!(get("a\\tb\\n[x] [host", false).unwrap(), "a\tb\n[x] [host");
+    }
+
     #[test]
     fn iterate_order_and_failures() {
         let out = edit("s://h", |e| {
@@ -751,9 +1563,21 @@ mod tests {
         assert_eq!(e.outputs_per_input(), 1_000_000_000);
         assert!(e.check().unwrap_err().contains("1000000000 outputs"));
         // And on every component: more than `usize` holds.
+        // (Values each valid in its component: a scheme begins with a letter.)
+        let lettered = (0..1000)
+            .map(|n| format!("a{n}"))
+            .collect::<Vec<_>>()
+            .join(" ");
         e.iterate = Part::ALL
             .iter()
-            .map(|(name, _)| Iterate::parse(&format!("{name}={thousand}")).unwrap())
+            .map(|(name, part)| {
+                let values = if *part == Part::Port {
+                    &thousand
+                } else {
+                    &lettered
+                };
+                Iterate::parse(&format!("{name}={values}")).unwrap()
+            })
             .collect();
         assert_eq!(e.outputs_per_input(), usize::MAX);
         assert!(e.check().unwrap_err().contains("too many outputs"));

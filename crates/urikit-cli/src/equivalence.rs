@@ -7,6 +7,7 @@ use std::borrow::Cow;
 
 use serde::Serialize;
 use urikit::UriReference;
+use urikit::iri::to_uri;
 use urikit::schemes::{Equivalence, Registry};
 
 use crate::input::Input;
@@ -69,10 +70,46 @@ impl<'a> Pair<'a> {
             let index = self.a.bytes().len();
             return Err((Side::A, Problem::MissingTab { index }));
         };
+        if self.a.is_iri() || b.is_iri() {
+            return compare_iris(registry, self.a, b);
+        }
         let a = self.a.parse().map_err(|p| (Side::A, p))?;
         let b: UriReference<'_> = b.parse().map_err(|p| (Side::B, p))?;
         Ok(registry.equivalence(a, b))
     }
+}
+
+/// Whether two IRI references (one of them at least not ASCII) are
+/// equivalent: the same text (`string`), or else the URIs they map to
+/// (RFC 3987 §3.1, as §5.3.1 allows) equivalent by their syntax or their
+/// scheme (two texts that differ only in what the mapping encodes, such as
+/// `ç` and `%C3%A7`, are then `syntax`).
+fn compare_iris(
+    registry: &Registry,
+    a: Input<'_>,
+    b: Input<'_>,
+) -> Result<Option<Equivalence>, (Side, Problem)> {
+    let a = a.parse_iri().map_err(|p| (Side::A, p))?;
+    let b = b.parse_iri().map_err(|p| (Side::B, p))?;
+    if a.as_str() == b.as_str() {
+        return Ok(Some(Equivalence::String));
+    }
+    let (ua, ub) = (to_uri(a), to_uri(b));
+    let options = crate::settings::get().parse_options();
+    let parse = |text: &str| {
+        UriReference::parse_with(text, options)
+            .ok()
+            .map(|r| r.to_buf())
+    };
+    let (Some(ua), Some(ub)) = (parse(ua.as_str()), parse(ub.as_str())) else {
+        return Ok(None);
+    };
+    Ok(
+        match registry.equivalence(ua.as_uri_reference(), ub.as_uri_reference()) {
+            Some(Equivalence::String) => Some(Equivalence::Syntax),
+            other => other,
+        },
+    )
 }
 
 /// The JSON line of a pair that was compared: `{"a", "b", "equivalent"}`.

@@ -15,7 +15,10 @@
 
 use std::borrow::Cow;
 use std::ffi::OsString;
+use std::fs::File;
 use std::io::{self, BufRead, BufReader, IsTerminal, Read, Write};
+use std::path::PathBuf;
+use std::sync::OnceLock;
 
 use urikit::{IriReference, Uri, UriReference};
 
@@ -90,6 +93,49 @@ impl<'a> Input<'a> {
     /// for echoing an input that could not be read as text.
     pub(crate) fn lossy(self) -> Cow<'a, str> {
         String::from_utf8_lossy(self.bytes)
+    }
+
+    /// Whether the input is read as an IRI reference (RFC 3987): it is not
+    /// ASCII, and `--uri-only` was not given. An ASCII input reads the same
+    /// either way, since an IRI reference that is ASCII is a URI reference.
+    pub(crate) fn is_iri(self) -> bool {
+        !self.bytes.is_ascii() && !settings::get().uri_only
+    }
+
+    /// For an input read as an IRI reference ([`is_iri`](Self::is_iri)),
+    /// the URI reference it maps to (RFC 3987 §3.1); `None` for one read
+    /// as a URI reference. For the subcommands whose rules are a URI's
+    /// (`scheme`, `file-path`, `to-iri`).
+    ///
+    /// # Errors
+    ///
+    /// The [`Problem`] of an input that is not an IRI reference.
+    pub(crate) fn mapped_uri(self) -> Result<Option<String>, Problem> {
+        if !self.is_iri() {
+            return Ok(None);
+        }
+        Ok(Some(urikit::iri::to_uri(self.parse_iri()?).into_string()))
+    }
+
+    /// As [`mapped_uri`](Self::mapped_uri), but a registered name that is
+    /// not ASCII mapped to `xn--` labels (UTS #46 `ToASCII`), the name DNS
+    /// knows it by, where `ToASCII` takes it (percent-encoded otherwise).
+    /// For `scheme`, whose rules check host names.
+    ///
+    /// # Errors
+    ///
+    /// The [`Problem`] of an input that is not an IRI reference.
+    pub(crate) fn mapped_uri_idna(self) -> Result<Option<String>, Problem> {
+        if !self.is_iri() {
+            return Ok(None);
+        }
+        let iri = self.parse_iri()?;
+        Ok(Some(
+            match urikit::iri::to_uri_with(iri, urikit::iri::HostMapping::Idna) {
+                Ok(uri) => uri.into_string(),
+                Err(_) => urikit::iri::to_uri(iri).into_string(),
+            },
+        ))
     }
 
     /// Parses the input as a `URI-reference` (RFC 3986 §4.1), a zone
@@ -229,29 +275,99 @@ impl<R: Read> LineReader<BufReader<R>> {
     }
 }
 
+/// The files of inputs (`-f FILE`), read after the arguments.
+static FILES: OnceLock<Vec<PathBuf>> = OnceLock::new();
+
+/// Makes `files` the files of inputs of the run (`-f`); only the first
+/// call counts.
+pub(crate) fn set_files(files: Vec<PathBuf>) {
+    let _ = FILES.set(files);
+}
+
+/// Whether files of inputs were given (`-f`).
+pub(crate) fn has_files() -> bool {
+    FILES.get().is_some_and(|f| !f.is_empty())
+}
+
+/// `bytes` trimmed as `--trim` does: surrounding ASCII whitespace, then
+/// one pair of `<` `>` (and a `URL:` just inside it) or of quotes (`"`,
+/// `'`) with the whitespace inside them, the delimiters RFC 3986 Appendix
+/// C suggests around a URI in text. Linear in the length.
+pub(crate) fn trimmed(bytes: &[u8]) -> &[u8] {
+    let bytes = bytes.trim_ascii();
+    let inner = match bytes {
+        [b'<', inner @ .., b'>'] => {
+            let inner = inner.trim_ascii();
+            match inner.get(..4) {
+                Some(url) if url.eq_ignore_ascii_case(b"URL:") => &inner[4..],
+                _ => inner,
+            }
+        }
+        [b'"', inner @ .., b'"'] | [b'\'', inner @ .., b'\''] => inner,
+        _ => return bytes,
+    };
+    inner.trim_ascii()
+}
+
+/// Calls `each` on `input`, trimmed with `--trim` (a blank input then
+/// skipped).
+fn visit<W: Write>(
+    out: &mut W,
+    input: Input<'_>,
+    each: &mut impl FnMut(&mut W, Input<'_>) -> io::Result<()>,
+) -> io::Result<()> {
+    if !settings::get().trim || input.is_cut() {
+        return each(out, input);
+    }
+    match trimmed(input.bytes()) {
+        [] => Ok(()),
+        bytes => each(out, Input::new(bytes)),
+    }
+}
+
 /// Calls `each` on every input in order, with `out` to write its result to.
 ///
-/// The inputs are `args`; with no arguments, or for an argument `-`, they are
-/// the lines of standard input. `out` is flushed whenever reading standard
-/// input may block, so results appear as soon as their input is complete,
-/// while a large input is still written in big blocks.
+/// The inputs are `args`, then the lines of each file of inputs (`-f`);
+/// with neither, or for an argument `-`, they are the lines of standard
+/// input. `out` is flushed whenever reading standard input may block, so
+/// results appear as soon as their input is complete, while a large input
+/// is still written in big blocks. With `--trim`, each input is trimmed
+/// ([`trimmed`]) and a blank one skipped.
 ///
 /// # Errors
 ///
-/// The first error from reading standard input or from `each`.
+/// The first error from reading standard input, a file, or from `each`.
 pub(crate) fn for_each<W: Write>(
     args: &[OsString],
     out: &mut W,
     mut each: impl FnMut(&mut W, Input<'_>) -> io::Result<()>,
 ) -> io::Result<()> {
-    if args.is_empty() {
+    let files = FILES.get().map(Vec::as_slice).unwrap_or_default();
+    if args.is_empty() && files.is_empty() {
         return for_each_stdin_line(out, &mut each);
     }
     for arg in args {
         if arg == STDIN_ARG {
             for_each_stdin_line(out, &mut each)?;
         } else {
-            each(out, Input::new(arg.as_encoded_bytes()))?;
+            visit(out, Input::new(arg.as_encoded_bytes()), &mut each)?;
+        }
+    }
+    for file in files {
+        if file.as_os_str() == STDIN_ARG {
+            for_each_stdin_line(out, &mut each)?;
+            continue;
+        }
+        let name = file.display().to_string();
+        let reader =
+            File::open(file).map_err(|e| io::Error::new(e.kind(), format!("{name}: {e}")))?;
+        let max = settings::get().max_line_bytes;
+        let mut lines = LineReader::new(BufReader::with_capacity(STDIN_CAPACITY, reader), max);
+        while let Some(line) = lines
+            .next_line()
+            .map_err(|e| io::Error::new(e.kind(), format!("{name}: {e}")))?
+        {
+            visit(out, line.input(max), &mut each)?;
         }
     }
     Ok(())
@@ -281,7 +397,7 @@ fn for_each_stdin_line<W: Write>(
             out.flush()?;
         }
         match lines.next_line()? {
-            Some(line) => each(out, line.input(max))?,
+            Some(line) => visit(out, line.input(max), each)?,
             None => return Ok(()),
         }
     }

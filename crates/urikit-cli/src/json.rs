@@ -480,3 +480,100 @@ mod tests {
         );
     }
 }
+
+/// A line of `edit --json`: `{"input", "valid": true, "output",
+/// "components", "decoded", "pairs"}`, one per output. `output` is the
+/// edited reference, exact; the components are those of it, as written and
+/// decoded, with the password hidden unless `--show-password` (as every
+/// component field); `pairs` are the query's pairs, decoded, as
+/// `[[key, value], …]`.
+#[derive(Debug, Serialize)]
+pub(crate) struct EditLine<'a> {
+    input: Cow<'a, str>,
+    valid: bool,
+    output: &'a str,
+    components: EditComponents,
+    decoded: EditComponents,
+    pairs: Vec<(String, String)>,
+}
+
+/// The components of an edited reference, each `null` when absent.
+#[derive(Debug, Default, Serialize)]
+pub(crate) struct EditComponents {
+    scheme: Option<String>,
+    user: Option<String>,
+    password: Option<String>,
+    host: Option<String>,
+    port: Option<String>,
+    path: String,
+    query: Option<String>,
+    fragment: Option<String>,
+}
+
+impl<'a> EditLine<'a> {
+    /// The line for `output`, an edit of `input`; query pairs split at
+    /// `separator`.
+    pub(crate) fn new(input: Input<'a>, output: &'a str, separator: char) -> Self {
+        let masked = redact::shown(output);
+        let options = settings::get().parse_options();
+        let (components, decoded, pairs) = match urikit::IriReference::parse_with(&masked, options)
+        {
+            Ok(r) => {
+                let (user, password) = match r.userinfo() {
+                    Some(info) => match info.split_once(':') {
+                        Some((u, p)) => (Some(u), Some(p)),
+                        None => (Some(info), None),
+                    },
+                    None => (None, None),
+                };
+                let written = EditComponents {
+                    scheme: r.scheme().map(String::from),
+                    user: user.map(String::from),
+                    password: password.map(String::from),
+                    host: r.host_str().map(String::from),
+                    port: r.port().map(String::from),
+                    path: r.path().to_owned(),
+                    query: r.query().map(String::from),
+                    fragment: r.fragment().map(String::from),
+                };
+                let dec = |t: &str| urikit::encode::decode_utf8_lossy(t).into_owned();
+                let decoded = EditComponents {
+                    scheme: written.scheme.clone(),
+                    user: user.map(dec),
+                    password: password.map(|p| {
+                        if p == redact::MASK {
+                            p.to_owned()
+                        } else {
+                            dec(p)
+                        }
+                    }),
+                    host: r.host_str().map(|h| {
+                        if h.starts_with('[') {
+                            h.to_owned()
+                        } else {
+                            dec(h)
+                        }
+                    }),
+                    port: written.port.clone(),
+                    path: dec(r.path()),
+                    query: r.query().map(dec),
+                    fragment: r.fragment().map(dec),
+                };
+                let pairs = r
+                    .query()
+                    .map(|q| crate::edit::query_pairs(q, separator))
+                    .unwrap_or_default();
+                (written, decoded, pairs)
+            }
+            Err(_) => Default::default(),
+        };
+        EditLine {
+            input: echo(input),
+            valid: true,
+            output,
+            components,
+            decoded,
+            pairs,
+        }
+    }
+}

@@ -10,12 +10,12 @@
 //! every one the same way.
 
 use std::ffi::OsString;
-use std::io;
+use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::error::ErrorKind;
-use clap::{Args, CommandFactory, Parser, Subcommand};
+use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 
 use crate::codec::{Decoding, Encoding, SetName};
 use crate::input::Input;
@@ -26,9 +26,11 @@ use crate::settings::{ColorChoice, Settings};
 mod check;
 mod codec;
 mod commands;
+mod curie;
 mod edit;
 mod equivalence;
 mod explain;
+mod guess;
 mod input;
 mod json;
 mod lint;
@@ -49,22 +51,25 @@ mod table;
 #[command(
     name = "urikit",
     version,
-    after_help = "Inputs are URI references (RFC 3986 §4.1), or IRI references (RFC 3987 §2.2) for \
-                  `to-uri`, `parse --iri` and an `explain` input that is not ASCII, or text for `encode` \
-                  and `decode`, or URIs for `relativize`, `scheme` and `file-path`, or paths for \
-                  `file-uri`, from the arguments or, when there are none or for `-`, one per line \
-                  from standard input; `check` reads files instead (standard input when none is named, \
-                  and for `-`), and `equivalent` two references, or pairs of them, one pair per line \
-                  separated by a tab, from standard input.\n\n\
+    after_help = "Inputs are URI references (RFC 3986 §4.1), and an input that is not ASCII an IRI \
+                  reference (RFC 3987 §2.2) whose result is an IRI (`--uri-only` refuses it; \
+                  `--to-uri` maps a result to a URI); or text for `encode` and `decode`, URIs (or IRIs) \
+                  for `relativize`, `scheme` and `file-path`, paths for `file-uri`, CURIEs for `curie`; \
+                  from the arguments, then the files of `-f`, or, when there are none or for `-`, one \
+                  per line from standard input; `check` reads files instead (standard input when none \
+                  is named, and for `-`), and `equivalent` two references, or pairs of them, one pair \
+                  per line separated by a tab, from standard input.\n\n\
                   Results go to standard output, diagnostics to standard error; a subcommand that \
                   prints one result per input prints an empty line for an invalid one.\n\n\
                   Exit status: 0 if every input is valid, 1 if some input is invalid (or does not decode, \
                   resolve, relativize or map, or breaks its scheme's rules), 2 on a usage or I/O error \
-                  (an invalid `--base` included)."
+                  (an invalid `--base` included).\n\n\
+                  Shell completions: `urikit completions SHELL` (bash, zsh, fish, elvish, powershell). \
+                  Every subcommand has its own `--help`, and its man page `urikit-NAME(1)`."
 )]
 struct Cli {
     /// The options every subcommand takes.
-    #[command(flatten)]
+    #[command(flatten, next_help_heading = "Global options")]
     global: Global,
     /// What to do.
     #[command(subcommand)]
@@ -106,10 +111,22 @@ struct Global {
     /// stays bounded on any stream.
     #[arg(long, global = true, value_name = "BYTES", default_value_t = input::DEFAULT_MAX_LINE_BYTES)]
     max_line_bytes: usize,
+    /// Read every input by RFC 3986 alone. Without it, an input that is
+    /// not ASCII is read as an IRI reference (RFC 3987), and its result is
+    /// an IRI; with it, such an input is an error.
+    #[arg(long, global = true)]
+    uri_only: bool,
+    /// Trim each input: surrounding whitespace, then `<…>` (and `<URL:…>`)
+    /// or quotes, as RFC 3986 Appendix C delimits a URI in text; blank
+    /// inputs are skipped.
+    #[arg(long, global = true)]
+    trim: bool,
 }
 
-/// The subcommands.
+/// The subcommands. (Made once per run: the size of `edit`'s variant does
+/// not matter.)
 #[derive(Debug, Subcommand)]
+#[allow(clippy::large_enum_variant)]
 enum Command {
     /// Split each input into its components: a table, or JSON lines with `--json`.
     Parse {
@@ -152,25 +169,44 @@ enum Command {
     /// `--get` template filled in from it.
     Edit {
         /// Set a component: `COMPONENT=TEXT` (percent-encoded for the
-        /// component) or `COMPONENT:=ENCODED` (as it is). Components:
-        /// scheme, user, password, userinfo, host, port, path, query,
-        /// fragment.
+        /// component) or `COMPONENT:=ENCODED` (as it is); `COMPONENT?=…`
+        /// only where it is absent. Components: scheme, user, password,
+        /// userinfo, host, port, path, query, fragment. A value that is
+        /// not valid in its component is a usage error; so is setting one
+        /// component twice to different values, or setting and iterating it.
         #[arg(long, short, value_name = "COMPONENT=VALUE", value_parser = edit::Assignment::parse)]
         set: Vec<edit::Assignment>,
+        /// Set a component only where it is absent (trurl's `COMPONENT?=`).
+        #[arg(long, value_name = "COMPONENT=VALUE", value_parser = edit::Assignment::parse_if_absent)]
+        set_if_absent: Vec<edit::Assignment>,
         /// Remove a component (the path becomes empty).
         #[arg(long, value_name = "COMPONENT", value_parser = edit::Change::remove)]
         remove: Vec<edit::Change>,
         /// Append a segment to the path (`path=SEGMENT`) or a pair to the
         /// query (`query=KEY=VALUE`), encoded; `:=` for encoded text.
+        /// Appends come after `--trim-query` and `--replace`.
         #[arg(long, short, value_name = "path=SEGMENT|query=PAIR", value_parser = edit::Append::parse)]
         append: Vec<edit::Append>,
         /// Remove the query's pairs whose decoded key is KEY (with a final
-        /// `*`: begins with what precedes it).
-        #[arg(long, value_name = "KEY")]
+        /// `*`: begins with what precedes it; `\*` for a literal `*`).
+        #[arg(long, alias = "qtrim", value_name = "KEY")]
         trim_query: Vec<String>,
+        /// Put the pair KEY=VALUE (or KEY) in place of the first query pair
+        /// whose decoded key is KEY, and drop the other pairs with it; when
+        /// none has it, nothing changes.
+        #[arg(long, value_name = "KEY=VALUE", value_parser = edit::Replace::parse_replace)]
+        replace: Vec<edit::Replace>,
+        /// As `--replace`, but append the pair when no pair has the key.
+        #[arg(long, alias = "force-replace", value_name = "KEY=VALUE", value_parser = edit::Replace::parse_append)]
+        replace_append: Vec<edit::Replace>,
         /// Sort the query's pairs by their text.
         #[arg(long)]
         sort_query: bool,
+        /// What separates query pairs, for the query options and
+        /// placeholders: `&` (the default), `;`, or another single
+        /// character that may stand in a query.
+        #[arg(long, value_name = "CHAR", default_value = "&", value_parser = parse_separator)]
+        query_separator: char,
         /// One output per value: `COMPONENT=V1 V2 …`, values split at
         /// spaces; several `--iterate` (on different components) give every
         /// combination.
@@ -179,18 +215,90 @@ enum Command {
         /// Print TEMPLATE filled in, not the reference: `{scheme}`,
         /// `{user}`, `{password}`, `{userinfo}`, `{host}`, `{port}`,
         /// `{path}`, `{query}`, `{fragment}` decoded, `{:NAME}` as written,
-        /// `{query:KEY}`, `{query-all:KEY}`, `{default:port}`, `{url}`.
+        /// `{query:KEY}`, `{query-all:KEY}`, `{default:port}` (the port, or
+        /// the scheme's default), `{url}`; `[NAME]` as `{NAME}`;
+        /// `{must:NAME}` strict (see `--strict-get`); `\n`, `\t`, and `\`
+        /// before a character for itself.
         #[arg(long, short, value_name = "TEMPLATE", value_parser = edit::Template::parse)]
         get: Option<edit::Template>,
+        /// With `--get`, a placeholder of an absent component is an error
+        /// (an empty line, its error on standard error, exit status 1), not
+        /// the empty string.
+        #[arg(long, requires = "get")]
+        strict_get: bool,
+        /// Print one JSON object per output: `input` (password hidden),
+        /// `output` (the edited reference), `components` as written and
+        /// `decoded` (passwords hidden), `pairs` of the query decoded as
+        /// [[key, value], …].
+        #[arg(long, conflicts_with = "get")]
+        json: bool,
+        /// Normalize each result as `normalize --scheme` does: syntax, then
+        /// the scheme's rules (a default port dropped, an empty http path
+        /// as `/`, …).
+        #[arg(long)]
+        normalize: bool,
+        /// With `--normalize`, keep a port that is the scheme's default.
+        #[arg(long, requires = "normalize")]
+        keep_port: bool,
+        /// Read an input without a scheme (`example.com/a`, `localhost:8080`,
+        /// `//h/`) as `SCHEME://` and the input.
+        #[arg(long, value_name = "SCHEME", conflicts_with = "guess_scheme")]
+        default_scheme: Option<String>,
+        /// As `--default-scheme`, guessed as trurl does: `ftp` for a host
+        /// that begins with `ftp.`, else `http`.
+        #[arg(long)]
+        guess_scheme: bool,
+        /// Print each result as a URI (RFC 3987 §3.1), also for an IRI.
+        #[arg(long)]
+        to_uri: bool,
+        /// An input (as trurl's `--url`), before the positional ones.
+        #[arg(long, value_name = "URL")]
+        url: Vec<OsString>,
         /// The inputs.
         #[command(flatten)]
         inputs: Inputs,
     },
-    /// Write shell completions or the man page to standard output, for
+    /// Expand each CURIE (W3C CURIE Syntax 1.0: `prefix:reference`, or
+    /// `[prefix:reference]`) to the IRI it stands for, checked as an IRI;
+    /// or with `--compress`, each IRI to its CURIE (the longest mapped IRI
+    /// wins). The IRI (or CURIE) per line, or JSON lines with `--json`.
+    Curie {
+        /// The prefix mapping: a JSON-LD document's `@context` (its terms
+        /// that map to an IRI; `@vocab` as the default prefix) or a plain
+        /// `{"prefix": "iri"}` JSON object.
+        #[arg(long, value_name = "FILE")]
+        prefixes: PathBuf,
+        /// The default prefix's IRI, for a CURIE with no prefix (`:name`).
+        #[arg(long, value_name = "IRI")]
+        default_prefix: Option<String>,
+        /// Compress IRIs to CURIEs instead; an IRI no prefix maps is
+        /// printed as it is (`"mapped": false` in JSON).
+        #[arg(long)]
+        compress: bool,
+        /// Print one JSON object per input, one per line, in input order.
+        #[arg(long)]
+        json: bool,
+        /// CURIEs (IRIs with `--compress`); read one per line from standard
+        /// input when none are given, and in place of `-`.
+        #[arg(value_name = "CURIE")]
+        inputs: Vec<OsString>,
+    },
+    /// Write the completions of a shell to standard output:
+    /// `urikit completions bash > ~/.local/share/bash-completion/completions/urikit`,
+    /// `urikit completions zsh > ~/.zfunc/_urikit`,
+    /// `urikit completions fish > ~/.config/fish/completions/urikit.fish`.
+    Completions {
+        /// The shell: bash, zsh, fish, elvish or powershell.
+        #[arg(value_enum, value_name = "SHELL")]
+        shell: clap_complete::Shell,
+    },
+    /// Write shell completions or man pages to standard output, for
     /// `cargo xtask dist`.
     #[command(hide = true)]
     Generate {
-        /// `man`, or a shell: bash, zsh, fish, elvish, powershell.
+        /// `man` (urikit.1), `man-NAME` (a subcommand's page),
+        /// `subcommands` (their names), or a shell: bash, zsh, fish,
+        /// elvish, powershell.
         #[arg(value_name = "WHAT")]
         what: String,
     },
@@ -241,6 +349,10 @@ enum Command {
         /// compatibility.
         #[arg(long)]
         non_strict: bool,
+        /// Print each target as a URI (RFC 3987 §3.1), also when the base
+        /// or the reference is an IRI.
+        #[arg(long)]
+        to_uri: bool,
         /// Print one JSON object per reference, one per line, in input order.
         #[arg(long)]
         json: bool,
@@ -261,6 +373,10 @@ enum Command {
         /// this flag.)
         #[arg(long, alias = "form", value_enum, value_name = "KIND", default_value_t = FormName::Shortest)]
         kind: FormName,
+        /// Print each reference as a URI (RFC 3987 §3.1), also when the
+        /// base or the target is an IRI.
+        #[arg(long)]
+        to_uri: bool,
         /// Print one JSON object per target, one per line, in input order.
         #[arg(long)]
         json: bool,
@@ -276,6 +392,10 @@ enum Command {
         /// default ports dropped, an empty http path as `/`, and so on.
         #[arg(long)]
         scheme: bool,
+        /// Print each normal form as a URI (RFC 3987 §3.1), also for an
+        /// IRI.
+        #[arg(long)]
+        to_uri: bool,
         /// Print one JSON object per input, one per line, in input order.
         #[arg(long)]
         json: bool,
@@ -420,15 +540,39 @@ enum Command {
 /// The inputs of a per-input subcommand.
 #[derive(Debug, Args)]
 struct Inputs {
-    /// URI references; read one per line from standard input when none are
-    /// given, and in place of `-`.
+    /// A file of inputs, one per line (`-` for standard input), read after
+    /// the arguments; may be repeated.
+    #[arg(long, short = 'f', value_name = "FILE")]
+    file: Vec<PathBuf>,
+    /// URI or IRI references; read one per line from standard input when
+    /// none are given (nor files), and in place of `-`.
     #[arg(value_name = "INPUT")]
     inputs: Vec<OsString>,
 }
 
 impl Inputs {
-    /// The inputs of `subcommand`; see [`stdin_at_most_once`].
+    /// The inputs of `subcommand`; see [`stdin_at_most_once`]. The files
+    /// are handed to [`input::set_files`].
     fn checked(self, subcommand: &str) -> Vec<OsString> {
+        let stdin_files = self
+            .file
+            .iter()
+            .filter(|f| f.as_os_str() == input::STDIN_ARG)
+            .count();
+        let stdin_args = self
+            .inputs
+            .iter()
+            .filter(|a| *a == input::STDIN_ARG)
+            .count();
+        if stdin_files + stdin_args > 1 {
+            command_of(subcommand)
+                .error(
+                    ErrorKind::ArgumentConflict,
+                    "`-` (standard input) may be given only once",
+                )
+                .exit();
+        }
+        input::set_files(self.file);
         stdin_at_most_once(self.inputs, subcommand)
     }
 }
@@ -467,7 +611,7 @@ fn stdin_at_most_once(args: Vec<OsString>, subcommand: &str) -> Vec<OsString> {
 /// The `--base` of `subcommand`, parsed; for a base that is not a base URI
 /// (invalid, relative, or not UTF-8), prints its caret error and the usage
 /// to standard error and exits with status 2, before any input is read.
-fn base_or_exit<'a>(base: &'a OsString, subcommand: &str) -> urikit::Uri<'a> {
+fn base_or_exit<'a>(base: &'a OsString, subcommand: &str) -> resolution::Base<'a> {
     let base = Input::new(base.as_encoded_bytes());
     match resolution::parse_base(base) {
         Ok(uri) => uri,
@@ -479,6 +623,38 @@ fn base_or_exit<'a>(base: &'a OsString, subcommand: &str) -> urikit::Uri<'a> {
             );
             std::process::exit(2)
         }
+    }
+}
+
+/// `--query-separator`'s value: one character that may stand in a query
+/// and is neither `=` nor `%`.
+fn parse_separator(text: &str) -> Result<char, String> {
+    let mut chars = text.chars();
+    match (chars.next(), chars.next()) {
+        (Some(c), None)
+            if c.is_ascii_graphic()
+                && !matches!(
+                    c,
+                    '=' | '%'
+                        | '#'
+                        | '['
+                        | ']'
+                        | '"'
+                        | '<'
+                        | '>'
+                        | '\\'
+                        | '^'
+                        | '`'
+                        | '{'
+                        | '|'
+                        | '}'
+                ) =>
+        {
+            Ok(c)
+        }
+        _ => Err(format!(
+            "`{text}` is not one character that may separate query pairs (such as `&` or `;`)"
+        )),
     }
 }
 
@@ -521,9 +697,14 @@ impl Outcome {
 }
 
 fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    let color = clap_color();
+    let cli = match Cli::command()
+        .color(color)
+        .try_get_matches()
+        .and_then(|m| Cli::from_arg_matches(&m))
+    {
         Ok(cli) => cli,
-        Err(e) => usage_error(&e),
+        Err(e) => usage_error(&e, color),
     };
     let Global {
         allow_zone_id,
@@ -531,8 +712,13 @@ fn main() -> ExitCode {
         color,
         ascii,
         max_line_bytes,
+        uri_only,
+        trim,
     } = cli.global;
-    Settings::from_flags(allow_zone_id, show_password, color, ascii, max_line_bytes).install();
+    Settings::from_flags(allow_zone_id, show_password, color, ascii, max_line_bytes)
+        .with_uri_only(uri_only)
+        .with_trim(trim)
+        .install();
     let outcome = match cli.command {
         Command::Parse { iri, json, inputs } => {
             commands::parse(&inputs.checked("parse"), iri, json)
@@ -553,24 +739,42 @@ fn main() -> ExitCode {
         ),
         Command::Edit {
             set,
+            set_if_absent,
             remove,
             append,
             trim_query,
+            replace,
+            replace_append,
             sort_query,
+            query_separator,
             iterate,
             get,
+            strict_get,
+            json,
+            normalize,
+            keep_port,
+            default_scheme,
+            guess_scheme,
+            to_uri,
+            url,
             inputs,
         } => {
             let edit = edit::Edit {
                 changes: remove
                     .into_iter()
                     .chain(set.into_iter().map(edit::Change::Set))
+                    .chain(set_if_absent.into_iter().map(edit::Change::Set))
                     .collect(),
                 iterate,
                 appends: append,
                 trims: trim_query,
+                replaces: replace.into_iter().chain(replace_append).collect(),
                 sort_query,
                 template: get,
+                strict: strict_get,
+                normalize,
+                keep_port,
+                separator: query_separator,
                 options: settings::get().parse_options(),
             };
             if let Err(message) = edit.check() {
@@ -578,9 +782,55 @@ fn main() -> ExitCode {
                     .error(ErrorKind::ArgumentConflict, message)
                     .exit();
             }
-            commands::edit(&inputs.checked("edit"), &edit)
+            let scheme = match (default_scheme, guess_scheme) {
+                (Some(scheme), _) => {
+                    if let Err(message) = edit::Assignment::parse(&format!("scheme={scheme}")) {
+                        command_of("edit")
+                            .error(
+                                ErrorKind::ValueValidation,
+                                format!("--default-scheme: {message}"),
+                            )
+                            .exit();
+                    }
+                    commands::SchemeGuess::Given(scheme)
+                }
+                (None, true) => commands::SchemeGuess::Guess,
+                (None, false) => commands::SchemeGuess::Warn,
+            };
+            let mut all = url;
+            let inputs = inputs.checked("edit");
+            // `--url` alone: the positional inputs do not fall back to
+            // standard input.
+            if !all.is_empty() || inputs.is_empty() && input::has_files() {
+                all.extend(inputs);
+            } else {
+                all = inputs;
+            }
+            let options = commands::EditOutput {
+                json,
+                spec: commands::OutputSpec::new(to_uri),
+                scheme,
+            };
+            commands::edit(&all, &edit, &options)
+        }
+        Command::Curie {
+            prefixes,
+            default_prefix,
+            compress,
+            json,
+            inputs,
+        } => {
+            let inputs = stdin_at_most_once(inputs, "curie");
+            let map = match curie::load(&prefixes, default_prefix.as_deref()) {
+                Ok(map) => map,
+                Err(message) => command_of("curie")
+                    .error(ErrorKind::ValueValidation, message)
+                    .exit(),
+            };
+            commands::curie(&inputs, &map, compress, json)
         }
         Command::Generate { what } => return generate(&what),
+        Command::Completions { shell } => return generate(&shell.to_string()),
         Command::Encode {
             encode_set: set,
             keep_triplets,
@@ -600,27 +850,38 @@ fn main() -> ExitCode {
         Command::Resolve {
             base,
             non_strict,
+            to_uri,
             json,
             refs,
         } => {
             let refs = stdin_at_most_once(refs, "resolve");
-            commands::resolve(&refs, base_or_exit(&base, "resolve"), non_strict, json)
+            let base = base_or_exit(&base, "resolve");
+            let spec = commands::OutputSpec::new(to_uri);
+            commands::resolve(&refs, base, non_strict, spec, json)
         }
         Command::Relativize {
             base,
             kind: form,
+            to_uri,
             json,
             targets,
         } => {
             let targets = stdin_at_most_once(targets, "relativize");
             let base = base_or_exit(&base, "relativize");
-            commands::relativize(&targets, base, form, json)
+            let spec = commands::OutputSpec::new(to_uri);
+            commands::relativize(&targets, base, form, spec, json)
         }
         Command::Normalize {
             scheme,
+            to_uri,
             json,
             inputs,
-        } => commands::normalize(&inputs.checked("normalize"), scheme, json),
+        } => commands::normalize(
+            &inputs.checked("normalize"),
+            scheme,
+            commands::OutputSpec::new(to_uri),
+            json,
+        ),
         Command::ToUri { idna, json, inputs } => {
             let inputs = stdin_at_most_once(inputs, "to-uri");
             commands::to_uri(&inputs, idna, json)
@@ -682,7 +943,7 @@ fn main() -> ExitCode {
 /// an argument (`unexpected argument 'https://u:pw@h/'`): its text goes
 /// through the password rule, as every diagnostic does, unless
 /// `--show-password` is among the arguments.
-fn usage_error(e: &clap::Error) -> ! {
+fn usage_error(e: &clap::Error, color: clap::ColorChoice) -> ! {
     if matches!(
         e.kind(),
         ErrorKind::DisplayHelp
@@ -692,7 +953,18 @@ fn usage_error(e: &clap::Error) -> ! {
         e.exit()
     }
     let shown = std::env::args_os().any(|a| a == "--show-password");
-    let text = e.render().to_string();
+    let painted = match color {
+        clap::ColorChoice::Always => true,
+        clap::ColorChoice::Never => false,
+        clap::ColorChoice::Auto => {
+            Settings::from_flags(false, false, ColorChoice::Auto, false, 0).color_stderr
+        }
+    };
+    let text = if painted {
+        e.render().ansi().to_string()
+    } else {
+        e.render().to_string()
+    };
     let text = if shown {
         text
     } else {
@@ -702,6 +974,37 @@ fn usage_error(e: &clap::Error) -> ! {
     std::process::exit(e.exit_code())
 }
 
+/// The `--color` of the command line, read before clap parses it, so that
+/// clap's own help and errors follow it too (`--color=WHEN` or `--color
+/// WHEN`; the last one counts); `auto` follows `NO_COLOR`, `CLICOLOR` and
+/// `CLICOLOR_FORCE` as the rest of the output does.
+fn clap_color() -> clap::ColorChoice {
+    let args: Vec<OsString> = std::env::args_os().collect();
+    let mut choice = None;
+    for (i, arg) in args.iter().enumerate() {
+        let value = match arg.to_str() {
+            Some("--color") => args.get(i + 1).and_then(|v| v.to_str()),
+            Some(a) => a.strip_prefix("--color="),
+            None => None,
+        };
+        if let Some(value) = value {
+            choice = Some(value.to_owned());
+        }
+    }
+    match choice.as_deref() {
+        Some("always") => clap::ColorChoice::Always,
+        Some("never") => clap::ColorChoice::Never,
+        _ => {
+            let settings = Settings::from_flags(false, false, ColorChoice::Auto, false, 0);
+            if settings.color_stderr && settings.color_stdout {
+                clap::ColorChoice::Auto
+            } else {
+                clap::ColorChoice::Never
+            }
+        }
+    }
+}
+
 /// `urikit generate WHAT`: the man page (`man`) or the completions of a
 /// shell, from the clap definition, on standard output.
 fn generate(what: &str) -> ExitCode {
@@ -709,6 +1012,30 @@ fn generate(what: &str) -> ExitCode {
     let mut out = io::stdout().lock();
     let result = match what {
         "man" => clap_mangen::Man::new(cli).render(&mut out),
+        "subcommands" => {
+            let names: String = cli
+                .get_subcommands()
+                .filter(|s| !s.is_hide_set())
+                .map(|s| format!("{}\n", s.get_name()))
+                .collect();
+            out.write_all(names.as_bytes())
+        }
+        page if page.starts_with("man-") => {
+            cli.build();
+            match cli.find_subcommand(&page[4..]) {
+                Some(sub) => {
+                    // Once per run: the page's title, `urikit-NAME`.
+                    let name: &'static str =
+                        Box::leak(format!("urikit-{}", sub.get_name()).into_boxed_str());
+                    let sub = sub.clone().name(name).bin_name(name);
+                    clap_mangen::Man::new(sub).render(&mut out)
+                }
+                None => {
+                    eprintln!("urikit: generate: no subcommand `{}`", &page[4..]);
+                    return ExitCode::from(2);
+                }
+            }
+        }
         shell => match shell.parse::<clap_complete::Shell>() {
             Ok(shell) => {
                 clap_complete::generate(shell, &mut cli, "urikit", &mut out);

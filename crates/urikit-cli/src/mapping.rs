@@ -61,9 +61,16 @@ impl ToIri {
     /// # Errors
     ///
     /// [`Problem::InvalidUtf8`] or [`Problem::Parse`] for an input that is
-    /// not a URI reference (an IRI that is not ASCII included: map it with
-    /// `to-uri` first).
+    /// not a URI or IRI reference (with `--uri-only`, an IRI that is not
+    /// ASCII included).
     pub(crate) fn apply<'a>(&self, input: Input<'a>) -> Result<IriCow<'a>, Problem> {
+        // An IRI is mapped to its URI first (RFC 3987 §3.1), then back.
+        if let Some(uri) = input.mapped_uri()? {
+            let uri =
+                urikit::UriReference::parse_with(&uri, crate::settings::get().parse_options())
+                    .map_err(Problem::Parse)?;
+            return Ok(IriCow::Owned(to_iri_with(uri, self.options).into_owned()));
+        }
         Ok(to_iri_with(input.parse()?, self.options))
     }
 }
@@ -142,7 +149,8 @@ mod tests {
             to_iri(true, "http://xn--99zt52a.example.org/%e2%80%ae").unwrap(),
             "http://納豆.example.org/%E2%80%AE"
         );
-        // The input is a URI: an IRI that is not ASCII is refused.
-        assert!(matches!(to_iri(false, "/ü"), Err(Problem::Parse(_))));
+        // An IRI that is not ASCII is mapped to its URI, then back.
+        assert_eq!(to_iri(false, "/ü").unwrap(), "/ü");
+        assert_eq!(to_iri(false, "/ü%C3%A7").unwrap(), "/üç");
     }
 }

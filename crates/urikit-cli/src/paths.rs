@@ -49,10 +49,14 @@ impl FilePath {
     /// # Errors
     ///
     /// [`Problem::InvalidUtf8`] or [`Problem::Parse`] for an input that is
-    /// not a URI (a relative reference is `MissingScheme`), even with such
+    /// not a URI or IRI (a relative reference is `MissingScheme`), even with such
     /// a `|` read as `:`; [`Problem::Path`] for a URI that names no path of
     /// the OS.
     pub(crate) fn apply(&self, input: Input<'_>) -> Result<String, Problem> {
+        // An IRI names the path its URI names (RFC 3987 §3.1).
+        if let Some(uri) = input.mapped_uri()? {
+            return self.apply(Input::new(uri.as_bytes()));
+        }
         let text = input.text()?;
         match Uri::parse(text) {
             Ok(uri) => to_path(uri, self.os).map_err(Problem::Path),

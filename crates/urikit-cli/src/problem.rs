@@ -49,6 +49,9 @@ pub(crate) enum Problem {
     /// to what it cannot hold, or parts that cannot go together (a port
     /// without a host); reported at offset 0 of the input.
     Build(BuildError),
+    /// A CURIE that does not expand (`curie`): an unknown prefix, a
+    /// reference that is not one, an expansion that is not an IRI.
+    Curie(urikit::iri::CurieError),
     /// A line of `equivalent` on standard input with no tab between its two
     /// references; `index` is the line's length.
     MissingTab {
@@ -84,6 +87,7 @@ impl Problem {
             Problem::Idna(e) => e.kind().name(),
             Problem::Path(e) => e.kind().name(),
             Problem::Build(e) => crate::edit::build_error_name(e.kind()),
+            Problem::Curie(e) => e.kind().name(),
             Problem::MissingTab { .. } => "MissingTab",
             Problem::LineTooLong { .. } => "LineTooLong",
         }
@@ -101,6 +105,7 @@ impl Problem {
             Problem::Relativize(_) | Problem::Build(_) => 0,
             Problem::Idna(e) => e.index(),
             Problem::Path(e) => e.index(),
+            Problem::Curie(e) => e.index(),
         }
     }
 
@@ -122,6 +127,7 @@ impl Problem {
                 e.kind(),
                 e.component()
             )),
+            Problem::Curie(e) => Cow::Borrowed(e.kind().message()),
             Problem::MissingTab { .. } => Cow::Borrowed(MISSING_TAB_MESSAGE),
             Problem::LineTooLong { limit, .. } => Cow::Owned(format!(
                 "line longer than {limit} bytes (--max-line-bytes), skipped; its start"

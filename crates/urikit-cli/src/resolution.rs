@@ -4,70 +4,131 @@
 //! line, and one reused buffer per subcommand. Printing is
 //! [`commands`](crate::commands)' job.
 
+use std::borrow::Cow;
+
 use clap::ValueEnum;
+use urikit::iri::{to_iri, to_uri};
 use urikit::resolve::{
     Form, RelativizeError, ResolveErrorKind, Resolver, normalize_into, relativize, relativize_with,
     resolve,
 };
 use urikit::schemes::Registry;
-use urikit::{Uri, UriReference, UriReferenceBuf};
+use urikit::{Iri, IriReference, Ri, RiReferenceBuf, Spec, Uri, UriReference};
 
 use crate::input::Input;
 use crate::problem::Problem;
 
+/// The `--base` of `resolve` and `relativize`: a URI, or an IRI (RFC 3987)
+/// when it is not ASCII; read as an IRI either way (a URI is one), and as a
+/// URI too when it is one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Base<'a> {
+    /// The base read as an IRI.
+    pub(crate) iri: Iri<'a>,
+    /// The base read as a URI, when it is ASCII.
+    pub(crate) uri: Option<Uri<'a>>,
+}
+
+impl<'a> Base<'a> {
+    /// The base's text.
+    pub(crate) fn as_str(&self) -> &'a str {
+        self.iri.as_str()
+    }
+}
+
 /// Parses the `--base` of `resolve` and `relativize`: a URI, with a scheme
-/// (RFC 3986 §5.1).
+/// (RFC 3986 §5.1), or an IRI (RFC 3987 §6.5) when it is not ASCII and
+/// `--uri-only` is not given.
 ///
 /// # Errors
 ///
 /// [`Problem::InvalidUtf8`] for a base that is not UTF-8;
 /// [`Problem::Base`] with [`ResolveErrorKind::InvalidBase`] for one that is
-/// not a URI reference, or [`ResolveErrorKind::RelativeBase`] for a relative
-/// reference.
-pub(crate) fn parse_base(base: Input<'_>) -> Result<Uri<'_>, Problem> {
+/// not a URI (or IRI) reference, or [`ResolveErrorKind::RelativeBase`] for a
+/// relative reference.
+pub(crate) fn parse_base(base: Input<'_>) -> Result<Base<'_>, Problem> {
     let options = crate::settings::get().parse_options();
-    let parsed = UriReference::parse_with(base.text()?, options).map_err(|e| Problem::Base {
+    let invalid = |e: urikit::ParseError| Problem::Base {
         kind: ResolveErrorKind::InvalidBase(e.kind()),
         index: e.index(),
-    })?;
-    parsed.as_uri().ok_or(Problem::Base {
+    };
+    let relative = Problem::Base {
         kind: ResolveErrorKind::RelativeBase,
         index: 0,
-    })
+    };
+    let text = base.text()?;
+    let uri = if base.is_iri() {
+        None
+    } else {
+        Some(
+            UriReference::parse_with(text, options)
+                .map_err(invalid)?
+                .as_uri()
+                .ok_or(relative)?,
+        )
+    };
+    let iri = IriReference::parse_with(text, options)
+        .map_err(invalid)?
+        .as_uri()
+        .ok_or(relative)?;
+    Ok(Base { iri, uri })
+}
+
+/// `text`, an IRI reference, as the URI reference it maps to (RFC 3987
+/// §3.1): itself when it is ASCII. For `--to-uri`.
+pub(crate) fn uri_form(text: &str) -> Cow<'_, str> {
+    if text.is_ascii() {
+        return Cow::Borrowed(text);
+    }
+    match IriReference::parse_with(text, crate::settings::get().parse_options()) {
+        Ok(iri) => Cow::Owned(to_uri(iri).as_str().to_owned()),
+        Err(_) => Cow::Borrowed(text),
+    }
 }
 
 /// What `urikit resolve` does to each reference: resolution against one
-/// pre-parsed base, into one reused buffer.
+/// pre-parsed base, into one reused buffer; by RFC 3986 when base and
+/// reference are URIs, by RFC 3987 (the same algorithm, §6.5) when either
+/// is an IRI, whose target is then an IRI.
 #[derive(Debug)]
 pub(crate) struct Resolution<'b> {
-    resolver: Resolver<'b>,
+    uri: Option<Resolver<'b>>,
+    iri: Resolver<'b, urikit::IriSpec>,
     target: String,
 }
 
 impl<'b> Resolution<'b> {
     /// Resolution against `base`, strict unless `non_strict` (RFC 3986
     /// §5.2.2: `http:g` is then relative against an `http` base).
-    pub(crate) fn new(base: Uri<'b>, non_strict: bool) -> Self {
-        let resolver = Resolver::new(base);
+    pub(crate) fn new(base: Base<'b>, non_strict: bool) -> Self {
+        fn strictness<S: Spec>(r: Resolver<'_, S>, non_strict: bool) -> Resolver<'_, S> {
+            if non_strict { r.non_strict() } else { r }
+        }
         Resolution {
-            resolver: if non_strict {
-                resolver.non_strict()
-            } else {
-                resolver
-            },
+            uri: base
+                .uri
+                .map(|uri| strictness(Resolver::new(uri), non_strict)),
+            iri: strictness(Resolver::new(base.iri), non_strict),
             target: String::new(),
         }
     }
 
-    /// The target URI of `reference`, valid until the next call.
+    /// The target of `reference` (a URI, or an IRI when the base or the
+    /// reference is one), valid until the next call.
     ///
     /// # Errors
     ///
     /// [`Problem::InvalidUtf8`] or [`Problem::Parse`] for an input that is
-    /// not a URI reference.
+    /// not a URI (or IRI) reference.
     pub(crate) fn apply(&mut self, reference: Input<'_>) -> Result<&str, Problem> {
-        self.resolver
-            .resolve_into(reference.parse()?, &mut self.target);
+        match &mut self.uri {
+            Some(uri) if !reference.is_iri() => {
+                uri.resolve_into(reference.parse()?, &mut self.target);
+            }
+            _ => self
+                .iri
+                .resolve_into(reference.parse_iri()?, &mut self.target),
+        }
         Ok(&self.target)
     }
 }
@@ -103,13 +164,13 @@ impl FormName {
 /// What `urikit relativize` does to each target.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Relativization<'b> {
-    base: Uri<'b>,
+    base: Base<'b>,
     form: Form,
 }
 
 impl<'b> Relativization<'b> {
     /// References from `base` of the form `form`.
-    pub(crate) fn new(base: Uri<'b>, form: FormName) -> Self {
+    pub(crate) fn new(base: Base<'b>, form: FormName) -> Self {
         Relativization {
             base,
             form: form.form(),
@@ -122,27 +183,52 @@ impl<'b> Relativization<'b> {
     /// scheme, a scheme that differs only in case, no authority to
     /// inherit), the target itself, which an absolute URI always is (RFC
     /// 3986 §4.1), but for the same-document form, which only answers a
-    /// same-document reference.
+    /// same-document reference. By RFC 3987 when the base or the target is
+    /// an IRI.
     ///
     /// # Errors
     ///
     /// [`Problem::InvalidUtf8`] or [`Problem::Parse`] for an input that is
-    /// not a URI (a relative reference is `MissingScheme`);
+    /// not a URI or IRI (a relative reference is `MissingScheme`);
     /// [`Problem::Relativize`] when not even the target resolves to
     /// itself (`DotSegments`), or for `same-document`, `NotSameDocument`.
-    pub(crate) fn apply(&self, target: Input<'_>) -> Result<(UriReferenceBuf, bool), Problem> {
-        let target = target.parse_uri()?;
+    pub(crate) fn apply(&self, target: Input<'_>) -> Result<(String, bool), Problem> {
+        match self.base.uri {
+            Some(base) if !target.is_iri() => self.apply_in(base, target.parse_uri()?),
+            _ => {
+                let text = target.text()?;
+                let iri = IriReference::parse_with(text, crate::settings::get().parse_options())
+                    .map_err(Problem::Parse)?;
+                let iri = iri.as_uri().ok_or_else(|| {
+                    // The same error as a URI's: a missing scheme at 0.
+                    match Uri::parse(text) {
+                        Err(e) => Problem::Parse(e),
+                        Ok(_) => unreachable!("an IRI reference with no scheme is no URI"),
+                    }
+                })?;
+                self.apply_in(self.base.iri, iri)
+            }
+        }
+    }
+
+    /// [`apply`](Self::apply) in one spec.
+    fn apply_in<S: Spec>(
+        &self,
+        base: Ri<'_, S>,
+        target: Ri<'_, S>,
+    ) -> Result<(String, bool), Problem> {
+        let done = |r: RiReferenceBuf<S>, relative: bool| (r.as_str().to_owned(), relative);
         if self.form == Form::Shortest {
             // The library's answer: relative when it can be, else the target.
-            let reference = relativize(self.base, target).map_err(Problem::Relativize)?;
+            let reference = relativize(base, target).map_err(Problem::Relativize)?;
             let relative = reference.is_relative();
-            return Ok((reference, relative));
+            return Ok(done(reference, relative));
         }
-        match relativize_with(self.base, target, self.form) {
-            Ok(reference) => Ok((reference, true)),
+        match relativize_with(base, target, self.form) {
+            Ok(reference) => Ok(done(reference, true)),
             Err(e) if self.form == Form::SameDocument => Err(Problem::Relativize(e)),
-            Err(_) if resolve(self.base, target.as_uri_reference()) == target.as_str() => {
-                Ok((UriReferenceBuf::from(target.to_buf()), false))
+            Err(_) if resolve(base, target.as_uri_reference()) == target.as_str() => {
+                Ok((target.as_str().to_owned(), false))
             }
             Err(_) => Err(Problem::Relativize(RelativizeError::DotSegments)),
         }
@@ -181,6 +267,9 @@ impl Normalization {
     /// [`Problem::InvalidUtf8`] or [`Problem::Parse`] for an input that is
     /// not a URI reference.
     pub(crate) fn apply(&mut self, input: Input<'_>) -> Result<&str, Problem> {
+        if input.is_iri() {
+            return self.apply_iri(input.parse_iri()?);
+        }
         let reference = input.parse()?;
         match (&self.schemes, reference.as_uri()) {
             (Some(registry), Some(uri)) => {
@@ -189,6 +278,30 @@ impl Normalization {
                 self.normalized.push_str(normal.as_str());
             }
             _ => normalize_into(reference.components(), &mut self.normalized),
+        }
+        Ok(&self.normalized)
+    }
+
+    /// The normal form of an IRI reference: syntax-based (RFC 3987 §5.3.2,
+    /// the same steps as RFC 3986 §6.2.2); then, with scheme rules and a
+    /// scheme, those of its URI (§3.1), mapped back to an IRI (§3.2), which
+    /// decodes the percent-encoded UTF-8 an IRI may hold as characters, as
+    /// §5.3.2.3 normalizes it.
+    fn apply_iri(&mut self, reference: IriReference<'_>) -> Result<&str, Problem> {
+        normalize_into(reference.components(), &mut self.normalized);
+        if let Some(registry) = &self.schemes {
+            let options = crate::settings::get().parse_options();
+            let syntax =
+                IriReference::parse_with(&self.normalized, options).map_err(Problem::Parse)?;
+            let uri = to_uri(syntax);
+            let uri = UriReference::parse_with(uri.as_str(), options).map_err(Problem::Parse)?;
+            if let Some(absolute) = uri.as_uri() {
+                let normal = registry.normalize(absolute);
+                let normal =
+                    UriReference::parse_with(normal.as_str(), options).map_err(Problem::Parse)?;
+                let iri = to_iri(normal).as_str().to_owned();
+                self.normalized = iri;
+            }
         }
         Ok(&self.normalized)
     }
@@ -201,7 +314,7 @@ mod tests {
 
     use super::*;
 
-    fn base(text: &str) -> Result<Uri<'_>, Problem> {
+    fn base(text: &str) -> Result<Base<'_>, Problem> {
         parse_base(Input::new(text.as_bytes()))
     }
 

@@ -42,6 +42,11 @@ pub(crate) struct Settings {
     pub(crate) ascii: bool,
     /// The longest line of standard input or of a `check` file kept.
     pub(crate) max_line_bytes: usize,
+    /// Read every input by RFC 3986 alone (`--uri-only`): an input that is
+    /// not ASCII is then an error, not an IRI reference.
+    pub(crate) uri_only: bool,
+    /// Trim each input (`--trim`), and skip blank ones.
+    pub(crate) trim: bool,
 }
 
 impl Default for Settings {
@@ -53,6 +58,8 @@ impl Default for Settings {
             color_stderr: false,
             ascii: false,
             max_line_bytes: crate::input::DEFAULT_MAX_LINE_BYTES,
+            uri_only: false,
+            trim: false,
         }
     }
 }
@@ -95,7 +102,21 @@ impl Settings {
             color_stderr,
             ascii: ascii || !utf8_locale(),
             max_line_bytes,
+            uri_only: false,
+            trim: false,
         }
+    }
+
+    /// These settings, with every input read by RFC 3986 alone when
+    /// `uri_only` (`--uri-only`).
+    pub(crate) fn with_uri_only(self, uri_only: bool) -> Self {
+        Settings { uri_only, ..self }
+    }
+
+    /// These settings, with each input trimmed and blank ones skipped when
+    /// `trim` (`--trim`).
+    pub(crate) fn with_trim(self, trim: bool) -> Self {
+        Settings { trim, ..self }
     }
 
     /// Makes these the settings of the run; only the first call counts.

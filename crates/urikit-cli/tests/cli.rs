@@ -1436,9 +1436,10 @@ fn parse_iri_json_has_the_fields_of_parse() {
 }
 
 #[test]
-fn parse_without_iri_is_unchanged() {
-    // Without `--iri`, a character that is not ASCII is not a URI's.
-    let run = urikit(&["parse", "--json", "http://bücher.de/"], b"");
+fn parse_with_uri_only_refuses_iris() {
+    // With `--uri-only`, a character that is not ASCII is not a URI's
+    // (without it, such an input is read as an IRI, as `--iri` reads it).
+    let run = urikit(&["--uri-only", "parse", "--json", "http://bücher.de/"], b"");
     assert_eq!(
         run.stdout,
         error_line(
@@ -1672,8 +1673,8 @@ http://www.example.org/r%E9sum%E9.html
 }
 
 #[test]
-fn to_iri_needs_a_uri() {
-    let run = urikit(&["to-iri", "--json", "/ü", "a%zz"], b"");
+fn to_iri_with_uri_only_needs_a_uri() {
+    let run = urikit(&["to-iri", "--uri-only", "--json", "/ü", "a%zz"], b"");
     assert_eq!(
         run.stdout,
         error_line("/ü", "InvalidPathChar", 1, "character not allowed in path")

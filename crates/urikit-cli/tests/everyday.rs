@@ -219,7 +219,7 @@ fn check_json_and_quiet() {
                 file.path()
             )
             .as_str(),
-            r#"{"summary":true,"lines":2,"valid":1,"invalid":1,"by_kind":[{"kind":"InvalidHostChar","count":1}]}"#,
+            r#"{"summary":true,"lines":2,"valid":1,"iri":0,"invalid":1,"by_kind":[{"kind":"InvalidHostChar","count":1}]}"#,
         ]
     );
     assert_eq!(run.code, 1);
@@ -445,9 +445,23 @@ fn edit_sets_gets_and_rechecks() {
     );
     assert_eq!((run.stdout.as_str(), run.code), ("", 2));
     assert!(run.stderr.contains("at most 1000000"), "{}", run.stderr);
-    // `:=` values must already be valid for their component.
-    let run = urikit(&["edit", "--set", "path:=/a b", "http://h/"], b"");
-    assert_eq!((run.stdout.as_str(), run.code), ("\n", 1));
+    // `:=` values must already be valid for their component: a usage
+    // error, once, naming the option and pointing into its value.
+    let run = urikit(
+        &["edit", "--set", "path:=/a b", "http://h/", "http://i/"],
+        b"",
+    );
+    assert_eq!((run.stdout.as_str(), run.code), ("", 2));
+    assert!(
+        run.stderr.contains("'path:=/a b' for '--set"),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        run.stderr.contains("  path:=/a b\n          ^"),
+        "{}",
+        run.stderr
+    );
     // With --iterate, an invalid input gives one empty line per output.
     let run = urikit(
         &["edit", "--iterate", "port=1 2 3", "http://h/", "a b"],

@@ -166,6 +166,55 @@ const SUBCOMMANDS: &[(&[&str], Stdout)] = &[
     (&["explain", "--ascii"], Stdout::Shown),
     (&["edit", "--set", "host=example.net"], Stdout::Result),
     (&["edit", "--get", "{host} {port}"], Stdout::Shown),
+    (&["edit", "--json"], Stdout::Json(&["output"])),
+    (
+        &["edit", "--normalize", "--replace-append", "k=v", "--to-uri"],
+        Stdout::Result,
+    ),
+    (
+        &[
+            "edit",
+            "--guess-scheme",
+            "--strict-get",
+            "--get",
+            "[host] {must:query}",
+        ],
+        Stdout::Shown,
+    ),
+    (
+        &["edit", "--trim", "--query-separator", ";"],
+        Stdout::Result,
+    ),
+    // An expansion is a computed result (as a resolved target is).
+    (
+        &["curie", "--prefixes", "tests/data/context.jsonld"],
+        Stdout::Result,
+    ),
+    (
+        &[
+            "curie",
+            "--compress",
+            "--prefixes",
+            "tests/data/context.jsonld",
+        ],
+        Stdout::Shown,
+    ),
+    (
+        &[
+            "curie",
+            "--compress",
+            "--json",
+            "--prefixes",
+            "tests/data/context.jsonld",
+        ],
+        Stdout::Json(&[]),
+    ),
+    (&["--uri-only", "parse"], Stdout::Shown),
+    (
+        &["resolve", "--base", "http://bücher.de/x/", "--to-uri"],
+        Stdout::Result,
+    ),
+    (&["equivalent", "--json"], Stdout::Json(&[])),
     (&["encode", "--encode-set", "path"], Stdout::Result),
     (
         &["encode", "--encode-set", "path", "--json"],

@@ -1,8 +1,10 @@
 //! curl's trurl test cases, translated to RFC 3986: `tests/data/trurl.json`
-//! (from trurl's `tests.json`) run through the `urikit` binary. Each case's
-//! standard output and exit status must be exactly those the file gives;
-//! each case trurl has that does not apply under RFC 3986 is listed with
-//! its reason.
+//! (every case of trurl's `tests.json`) run through the `urikit` binary.
+//! Each case's standard output and exit status must be exactly those the
+//! file gives; a case whose verdict is `pass` must give trurl's standard
+//! output and succeed or fail as trurl does; a `difference` says which RFC
+//! 3986 rule urikit follows instead; each case with no urikit equivalent
+//! is listed with its reason. The counts in the file are checked.
 
 use std::process::{Command, Stdio};
 
@@ -11,6 +13,9 @@ use serde_json::Value;
 /// The translated cases.
 const DATA: &str = include_str!("data/trurl.json");
 
+/// How many cases trurl's `tests.json` has, at the commit the file names.
+const TRURL_CASES: usize = 203;
+
 /// The text of `value`'s field `name`, or a panic naming the case.
 fn text<'a>(value: &'a Value, name: &str) -> &'a str {
     value[name]
@@ -18,11 +23,14 @@ fn text<'a>(value: &'a Value, name: &str) -> &'a str {
         .unwrap_or_else(|| panic!("{name} missing in {value}"))
 }
 
+fn data() -> Value {
+    serde_json::from_str(DATA).expect("trurl.json is JSON")
+}
+
 #[test]
-fn translated_trurl_cases_pass() {
-    let data: Value = serde_json::from_str(DATA).expect("trurl.json is JSON");
+fn translated_trurl_cases_give_their_recorded_output() {
+    let data = data();
     let cases = data["cases"].as_array().expect("a list of cases");
-    assert!(cases.len() >= 70, "{} cases", cases.len());
     let mut failures = Vec::new();
     for case in cases {
         let name = text(case, "name");
@@ -52,18 +60,49 @@ fn translated_trurl_cases_pass() {
 }
 
 #[test]
-fn cases_that_do_not_apply_say_why() {
-    let data: Value = serde_json::from_str(DATA).expect("trurl.json is JSON");
+fn verdicts_hold_and_differences_say_why() {
+    let data = data();
+    let cases = data["cases"].as_array().expect("a list of cases");
+    let (mut pass, mut difference) = (0, 0);
+    for case in cases {
+        let name = text(case, "name");
+        let trurl_ok = case["trurl_code"].as_i64() == Some(0);
+        let ok = case["code"].as_i64() == Some(0);
+        let same = case["trurl_stdout"].as_str() == Some(text(case, "stdout")) && ok == trurl_ok;
+        match text(case, "verdict") {
+            "pass" => {
+                assert!(same, "{name}: a pass that differs from trurl");
+                pass += 1;
+            }
+            "difference" => {
+                assert!(!same, "{name}: a difference that is a pass");
+                assert!(text(case, "note").len() > 40, "{name}: say why");
+                difference += 1;
+            }
+            other => panic!("{name}: verdict {other}"),
+        }
+    }
     let skipped = data["not_applicable"].as_array().expect("a list");
-    assert!(!skipped.is_empty());
     for case in skipped {
         assert!(case["trurl"].is_array(), "{case}");
-        assert!(text(case, "reason").len() > 20, "{case}");
+        assert!(text(case, "reason").len() > 40, "{case}");
     }
+    let counts = &data["counts"];
+    assert_eq!(counts["pass"].as_u64(), Some(pass));
+    assert_eq!(counts["difference"].as_u64(), Some(difference));
+    assert_eq!(
+        counts["not_applicable"].as_u64(),
+        Some(skipped.len() as u64)
+    );
+    assert_eq!(cases.len() + skipped.len(), TRURL_CASES);
+    assert_eq!(counts["total"].as_u64(), Some(TRURL_CASES as u64));
     // Names are unique, so a failure names one case.
-    let cases = data["cases"].as_array().expect("a list of cases");
-    let mut names: Vec<&str> = cases.iter().map(|c| text(c, "name")).collect();
+    let mut names: Vec<&str> = cases
+        .iter()
+        .chain(skipped)
+        .map(|c| text(c, "name"))
+        .collect();
     names.sort_unstable();
     names.dedup();
-    assert_eq!(names.len(), cases.len());
+    assert_eq!(names.len(), TRURL_CASES);
 }
