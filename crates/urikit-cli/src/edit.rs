@@ -394,16 +394,8 @@ pub(crate) struct Replace {
 }
 
 impl Replace {
-    /// Parses the argument of `--replace`.
-    ///
-    /// # Errors
-    ///
-    /// As [`parse`](Self::parse).
-    pub(crate) fn parse_replace(text: &str) -> Result<Self, String> {
-        Replace::parse(text, false)
-    }
-
-    /// Parses the argument of `--replace-append`.
+    /// Parses the argument of `--replace` (or `--replace-append`): the
+    /// pair is appended when no pair has the key.
     ///
     /// # Errors
     ///

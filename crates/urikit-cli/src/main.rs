@@ -193,10 +193,11 @@ enum Command {
         trim_query: Vec<String>,
         /// Put the pair KEY=VALUE (or KEY) in place of the first query pair
         /// whose decoded key is KEY, and drop the other pairs with it; when
-        /// none has it, nothing changes.
-        #[arg(long, value_name = "KEY=VALUE", value_parser = edit::Replace::parse_replace)]
+        /// none has it, append the pair.
+        #[arg(long, value_name = "KEY=VALUE", value_parser = edit::Replace::parse_append)]
         replace: Vec<edit::Replace>,
-        /// As `--replace`, but append the pair when no pair has the key.
+        /// The same as `--replace`: trurl's name for it (trurl's own
+        /// `--replace` leaves a query without the key as it is).
         #[arg(long, alias = "force-replace", value_name = "KEY=VALUE", value_parser = edit::Replace::parse_append)]
         replace_append: Vec<edit::Replace>,
         /// Sort the query's pairs by their text.

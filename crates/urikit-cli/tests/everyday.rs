@@ -561,3 +561,22 @@ fn progress_bar_only_for_a_long_run_on_a_capable_terminal() {
         assert!(!drawn.contains("B/s"), "TERM={term} {flags}: {drawn:?}");
     }
 }
+
+#[test]
+fn replace_appends_a_pair_no_pair_has() {
+    let run = urikit(
+        &[
+            "edit",
+            "--replace",
+            "k=v w",
+            "http://h/?a=1",
+            "http://h/?k=0&a=1&k=2",
+        ],
+        b"",
+    );
+    assert_eq!(
+        run.stdout, "http://h/?a=1&k=v%20w\nhttp://h/?k=v%20w&a=1\n",
+        "{}",
+        run.stderr
+    );
+}
