@@ -724,6 +724,7 @@ mod tests {
                 "uri-resolve",
                 "uri-iri",
                 "uri-schemes",
+                "uri-template",
                 "urikit",
                 "urikit-cli"
             ]

@@ -441,8 +441,16 @@ mod tests {
         let names: alloc::vec::Vec<(&str, alloc::string::String)> = TemplateErrorKind::ALL
             .iter()
             .map(|k| (k.name(), k.to_string()))
-            .chain(ExpandErrorKind::ALL.iter().map(|k| (k.name(), k.to_string())))
-            .chain(MatchErrorKind::ALL.iter().map(|k| (k.name(), k.to_string())))
+            .chain(
+                ExpandErrorKind::ALL
+                    .iter()
+                    .map(|k| (k.name(), k.to_string())),
+            )
+            .chain(
+                MatchErrorKind::ALL
+                    .iter()
+                    .map(|k| (k.name(), k.to_string())),
+            )
             .collect();
         for (i, a) in names.iter().enumerate() {
             for b in &names[i + 1..] {

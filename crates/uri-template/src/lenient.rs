@@ -74,7 +74,9 @@ pub(crate) fn match_query(
             } else {
                 match own.as_slice() {
                     [] => None,
-                    [v, ..] if own.len() == 1 || options.extra => Some(read_one(v, spec.prefix).ok_or_else(|| no_match(start))?),
+                    [v, ..] if own.len() == 1 || options.extra => {
+                        Some(read_one(v, spec.prefix).ok_or_else(|| no_match(start))?)
+                    }
                     _ => return Err(no_match(start)),
                 }
             };

@@ -241,7 +241,12 @@ impl Builder<'_> {
 
     /// A loop of items separated by `sep`: `item` builds one item from a
     /// state and returns its end. Returns the loop's exit.
-    fn repeated(&mut self, from: u32, sep: &[u8], item: &mut dyn FnMut(&mut Self, u32) -> u32) -> u32 {
+    fn repeated(
+        &mut self,
+        from: u32,
+        sep: &[u8],
+        item: &mut dyn FnMut(&mut Self, u32) -> u32,
+    ) -> u32 {
         let head = self.eps(from, Act::None);
         let end = item(self, head);
         // The separator leads back to the head: a consuming edge may go back.
@@ -397,7 +402,11 @@ impl Builder<'_> {
                 let mut e = enc;
                 for &byte in &b[i..i + len] {
                     let hex = b"0123456789ABCDEF";
-                    let triplet = [b'%', hex[usize::from(byte >> 4)], hex[usize::from(byte & 15)]];
+                    let triplet = [
+                        b'%',
+                        hex[usize::from(byte >> 4)],
+                        hex[usize::from(byte & 15)],
+                    ];
                     if self.no_case {
                         e = self.bytes(e, b"%");
                         for &h in &triplet[1..] {
@@ -424,7 +433,11 @@ pub(crate) fn compile(template: &str, parts: &[Part], no_case: bool) -> Nfa {
         template,
         states: Vec::new(),
         occurrences: Vec::new(),
-        hex: if no_case { Class::HexAny } else { Class::HexUpper },
+        hex: if no_case {
+            Class::HexAny
+        } else {
+            Class::HexUpper
+        },
         no_case,
     };
     let mut s = b.state();

@@ -38,7 +38,8 @@ pub enum Operator {
 /// The bytes kept as they are by `U` (unreserved only).
 pub(crate) const SET_U: EncodeSet = EncodeSet::UNRESERVED;
 /// The bytes kept as they are by `U+R` (and triplets copied).
-pub(crate) const SET_UR: EncodeSet = EncodeSet::new(UNRESERVED.union(RESERVED)).preserving_triplets();
+pub(crate) const SET_UR: EncodeSet =
+    EncodeSet::new(UNRESERVED.union(RESERVED)).preserving_triplets();
 
 impl Operator {
     /// The operator of `b`, if it is one (the reserved `=,!@|` are not).

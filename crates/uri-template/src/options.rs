@@ -119,9 +119,6 @@ impl MatchOptions {
     /// ```
     #[must_use]
     pub const fn extra_params(self, yes: bool) -> Self {
-        MatchOptions {
-            extra: yes,
-            ..self
-        }
+        MatchOptions { extra: yes, ..self }
     }
 }

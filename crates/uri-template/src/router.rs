@@ -137,7 +137,9 @@ impl TemplateSet {
     /// assert_eq!(set.len(), 2);
     /// # Ok::<(), uri_template::TemplateError>(())
     /// ```
-    pub fn new<I: IntoIterator<Item = Template>>(templates: I) -> Result<TemplateSet, ConflictError> {
+    pub fn new<I: IntoIterator<Item = Template>>(
+        templates: I,
+    ) -> Result<TemplateSet, ConflictError> {
         let templates: Vec<Template> = templates.into_iter().collect();
         let rank = |i: usize| {
             let t = &templates[i];
@@ -154,7 +156,8 @@ impl TemplateSet {
             for a in start..end {
                 for b in a + 1..end {
                     let (first, second) = (order[a], order[b]);
-                    if let Some(example) = overlap(templates[first].nfa(), templates[second].nfa()) {
+                    if let Some(example) = overlap(templates[first].nfa(), templates[second].nfa())
+                    {
                         return Err(ConflictError {
                             first,
                             second,

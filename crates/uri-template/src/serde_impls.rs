@@ -152,7 +152,10 @@ impl SerializeMap for Entries {
     }
 
     fn serialize_value<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), VarsError> {
-        let key = self.key.take().ok_or_else(|| error("a map key that is not a scalar"))?;
+        let key = self
+            .key
+            .take()
+            .ok_or_else(|| error("a map key that is not a scalar"))?;
         self.put(key, value)
     }
 
@@ -175,7 +178,11 @@ impl ser::SerializeStruct for Entries {
     type Ok = Option<Value>;
     type Error = VarsError;
 
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, key: &'static str, value: &T) -> Result<(), VarsError> {
+    fn serialize_field<T: Serialize + ?Sized>(
+        &mut self,
+        key: &'static str,
+        value: &T,
+    ) -> Result<(), VarsError> {
         self.put(String::from(key), value)
     }
 
@@ -358,10 +365,14 @@ impl Serializer for Scalar {
         Err(error("values nest deeper than a list of scalars"))
     }
     fn serialize_map(self, _: Option<usize>) -> Result<NoCompound, VarsError> {
-        Err(error("values nest deeper than an associative array of scalars"))
+        Err(error(
+            "values nest deeper than an associative array of scalars",
+        ))
     }
     fn serialize_struct(self, _: &'static str, _: usize) -> Result<NoCompound, VarsError> {
-        Err(error("values nest deeper than an associative array of scalars"))
+        Err(error(
+            "values nest deeper than an associative array of scalars",
+        ))
     }
 }
 
@@ -387,7 +398,11 @@ impl ser::SerializeStruct for TopEntries {
     type Ok = Vars;
     type Error = VarsError;
 
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, key: &'static str, value: &T) -> Result<(), VarsError> {
+    fn serialize_field<T: Serialize + ?Sized>(
+        &mut self,
+        key: &'static str,
+        value: &T,
+    ) -> Result<(), VarsError> {
         self.0.put(String::from(key), value)
     }
     fn end(self) -> Result<Vars, VarsError> {
@@ -412,32 +427,115 @@ impl Serializer for Top {
     type SerializeStruct = TopEntries;
     type SerializeStructVariant = NotTop;
 
-    fn serialize_bool(self, _: bool) -> Result<Vars, VarsError> { not_top() }
-    fn serialize_i8(self, _: i8) -> Result<Vars, VarsError> { not_top() }
-    fn serialize_i16(self, _: i16) -> Result<Vars, VarsError> { not_top() }
-    fn serialize_i32(self, _: i32) -> Result<Vars, VarsError> { not_top() }
-    fn serialize_i64(self, _: i64) -> Result<Vars, VarsError> { not_top() }
-    fn serialize_u8(self, _: u8) -> Result<Vars, VarsError> { not_top() }
-    fn serialize_u16(self, _: u16) -> Result<Vars, VarsError> { not_top() }
-    fn serialize_u32(self, _: u32) -> Result<Vars, VarsError> { not_top() }
-    fn serialize_u64(self, _: u64) -> Result<Vars, VarsError> { not_top() }
-    fn serialize_f32(self, _: f32) -> Result<Vars, VarsError> { not_top() }
-    fn serialize_f64(self, _: f64) -> Result<Vars, VarsError> { not_top() }
-    fn serialize_char(self, _: char) -> Result<Vars, VarsError> { not_top() }
-    fn serialize_str(self, _: &str) -> Result<Vars, VarsError> { not_top() }
-    fn serialize_bytes(self, _: &[u8]) -> Result<Vars, VarsError> { not_top() }
-    fn serialize_none(self) -> Result<Vars, VarsError> { Ok(Vars::new()) }
-    fn serialize_some<T: Serialize + ?Sized>(self, v: &T) -> Result<Vars, VarsError> { v.serialize(self) }
-    fn serialize_unit(self) -> Result<Vars, VarsError> { Ok(Vars::new()) }
-    fn serialize_unit_struct(self, _: &'static str) -> Result<Vars, VarsError> { Ok(Vars::new()) }
-    fn serialize_unit_variant(self, _: &'static str, _: u32, _: &'static str) -> Result<Vars, VarsError> { not_top() }
-    fn serialize_newtype_struct<T: Serialize + ?Sized>(self, _: &'static str, v: &T) -> Result<Vars, VarsError> { v.serialize(self) }
-    fn serialize_newtype_variant<T: Serialize + ?Sized>(self, _: &'static str, _: u32, _: &'static str, _: &T) -> Result<Vars, VarsError> { not_top() }
-    fn serialize_seq(self, _: Option<usize>) -> Result<NotTop, VarsError> { not_top() }
-    fn serialize_tuple(self, _: usize) -> Result<NotTop, VarsError> { not_top() }
-    fn serialize_tuple_struct(self, _: &'static str, _: usize) -> Result<NotTop, VarsError> { not_top() }
-    fn serialize_tuple_variant(self, _: &'static str, _: u32, _: &'static str, _: usize) -> Result<NotTop, VarsError> { not_top() }
-    fn serialize_map(self, _: Option<usize>) -> Result<TopEntries, VarsError> { Ok(TopEntries(Entries::new(false))) }
-    fn serialize_struct(self, _: &'static str, _: usize) -> Result<TopEntries, VarsError> { Ok(TopEntries(Entries::new(false))) }
-    fn serialize_struct_variant(self, _: &'static str, _: u32, _: &'static str, _: usize) -> Result<NotTop, VarsError> { not_top() }
+    fn serialize_bool(self, _: bool) -> Result<Vars, VarsError> {
+        not_top()
+    }
+    fn serialize_i8(self, _: i8) -> Result<Vars, VarsError> {
+        not_top()
+    }
+    fn serialize_i16(self, _: i16) -> Result<Vars, VarsError> {
+        not_top()
+    }
+    fn serialize_i32(self, _: i32) -> Result<Vars, VarsError> {
+        not_top()
+    }
+    fn serialize_i64(self, _: i64) -> Result<Vars, VarsError> {
+        not_top()
+    }
+    fn serialize_u8(self, _: u8) -> Result<Vars, VarsError> {
+        not_top()
+    }
+    fn serialize_u16(self, _: u16) -> Result<Vars, VarsError> {
+        not_top()
+    }
+    fn serialize_u32(self, _: u32) -> Result<Vars, VarsError> {
+        not_top()
+    }
+    fn serialize_u64(self, _: u64) -> Result<Vars, VarsError> {
+        not_top()
+    }
+    fn serialize_f32(self, _: f32) -> Result<Vars, VarsError> {
+        not_top()
+    }
+    fn serialize_f64(self, _: f64) -> Result<Vars, VarsError> {
+        not_top()
+    }
+    fn serialize_char(self, _: char) -> Result<Vars, VarsError> {
+        not_top()
+    }
+    fn serialize_str(self, _: &str) -> Result<Vars, VarsError> {
+        not_top()
+    }
+    fn serialize_bytes(self, _: &[u8]) -> Result<Vars, VarsError> {
+        not_top()
+    }
+    fn serialize_none(self) -> Result<Vars, VarsError> {
+        Ok(Vars::new())
+    }
+    fn serialize_some<T: Serialize + ?Sized>(self, v: &T) -> Result<Vars, VarsError> {
+        v.serialize(self)
+    }
+    fn serialize_unit(self) -> Result<Vars, VarsError> {
+        Ok(Vars::new())
+    }
+    fn serialize_unit_struct(self, _: &'static str) -> Result<Vars, VarsError> {
+        Ok(Vars::new())
+    }
+    fn serialize_unit_variant(
+        self,
+        _: &'static str,
+        _: u32,
+        _: &'static str,
+    ) -> Result<Vars, VarsError> {
+        not_top()
+    }
+    fn serialize_newtype_struct<T: Serialize + ?Sized>(
+        self,
+        _: &'static str,
+        v: &T,
+    ) -> Result<Vars, VarsError> {
+        v.serialize(self)
+    }
+    fn serialize_newtype_variant<T: Serialize + ?Sized>(
+        self,
+        _: &'static str,
+        _: u32,
+        _: &'static str,
+        _: &T,
+    ) -> Result<Vars, VarsError> {
+        not_top()
+    }
+    fn serialize_seq(self, _: Option<usize>) -> Result<NotTop, VarsError> {
+        not_top()
+    }
+    fn serialize_tuple(self, _: usize) -> Result<NotTop, VarsError> {
+        not_top()
+    }
+    fn serialize_tuple_struct(self, _: &'static str, _: usize) -> Result<NotTop, VarsError> {
+        not_top()
+    }
+    fn serialize_tuple_variant(
+        self,
+        _: &'static str,
+        _: u32,
+        _: &'static str,
+        _: usize,
+    ) -> Result<NotTop, VarsError> {
+        not_top()
+    }
+    fn serialize_map(self, _: Option<usize>) -> Result<TopEntries, VarsError> {
+        Ok(TopEntries(Entries::new(false)))
+    }
+    fn serialize_struct(self, _: &'static str, _: usize) -> Result<TopEntries, VarsError> {
+        Ok(TopEntries(Entries::new(false)))
+    }
+    fn serialize_struct_variant(
+        self,
+        _: &'static str,
+        _: u32,
+        _: &'static str,
+        _: usize,
+    ) -> Result<NotTop, VarsError> {
+        not_top()
+    }
 }

@@ -465,7 +465,8 @@ impl Template {
                 _ => break,
             }
         }
-        let first_is_query = matches!(self.parts.get(split), Some(Part::Expr(e)) if e.op == Operator::Query);
+        let first_is_query =
+            matches!(self.parts.get(split), Some(Part::Expr(e)) if e.op == Operator::Query);
         let none_before = self.parts[..split]
             .iter()
             .all(|p| !matches!(p, Part::Expr(e) if matches!(e.op, Operator::Query | Operator::QueryContinuation)));

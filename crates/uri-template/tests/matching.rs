@@ -14,16 +14,19 @@ fn value(v: &Json) -> Value {
     match v {
         Json::String(s) => Value::String(s.clone()),
         Json::Array(a) => Value::List(a.iter().map(|m| m.as_str().unwrap().to_owned()).collect()),
-        Json::Object(o) => {
-            Value::Assoc(o.iter().map(|(k, v)| (k.clone(), v.as_str().unwrap().to_owned())).collect())
-        }
+        Json::Object(o) => Value::Assoc(
+            o.iter()
+                .map(|(k, v)| (k.clone(), v.as_str().unwrap().to_owned()))
+                .collect(),
+        ),
         other => panic!("{other}"),
     }
 }
 
 #[test]
 fn match_vectors() {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/vectors/template-match.json");
+    let path =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/vectors/template-match.json");
     let records: Vec<Json> = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
     let mut failures = Vec::new();
     for r in &records {
@@ -70,15 +73,24 @@ fn nonempty() -> impl Strategy<Value = String> {
 /// undefined when empty).
 fn case() -> impl Strategy<Value = (String, Vars)> {
     let op = prop_oneof![Just(""), Just("/"), Just(";"), Just("?"), Just("&")];
-    let part = (op, any::<bool>(), prop_oneof![
-        text().prop_map(Value::String),
-        // At least two members (a one-member list without `*` reads as a
-        // string), the first not empty (`{x*}` reads `` as undefined).
-        (nonempty(), prop::collection::vec(text(), 1..3))
-            .prop_map(|(first, rest)| Value::List([vec![first], rest].concat())),
-        prop::collection::vec((nonempty(), text()), 1..3)
-            .prop_map(|pairs| Value::Assoc(pairs.into_iter().enumerate().map(|(i, (k, v))| (format!("{k}{i}"), v)).collect())),
-    ]);
+    let part = (
+        op,
+        any::<bool>(),
+        prop_oneof![
+            text().prop_map(Value::String),
+            // At least two members (a one-member list without `*` reads as a
+            // string), the first not empty (`{x*}` reads `` as undefined).
+            (nonempty(), prop::collection::vec(text(), 1..3))
+                .prop_map(|(first, rest)| Value::List([vec![first], rest].concat())),
+            prop::collection::vec((nonempty(), text()), 1..3).prop_map(|pairs| Value::Assoc(
+                pairs
+                    .into_iter()
+                    .enumerate()
+                    .map(|(i, (k, v))| (format!("{k}{i}"), v))
+                    .collect()
+            )),
+        ],
+    );
     prop::collection::vec(part, 1..5).prop_map(|parts| {
         let mut template = String::new();
         let mut vars = Vars::new();

@@ -148,7 +148,9 @@ fn invertible(t: &Template, text: &str, vars: &Vars) -> bool {
                 Some((n, p)) => (n, Some(p.parse::<usize>().unwrap())),
                 None => (spec.trim_end_matches('*'), None),
             };
-            let Some(v) = vars.defined(name) else { continue };
+            let Some(v) = vars.defined(name) else {
+                continue;
+            };
             defined += 1;
             match v {
                 // `*` reads a composite value; a prefix loses the rest.
@@ -228,7 +230,9 @@ fn every_invertible_case_matches_back() {
                     Ok(c) if c.clone().into_vars() == expected => {}
                     other => failures.push(format!(
                         "{}: {:?} on {:?}: got {other:?}, expected {expected:?}",
-                        case.group, case.template, uri.as_str()
+                        case.group,
+                        case.template,
+                        uri.as_str()
                     )),
                 }
             } else if let Ok(c) = got {

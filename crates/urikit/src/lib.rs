@@ -14,7 +14,8 @@
 //! same types ([`Iri`], [`IriBuf`], …); the IRI↔URI mapping, IDNA hosts
 //! and the display form are [`iri`]; the rules of real schemes (http,
 //! mailto, urn, tel, file, data, …), scheme-based normalization and the
-//! IANA registry are [`schemes`].
+//! IANA registry are [`schemes`]; URI Templates (RFC 6570), expanded and
+//! matched, are [`template`] (feature `template`).
 //!
 //! # Examples
 //!
@@ -56,10 +57,14 @@
 //! - `schemes` (default, implies `resolve`): [`schemes`], the rules of
 //!   real schemes, scheme-based normalization and equivalence, and the
 //!   IANA registry (`uri-schemes`).
+//! - `template`: [`template`], RFC 6570 URI Templates: expansion to a
+//!   valid reference, matching as the inverse of expansion (linear time,
+//!   ambiguity reported), a router (`uri-template`).
 //! - `serde`: `Serialize` and `Deserialize` in every enabled crate: each
 //!   reference type as its string (owned types validated, borrowed types
 //!   zero-copy with `#[serde(borrow)]`), `NormalizedUri`, `NormalizedIri`,
-//!   and the scheme checks' results.
+//!   and the scheme checks' results; with `template`, `Vars` from any
+//!   `Serialize` value and captures as JSON.
 //! - `http` (implies `std`): `interop`, `http::Uri` to and from the URI
 //!   types; a fragment, or a string `http` would read or write otherwise,
 //!   is refused, never dropped (`uri-core`'s `http` feature).
@@ -117,6 +122,11 @@ pub use uri_iri as iri;
 /// The rules of real URI schemes: the `uri-schemes` crate.
 #[cfg(feature = "schemes")]
 pub use uri_schemes as schemes;
+
+/// URI Templates (RFC 6570): expansion, matching and a router, the
+/// `uri-template` crate.
+#[cfg(feature = "template")]
+pub use uri_template as template;
 
 /// The types and traits most programs need, to import with one `use`.
 ///
