@@ -160,17 +160,9 @@ impl SerializeMap for Entries {
     }
 
     fn end(self) -> Result<Option<Value>, VarsError> {
-        Ok(Some(if self.assoc {
-            Value::Assoc(self.pairs)
-        } else {
-            // Only the top level reads variables; it unwraps this.
-            Value::Assoc(
-                self.vars
-                    .iter()
-                    .map(|(k, _)| (String::from(k), String::new()))
-                    .collect(),
-            )
-        }))
+        // The top level reads variables through `TopEntries`; here a map or
+        // struct is a variable's associative array.
+        Ok(Some(Value::Assoc(self.pairs)))
     }
 }
 
