@@ -274,6 +274,26 @@ def lint_inputs():
     return [(r["base"] + "\0" if "base" in r else "") + r["input"] for r in divergent + agreeing]
 
 
+def template_inputs():
+    # Each case of the uritemplate-test suite: the template, then (after a
+    # NUL) the group's values, NUL-separated, as the target reads them.
+    seeds = []
+    for name in ["spec-examples.json", "extended-tests.json"]:
+        groups = json.loads((VECTORS / "uritemplate" / name).read_text(encoding="utf-8"))
+        for group in groups.values():
+            values = []
+            for v in group["variables"].values():
+                if isinstance(v, list):
+                    values.append("[" + ",".join(map(str, v)) + "]")
+                elif isinstance(v, dict):
+                    values.append("{" + ",".join(f"{a}={b}" for a, b in v.items()) + "}")
+                else:
+                    values.append(str(v))
+            for case in group["testcases"]:
+                seeds.append(case[0] + "\0" + "\0".join(values[:6]))
+    return seeds[:PER_TARGET]
+
+
 TARGETS = {
     "parse_roundtrip": parse_inputs,
     "components_reassemble": parse_inputs,
@@ -293,6 +313,7 @@ TARGETS = {
     "cli_edit": cli_edit_inputs,
     "grammar_uri": grammar_inputs,
     "lint_check": lint_inputs,
+    "template_expand_match": template_inputs,
 }
 
 

@@ -62,6 +62,7 @@ pub(crate) const TARGETS: &[(&str, Property)] = &[
     ("cli_edit", cli_edit),
     ("grammar_uri", grammar_uri),
     ("lint_check", lint_check),
+    ("template_expand_match", template_expand_match),
 ];
 
 /// Default options, then zone identifiers allowed.
@@ -2256,5 +2257,65 @@ pub(crate) fn lint_check(data: &[u8]) {
             !log.contains(secret),
             "{what}: the SARIF log shows {secret:?}"
         );
+    }
+}
+
+/// Property `template_expand_match`: the input is a template, then (after
+/// a NUL) values separated by NULs, given to the template's variables in
+/// turn (`[a,b]` a list, `{k=v,k2=v2}` an associative array, anything else
+/// a string). Parsing never panics; an expansion that `expand` returns
+/// parses as a URI reference (and `expand_iri`'s as an IRI reference);
+/// matching the expansion gives values that expand to it again, or is
+/// ambiguous, and is never "no match" when no name repeats; a match of
+/// the template against the input's own text, if any, expands back to it.
+pub(crate) fn template_expand_match(data: &[u8]) {
+    use urikit::template::{MatchErrorKind, MatchOptions, Template, Value, Vars};
+
+    let text = text(data);
+    let mut pieces = text.split('\0');
+    let template = pieces.next().unwrap_or("");
+    let Ok(t) = Template::parse(template) else {
+        return;
+    };
+    let values: Vec<&str> = pieces.collect();
+    let mut vars = Vars::new();
+    for (i, name) in t.variables().into_iter().enumerate() {
+        let Some(v) = values.get(i) else { break };
+        let value = if let Some(list) = v.strip_prefix('[').and_then(|v| v.strip_suffix(']')) {
+            Value::list(list.split(','))
+        } else if let Some(pairs) = v.strip_prefix('{').and_then(|v| v.strip_suffix('}')) {
+            Value::assoc(
+                pairs
+                    .split(',')
+                    .map(|p| p.split_once('=').unwrap_or((p, ""))),
+            )
+        } else {
+            Value::from(*v)
+        };
+        vars.insert(name, value);
+    }
+    let names = t.variables();
+    let repeated = names.len() < t.varspecs();
+    if let Ok(uri) = t.expand(&vars) {
+        assert!(UriReference::parse(uri.as_str()).is_ok(), "{uri:?}");
+        match t.match_with(uri.as_str(), &MatchOptions::new()) {
+            Ok(c) => {
+                let again = t.expand(&c.into_vars()).expect("captures expand");
+                assert_eq!(again.as_str(), uri.as_str(), "template {template:?}");
+            }
+            Err(e) => assert!(
+                e.kind() == MatchErrorKind::Ambiguous || repeated,
+                "template {template:?}: {uri:?} is its expansion but {e:?}"
+            ),
+        }
+    }
+    if let Ok(iri) = t.expand_iri(&vars) {
+        assert!(IriReference::parse(iri.as_str()).is_ok(), "{iri:?}");
+    }
+    if let Ok(c) = t.match_with(&text, &MatchOptions::new()) {
+        let mut again = String::new();
+        if t.expand_into(&c.into_vars(), false, &mut again).is_ok() && text.is_ascii() {
+            assert_eq!(again, *text, "template {template:?}");
+        }
     }
 }

@@ -47,6 +47,7 @@ mod resolve_properties;
 mod resolve_vectors;
 mod scheme_vectors;
 mod ssrf_filter;
+mod template_linear;
 
 /// Held exclusively by a test that times itself, shared by a test that
 /// works on inputs of megabytes.

@@ -725,6 +725,7 @@ mod tests {
                 "uri-iri",
                 "uri-schemes",
                 "uri-lint",
+                "uri-template",
                 "urikit",
                 "urikit-cli"
             ]

@@ -71,6 +71,22 @@ pub enum Error {
     /// [`PathError`](uri_schemes::PathError)).
     #[cfg(feature = "schemes")]
     Path(uri_schemes::PathError),
+    /// A string is not a URI Template (`uri-template`'s
+    /// [`TemplateError`](uri_template::TemplateError)).
+    #[cfg(feature = "template")]
+    Template(uri_template::TemplateError),
+    /// A template did not expand (`uri-template`'s
+    /// [`ExpandError`](uri_template::ExpandError)).
+    #[cfg(feature = "template")]
+    Expand(uri_template::ExpandError),
+    /// A URI did not match a template (`uri-template`'s
+    /// [`MatchError`](uri_template::MatchError)).
+    #[cfg(feature = "template")]
+    Match(uri_template::MatchError),
+    /// Two templates of a router conflict (`uri-template`'s
+    /// [`ConflictError`](uri_template::ConflictError)).
+    #[cfg(feature = "template")]
+    Conflict(uri_template::ConflictError),
 }
 
 impl Error {
@@ -93,6 +109,14 @@ impl Error {
             Error::Bidi(e) => e,
             #[cfg(feature = "schemes")]
             Error::Path(e) => e,
+            #[cfg(feature = "template")]
+            Error::Template(e) => e,
+            #[cfg(feature = "template")]
+            Error::Expand(e) => e,
+            #[cfg(feature = "template")]
+            Error::Match(e) => e,
+            #[cfg(feature = "template")]
+            Error::Conflict(e) => e,
         }
     }
 }
@@ -115,6 +139,14 @@ impl fmt::Display for Error {
             Error::Bidi(_) => "the IRI breaks the bidi rules",
             #[cfg(feature = "schemes")]
             Error::Path(_) => "the file path and the file URI do not convert",
+            #[cfg(feature = "template")]
+            Error::Template(_) => "invalid URI Template",
+            #[cfg(feature = "template")]
+            Error::Expand(_) => "the template does not expand",
+            #[cfg(feature = "template")]
+            Error::Match(_) => "the URI does not match the template",
+            #[cfg(feature = "template")]
+            Error::Conflict(_) => "two templates of the set conflict",
         })
     }
 }
@@ -155,6 +187,14 @@ from_errors! {
     Bidi(uri_iri::BidiError),
     #[cfg(feature = "schemes")]
     Path(uri_schemes::PathError),
+    #[cfg(feature = "template")]
+    Template(uri_template::TemplateError),
+    #[cfg(feature = "template")]
+    Expand(uri_template::ExpandError),
+    #[cfg(feature = "template")]
+    Match(uri_template::MatchError),
+    #[cfg(feature = "template")]
+    Conflict(uri_template::ConflictError),
 }
 
 #[cfg(test)]

@@ -14,7 +14,8 @@
 //! same types ([`Iri`], [`IriBuf`], …); the IRI↔URI mapping, IDNA hosts
 //! and the display form are [`iri`]; the rules of real schemes (http,
 //! mailto, urn, tel, file, data, …), scheme-based normalization and the
-//! IANA registry are [`schemes`].
+//! IANA registry are [`schemes`]; URI Templates (RFC 6570), expanded and
+//! matched, are [`template`] (feature `template`).
 //!
 //! # Examples
 //!
@@ -60,10 +61,14 @@
 //!   where an RFC 3986 reading and a WHATWG reading (the `url` crate) of
 //!   a URL differ, and the other traps of a URL, with JSON lines and
 //!   SARIF 2.1.0 output (`uri-lint`).
+//! - `template`: [`template`], RFC 6570 URI Templates: expansion to a
+//!   valid reference, matching as the inverse of expansion (linear time,
+//!   ambiguity reported), a router (`uri-template`).
 //! - `serde`: `Serialize` and `Deserialize` in every enabled crate: each
 //!   reference type as its string (owned types validated, borrowed types
 //!   zero-copy with `#[serde(borrow)]`), `NormalizedUri`, `NormalizedIri`,
-//!   and the scheme checks' results.
+//!   and the scheme checks' results; with `template`, `Vars` from any
+//!   `Serialize` value and captures as JSON.
 //! - `http` (implies `std`): `interop`, `http::Uri` to and from the URI
 //!   types; a fragment, or a string `http` would read or write otherwise,
 //!   is refused, never dropped (`uri-core`'s `http` feature).
@@ -126,6 +131,10 @@ pub use uri_schemes as schemes;
 /// the other traps of a URL: the `uri-lint` crate.
 #[cfg(feature = "lint")]
 pub use uri_lint as lint;
+/// URI Templates (RFC 6570): expansion, matching and a router, the
+/// `uri-template` crate.
+#[cfg(feature = "template")]
+pub use uri_template as template;
 
 /// The types and traits most programs need, to import with one `use`.
 ///

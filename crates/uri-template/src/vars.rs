@@ -1,0 +1,399 @@
+//! Variable values (RFC 6570 §2.3): strings, lists and associative
+//! arrays, and `Vars`, the assignment a template expands with.
+
+use alloc::borrow::ToOwned;
+use alloc::collections::BTreeMap;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+/// A variable's value (RFC 6570 §2.3): a string, a list of strings, or an
+/// associative array of (name, value) pairs, in order.
+///
+/// A list or an associative array with no member is undefined (§2.3), as
+/// is a variable with no value; an empty string is defined. `Eq` compares
+/// the kind and the members in order.
+///
+/// # Examples
+///
+/// ```
+/// use uri_template::Value;
+///
+/// assert_eq!(Value::from("a"), Value::String("a".into()));
+/// assert_eq!(Value::from(["a", "b"]), Value::List(vec!["a".into(), "b".into()]));
+/// assert_eq!(Value::assoc([("k", "v")]), Value::Assoc(vec![("k".into(), "v".into())]));
+/// assert!(!Value::List(vec![]).is_defined());
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Value {
+    /// A string.
+    String(String),
+    /// A list of strings.
+    List(Vec<String>),
+    /// An associative array: (name, value) pairs, in order.
+    Assoc(Vec<(String, String)>),
+}
+
+impl Value {
+    /// A list from anything that gives strings.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_template::Value;
+    ///
+    /// assert_eq!(Value::list(1..=2), Value::from(["1", "2"]));
+    /// ```
+    pub fn list<I>(members: I) -> Value
+    where
+        I: IntoIterator,
+        I::Item: ToString,
+    {
+        Value::List(members.into_iter().map(|m| m.to_string()).collect())
+    }
+
+    /// An associative array from (name, value) pairs, in their order.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_template::Value;
+    ///
+    /// let v = Value::assoc([("x", "1"), ("y", "2")]);
+    /// assert_eq!(v.as_assoc().map(|a| a.len()), Some(2));
+    /// ```
+    pub fn assoc<I, K, V>(pairs: I) -> Value
+    where
+        I: IntoIterator<Item = (K, V)>,
+        K: Into<String>,
+        V: Into<String>,
+    {
+        Value::Assoc(
+            pairs
+                .into_iter()
+                .map(|(k, v)| (k.into(), v.into()))
+                .collect(),
+        )
+    }
+
+    /// Whether the value is defined (§2.3): a string, or a list or an
+    /// associative array with a member.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_template::Value;
+    ///
+    /// assert!(Value::from("").is_defined());
+    /// assert!(!Value::assoc(Vec::<(String, String)>::new()).is_defined());
+    /// ```
+    pub fn is_defined(&self) -> bool {
+        match self {
+            Value::String(_) => true,
+            Value::List(l) => !l.is_empty(),
+            Value::Assoc(a) => !a.is_empty(),
+        }
+    }
+
+    /// Whether the value is a list or an associative array (§2.3: a
+    /// composite value).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert!(uri_template::Value::from(["a"]).is_composite());
+    /// ```
+    pub fn is_composite(&self) -> bool {
+        !matches!(self, Value::String(_))
+    }
+
+    /// The string, if the value is one.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert_eq!(uri_template::Value::from("a").as_str(), Some("a"));
+    /// ```
+    pub fn as_str(&self) -> Option<&str> {
+        match self {
+            Value::String(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// The members, if the value is a list.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert_eq!(uri_template::Value::from(["a"]).as_list().map(|l| l.len()), Some(1));
+    /// ```
+    pub fn as_list(&self) -> Option<&[String]> {
+        match self {
+            Value::List(l) => Some(l),
+            _ => None,
+        }
+    }
+
+    /// The pairs, if the value is an associative array.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let v = uri_template::Value::assoc([("a", "1")]);
+    /// assert_eq!(v.as_assoc().unwrap()[0].1, "1");
+    /// ```
+    pub fn as_assoc(&self) -> Option<&[(String, String)]> {
+        match self {
+            Value::Assoc(a) => Some(a),
+            _ => None,
+        }
+    }
+}
+
+use alloc::string::ToString;
+
+impl From<&str> for Value {
+    fn from(s: &str) -> Self {
+        Value::String(s.to_owned())
+    }
+}
+
+impl From<String> for Value {
+    fn from(s: String) -> Self {
+        Value::String(s)
+    }
+}
+
+impl From<&String> for Value {
+    fn from(s: &String) -> Self {
+        Value::String(s.clone())
+    }
+}
+
+impl From<Vec<String>> for Value {
+    fn from(l: Vec<String>) -> Self {
+        Value::List(l)
+    }
+}
+
+impl From<Vec<&str>> for Value {
+    fn from(l: Vec<&str>) -> Self {
+        Value::list(l)
+    }
+}
+
+impl<const N: usize> From<[&str; N]> for Value {
+    fn from(l: [&str; N]) -> Self {
+        Value::list(l)
+    }
+}
+
+impl From<Vec<(String, String)>> for Value {
+    fn from(a: Vec<(String, String)>) -> Self {
+        Value::Assoc(a)
+    }
+}
+
+impl<const N: usize> From<[(&str, &str); N]> for Value {
+    fn from(a: [(&str, &str); N]) -> Self {
+        Value::assoc(a)
+    }
+}
+
+/// The values of variables, by name: what a template expands with
+/// (RFC 6570 §3.2.1, "variables").
+///
+/// Built from pairs, an array of pairs, a `BTreeMap` or (with `std`) a
+/// `HashMap`, and with the `serde` feature from any `Serialize` value
+/// ([`Vars::from_serialize`]). A name not set, or set to an empty list or
+/// associative array, is undefined. Names are compared as written, so
+/// `Some%20Thing` is not `Some Thing`. `Eq` compares names and values.
+///
+/// # Examples
+///
+/// ```
+/// use uri_template::{Template, Value, Vars};
+///
+/// let mut vars = Vars::new();
+/// vars.insert("user", "zoë");
+/// vars.insert("tags", ["a", "b"]);
+/// let t = Template::parse("/u/{user}{?tags}")?;
+/// assert_eq!(t.expand(&vars)?, "/u/zo%C3%AB?tags=a,b");
+///
+/// let same = Vars::from([("user", Value::from("zoë")), ("tags", Value::from(["a", "b"]))]);
+/// assert_eq!(vars, same);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
+pub struct Vars {
+    map: BTreeMap<String, Value>,
+}
+
+impl Vars {
+    /// No variable.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert!(uri_template::Vars::new().is_empty());
+    /// ```
+    pub const fn new() -> Self {
+        Vars {
+            map: BTreeMap::new(),
+        }
+    }
+
+    /// Sets `name` to `value`, and gives back the value it had.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let mut vars = uri_template::Vars::new();
+    /// assert_eq!(vars.insert("a", "1"), None);
+    /// assert_eq!(vars.insert("a", "2"), Some("1".into()));
+    /// ```
+    pub fn insert(&mut self, name: impl Into<String>, value: impl Into<Value>) -> Option<Value> {
+        self.map.insert(name.into(), value.into())
+    }
+
+    /// This set, with `name` set to `value`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let vars = uri_template::Vars::new().with("a", "1").with("b", ["x", "y"]);
+    /// assert_eq!(vars.len(), 2);
+    /// ```
+    #[must_use]
+    pub fn with(mut self, name: impl Into<String>, value: impl Into<Value>) -> Self {
+        self.insert(name, value);
+        self
+    }
+
+    /// The value of `name`, if it has one.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let vars = uri_template::Vars::from([("a", "1")]);
+    /// assert_eq!(vars.get("a").and_then(|v| v.as_str()), Some("1"));
+    /// assert_eq!(vars.get("b"), None);
+    /// ```
+    pub fn get(&self, name: &str) -> Option<&Value> {
+        self.map.get(name)
+    }
+
+    /// The value of `name` if it is defined (§2.3): not an empty list or
+    /// associative array.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_template::{Value, Vars};
+    ///
+    /// let vars = Vars::from([("a", Value::List(vec![]))]);
+    /// assert!(vars.get("a").is_some());
+    /// assert!(vars.defined("a").is_none());
+    /// ```
+    pub fn defined(&self, name: &str) -> Option<&Value> {
+        self.map.get(name).filter(|v| v.is_defined())
+    }
+
+    /// Removes `name`, giving back its value.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let mut vars = uri_template::Vars::from([("a", "1")]);
+    /// assert!(vars.remove("a").is_some());
+    /// assert!(vars.is_empty());
+    /// ```
+    pub fn remove(&mut self, name: &str) -> Option<Value> {
+        self.map.remove(name)
+    }
+
+    /// How many names have a value.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert_eq!(uri_template::Vars::from([("a", "1")]).len(), 1);
+    /// ```
+    pub fn len(&self) -> usize {
+        self.map.len()
+    }
+
+    /// Whether no name has a value.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert!(uri_template::Vars::default().is_empty());
+    /// ```
+    pub fn is_empty(&self) -> bool {
+        self.map.is_empty()
+    }
+
+    /// The names and values, sorted by name.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let vars = uri_template::Vars::from([("b", "2"), ("a", "1")]);
+    /// let names: Vec<&str> = vars.iter().map(|(n, _)| n).collect();
+    /// assert_eq!(names, ["a", "b"]);
+    /// ```
+    pub fn iter(&self) -> impl Iterator<Item = (&str, &Value)> {
+        self.map.iter().map(|(k, v)| (k.as_str(), v))
+    }
+}
+
+impl<K: Into<String>, V: Into<Value>> FromIterator<(K, V)> for Vars {
+    fn from_iter<I: IntoIterator<Item = (K, V)>>(iter: I) -> Self {
+        let mut vars = Vars::new();
+        vars.extend(iter);
+        vars
+    }
+}
+
+impl<K: Into<String>, V: Into<Value>> Extend<(K, V)> for Vars {
+    fn extend<I: IntoIterator<Item = (K, V)>>(&mut self, iter: I) {
+        for (k, v) in iter {
+            self.insert(k, v);
+        }
+    }
+}
+
+impl<K: Into<String>, V: Into<Value>, const N: usize> From<[(K, V); N]> for Vars {
+    fn from(pairs: [(K, V); N]) -> Self {
+        pairs.into_iter().collect()
+    }
+}
+
+impl<K: Into<String>, V: Into<Value>> From<Vec<(K, V)>> for Vars {
+    fn from(pairs: Vec<(K, V)>) -> Self {
+        pairs.into_iter().collect()
+    }
+}
+
+impl<K: Into<String>, V: Into<Value>> From<BTreeMap<K, V>> for Vars {
+    fn from(map: BTreeMap<K, V>) -> Self {
+        map.into_iter().collect()
+    }
+}
+
+#[cfg(feature = "std")]
+impl<K: Into<String>, V: Into<Value>, S> From<std::collections::HashMap<K, V, S>> for Vars {
+    fn from(map: std::collections::HashMap<K, V, S>) -> Self {
+        map.into_iter().collect()
+    }
+}
+
+impl<'a> IntoIterator for &'a Vars {
+    type Item = (&'a str, &'a Value);
+    type IntoIter = alloc::boxed::Box<dyn Iterator<Item = (&'a str, &'a Value)> + 'a>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        alloc::boxed::Box::new(self.iter())
+    }
+}
