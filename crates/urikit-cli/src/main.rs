@@ -42,6 +42,7 @@ mod resolution;
 mod scheme;
 mod settings;
 mod table;
+mod template;
 
 /// Parse, explain and check URI references (RFC 3986) and IRI references
 /// (RFC 3987); read or change their components; map IRIs to URIs and back; percent-encode and decode text;
@@ -471,6 +472,10 @@ enum Command {
         #[arg(value_name = "B")]
         b: Option<OsString>,
     },
+    /// RFC 6570 URI Templates: expand a template from JSON variables, or
+    /// match URIs against it and read the variables back.
+    #[command(subcommand)]
+    Template(TemplateCommand),
     /// Say where two parsers would read a URL differently (RFC 3986 and
     /// the WHATWG URL Standard, which browsers and most HTTP clients
     /// follow), and every other trap, before the URL is trusted: caret
@@ -535,6 +540,51 @@ enum Command {
         /// are given, and in place of `-`.
         #[arg(value_name = "PATH")]
         paths: Vec<OsString>,
+    },
+}
+
+/// The subcommands of `urikit template`.
+#[derive(Debug, Subcommand)]
+enum TemplateCommand {
+    /// Expand TEMPLATE (RFC 6570 §3, levels 1 to 4) with the variables of
+    /// `--vars`: the URI reference, or `{"template", "expanded"}` with
+    /// `--json`. An invalid template is a usage error (exit status 2).
+    Expand {
+        /// The template, such as `/users/{id}/files{/path*}{?page,size}`.
+        #[arg(value_name = "TEMPLATE")]
+        template: String,
+        /// The variables, a JSON object: strings (numbers and booleans as
+        /// their text), arrays (lists), objects (associative arrays, in
+        /// their order); `null` is undefined.
+        #[arg(long, value_name = "JSON", default_value = "{}")]
+        vars: String,
+        /// Expand to an IRI reference: characters outside ASCII that an
+        /// IRI allows stay as they are instead of percent-encoded.
+        #[arg(long)]
+        iri: bool,
+        /// Print one JSON object: `{"template", "expanded"}`.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Match each URI against TEMPLATE, the inverse of expansion: a table
+    /// of the variables per URI, or JSON lines `{"template", "uri",
+    /// "matched", "ambiguous", "captures"}` with `--json`. Exit status 1
+    /// when some URI does not match (or matches two ways).
+    Match {
+        /// The template.
+        #[arg(value_name = "TEMPLATE")]
+        template: String,
+        /// Query parameters in any order, extra ones ignored, triplets in
+        /// either case.
+        #[arg(long)]
+        lenient: bool,
+        /// Print one JSON object per URI, in input order.
+        #[arg(long)]
+        json: bool,
+        /// The URIs; read one per line from standard input when none are
+        /// given, and in place of `-`.
+        #[arg(value_name = "URI")]
+        uris: Vec<OsString>,
     },
 }
 
@@ -907,6 +957,32 @@ fn main() -> ExitCode {
                 )
                 .exit(),
         },
+        Command::Template(TemplateCommand::Expand {
+            template,
+            vars,
+            iri,
+            json,
+        }) => {
+            let usage = command_of("template").render_usage().to_string();
+            let parsed = template::template_or_exit(&template, &usage);
+            match template::vars_from_json(&vars) {
+                Ok(vars) => template::expand(&parsed, &vars, iri, json),
+                Err(message) => command_of("template")
+                    .error(ErrorKind::ValueValidation, message)
+                    .exit(),
+            }
+        }
+        Command::Template(TemplateCommand::Match {
+            template,
+            lenient,
+            json,
+            uris,
+        }) => {
+            let usage = command_of("template").render_usage().to_string();
+            let parsed = template::template_or_exit(&template, &usage);
+            let uris = stdin_at_most_once(uris, "template");
+            template::match_uris(&parsed, &uris, lenient, json)
+        }
         Command::Lint {
             json,
             sarif,

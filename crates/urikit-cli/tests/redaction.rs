@@ -8,7 +8,8 @@
 //! Only the computed results are exact (docs/security.md's table): the
 //! human output of the subcommands that print a result per input, and the
 //! JSON fields that hold it (`target` of `resolve`, `ref` of `relativize`,
-//! `normalized`, `uri`, `iri`, `output`, `path`). Everything else is
+//! `normalized`, `uri`, `iri`, `output`, `path`, `captures` of `template
+//! match`). Everything else is
 //! searched for each password: as written, percent-decoded, and escaped as
 //! a caret or a table escapes it; and for every run of six of its
 //! characters, so that a password hidden only in part fails too.
@@ -250,6 +251,13 @@ const SUBCOMMANDS: &[(&[&str], Stdout)] = &[
     (&["to-iri", "--json"], Stdout::Json(&["iri"])),
     (&["scheme"], Stdout::Shown),
     (&["scheme", "--json"], Stdout::Json(&[])),
+    // The captures are the data asked for (exact); the `uri` row and
+    // field echo the input.
+    (&["template", "match", "{+x}"], Stdout::Result),
+    (
+        &["template", "match", "--json", "{+x}"],
+        Stdout::Json(&["captures"]),
+    ),
     (&["lint"], Stdout::Shown),
     (&["lint", "--json"], Stdout::Json(&[])),
     (&["lint", "--sarif", "--deny", "note"], Stdout::Shown),
