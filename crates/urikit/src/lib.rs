@@ -132,7 +132,7 @@ pub use uri_lint as lint;
 /// Always: the reference types, [`Builder`], [`Host`], [`Authority`] and
 /// the parse errors of `uri-core`, and [`Error`]. With
 /// `encode`: [`EncodeSet`](crate::encode::EncodeSet). (Decoded components
-/// and query pairs are methods of the reference types, `uri.query_pairs()`.)
+/// and query pairs are methods of the reference types, `uri.form_pairs()`, `uri.query_pairs_rfc3986()`.)
 /// With `resolve`: [`UriExt`] and [`IriExt`] (`join`, `normalize`,
 /// `normalized_eq`, `equivalent`).
 ///
