@@ -3,15 +3,18 @@
 
 use core::fmt;
 
-use uri_core::{BuildError, ParseBufError, ParseError, PortError};
+use uri_core::{BuildError, ParseBufError, ParseError, PortError, SegmentError};
 
 /// Any error of the urikit crates, each in its own variant: `?` converts
 /// every crate's error into it (`From`), so a function that parses,
 /// decodes and resolves can return `Result<_, urikit::Error>`.
 ///
-/// `Display` says in a few words what failed; [`source`](core::error::Error::source)
-/// is the crate's own error, which says what and where (reporters such as
-/// `anyhow` print both). Match on the variant to get the crate's error
+/// `Display` says in a few words what failed, then the crate's own
+/// error: the kind and, for a parse, the byte index (`invalid URI
+/// reference: character not allowed in path at byte 10`); it never repeats
+/// the input, so a password cannot show. [`source`](core::error::Error::source)
+/// is the wrapped error's own source, so reporters such as `anyhow` do not
+/// print the message twice. Match on the variant to get the crate's error
 /// back. `Debug` never shows a password (RFC 3986 §3.2.1), as none of the
 /// wrapped errors' does.
 ///
@@ -31,7 +34,11 @@ use uri_core::{BuildError, ParseBufError, ParseError, PortError};
 /// assert_eq!(port_of("http://a:8080/")?, Some(8080));
 /// let err = port_of("http://a:99999/").unwrap_err();
 /// assert!(matches!(err, urikit::Error::Port(_)));
-/// assert_eq!(err.to_string(), "the port is not a 16-bit number");
+/// assert_eq!(err.to_string(), "the port is not a 16-bit number: the port is greater than 65535");
+///
+/// let err = urikit::Error::from(UriBuf::parse("http://user:secret@h/a b").unwrap_err());
+/// assert_eq!(err.to_string(), "invalid URI reference: character not allowed in path at byte 22");
+/// assert!(!format!("{err} {err:?}").contains("secret"));
 /// # Ok::<(), urikit::Error>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -45,8 +52,17 @@ pub enum Error {
     /// Parts do not make a valid reference (`uri-core`'s [`BuildError`],
     /// from the builder and the setters).
     Build(BuildError),
-    /// A port is empty or above 65535 (`uri-core`'s [`PortError`]).
+    /// A port is above 65535 (`uri-core`'s [`PortError`]).
     Port(PortError),
+    /// A path segment cannot be pushed (`uri-core`'s [`SegmentError`],
+    /// from `path_segments_mut().push`).
+    Segment(SegmentError),
+    /// A conversion to or from `http::Uri` or `url::Url` would change the
+    /// reference (`uri-core`'s
+    /// [`InteropError`](uri_core::interop::InteropError), features `http`
+    /// and `url`).
+    #[cfg(any(feature = "http", feature = "url"))]
+    Interop(uri_core::interop::InteropError),
     /// Percent-decoding failed (`uri-encode`'s
     /// [`DecodeError`](uri_encode::DecodeError)).
     #[cfg(feature = "encode")]
@@ -81,6 +97,9 @@ impl Error {
             Error::ParseBuf(e) => e,
             Error::Build(e) => e,
             Error::Port(e) => e,
+            Error::Segment(e) => e,
+            #[cfg(any(feature = "http", feature = "url"))]
+            Error::Interop(e) => e,
             #[cfg(feature = "encode")]
             Error::Decode(e) => e,
             #[cfg(feature = "resolve")]
@@ -100,6 +119,9 @@ impl Error {
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
+            Error::Segment(_) => "the segment cannot be pushed",
+            #[cfg(any(feature = "http", feature = "url"))]
+            Error::Interop(_) => "the conversion would change the reference",
             Error::Parse(_) | Error::ParseBuf(_) => "invalid URI reference",
             Error::Build(_) => "the parts do not make a valid URI reference",
             Error::Port(_) => "the port is not a 16-bit number",
@@ -115,7 +137,8 @@ impl fmt::Display for Error {
             Error::Bidi(_) => "the IRI breaks the bidi rules",
             #[cfg(feature = "schemes")]
             Error::Path(_) => "the file path and the file URI do not convert",
-        })
+        })?;
+        write!(f, ": {}", self.inner())
     }
 }
 
@@ -123,7 +146,7 @@ impl fmt::Display for Error {
 /// with or without the `std` feature.
 impl core::error::Error for Error {
     fn source(&self) -> Option<&(dyn core::error::Error + 'static)> {
-        Some(self.inner())
+        self.inner().source()
     }
 }
 
@@ -143,6 +166,9 @@ from_errors! {
     ParseBuf(ParseBufError),
     Build(BuildError),
     Port(PortError),
+    Segment(SegmentError),
+    #[cfg(any(feature = "http", feature = "url"))]
+    Interop(uri_core::interop::InteropError),
     #[cfg(feature = "encode")]
     Decode(uri_encode::DecodeError),
     #[cfg(feature = "resolve")]
@@ -164,11 +190,12 @@ mod tests {
     use core::error::Error as _;
 
     #[test]
-    fn the_source_is_the_wrapped_error() {
+    fn display_says_the_kind_and_the_index() {
         let parse = uri_core::Uri::parse("a b").unwrap_err();
         let err = Error::from(parse);
-        let source = err.source().map(alloc::string::ToString::to_string);
-        assert_eq!(source, Some(parse.to_string()));
+        assert!(err.source().is_none());
+        assert_eq!(err.to_string(), alloc::format!("invalid URI reference: {parse}"));
+        assert!(err.to_string().ends_with(" at byte 0"), "{err}");
         assert_eq!(err, Error::Parse(parse));
     }
 }

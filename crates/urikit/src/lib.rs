@@ -99,11 +99,18 @@ extern crate alloc;
 mod error;
 #[cfg(feature = "resolve")]
 mod ext;
+#[cfg(feature = "schemes")]
+mod port;
 
 pub use error::Error;
 #[cfg(feature = "resolve")]
 pub use ext::{IriExt, UriExt};
 pub use uri_core::*;
+
+// --- Issue 36 ("the first hour"): items added by the facade. ---
+#[cfg(feature = "schemes")]
+pub use port::PortExt;
+// --- End of issue 36's block. ---
 
 /// The percent codec of RFC 3986 §2: the `uri-encode` crate.
 #[cfg(feature = "encode")]
@@ -156,6 +163,12 @@ pub mod prelude {
     };
     #[cfg(feature = "encode")]
     pub use uri_encode::EncodeSet;
+
+    // --- Issue 36 ("the first hour"). ---
+    #[cfg(feature = "schemes")]
+    pub use crate::PortExt;
+    pub use uri_core::{PathSegmentsMut, QueryPairsMut, SegmentError};
+    // --- End of issue 36's block. ---
 }
 
 /// The crate README's examples, run as doc tests (they use the default
