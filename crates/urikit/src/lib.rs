@@ -75,7 +75,9 @@
 //!   feature).
 //!
 //! How these compare with `url`, `fluent-uri`, `iri-string` and `http`,
-//! task by task, is the workspace's `docs/ecosystem.md`.
+//! task by task, is the workspace's `docs/ecosystem.md`. Coming from
+//! `url`? [`migrating_from_url`] goes through nine everyday tasks side by
+//! side (the workspace's `docs/migrating-from-url.md`).
 
 #![no_std]
 #![cfg_attr(docsrs, feature(doc_cfg))]
@@ -201,6 +203,27 @@ struct WorkspaceReadmeDoctests;
 ))]
 #[doc = include_str!("../../../docs/guide.md")]
 struct GuideDoctests;
+
+/// Moving from the `url` crate, task by task: parse, read the
+/// components, build, edit the query, edit the path, join, compare and
+/// normalize, convert to and from `url::Url`, show safely. (A page of
+/// documentation only; the workspace's `docs/migrating-from-url.md`.)
+#[cfg(all(doc, not(doctest)))]
+#[doc = include_str!("../migrating-from-url.md")]
+pub mod migrating_from_url {}
+
+/// `docs/migrating-from-url.md`'s examples, run as doc tests (they use
+/// the default features; the conversions also `url` and `http`).
+#[cfg(all(
+    doctest,
+    feature = "std",
+    feature = "encode",
+    feature = "resolve",
+    feature = "iri",
+    feature = "schemes"
+))]
+#[doc = include_str!("../migrating-from-url.md")]
+struct MigratingFromUrlDoctests;
 
 /// `docs/ecosystem.md`'s urikit lines, run as doc tests (they need the
 /// default features).
