@@ -83,6 +83,11 @@ pub enum Error {
     /// [`BidiError`](uri_iri::BidiError)).
     #[cfg(feature = "iri")]
     Bidi(uri_iri::BidiError),
+    /// Text a person typed cannot be made a URI (`uri-iri`'s
+    /// [`UserInputError`](uri_iri::UserInputError), from
+    /// `UriBuf::from_user_input`).
+    #[cfg(feature = "iri")]
+    UserInput(uri_iri::UserInputError),
     /// A file path and a `file` URI do not convert (`uri-schemes`'
     /// [`PathError`](uri_schemes::PathError)).
     #[cfg(feature = "schemes")]
@@ -110,6 +115,8 @@ impl Error {
             Error::Idna(e) => e,
             #[cfg(feature = "iri")]
             Error::Bidi(e) => e,
+            #[cfg(feature = "iri")]
+            Error::UserInput(e) => e,
             #[cfg(feature = "schemes")]
             Error::Path(e) => e,
         }
@@ -135,6 +142,8 @@ impl fmt::Display for Error {
             Error::Idna(_) => "the host cannot be mapped by IDNA",
             #[cfg(feature = "iri")]
             Error::Bidi(_) => "the IRI breaks the bidi rules",
+            #[cfg(feature = "iri")]
+            Error::UserInput(_) => "the text cannot be made a URI",
             #[cfg(feature = "schemes")]
             Error::Path(_) => "the file path and the file URI do not convert",
         })?;
@@ -179,6 +188,8 @@ from_errors! {
     Idna(uri_iri::IdnaError),
     #[cfg(feature = "iri")]
     Bidi(uri_iri::BidiError),
+    #[cfg(feature = "iri")]
+    UserInput(uri_iri::UserInputError),
     #[cfg(feature = "schemes")]
     Path(uri_schemes::PathError),
 }

@@ -169,6 +169,8 @@ pub mod prelude {
     // --- Issue 36 ("the first hour"). ---
     #[cfg(feature = "schemes")]
     pub use crate::PortExt;
+    #[cfg(feature = "iri")]
+    pub use uri_iri::FromUserInput;
     pub use uri_core::{PathSegmentsMut, QueryPairsMut, SegmentError};
     // --- End of issue 36's block. ---
 }
