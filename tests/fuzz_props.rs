@@ -1813,7 +1813,9 @@ pub(crate) fn interop_roundtrip(data: &[u8]) {
         // Scheme-based normalization (issue 36): only the scheme's case,
         // and an empty path written `/`.
         assert!(
-            back.as_str() == input || back.as_str().eq_ignore_ascii_case(input) || back.path() == "/",
+            back.as_str() == input
+                || back.as_str().eq_ignore_ascii_case(input)
+                || back.path() == "/",
             "{input:?} → http {h}"
         );
         let again = http::Uri::try_from(&back).unwrap_or_else(|e| panic!("{input:?} → http → {e}"));

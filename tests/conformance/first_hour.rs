@@ -246,7 +246,10 @@ fn get_finds_the_first_value_or_none() {
     assert_eq!(uri.query_pairs_rfc3986().get("c").as_deref(), Some("x+y"));
     assert_eq!(uri.form_pairs().get("c").as_deref(), Some("x y"));
     assert_eq!(
-        Uri::parse("http://h/").unwrap().query_pairs_rfc3986().get("a"),
+        Uri::parse("http://h/")
+            .unwrap()
+            .query_pairs_rfc3986()
+            .get("a"),
         None
     );
     assert_eq!(QueryPairs::form("").get(""), None);

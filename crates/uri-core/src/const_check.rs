@@ -19,10 +19,10 @@
 
 use crate::HostKind;
 use crate::error::ParseErrorKind as Kind;
-use crate::parser::Layout;
 use crate::grammar::{
     ALPHA, CharClass, FRAGMENT, HEXDIG, IPV_FUTURE, PATH, QUERY, REG_NAME, SCHEME, USERINFO,
 };
+use crate::parser::Layout;
 
 /// Checks that `input` is a `URI` (RFC 3986 §3), as [`Uri::parse`](crate::Uri::parse)
 /// does with the default options, in a `const` context.
@@ -272,7 +272,10 @@ const fn scan(
 
 /// `authority` from `start` (after `//`): the host's start, end and kind,
 /// and the authority's end, where the path starts.
-const fn authority(b: &[u8], start: usize) -> Result<(usize, usize, HostKind, usize), (Kind, usize)> {
+const fn authority(
+    b: &[u8],
+    start: usize,
+) -> Result<(usize, usize, HostKind, usize), (Kind, usize)> {
     let end = find(b, start, b.len(), b"/?#");
     let mut host_start = start;
     let at = find(b, start, end, b"@");
@@ -579,12 +582,27 @@ mod tests {
     #[test]
     fn layouts_agree_with_the_parser() {
         for input in [
-            "a:", "http://a", "http://u@h:8/p?q#f", "http://[::1]:80/", "http://[v1.x]/",
-            "http://1.2.3.4/", "http://1.2.3.04/", "s:/a?", "s:a#", "s://", "s://@:/",
-            "mailto:a@b", "http://h?q", "http://h#f",
+            "a:",
+            "http://a",
+            "http://u@h:8/p?q#f",
+            "http://[::1]:80/",
+            "http://[v1.x]/",
+            "http://1.2.3.4/",
+            "http://1.2.3.04/",
+            "s:/a?",
+            "s:a#",
+            "s://",
+            "s://@:/",
+            "mailto:a@b",
+            "http://h?q",
+            "http://h#f",
         ] {
             let parsed = Uri::parse(input).unwrap();
-            assert_eq!(uri_layout(input), Ok(parsed.components().layout()), "{input}");
+            assert_eq!(
+                uri_layout(input),
+                Ok(parsed.components().layout()),
+                "{input}"
+            );
         }
     }
 
@@ -592,7 +610,10 @@ mod tests {
     fn literal_messages_name_the_kind_and_the_index() {
         let (m, len) = literal_message(Kind::InvalidPathChar, 123);
         let text = core::str::from_utf8(&m[..len]).unwrap();
-        assert_eq!(text, "invalid URI literal (RFC 3986 §3): InvalidPathChar at byte 123");
+        assert_eq!(
+            text,
+            "invalid URI literal (RFC 3986 §3): InvalidPathChar at byte 123"
+        );
     }
 
     #[track_caller]

@@ -468,7 +468,11 @@ impl<'a, S: Spec> PathSegmentsMut<'a, S> {
     /// # Ok::<(), uri_core::ParseBufError>(())
     /// ```
     pub fn clear(&mut self) -> &mut Self {
-        let new = if self.path().starts_with('/') { "/" } else { "" };
+        let new = if self.path().starts_with('/') {
+            "/"
+        } else {
+            ""
+        };
         let result = splice::set_path::<S>((&mut *self.raw.0, &mut *self.raw.1), new);
         debug_assert!(result.is_ok(), "{result:?}");
         self
@@ -663,7 +667,16 @@ mod tests {
     fn query() -> impl Strategy<Value = String> {
         let piece = prop::sample::select(
             &[
-                "a=1", "a=%41", "b", "b=", "c=x+y", "c=%7a%7A", "a=1=2", "d=%E2%9C%93", "", "e=a;b",
+                "a=1",
+                "a=%41",
+                "b",
+                "b=",
+                "c=x+y",
+                "c=%7a%7A",
+                "a=1=2",
+                "d=%E2%9C%93",
+                "",
+                "e=a;b",
             ][..],
         );
         prop::collection::vec(piece, 0..6).prop_map(|v| v.join("&"))
@@ -784,7 +797,11 @@ mod tests {
     #[test]
     fn relative_first_segment_colon_is_encoded() {
         let mut r = RelativeRefBuf::parse("").unwrap();
-        r.path_segments_mut().push("a:b").unwrap().push("c:d").unwrap();
+        r.path_segments_mut()
+            .push("a:b")
+            .unwrap()
+            .push("c:d")
+            .unwrap();
         assert_eq!(r, "a%3Ab/c:d");
         let mut r = UriReferenceBuf::parse("").unwrap();
         r.set_path_decoded("x:y/z").unwrap();

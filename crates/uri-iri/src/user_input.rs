@@ -226,14 +226,24 @@ impl FromUserInput for UriBuf {
         let trimmed_start = input.len() - input.trim_start().len();
         let mut text = input.trim();
         if text.len() != input.len() {
-            let index = if trimmed_start > 0 { 0 } else { trimmed_start + text.len() };
-            fixes.push(Fix { kind: FixKind::Trimmed, index });
+            let index = if trimmed_start > 0 {
+                0
+            } else {
+                trimmed_start + text.len()
+            };
+            fixes.push(Fix {
+                kind: FixKind::Trimmed,
+                index,
+            });
         }
         let mut offset = trimmed_start;
         // 2. `<…>` or quotes (RFC 3986 Appendix C).
         for (open, close) in [('<', '>'), ('"', '"'), ('\'', '\'')] {
             if text.len() >= 2 && text.starts_with(open) && text.ends_with(close) {
-                fixes.push(Fix { kind: FixKind::Unwrapped, index: offset });
+                fixes.push(Fix {
+                    kind: FixKind::Unwrapped,
+                    index: offset,
+                });
                 text = &text[1..text.len() - 1];
                 offset += 1;
                 break;
@@ -265,7 +275,10 @@ impl FromUserInput for UriBuf {
                 _ => false,
             };
             if encode {
-                fixes.push(Fix { kind: FixKind::Encoded(c), index: at });
+                fixes.push(Fix {
+                    kind: FixKind::Encoded(c),
+                    index: at,
+                });
                 let mut buf = [0u8; 4];
                 for b in c.encode_utf8(&mut buf).bytes() {
                     out.push('%');
@@ -362,7 +375,10 @@ mod tests {
         check("http://a/#x#y", "http://a/#x%23y");
         check("http://a/100%", "http://a/100%25");
         check("http://a/%41", "http://a/%41");
-        check("http://ü:pw@Bücher.example:8080/", "http://%C3%BC:pw@xn--bcher-kva.example:8080/");
+        check(
+            "http://ü:pw@Bücher.example:8080/",
+            "http://%C3%BC:pw@xn--bcher-kva.example:8080/",
+        );
         check("http://a/\\b", "http://a/%5Cb");
     }
 
@@ -371,7 +387,10 @@ mod tests {
         let err = UriBuf::from_user_input("  http://a:8x/").unwrap_err();
         assert_eq!(err.index(), 12, "{err:?}");
         let err = UriBuf::from_user_input("http://a b:x/").unwrap_err();
-        assert!(matches!(err.kind(), UserInputErrorKind::Parse(_)), "{err:?}");
+        assert!(
+            matches!(err.kind(), UserInputErrorKind::Parse(_)),
+            "{err:?}"
+        );
     }
 
     proptest! {

@@ -205,7 +205,10 @@ mod tests {
         let parse = uri_core::Uri::parse("a b").unwrap_err();
         let err = Error::from(parse);
         assert!(err.source().is_none());
-        assert_eq!(err.to_string(), alloc::format!("invalid URI reference: {parse}"));
+        assert_eq!(
+            err.to_string(),
+            alloc::format!("invalid URI reference: {parse}")
+        );
         assert!(err.to_string().ends_with(" at byte 0"), "{err}");
         assert_eq!(err, Error::Parse(parse));
     }

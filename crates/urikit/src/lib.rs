@@ -169,9 +169,9 @@ pub mod prelude {
     // --- Issue 36 ("the first hour"). ---
     #[cfg(feature = "schemes")]
     pub use crate::PortExt;
+    pub use uri_core::{PathSegmentsMut, QueryPairsMut, SegmentError};
     #[cfg(feature = "iri")]
     pub use uri_iri::FromUserInput;
-    pub use uri_core::{PathSegmentsMut, QueryPairsMut, SegmentError};
     // --- End of issue 36's block. ---
 }
 

@@ -10,7 +10,8 @@ use alloc::format;
 use alloc::string::String;
 
 use super::{
-    InteropError, InteropErrorKind, compare, empty_path_is_slash, lower_if_equal, without_dot_segments,
+    InteropError, InteropErrorKind, compare, empty_path_is_slash, lower_if_equal,
+    without_dot_segments,
 };
 use crate::{Component, Uri, UriBuf};
 
@@ -85,7 +86,9 @@ impl TryFrom<Uri<'_>> for url::Url {
         let host = url.host_str().or(url.has_authority().then_some(""));
         // §6.2.2.1: the scheme and a host are case-insensitive.
         let scheme = lower_if_equal(uri.scheme(), url.scheme());
-        let our_host = uri.host_str().map(|h| lower_if_equal(h, host.unwrap_or("")));
+        let our_host = uri
+            .host_str()
+            .map(|h| lower_if_equal(h, host.unwrap_or("")));
         // §3.2.3: an empty port, or the scheme's default, is no port.
         let ours = uri.port_u16().ok().flatten();
         let port_ok = ours == url.port()
