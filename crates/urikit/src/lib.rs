@@ -70,6 +70,9 @@
 //! - `url` (implies `std`): `interop`, `url::Url` to and from the URI
 //!   types, refused where WHATWG parsing would change the URI
 //!   (`uri-core`'s `url` feature).
+//! - `psl` (implies `iri`): [`PublicSuffixExt`], `registrable_domain()`
+//!   and `public_suffix()` on [`Host`], from the Public Suffix List
+//!   (the `psl` crate), ICANN and private sections told apart.
 //! - `percent-encoding` (implies `encode`): `EncodeSet` to and from
 //!   `percent_encoding::AsciiSet` (`uri-encode`'s `percent-encoding`
 //!   feature).
@@ -95,7 +98,7 @@
     )
 )]
 
-#[cfg(test)]
+#[cfg(any(test, feature = "psl"))]
 extern crate alloc;
 
 mod error;
@@ -103,6 +106,8 @@ mod error;
 mod ext;
 #[cfg(feature = "schemes")]
 mod port;
+#[cfg(feature = "psl")]
+mod public_suffix;
 
 pub use error::Error;
 #[cfg(feature = "resolve")]
@@ -112,6 +117,8 @@ pub use uri_core::*;
 // --- Issue 36 ("the first hour"): items added by the facade. ---
 #[cfg(feature = "schemes")]
 pub use port::PortExt;
+#[cfg(feature = "psl")]
+pub use public_suffix::{PublicSuffix, PublicSuffixExt, Section};
 // --- End of issue 36's block. ---
 
 /// The percent codec of RFC 3986 §2: the `uri-encode` crate.
@@ -172,6 +179,8 @@ pub mod prelude {
     pub use uri_core::{PathSegmentsMut, QueryPairsMut, SegmentError};
     #[cfg(feature = "iri")]
     pub use uri_iri::FromUserInput;
+    #[cfg(feature = "psl")]
+    pub use crate::PublicSuffixExt;
     // --- End of issue 36's block. ---
 }
 
