@@ -23,6 +23,7 @@ use crate::grammar::{
     ALPHA, CharClass, FRAGMENT, HEXDIG, IPV_FUTURE, PATH, QUERY, REG_NAME, SCHEME, USERINFO,
 };
 use crate::parser::Layout;
+use crate::spec::{is_bidi_formatting, is_iprivate, is_ucschar};
 
 /// Checks that `input` is a `URI` (RFC 3986 §3), as [`Uri::parse`](crate::Uri::parse)
 /// does with the default options, in a `const` context.
@@ -53,6 +54,18 @@ pub const fn check_uri(input: &str) -> Result<(), (Kind, usize)> {
 /// gives (the const check and the parser agree on it: test
 /// `layouts_agree_with_the_parser`).
 pub(crate) const fn uri_layout(input: &str) -> Result<Layout, (Kind, usize)> {
+    layout(input, false)
+}
+
+/// The layout of `input` under the `URI` rule, or the `IRI` rule of RFC
+/// 3987 §2.2 when `iri` (default options: no zone identifier, no bidi
+/// formatting character).
+const fn layout(input: &str, iri: bool) -> Result<Layout, (Kind, usize)> {
+    let (ucs, ucs_private) = if iri {
+        (UCS, UCS_PRIVATE)
+    } else {
+        (NONE, NONE)
+    };
     let b = input.as_bytes();
     let n = b.len();
     let scheme_end = match scheme(b) {
@@ -64,7 +77,7 @@ pub(crate) const fn uri_layout(input: &str) -> Result<Layout, (Kind, usize)> {
     let mut host = (0, 0, HostKind::RegName);
     if i + 1 < n && b[i] == b'/' && b[i + 1] == b'/' {
         auth_start = i + 2;
-        let (host_start, host_end, kind, end) = match authority(b, auth_start) {
+        let (host_start, host_end, kind, end) = match authority(b, auth_start, ucs) {
             Ok(parts) => parts,
             Err(e) => return Err(e),
         };
@@ -79,6 +92,7 @@ pub(crate) const fn uri_layout(input: &str) -> Result<Layout, (Kind, usize)> {
         &PATH,
         &CharClass::new(b"?#"),
         Kind::InvalidPathChar,
+        ucs,
     ) {
         Ok(end) => end,
         Err(e) => return Err(e),
@@ -92,6 +106,7 @@ pub(crate) const fn uri_layout(input: &str) -> Result<Layout, (Kind, usize)> {
             &QUERY,
             &CharClass::new(b"#"),
             Kind::InvalidQueryChar,
+            ucs_private,
         ) {
             Ok(end) => end,
             Err(e) => return Err(e),
@@ -100,7 +115,15 @@ pub(crate) const fn uri_layout(input: &str) -> Result<Layout, (Kind, usize)> {
     let query_end = i;
     if i < n {
         // b[i] == b'#'
-        if let Err(e) = scan(b, i + 1, n, &FRAGMENT, &NO_STOPS, Kind::InvalidFragmentChar) {
+        if let Err(e) = scan(
+            b,
+            i + 1,
+            n,
+            &FRAGMENT,
+            &NO_STOPS,
+            Kind::InvalidFragmentChar,
+            ucs,
+        ) {
             return Err(e);
         }
     }
@@ -134,17 +157,22 @@ const fn kind_name(kind: Kind) -> &'static str {
         Kind::InvalidPathChar => "InvalidPathChar",
         Kind::InvalidQueryChar => "InvalidQueryChar",
         Kind::InvalidFragmentChar => "InvalidFragmentChar",
+        Kind::BidiFormattingChar => "BidiFormattingChar",
         _ => "invalid",
     }
 }
 
 /// The message of a literal's compile error, `invalid URI literal:
 /// <kind> at byte <index>`, in a buffer, and its length.
-const fn literal_message(kind: Kind, index: usize) -> ([u8; 96], usize) {
+const fn literal_message(kind: Kind, index: usize, iri: bool) -> ([u8; 96], usize) {
     let mut buf = [b' '; 96];
     let mut at = 0;
     let parts: [&[u8]; 3] = [
-        b"invalid URI literal (RFC 3986 \xC2\xA73): ",
+        if iri {
+            b"invalid IRI literal (RFC 3987 \xC2\xA72.2): "
+        } else {
+            b"invalid URI literal (RFC 3986 \xC2\xA73): "
+        },
         kind_name(kind).as_bytes(),
         b" at byte ",
     ];
@@ -186,7 +214,7 @@ pub const fn __uri_literal(input: &'static str) -> crate::Uri<'static> {
     match uri_layout(input) {
         Ok(layout) => crate::Uri::wrap(crate::Components::new(input, layout)),
         Err((kind, index)) => {
-            let (message, len) = literal_message(kind, index);
+            let (message, len) = literal_message(kind, index, false);
             match core::str::from_utf8(message.split_at(len).0) {
                 Ok(text) => panic!("{}", text),
                 Err(_) => panic!("invalid URI literal"),
@@ -240,8 +268,20 @@ const fn scheme(b: &[u8]) -> Result<usize, (Kind, usize)> {
     Err((Kind::MissingScheme, 0))
 }
 
-/// Scans `from..end` for bytes of `class` and `pct-encoded` triplets; stops
-/// at a byte of `stops` (its offset) or at `end`; any other byte is `error`.
+/// The six low bits of a UTF-8 continuation byte at `k`, or 0 past the end.
+const fn cont(b: &[u8], k: usize) -> u32 {
+    if k < b.len() { (b[k] & 0x3F) as u32 } else { 0 }
+}
+
+/// Non-ASCII allowed by [`scan`]: none (URIs, and the scheme and port of
+/// IRIs), `ucschar` (RFC 3987 §2.2), or `ucschar` and `iprivate` (`iquery`).
+const NONE: u8 = 0;
+const UCS: u8 = 1;
+const UCS_PRIVATE: u8 = 2;
+
+/// Scans `from..end` for bytes of `class` and `pct-encoded` triplets (and
+/// the characters `non_ascii` allows); stops at a byte of `stops` (its
+/// offset) or at `end`; any other byte is `error`.
 const fn scan(
     b: &[u8],
     from: usize,
@@ -249,11 +289,42 @@ const fn scan(
     class: &CharClass,
     stops: &CharClass,
     error: Kind,
+    non_ascii: u8,
 ) -> Result<usize, (Kind, usize)> {
     let mut i = from;
     while i < end {
         let c = b[i];
-        if class.contains(c) {
+        if c >= 0x80 && non_ascii != NONE {
+            // A `str` holds whole UTF-8 characters.
+            let (code, len) = if c < 0xE0 {
+                ((((c & 0x1F) as u32) << 6) | cont(b, i + 1), 2)
+            } else if c < 0xF0 {
+                (
+                    (((c & 0x0F) as u32) << 12) | (cont(b, i + 1) << 6) | cont(b, i + 2),
+                    3,
+                )
+            } else {
+                (
+                    (((c & 0x07) as u32) << 18)
+                        | (cont(b, i + 1) << 12)
+                        | (cont(b, i + 2) << 6)
+                        | cont(b, i + 3),
+                    4,
+                )
+            };
+            let ch = match char::from_u32(code) {
+                Some(ch) => ch,
+                None => return Err((error, i)),
+            };
+            let allowed = is_ucschar(ch) || (non_ascii == UCS_PRIVATE && is_iprivate(ch));
+            if !allowed {
+                return Err((error, i));
+            }
+            if is_bidi_formatting(ch) {
+                return Err((Kind::BidiFormattingChar, i));
+            }
+            i += len;
+        } else if class.contains(c) {
             i += 1;
         } else if c == b'%' {
             if i + 2 < end && HEXDIG.contains(b[i + 1]) && HEXDIG.contains(b[i + 2]) {
@@ -275,6 +346,7 @@ const fn scan(
 const fn authority(
     b: &[u8],
     start: usize,
+    ucs: u8,
 ) -> Result<(usize, usize, HostKind, usize), (Kind, usize)> {
     let end = find(b, start, b.len(), b"/?#");
     let mut host_start = start;
@@ -287,6 +359,7 @@ const fn authority(
             &USERINFO,
             &NO_STOPS,
             Kind::InvalidUserinfoChar,
+            ucs,
         ) {
             return Err(e);
         }
@@ -311,6 +384,7 @@ const fn authority(
             &REG_NAME,
             &CharClass::new(b":"),
             Kind::InvalidHostChar,
+            ucs,
         ) {
             Ok(stop) => stop,
             Err(e) => return Err(e),
@@ -523,6 +597,53 @@ const fn ipv6(b: &[u8], start: usize, end: usize) -> Result<(), usize> {
     Ok(())
 }
 
+/// The `Iri` of a literal, or a panic naming the error kind and the byte
+/// index: in a constant, a compile error. For [`iri!`](crate::iri!).
+#[doc(hidden)]
+#[allow(clippy::panic)]
+pub const fn __iri_literal(input: &'static str) -> crate::Iri<'static> {
+    match layout(input, true) {
+        Ok(layout) => crate::Iri::wrap(crate::Components::new(input, layout)),
+        Err((kind, index)) => {
+            let (message, len) = literal_message(kind, index, true);
+            match core::str::from_utf8(message.split_at(len).0) {
+                Ok(text) => panic!("{}", text),
+                Err(_) => panic!("invalid IRI literal"),
+            }
+        }
+    }
+}
+
+/// An [`Iri`](crate::Iri) from a string literal checked when compiling,
+/// as [`uri!`](crate::uri!) is for URIs: the `IRI` rule of RFC 3987 §2.2
+/// (`ucschar` in the userinfo, host, path and fragment, and `iprivate`
+/// too in the query), with the default [`ParseOptions`](crate::ParseOptions)
+/// (no bidi formatting character, RFC 3987 §4.1; no zone identifier). A
+/// constant: usable in `const` and `static` items; a malformed literal
+/// fails the build with the error kind and byte index.
+///
+/// # Examples
+///
+/// ```
+/// use uri_core::{Iri, iri};
+///
+/// const WIKI: Iri<'static> = iri!("https://ru.wikipedia.org/wiki/Википедия");
+/// assert_eq!(WIKI.path(), "/wiki/Википедия");
+/// assert_eq!(WIKI, Iri::parse("https://ru.wikipedia.org/wiki/Википедия")?);
+/// # Ok::<(), uri_core::ParseError>(())
+/// ```
+///
+/// ```compile_fail
+/// const BAD: uri_core::Iri<'static> = uri_core::iri!("https://例え.jp/a b");
+/// ```
+#[macro_export]
+macro_rules! iri {
+    ($text:literal) => {{
+        const IRI: $crate::Iri<'static> = $crate::__iri_literal($text);
+        IRI
+    }};
+}
+
 /// A [`Uri`](crate::Uri) from a string literal checked when compiling: an
 /// invalid literal is a compile error, not a panic.
 ///
@@ -607,8 +728,40 @@ mod tests {
     }
 
     #[test]
+    fn iri_layouts_agree_with_the_parser() {
+        use crate::Iri;
+        for input in [
+            "http://例え.jp/パス?キー=値#断片",
+            "http://ü@ü/ü?\u{E000}#ü",
+            "a:\u{E000}",
+            "a:b?\u{202E}",
+            "http://a/\u{FFFE}",
+            "http://[::1]/é",
+            "x:\u{A0}",
+            "é:a",
+            "http://a:é/",
+            "a:/\u{10FFFD}",
+            "a:?\u{10FFFD}",
+            "a:#\u{E000}",
+        ] {
+            let parsed = Iri::parse(input)
+                .map(|i| i.components().layout())
+                .map_err(|e| (e.kind(), e.index()));
+            assert_eq!(layout(input, true), parsed, "{input}");
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn iri_layouts_agree_with_the_parser_on_generated_text(s in "[a-z]{0,3}:(//)?[a-zé例\u{E000}\u{202E}\u{A0}%@:/?#1.]{0,16}") {
+            let parsed = crate::Iri::parse(&s).map(|i| i.components().layout()).map_err(|e| (e.kind(), e.index()));
+            prop_assert_eq!(layout(&s, true), parsed, "{}", s);
+        }
+    }
+
+    #[test]
     fn literal_messages_name_the_kind_and_the_index() {
-        let (m, len) = literal_message(Kind::InvalidPathChar, 123);
+        let (m, len) = literal_message(Kind::InvalidPathChar, 123, false);
         let text = core::str::from_utf8(&m[..len]).unwrap();
         assert_eq!(
             text,

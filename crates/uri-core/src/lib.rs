@@ -150,9 +150,9 @@ pub use builder::{BuildError, BuildErrorKind, Builder, IriBuilder, RiBuilder};
 pub use caret::Caret;
 pub use component::Component;
 pub use components::{Authority, Components, Host, HostKind, PortError, Segments};
-#[doc(hidden)]
-pub use const_check::__uri_literal;
 pub use const_check::check_uri;
+#[doc(hidden)]
+pub use const_check::{__iri_literal, __uri_literal};
 pub use edit::{PathSegmentsMut, QueryPairsMut, SegmentError};
 pub use error::{ParseError, ParseErrorKind};
 pub use owned::{

@@ -176,11 +176,11 @@ pub mod prelude {
     // --- Issue 36 ("the first hour"). ---
     #[cfg(feature = "schemes")]
     pub use crate::PortExt;
+    #[cfg(feature = "psl")]
+    pub use crate::PublicSuffixExt;
     pub use uri_core::{PathSegmentsMut, QueryPairsMut, SegmentError};
     #[cfg(feature = "iri")]
     pub use uri_iri::FromUserInput;
-    #[cfg(feature = "psl")]
-    pub use crate::PublicSuffixExt;
     // --- End of issue 36's block. ---
 }
 

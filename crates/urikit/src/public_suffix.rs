@@ -194,15 +194,35 @@ mod tests {
             suffix,
             "suffix of {name}"
         );
-        assert_eq!(host.registrable_domain().as_deref(), domain, "domain of {name}");
+        assert_eq!(
+            host.registrable_domain().as_deref(),
+            domain,
+            "domain of {name}"
+        );
     }
 
     #[test]
     fn sections() {
-        check("www.example.com", Some(("com", Some(Section::Icann))), Some("example.com"));
-        check("a.github.io", Some(("github.io", Some(Section::Private))), Some("a.github.io"));
-        check("EXAMPLE.CO.UK", Some(("co.uk", Some(Section::Icann))), Some("example.co.uk"));
-        check("b%C3%BCcher.de", Some(("de", Some(Section::Icann))), Some("xn--bcher-kva.de"));
+        check(
+            "www.example.com",
+            Some(("com", Some(Section::Icann))),
+            Some("example.com"),
+        );
+        check(
+            "a.github.io",
+            Some(("github.io", Some(Section::Private))),
+            Some("a.github.io"),
+        );
+        check(
+            "EXAMPLE.CO.UK",
+            Some(("co.uk", Some(Section::Icann))),
+            Some("example.co.uk"),
+        );
+        check(
+            "b%C3%BCcher.de",
+            Some(("de", Some(Section::Icann))),
+            Some("xn--bcher-kva.de"),
+        );
         check("", None, None);
     }
 
