@@ -88,6 +88,10 @@ pub enum Error {
     /// `UriBuf::from_user_input`).
     #[cfg(feature = "iri")]
     UserInput(uri_iri::UserInputError),
+    /// A CURIE cannot be expanded (`uri-iri`'s
+    /// [`CurieError`](uri_iri::CurieError)).
+    #[cfg(feature = "iri")]
+    Curie(uri_iri::CurieError),
     /// A file path and a `file` URI do not convert (`uri-schemes`'
     /// [`PathError`](uri_schemes::PathError)).
     #[cfg(feature = "schemes")]
@@ -117,6 +121,8 @@ impl Error {
             Error::Bidi(e) => e,
             #[cfg(feature = "iri")]
             Error::UserInput(e) => e,
+            #[cfg(feature = "iri")]
+            Error::Curie(e) => e,
             #[cfg(feature = "schemes")]
             Error::Path(e) => e,
         }
@@ -144,6 +150,8 @@ impl fmt::Display for Error {
             Error::Bidi(_) => "the IRI breaks the bidi rules",
             #[cfg(feature = "iri")]
             Error::UserInput(_) => "the text cannot be made a URI",
+            #[cfg(feature = "iri")]
+            Error::Curie(_) => "the CURIE cannot be expanded",
             #[cfg(feature = "schemes")]
             Error::Path(_) => "the file path and the file URI do not convert",
         })?;
@@ -190,6 +198,8 @@ from_errors! {
     Bidi(uri_iri::BidiError),
     #[cfg(feature = "iri")]
     UserInput(uri_iri::UserInputError),
+    #[cfg(feature = "iri")]
+    Curie(uri_iri::CurieError),
     #[cfg(feature = "schemes")]
     Path(uri_schemes::PathError),
 }
@@ -199,6 +209,35 @@ mod tests {
     use super::*;
     use alloc::string::ToString;
     use core::error::Error as _;
+
+    /// Every public error type of every crate converts with `?`.
+    #[test]
+    fn every_error_converts() {
+        fn converts<E: Into<Error>>() {}
+        converts::<uri_core::ParseError>();
+        converts::<uri_core::ParseBufError>();
+        converts::<uri_core::BuildError>();
+        converts::<uri_core::PortError>();
+        converts::<uri_core::SegmentError>();
+        #[cfg(any(feature = "http", feature = "url"))]
+        converts::<uri_core::interop::InteropError>();
+        #[cfg(feature = "encode")]
+        converts::<uri_encode::DecodeError>();
+        #[cfg(feature = "resolve")]
+        {
+            converts::<uri_resolve::ResolveError>();
+            converts::<uri_resolve::RelativizeError>();
+        }
+        #[cfg(feature = "iri")]
+        {
+            converts::<uri_iri::IdnaError>();
+            converts::<uri_iri::BidiError>();
+            converts::<uri_iri::UserInputError>();
+            converts::<uri_iri::CurieError>();
+        }
+        #[cfg(feature = "schemes")]
+        converts::<uri_schemes::PathError>();
+    }
 
     #[test]
     fn display_says_the_kind_and_the_index() {
