@@ -12,7 +12,7 @@
 //! percent codec is [`encode`]; resolution and normalization are
 //! [`resolve`]. IRIs (RFC 3987) parse, resolve and normalize through the
 //! same types ([`Iri`], [`IriBuf`], …); the IRI↔URI mapping, IDNA hosts
-//! and the display form are [`iri`]; the rules of real schemes (http,
+//! and the display form are [`mod@iri`]; the rules of real schemes (http,
 //! mailto, urn, tel, file, data, …), scheme-based normalization and the
 //! IANA registry are [`schemes`].
 //!
@@ -49,7 +49,7 @@
 //! - `encode` (default): [`encode`], the percent codec (`uri-encode`).
 //! - `resolve` (default, implies `encode`): [`resolve`], reference
 //!   resolution, relativization and normalization (`uri-resolve`).
-//! - `iri` (default, implies `resolve`): [`iri`], the IRI↔URI mapping,
+//! - `iri` (default, implies `resolve`): [`mod@iri`], the IRI↔URI mapping,
 //!   UTS #46 hosts, bidi checks, NFC and the display form (`uri-iri`,
 //!   which brings `idna` and the Unicode data of ICU4X and
 //!   `unicode-security`).
