@@ -59,7 +59,10 @@ pub enum SegmentError {
 ///
 /// A key matches when the text before a piece's first `=` decodes to it
 /// (lossily: a bad triplet stays as written). A piece without `=` has the
-/// value `""`. An edit on a reference without a query makes one.
+/// value `""`. An edit on a reference without a query makes one. On IRI
+/// types too, new keys and values are written percent-encoded (ASCII);
+/// Unicode already in the query stays as it is. The readings are in the
+/// workspace's `docs/spec-notes.md`.
 ///
 /// # Examples
 ///
