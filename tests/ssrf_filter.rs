@@ -38,6 +38,9 @@ pub fn check(
     if authority.userinfo().is_some() {
         return Err(Refused::Userinfo); // 4. not even `http://@a/`
     }
+    if authority.port() == Some("") {
+        return Err(Refused::Port); // 8. present but empty
+    }
     let port = match authority.port_u16() {
         Ok(port) => port.unwrap_or(default_port), // 8.
         Err(_) => return Err(Refused::Port),

@@ -244,7 +244,7 @@ fn decoded_components_with_nothing_to_decode_allocate_nothing() {
                 .all(|s| s.is_ok_and(|c| borrowed!(&c)))
             && one(u.query_decoded())
             && one(u.fragment_decoded())
-            && u.query_pairs().count() == 2
+            && u.query_pairs_rfc3986().count() == 2
     });
     assert!(all_borrowed, "a decoded component was not borrowed");
     assert_eq!(

@@ -775,7 +775,7 @@ const POSITIONS: &[Position] = &[
             // The facade's `query_pairs` (`&` only, `+` kept) on a URI.
             let text = format!("http://h/?k={e}&z=1");
             let u = Uri::parse(&text).map_err(|err| err.to_string())?;
-            let got = raw_pairs(u.query_pairs());
+            let got = raw_pairs(u.query_pairs_rfc3986());
             if got != vec![("k", Some(e)), ("z", Some("1"))] {
                 return Err(format!("{text:?}: query_pairs {got:?}"));
             }

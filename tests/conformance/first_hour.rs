@@ -212,7 +212,7 @@ proptest! {
         }
         let uri = b.build_uri().unwrap();
         let plain: Vec<(String, String)> = uri
-            .query_pairs()
+            .query_pairs_rfc3986()
             .decoded()
             .map(|(k, v)| (k.into_owned(), v.into_owned()))
             .collect();
@@ -226,7 +226,7 @@ proptest! {
         prop_assert_eq!(&plain, &pairs);
         prop_assert_eq!(&form, &pairs);
         let (k, v) = &pairs[0];
-        let first = uri.query_pairs().get(k);
+        let first = uri.query_pairs_rfc3986().get(k);
         prop_assert_eq!(first.as_deref(), Some(v.as_str()));
     }
 
@@ -241,12 +241,15 @@ proptest! {
 #[test]
 fn get_finds_the_first_value_or_none() {
     let uri = Uri::parse("http://h/?a=1&a=2&b&c=x+y").unwrap();
-    assert_eq!(uri.query_pairs().get("a").as_deref(), Some("1"));
-    assert_eq!(uri.query_pairs().get("b").as_deref(), Some(""));
-    assert_eq!(uri.query_pairs().get("c").as_deref(), Some("x+y"));
+    assert_eq!(uri.query_pairs_rfc3986().get("a").as_deref(), Some("1"));
+    assert_eq!(uri.query_pairs_rfc3986().get("b").as_deref(), Some(""));
+    assert_eq!(uri.query_pairs_rfc3986().get("c").as_deref(), Some("x+y"));
     assert_eq!(uri.form_pairs().get("c").as_deref(), Some("x y"));
     assert_eq!(
-        Uri::parse("http://h/").unwrap().query_pairs().get("a"),
+        Uri::parse("http://h/")
+            .unwrap()
+            .query_pairs_rfc3986()
+            .get("a"),
         None
     );
     assert_eq!(QueryPairs::form("").get(""), None);

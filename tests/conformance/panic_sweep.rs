@@ -700,7 +700,7 @@ fn query(input: &str) {
             let _ = (r.userinfo_decoded(), r.host_decoded(), r.path_decoded());
             let _ = (r.query_decoded(), r.fragment_decoded());
             let _: Vec<_> = r.path_segments_decoded().collect();
-            walk_pairs(r.query_pairs(), "a");
+            walk_pairs(r.query_pairs_rfc3986(), "a");
             walk_pairs(r.form_pairs(), "a");
         }
     }

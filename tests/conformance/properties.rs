@@ -43,7 +43,7 @@ fn build(b: Builder<'_>, rule: Rule) -> Result<String, urikit::BuildError> {
 fn expected_port(port: Option<&str>) -> Result<Option<u16>, PortError> {
     match port {
         None => Ok(None),
-        Some("") => Err(PortError::Empty),
+        Some("") => Ok(None),
         Some(p) => match p.parse::<u128>() {
             Ok(n) => u16::try_from(n).map(Some).map_err(|_| PortError::TooLarge),
             // More digits than a u128 holds.

@@ -209,7 +209,11 @@ fn check(r: &Record) -> Vec<String> {
     // `query_pairs` is `QueryPairs::new(query, Separator::Ampersand)`.
     let uri = format!("http://h/?{}", r.query);
     if let Ok(u) = Uri::parse(&uri) {
-        let got = Some(raw(u.query_pairs(), u.query().unwrap_or(""), &mut problems));
+        let got = Some(raw(
+            u.query_pairs_rfc3986(),
+            u.query().unwrap_or(""),
+            &mut problems,
+        ));
         let want = raw(
             QueryPairs::new(&r.query, Separator::Ampersand),
             &r.query,

@@ -508,12 +508,15 @@ impl<'a> Authority<'a> {
         }
     }
 
-    /// The port as a number: `Ok(None)` when there is no port, an error when
-    /// it is empty or does not fit in 16 bits.
+    /// The port as a number: `Ok(None)` when there is no port or it is
+    /// empty (`http://a:/`: RFC 3986 §3.2.3 says an empty port is the
+    /// scheme's default, as if there were none), an error when it does not
+    /// fit in 16 bits.
     ///
     /// # Errors
     ///
-    /// [`PortError::Empty`] for `http://a:/`, [`PortError::TooLarge`] above 65535.
+    /// [`PortError::TooLarge`] above 65535. ([`PortError::Empty`] is no
+    /// longer returned.)
     ///
     /// # Examples
     ///
@@ -523,16 +526,13 @@ impl<'a> Authority<'a> {
     /// let port = |s| Uri::parse(s).unwrap().authority().unwrap().port_u16();
     /// assert_eq!(port("http://a:0080/"), Ok(Some(80)));
     /// assert_eq!(port("http://a/"), Ok(None));
-    /// assert_eq!(port("http://a:/"), Err(PortError::Empty));
+    /// assert_eq!(port("http://a:/"), Ok(None));
     /// assert_eq!(port("http://a:65536/"), Err(PortError::TooLarge));
     /// ```
     pub fn port_u16(&self) -> Result<Option<u16>, PortError> {
-        let Some(port) = self.port() else {
+        let Some(port) = self.port().filter(|p| !p.is_empty()) else {
             return Ok(None);
         };
-        if port.is_empty() {
-            return Err(PortError::Empty);
-        }
         let mut value: u32 = 0;
         for b in port.bytes() {
             value = value * 10 + u32::from(b - b'0');
@@ -676,7 +676,8 @@ impl core::fmt::Display for Authority<'_> {
 #[non_exhaustive]
 pub enum PortError {
     /// The port is present but empty (`http://a:/`), which RFC 3986 allows and
-    /// §6.2.3 normalizes away.
+    /// §6.2.3 normalizes away. `port_u16` no longer returns it: an empty
+    /// port reads as `Ok(None)`, the scheme's default.
     #[error("the port is empty")]
     Empty,
     /// The port is greater than 65535.

@@ -17,10 +17,13 @@
 //! IP-literal  = "[" ( IPv6address / IPvFuture  ) "]"
 //! ```
 
+use crate::HostKind;
 use crate::error::ParseErrorKind as Kind;
 use crate::grammar::{
     ALPHA, CharClass, FRAGMENT, HEXDIG, IPV_FUTURE, PATH, QUERY, REG_NAME, SCHEME, USERINFO,
 };
+use crate::parser::Layout;
+use crate::spec::{is_bidi_formatting, is_iprivate, is_ucschar};
 
 /// Checks that `input` is a `URI` (RFC 3986 §3), as [`Uri::parse`](crate::Uri::parse)
 /// does with the default options, in a `const` context.
@@ -41,6 +44,28 @@ use crate::grammar::{
 /// assert_eq!(check_uri("/relative"), Err((ParseErrorKind::MissingScheme, 0)));
 /// ```
 pub const fn check_uri(input: &str) -> Result<(), (Kind, usize)> {
+    match uri_layout(input) {
+        Ok(_) => Ok(()),
+        Err(e) => Err(e),
+    }
+}
+
+/// [`check_uri`], giving the layout [`Uri::parse`](crate::Uri::parse)
+/// gives (the const check and the parser agree on it: test
+/// `layouts_agree_with_the_parser`).
+pub(crate) const fn uri_layout(input: &str) -> Result<Layout, (Kind, usize)> {
+    layout(input, false)
+}
+
+/// The layout of `input` under the `URI` rule, or the `IRI` rule of RFC
+/// 3987 §2.2 when `iri` (default options: no zone identifier, no bidi
+/// formatting character).
+const fn layout(input: &str, iri: bool) -> Result<Layout, (Kind, usize)> {
+    let (ucs, ucs_private) = if iri {
+        (UCS, UCS_PRIVATE)
+    } else {
+        (NONE, NONE)
+    };
     let b = input.as_bytes();
     let n = b.len();
     let scheme_end = match scheme(b) {
@@ -48,12 +73,18 @@ pub const fn check_uri(input: &str) -> Result<(), (Kind, usize)> {
         Err(e) => return Err(e),
     };
     let mut i = scheme_end + 1;
+    let mut auth_start = 0;
+    let mut host = (0, 0, HostKind::RegName);
     if i + 1 < n && b[i] == b'/' && b[i + 1] == b'/' {
-        i = match authority(b, i + 2) {
-            Ok(end) => end,
+        auth_start = i + 2;
+        let (host_start, host_end, kind, end) = match authority(b, auth_start, ucs) {
+            Ok(parts) => parts,
             Err(e) => return Err(e),
         };
+        host = (host_start, host_end, kind);
+        i = end;
     }
+    let path_start = i;
     i = match scan(
         b,
         i,
@@ -61,10 +92,12 @@ pub const fn check_uri(input: &str) -> Result<(), (Kind, usize)> {
         &PATH,
         &CharClass::new(b"?#"),
         Kind::InvalidPathChar,
+        ucs,
     ) {
         Ok(end) => end,
         Err(e) => return Err(e),
     };
+    let path_end = i;
     if i < n && b[i] == b'?' {
         i = match scan(
             b,
@@ -73,18 +106,121 @@ pub const fn check_uri(input: &str) -> Result<(), (Kind, usize)> {
             &QUERY,
             &CharClass::new(b"#"),
             Kind::InvalidQueryChar,
+            ucs_private,
         ) {
             Ok(end) => end,
             Err(e) => return Err(e),
         };
     }
+    let query_end = i;
     if i < n {
         // b[i] == b'#'
-        if let Err(e) = scan(b, i + 1, n, &FRAGMENT, &NO_STOPS, Kind::InvalidFragmentChar) {
+        if let Err(e) = scan(
+            b,
+            i + 1,
+            n,
+            &FRAGMENT,
+            &NO_STOPS,
+            Kind::InvalidFragmentChar,
+            ucs,
+        ) {
             return Err(e);
         }
     }
-    Ok(())
+    Ok(Layout {
+        scheme_end,
+        auth_start,
+        host_start: host.0,
+        host_end: host.1,
+        path_start,
+        path_end,
+        query_end,
+        host_kind: host.2,
+    })
+}
+
+/// The name of `kind`, for a compile error (`Debug` is not `const`).
+const fn kind_name(kind: Kind) -> &'static str {
+    match kind {
+        Kind::EmptyScheme => "EmptyScheme",
+        Kind::InvalidScheme => "InvalidScheme",
+        Kind::MissingScheme => "MissingScheme",
+        Kind::InvalidPercentEncoding => "InvalidPercentEncoding",
+        Kind::InvalidUserinfoChar => "InvalidUserinfoChar",
+        Kind::InvalidHostChar => "InvalidHostChar",
+        Kind::InvalidPortChar => "InvalidPortChar",
+        Kind::InvalidIpv6 => "InvalidIpv6",
+        Kind::InvalidIpvFuture => "InvalidIpvFuture",
+        Kind::UnclosedIpLiteral => "UnclosedIpLiteral",
+        Kind::InvalidAfterIpLiteral => "InvalidAfterIpLiteral",
+        Kind::ZoneIdNotAllowed => "ZoneIdNotAllowed",
+        Kind::InvalidPathChar => "InvalidPathChar",
+        Kind::InvalidQueryChar => "InvalidQueryChar",
+        Kind::InvalidFragmentChar => "InvalidFragmentChar",
+        Kind::BidiFormattingChar => "BidiFormattingChar",
+        _ => "invalid",
+    }
+}
+
+/// The message of a literal's compile error, `invalid URI literal:
+/// <kind> at byte <index>`, in a buffer, and its length.
+const fn literal_message(kind: Kind, index: usize, iri: bool) -> ([u8; 96], usize) {
+    let mut buf = [b' '; 96];
+    let mut at = 0;
+    let parts: [&[u8]; 3] = [
+        if iri {
+            b"invalid IRI literal (RFC 3987 \xC2\xA72.2): "
+        } else {
+            b"invalid URI literal (RFC 3986 \xC2\xA73): "
+        },
+        kind_name(kind).as_bytes(),
+        b" at byte ",
+    ];
+    let mut p = 0;
+    while p < parts.len() {
+        let part = parts[p];
+        let mut k = 0;
+        while k < part.len() && at < buf.len() {
+            buf[at] = part[k];
+            at += 1;
+            k += 1;
+        }
+        p += 1;
+    }
+    let mut digits = [0u8; 20];
+    let mut d = 0;
+    let mut v = index;
+    loop {
+        digits[d] = b'0' + (v % 10) as u8;
+        d += 1;
+        v /= 10;
+        if v == 0 {
+            break;
+        }
+    }
+    while d > 0 && at < buf.len() {
+        d -= 1;
+        buf[at] = digits[d];
+        at += 1;
+    }
+    (buf, at)
+}
+
+/// The `Uri` of a literal, or a panic naming the error kind and the byte
+/// index: in a constant, a compile error. For [`uri!`](crate::uri!).
+#[doc(hidden)]
+#[allow(clippy::panic)]
+pub const fn __uri_literal(input: &'static str) -> crate::Uri<'static> {
+    match uri_layout(input) {
+        Ok(layout) => crate::Uri::wrap(crate::Components::new(input, layout)),
+        Err((kind, index)) => {
+            let (message, len) = literal_message(kind, index, false);
+            match core::str::from_utf8(message.split_at(len).0) {
+                Ok(text) => panic!("{}", text),
+                Err(_) => panic!("invalid URI literal"),
+            }
+        }
+    }
 }
 
 const NO_STOPS: CharClass = CharClass::new(b"");
@@ -132,8 +268,20 @@ const fn scheme(b: &[u8]) -> Result<usize, (Kind, usize)> {
     Err((Kind::MissingScheme, 0))
 }
 
-/// Scans `from..end` for bytes of `class` and `pct-encoded` triplets; stops
-/// at a byte of `stops` (its offset) or at `end`; any other byte is `error`.
+/// The six low bits of a UTF-8 continuation byte at `k`, or 0 past the end.
+const fn cont(b: &[u8], k: usize) -> u32 {
+    if k < b.len() { (b[k] & 0x3F) as u32 } else { 0 }
+}
+
+/// Non-ASCII allowed by [`scan`]: none (URIs, and the scheme and port of
+/// IRIs), `ucschar` (RFC 3987 §2.2), or `ucschar` and `iprivate` (`iquery`).
+const NONE: u8 = 0;
+const UCS: u8 = 1;
+const UCS_PRIVATE: u8 = 2;
+
+/// Scans `from..end` for bytes of `class` and `pct-encoded` triplets (and
+/// the characters `non_ascii` allows); stops at a byte of `stops` (its
+/// offset) or at `end`; any other byte is `error`.
 const fn scan(
     b: &[u8],
     from: usize,
@@ -141,11 +289,42 @@ const fn scan(
     class: &CharClass,
     stops: &CharClass,
     error: Kind,
+    non_ascii: u8,
 ) -> Result<usize, (Kind, usize)> {
     let mut i = from;
     while i < end {
         let c = b[i];
-        if class.contains(c) {
+        if c >= 0x80 && non_ascii != NONE {
+            // A `str` holds whole UTF-8 characters.
+            let (code, len) = if c < 0xE0 {
+                ((((c & 0x1F) as u32) << 6) | cont(b, i + 1), 2)
+            } else if c < 0xF0 {
+                (
+                    (((c & 0x0F) as u32) << 12) | (cont(b, i + 1) << 6) | cont(b, i + 2),
+                    3,
+                )
+            } else {
+                (
+                    (((c & 0x07) as u32) << 18)
+                        | (cont(b, i + 1) << 12)
+                        | (cont(b, i + 2) << 6)
+                        | cont(b, i + 3),
+                    4,
+                )
+            };
+            let ch = match char::from_u32(code) {
+                Some(ch) => ch,
+                None => return Err((error, i)),
+            };
+            let allowed = is_ucschar(ch) || (non_ascii == UCS_PRIVATE && is_iprivate(ch));
+            if !allowed {
+                return Err((error, i));
+            }
+            if is_bidi_formatting(ch) {
+                return Err((Kind::BidiFormattingChar, i));
+            }
+            i += len;
+        } else if class.contains(c) {
             i += 1;
         } else if c == b'%' {
             if i + 2 < end && HEXDIG.contains(b[i + 1]) && HEXDIG.contains(b[i + 2]) {
@@ -162,8 +341,13 @@ const fn scan(
     Ok(end)
 }
 
-/// `authority` from `start` (after `//`); its end, where the path starts.
-const fn authority(b: &[u8], start: usize) -> Result<usize, (Kind, usize)> {
+/// `authority` from `start` (after `//`): the host's start, end and kind,
+/// and the authority's end, where the path starts.
+const fn authority(
+    b: &[u8],
+    start: usize,
+    ucs: u8,
+) -> Result<(usize, usize, HostKind, usize), (Kind, usize)> {
     let end = find(b, start, b.len(), b"/?#");
     let mut host_start = start;
     let at = find(b, start, end, b"@");
@@ -175,12 +359,19 @@ const fn authority(b: &[u8], start: usize) -> Result<usize, (Kind, usize)> {
             &USERINFO,
             &NO_STOPS,
             Kind::InvalidUserinfoChar,
+            ucs,
         ) {
             return Err(e);
         }
         host_start = at + 1;
     }
+    let mut kind = HostKind::RegName;
     let host_end = if host_start < end && b[host_start] == b'[' {
+        kind = if host_start + 1 < end && (b[host_start + 1] == b'v' || b[host_start + 1] == b'V') {
+            HostKind::IpvFuture
+        } else {
+            HostKind::Ipv6
+        };
         match ip_literal(b, host_start, end) {
             Ok(after) => after,
             Err(e) => return Err(e),
@@ -193,6 +384,7 @@ const fn authority(b: &[u8], start: usize) -> Result<usize, (Kind, usize)> {
             &REG_NAME,
             &CharClass::new(b":"),
             Kind::InvalidHostChar,
+            ucs,
         ) {
             Ok(stop) => stop,
             Err(e) => return Err(e),
@@ -206,7 +398,14 @@ const fn authority(b: &[u8], start: usize) -> Result<usize, (Kind, usize)> {
         }
         i += 1;
     }
-    Ok(end)
+    if matches!(kind, HostKind::RegName) {
+        if let Ok(after) = ipv4_tail(b, host_start, host_end) {
+            if after == host_end {
+                kind = HostKind::Ipv4;
+            }
+        }
+    }
+    Ok((host_start, host_end, kind, end))
 }
 
 /// `IP-literal` at `start` (the `[`), in an authority ending at `end`; the
@@ -398,22 +597,77 @@ const fn ipv6(b: &[u8], start: usize, end: usize) -> Result<(), usize> {
     Ok(())
 }
 
-/// A [`Uri`](crate::Uri) from a string literal checked when compiling: an
-/// invalid literal is a compile error, not a panic.
-///
-/// The literal is checked against the `URI` rule of RFC 3986 §3 (the
-/// default [`ParseOptions`](crate::ParseOptions)) by
-/// [`check_uri`], a `const fn`, in a constant; the `Uri` itself is
-/// made at run time by [`Uri::from_static`](crate::Uri::from_static),
-/// which cannot fail after that check. The expression's type is
-/// `Uri<'static>`.
+/// The `Iri` of a literal, or a panic naming the error kind and the byte
+/// index: in a constant, a compile error. For [`iri!`](crate::iri!).
+#[doc(hidden)]
+#[allow(clippy::panic)]
+pub const fn __iri_literal(input: &'static str) -> crate::Iri<'static> {
+    match layout(input, true) {
+        Ok(layout) => crate::Iri::wrap(crate::Components::new(input, layout)),
+        Err((kind, index)) => {
+            let (message, len) = literal_message(kind, index, true);
+            match core::str::from_utf8(message.split_at(len).0) {
+                Ok(text) => panic!("{}", text),
+                Err(_) => panic!("invalid IRI literal"),
+            }
+        }
+    }
+}
+
+/// An [`Iri`](crate::Iri) from a string literal checked when compiling,
+/// as [`uri!`](crate::uri!) is for URIs: the `IRI` rule of RFC 3987 §2.2
+/// (`ucschar` in the userinfo, host, path and fragment, and `iprivate`
+/// too in the query), with the default [`ParseOptions`](crate::ParseOptions)
+/// (no bidi formatting character, RFC 3987 §4.1; no zone identifier). A
+/// constant: usable in `const` and `static` items; a malformed literal
+/// fails the build with the error kind and byte index.
 ///
 /// # Examples
 ///
 /// ```
-/// let uri = uri_core::uri!("https://example.com/a?b#c");
-/// assert_eq!(uri.host_str(), Some("example.com"));
-/// assert_eq!(uri.query(), Some("b"));
+/// use uri_core::{Iri, iri};
+///
+/// const WIKI: Iri<'static> = iri!("https://ru.wikipedia.org/wiki/Википедия");
+/// assert_eq!(WIKI.path(), "/wiki/Википедия");
+/// assert_eq!(WIKI, Iri::parse("https://ru.wikipedia.org/wiki/Википедия")?);
+/// # Ok::<(), uri_core::ParseError>(())
+/// ```
+///
+/// ```compile_fail
+/// const BAD: uri_core::Iri<'static> = uri_core::iri!("https://例え.jp/a b");
+/// ```
+#[macro_export]
+macro_rules! iri {
+    ($text:literal) => {{
+        const IRI: $crate::Iri<'static> = $crate::__iri_literal($text);
+        IRI
+    }};
+}
+
+/// A [`Uri`](crate::Uri) from a string literal checked when compiling: an
+/// invalid literal is a compile error, not a panic.
+///
+/// The literal is checked against the `URI` rule of RFC 3986 §3 (the
+/// default [`ParseOptions`](crate::ParseOptions)) by the `const fn`
+/// behind [`check_uri`], which also finds the components: the `Uri` is a
+/// constant, so `uri!` works in `const` and `static` items. A malformed
+/// literal fails the build with the error kind and byte index (`invalid
+/// URI literal (RFC 3986 §3): InvalidHostChar at byte 10`). The
+/// expression's type is `Uri<'static>`.
+///
+/// # Examples
+///
+/// ```
+/// use uri_core::{Uri, uri};
+///
+/// const HOME: Uri<'static> = uri!("https://example.com/");
+/// static API: Uri<'static> = uri!("https://api.example.com:8443/v1?x#y");
+///
+/// assert_eq!(HOME.host_str(), Some("example.com"));
+/// assert_eq!(API.port(), Some("8443"));
+/// assert_eq!(API.query(), Some("x"));
+/// assert_eq!(API, Uri::parse("https://api.example.com:8443/v1?x#y")?);
+/// # Ok::<(), uri_core::ParseError>(())
 /// ```
 ///
 /// An invalid literal does not compile:
@@ -422,17 +676,21 @@ const fn ipv6(b: &[u8], start: usize, end: usize) -> Result<(), usize> {
 /// let uri = uri_core::uri!("http://exa mple.com/");
 /// ```
 ///
+/// In a `const` item too (the message: `invalid URI literal (RFC 3986
+/// §3): InvalidHostChar at byte 10`):
+///
+/// ```compile_fail
+/// const BAD: uri_core::Uri<'static> = uri_core::uri!("http://exa mple.com/");
+/// ```
+///
 /// ```compile_fail
 /// let relative = uri_core::uri!("/no/scheme");
 /// ```
 #[macro_export]
 macro_rules! uri {
     ($text:literal) => {{
-        const _: () = ::core::assert!(
-            $crate::check_uri($text).is_ok(),
-            ::core::concat!("invalid URI literal (RFC 3986 §3): ", $text),
-        );
-        $crate::Uri::from_static($text)
+        const URI: $crate::Uri<'static> = $crate::__uri_literal($text);
+        URI
     }};
 }
 
@@ -441,6 +699,75 @@ mod tests {
     use super::*;
     use crate::Uri;
     use proptest::prelude::*;
+
+    #[test]
+    fn layouts_agree_with_the_parser() {
+        for input in [
+            "a:",
+            "http://a",
+            "http://u@h:8/p?q#f",
+            "http://[::1]:80/",
+            "http://[v1.x]/",
+            "http://1.2.3.4/",
+            "http://1.2.3.04/",
+            "s:/a?",
+            "s:a#",
+            "s://",
+            "s://@:/",
+            "mailto:a@b",
+            "http://h?q",
+            "http://h#f",
+        ] {
+            let parsed = Uri::parse(input).unwrap();
+            assert_eq!(
+                uri_layout(input),
+                Ok(parsed.components().layout()),
+                "{input}"
+            );
+        }
+    }
+
+    #[test]
+    fn iri_layouts_agree_with_the_parser() {
+        use crate::Iri;
+        for input in [
+            "http://例え.jp/パス?キー=値#断片",
+            "http://ü@ü/ü?\u{E000}#ü",
+            "a:\u{E000}",
+            "a:b?\u{202E}",
+            "http://a/\u{FFFE}",
+            "http://[::1]/é",
+            "x:\u{A0}",
+            "é:a",
+            "http://a:é/",
+            "a:/\u{10FFFD}",
+            "a:?\u{10FFFD}",
+            "a:#\u{E000}",
+        ] {
+            let parsed = Iri::parse(input)
+                .map(|i| i.components().layout())
+                .map_err(|e| (e.kind(), e.index()));
+            assert_eq!(layout(input, true), parsed, "{input}");
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn iri_layouts_agree_with_the_parser_on_generated_text(s in "[a-z]{0,3}:(//)?[a-zé例\u{E000}\u{202E}\u{A0}%@:/?#1.]{0,16}") {
+            let parsed = crate::Iri::parse(&s).map(|i| i.components().layout()).map_err(|e| (e.kind(), e.index()));
+            prop_assert_eq!(layout(&s, true), parsed, "{}", s);
+        }
+    }
+
+    #[test]
+    fn literal_messages_name_the_kind_and_the_index() {
+        let (m, len) = literal_message(Kind::InvalidPathChar, 123, false);
+        let text = core::str::from_utf8(&m[..len]).unwrap();
+        assert_eq!(
+            text,
+            "invalid URI literal (RFC 3986 §3): InvalidPathChar at byte 123"
+        );
+    }
 
     #[track_caller]
     fn agrees(input: &str) {

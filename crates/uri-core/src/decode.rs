@@ -98,23 +98,27 @@ impl<'a, S: Spec> Components<'a, S> {
     }
 
     /// The query's pairs, split at `&` (RFC 3986 leaves the query's
-    /// structure to the scheme; `&` and `=` are the common convention).
-    /// No query gives no pairs.
+    /// structure to the scheme; `&` and `=` are the common convention),
+    /// with `+` left a `+` as RFC 3986 reads it. No query gives no pairs.
+    ///
+    /// Not named `query_pairs`: `url::Url::query_pairs` reads form data
+    /// (`+` is a space), which is [`form_pairs`](Self::form_pairs) here.
     ///
     /// # Examples
     ///
     /// ```
-    /// let uri = uri_core::Uri::parse("http://h/?q=caf%C3%A9&x")?;
-    /// assert_eq!(uri.components().query_pairs().get("q").as_deref(), Some("café"));
+    /// let uri = uri_core::Uri::parse("http://h/?q=caf%C3%A9+x&x")?;
+    /// assert_eq!(uri.components().query_pairs_rfc3986().get("q").as_deref(), Some("café+x"));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[inline]
-    pub fn query_pairs(&self) -> QueryPairs<'a> {
+    pub fn query_pairs_rfc3986(&self) -> QueryPairs<'a> {
         QueryPairs::new(self.query().unwrap_or_default(), Separator::Ampersand)
     }
 
     /// The query's pairs as form data (`application/x-www-form-urlencoded`:
-    /// `&`-separated, `+` a space).
+    /// `&`-separated, `+` a space): what `url::Url::query_pairs` gives
+    /// (there as decoded `(Cow, Cow)` pairs; here call `.decoded()`).
     ///
     /// # Examples
     ///

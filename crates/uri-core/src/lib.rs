@@ -126,6 +126,7 @@ mod component;
 mod components;
 mod const_check;
 mod decode;
+mod edit;
 mod error;
 pub mod grammar;
 #[cfg(any(feature = "http", feature = "url"))]
@@ -150,6 +151,9 @@ pub use caret::Caret;
 pub use component::Component;
 pub use components::{Authority, Components, Host, HostKind, PortError, Segments};
 pub use const_check::check_uri;
+#[doc(hidden)]
+pub use const_check::{__iri_literal, __uri_literal};
+pub use edit::{PathSegmentsMut, QueryPairsMut, SegmentError};
 pub use error::{ParseError, ParseErrorKind};
 pub use owned::{
     IriBuf, IriReferenceBuf, ParseBufError, RelativeIriBuf, RelativeRefBuf, RelativeRiBuf, RiBuf,

@@ -121,12 +121,13 @@ macro_rules! component_getters {
             self.components().port()
         }
 
-        /// The port as a number: `Ok(None)` without a port; see
+        /// The port as a number: `Ok(None)` without a port or with an empty
+        /// one (§3.2.3: the scheme's default); see
         /// [`Authority::port_u16`](crate::Authority::port_u16).
         ///
         /// # Errors
         ///
-        /// [`PortError`](crate::PortError) for an empty port or one above 65535.
+        /// [`PortError`](crate::PortError) for a port above 65535.
         ///
         /// # Examples
         ///
@@ -274,22 +275,26 @@ macro_rules! component_getters {
             self.components().path_segments_decoded()
         }
 
-        /// The query's `&`-separated pairs: see
-        /// [`Components::query_pairs`](crate::Components::query_pairs).
+        /// The query's `&`-separated pairs read as RFC 3986 reads a query
+        /// (`+` stays a `+`): see
+        /// [`Components::query_pairs_rfc3986`](crate::Components::query_pairs_rfc3986).
+        /// For what `url::Url::query_pairs` gives (`+` is a space), use
+        /// `form_pairs`.
         ///
         /// # Examples
         ///
         /// ```
         #[doc = concat!("let r = uri_core::", stringify!($Type), "::parse(\"", $example, "\")?;")]
-        /// assert_eq!(r.query_pairs().get("q").as_deref(), Some("1"));
+        /// assert_eq!(r.query_pairs_rfc3986().get("q").as_deref(), Some("1"));
         /// # Ok::<(), Box<dyn std::error::Error>>(())
         /// ```
         #[inline]
-        pub fn query_pairs(&self) -> uri_encode::QueryPairs<$lt> {
-            self.components().query_pairs()
+        pub fn query_pairs_rfc3986(&self) -> uri_encode::QueryPairs<$lt> {
+            self.components().query_pairs_rfc3986()
         }
 
-        /// The query's pairs as form data (`+` is a space): see
+        /// The query's pairs as form data (`+` is a space), as
+        /// `url::Url::query_pairs` reads them: see
         /// [`Components::form_pairs`](crate::Components::form_pairs).
         ///
         /// # Examples

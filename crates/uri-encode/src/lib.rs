@@ -44,7 +44,7 @@
 //! [`decoded_bytes`] (decoding that keeps offsets) and
 //! [`encode_non_ascii_moving`] (an IRI's text to a URI's, offsets moved
 //! along). uri-core's reference types decode their components with
-//! inherent methods (`uri.query_pairs()`, `uri.path_decoded()`, …) built on
+//! inherent methods (`uri.form_pairs()`, `uri.query_pairs_rfc3986()`, `uri.path_decoded()`, …) built on
 //! this crate.
 //!
 //! # Crate features

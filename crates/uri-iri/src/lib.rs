@@ -97,6 +97,7 @@ mod nfc;
 mod serde_impls;
 mod to_iri;
 mod to_uri;
+mod user_input;
 mod warnings;
 
 pub use bidi::{BidiError, BidiRule, check_bidi};
@@ -107,6 +108,7 @@ pub use host::{HostMapping, IdnaError, IdnaErrorKind};
 pub use nfc::{Normalization, NormalizedIri, normalize};
 pub use to_iri::{ToIriOptions, to_iri, to_iri_with};
 pub use to_uri::{to_uri, to_uri_with};
+pub use user_input::{Fix, FixKind, FromUserInput, UserInputError, UserInputErrorKind};
 pub use warnings::{DisplayWarning, DisplayWarningKind, display_warnings};
 
 pub use uri_core::{

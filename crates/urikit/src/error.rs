@@ -3,15 +3,18 @@
 
 use core::fmt;
 
-use uri_core::{BuildError, ParseBufError, ParseError, PortError};
+use uri_core::{BuildError, ParseBufError, ParseError, PortError, SegmentError};
 
 /// Any error of the urikit crates, each in its own variant: `?` converts
 /// every crate's error into it (`From`), so a function that parses,
 /// decodes and resolves can return `Result<_, urikit::Error>`.
 ///
-/// `Display` says in a few words what failed; [`source`](core::error::Error::source)
-/// is the crate's own error, which says what and where (reporters such as
-/// `anyhow` print both). Match on the variant to get the crate's error
+/// `Display` says in a few words what failed, then the crate's own
+/// error: the kind and, for a parse, the byte index (`invalid URI
+/// reference: character not allowed in path at byte 10`); it never repeats
+/// the input, so a password cannot show. [`source`](core::error::Error::source)
+/// is the wrapped error's own source, so reporters such as `anyhow` do not
+/// print the message twice. Match on the variant to get the crate's error
 /// back. `Debug` never shows a password (RFC 3986 §3.2.1), as none of the
 /// wrapped errors' does.
 ///
@@ -31,7 +34,11 @@ use uri_core::{BuildError, ParseBufError, ParseError, PortError};
 /// assert_eq!(port_of("http://a:8080/")?, Some(8080));
 /// let err = port_of("http://a:99999/").unwrap_err();
 /// assert!(matches!(err, urikit::Error::Port(_)));
-/// assert_eq!(err.to_string(), "the port is not a 16-bit number");
+/// assert_eq!(err.to_string(), "the port is not a 16-bit number: the port is greater than 65535");
+///
+/// let err = urikit::Error::from(UriBuf::parse("http://user:secret@h/a b").unwrap_err());
+/// assert_eq!(err.to_string(), "invalid URI reference: character not allowed in path at byte 22");
+/// assert!(!format!("{err} {err:?}").contains("secret"));
 /// # Ok::<(), urikit::Error>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -45,8 +52,17 @@ pub enum Error {
     /// Parts do not make a valid reference (`uri-core`'s [`BuildError`],
     /// from the builder and the setters).
     Build(BuildError),
-    /// A port is empty or above 65535 (`uri-core`'s [`PortError`]).
+    /// A port is above 65535 (`uri-core`'s [`PortError`]).
     Port(PortError),
+    /// A path segment cannot be pushed (`uri-core`'s [`SegmentError`],
+    /// from `path_segments_mut().push`).
+    Segment(SegmentError),
+    /// A conversion to or from `http::Uri` or `url::Url` would change the
+    /// reference (`uri-core`'s
+    /// [`InteropError`](uri_core::interop::InteropError), features `http`
+    /// and `url`).
+    #[cfg(any(feature = "http", feature = "url"))]
+    Interop(uri_core::interop::InteropError),
     /// Percent-decoding failed (`uri-encode`'s
     /// [`DecodeError`](uri_encode::DecodeError)).
     #[cfg(feature = "encode")]
@@ -67,6 +83,15 @@ pub enum Error {
     /// [`BidiError`](uri_iri::BidiError)).
     #[cfg(feature = "iri")]
     Bidi(uri_iri::BidiError),
+    /// Text a person typed cannot be made a URI (`uri-iri`'s
+    /// [`UserInputError`](uri_iri::UserInputError), from
+    /// `UriBuf::from_user_input`).
+    #[cfg(feature = "iri")]
+    UserInput(uri_iri::UserInputError),
+    /// A CURIE cannot be expanded (`uri-iri`'s
+    /// [`CurieError`](uri_iri::CurieError)).
+    #[cfg(feature = "iri")]
+    Curie(uri_iri::CurieError),
     /// A file path and a `file` URI do not convert (`uri-schemes`'
     /// [`PathError`](uri_schemes::PathError)).
     #[cfg(feature = "schemes")]
@@ -97,6 +122,9 @@ impl Error {
             Error::ParseBuf(e) => e,
             Error::Build(e) => e,
             Error::Port(e) => e,
+            Error::Segment(e) => e,
+            #[cfg(any(feature = "http", feature = "url"))]
+            Error::Interop(e) => e,
             #[cfg(feature = "encode")]
             Error::Decode(e) => e,
             #[cfg(feature = "resolve")]
@@ -107,6 +135,10 @@ impl Error {
             Error::Idna(e) => e,
             #[cfg(feature = "iri")]
             Error::Bidi(e) => e,
+            #[cfg(feature = "iri")]
+            Error::UserInput(e) => e,
+            #[cfg(feature = "iri")]
+            Error::Curie(e) => e,
             #[cfg(feature = "schemes")]
             Error::Path(e) => e,
             #[cfg(feature = "template")]
@@ -124,6 +156,9 @@ impl Error {
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
+            Error::Segment(_) => "the segment cannot be pushed",
+            #[cfg(any(feature = "http", feature = "url"))]
+            Error::Interop(_) => "the conversion would change the reference",
             Error::Parse(_) | Error::ParseBuf(_) => "invalid URI reference",
             Error::Build(_) => "the parts do not make a valid URI reference",
             Error::Port(_) => "the port is not a 16-bit number",
@@ -137,6 +172,10 @@ impl fmt::Display for Error {
             Error::Idna(_) => "the host cannot be mapped by IDNA",
             #[cfg(feature = "iri")]
             Error::Bidi(_) => "the IRI breaks the bidi rules",
+            #[cfg(feature = "iri")]
+            Error::UserInput(_) => "the text cannot be made a URI",
+            #[cfg(feature = "iri")]
+            Error::Curie(_) => "the CURIE cannot be expanded",
             #[cfg(feature = "schemes")]
             Error::Path(_) => "the file path and the file URI do not convert",
             #[cfg(feature = "template")]
@@ -147,7 +186,8 @@ impl fmt::Display for Error {
             Error::Match(_) => "the URI does not match the template",
             #[cfg(feature = "template")]
             Error::Conflict(_) => "two templates of the set conflict",
-        })
+        })?;
+        write!(f, ": {}", self.inner())
     }
 }
 
@@ -155,7 +195,7 @@ impl fmt::Display for Error {
 /// with or without the `std` feature.
 impl core::error::Error for Error {
     fn source(&self) -> Option<&(dyn core::error::Error + 'static)> {
-        Some(self.inner())
+        self.inner().source()
     }
 }
 
@@ -175,6 +215,9 @@ from_errors! {
     ParseBuf(ParseBufError),
     Build(BuildError),
     Port(PortError),
+    Segment(SegmentError),
+    #[cfg(any(feature = "http", feature = "url"))]
+    Interop(uri_core::interop::InteropError),
     #[cfg(feature = "encode")]
     Decode(uri_encode::DecodeError),
     #[cfg(feature = "resolve")]
@@ -185,6 +228,10 @@ from_errors! {
     Idna(uri_iri::IdnaError),
     #[cfg(feature = "iri")]
     Bidi(uri_iri::BidiError),
+    #[cfg(feature = "iri")]
+    UserInput(uri_iri::UserInputError),
+    #[cfg(feature = "iri")]
+    Curie(uri_iri::CurieError),
     #[cfg(feature = "schemes")]
     Path(uri_schemes::PathError),
     #[cfg(feature = "template")]
@@ -203,12 +250,45 @@ mod tests {
     use alloc::string::ToString;
     use core::error::Error as _;
 
+    /// Every public error type of every crate converts with `?`.
     #[test]
-    fn the_source_is_the_wrapped_error() {
+    fn every_error_converts() {
+        fn converts<E: Into<Error>>() {}
+        converts::<uri_core::ParseError>();
+        converts::<uri_core::ParseBufError>();
+        converts::<uri_core::BuildError>();
+        converts::<uri_core::PortError>();
+        converts::<uri_core::SegmentError>();
+        #[cfg(any(feature = "http", feature = "url"))]
+        converts::<uri_core::interop::InteropError>();
+        #[cfg(feature = "encode")]
+        converts::<uri_encode::DecodeError>();
+        #[cfg(feature = "resolve")]
+        {
+            converts::<uri_resolve::ResolveError>();
+            converts::<uri_resolve::RelativizeError>();
+        }
+        #[cfg(feature = "iri")]
+        {
+            converts::<uri_iri::IdnaError>();
+            converts::<uri_iri::BidiError>();
+            converts::<uri_iri::UserInputError>();
+            converts::<uri_iri::CurieError>();
+        }
+        #[cfg(feature = "schemes")]
+        converts::<uri_schemes::PathError>();
+    }
+
+    #[test]
+    fn display_says_the_kind_and_the_index() {
         let parse = uri_core::Uri::parse("a b").unwrap_err();
         let err = Error::from(parse);
-        let source = err.source().map(alloc::string::ToString::to_string);
-        assert_eq!(source, Some(parse.to_string()));
+        assert!(err.source().is_none());
+        assert_eq!(
+            err.to_string(),
+            alloc::format!("invalid URI reference: {parse}")
+        );
+        assert!(err.to_string().ends_with(" at byte 0"), "{err}");
         assert_eq!(err, Error::Parse(parse));
     }
 }

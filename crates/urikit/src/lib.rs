@@ -12,7 +12,7 @@
 //! percent codec is [`encode`]; resolution and normalization are
 //! [`resolve`]. IRIs (RFC 3987) parse, resolve and normalize through the
 //! same types ([`Iri`], [`IriBuf`], …); the IRI↔URI mapping, IDNA hosts
-//! and the display form are [`iri`]; the rules of real schemes (http,
+//! and the display form are [`mod@iri`]; the rules of real schemes (http,
 //! mailto, urn, tel, file, data, …), scheme-based normalization and the
 //! IANA registry are [`schemes`]; URI Templates (RFC 6570), expanded and
 //! matched, are [`template`] (feature `template`).
@@ -50,7 +50,7 @@
 //! - `encode` (default): [`encode`], the percent codec (`uri-encode`).
 //! - `resolve` (default, implies `encode`): [`resolve`], reference
 //!   resolution, relativization and normalization (`uri-resolve`).
-//! - `iri` (default, implies `resolve`): [`iri`], the IRI↔URI mapping,
+//! - `iri` (default, implies `resolve`): [`mod@iri`], the IRI↔URI mapping,
 //!   UTS #46 hosts, bidi checks, NFC and the display form (`uri-iri`,
 //!   which brings `idna` and the Unicode data of ICU4X and
 //!   `unicode-security`).
@@ -75,12 +75,17 @@
 //! - `url` (implies `std`): `interop`, `url::Url` to and from the URI
 //!   types, refused where WHATWG parsing would change the URI
 //!   (`uri-core`'s `url` feature).
+//! - `psl` (implies `iri`): [`PublicSuffixExt`], `registrable_domain()`
+//!   and `public_suffix()` on [`Host`], from the Public Suffix List
+//!   (the `psl` crate), ICANN and private sections told apart.
 //! - `percent-encoding` (implies `encode`): `EncodeSet` to and from
 //!   `percent_encoding::AsciiSet` (`uri-encode`'s `percent-encoding`
 //!   feature).
 //!
 //! How these compare with `url`, `fluent-uri`, `iri-string` and `http`,
-//! task by task, is the workspace's `docs/ecosystem.md`.
+//! task by task, is the workspace's `docs/ecosystem.md`. Coming from
+//! `url`? [`migrating_from_url`] goes through nine everyday tasks side by
+//! side (the workspace's `docs/migrating-from-url.md`).
 
 #![no_std]
 #![cfg_attr(docsrs, feature(doc_cfg))]
@@ -98,17 +103,28 @@
     )
 )]
 
-#[cfg(test)]
+#[cfg(any(test, feature = "psl"))]
 extern crate alloc;
 
 mod error;
 #[cfg(feature = "resolve")]
 mod ext;
+#[cfg(feature = "schemes")]
+mod port;
+#[cfg(feature = "psl")]
+mod public_suffix;
 
 pub use error::Error;
 #[cfg(feature = "resolve")]
 pub use ext::{IriExt, UriExt};
 pub use uri_core::*;
+
+// --- Issue 36 ("the first hour"): items added by the facade. ---
+#[cfg(feature = "schemes")]
+pub use port::PortExt;
+#[cfg(feature = "psl")]
+pub use public_suffix::{PublicSuffix, PublicSuffixExt, Section};
+// --- End of issue 36's block. ---
 
 /// The percent codec of RFC 3986 §2: the `uri-encode` crate.
 #[cfg(feature = "encode")]
@@ -141,7 +157,7 @@ pub use uri_template as template;
 /// Always: the reference types, [`Builder`], [`Host`], [`Authority`] and
 /// the parse errors of `uri-core`, and [`Error`]. With
 /// `encode`: [`EncodeSet`](crate::encode::EncodeSet). (Decoded components
-/// and query pairs are methods of the reference types, `uri.query_pairs()`.)
+/// and query pairs are methods of the reference types, `uri.form_pairs()`, `uri.query_pairs_rfc3986()`.)
 /// With `resolve`: [`UriExt`] and [`IriExt`] (`join`, `normalize`,
 /// `normalized_eq`, `equivalent`).
 ///
@@ -165,6 +181,16 @@ pub mod prelude {
     };
     #[cfg(feature = "encode")]
     pub use uri_encode::EncodeSet;
+
+    // --- Issue 36 ("the first hour"). ---
+    #[cfg(feature = "schemes")]
+    pub use crate::PortExt;
+    #[cfg(feature = "psl")]
+    pub use crate::PublicSuffixExt;
+    pub use uri_core::{PathSegmentsMut, QueryPairsMut, SegmentError};
+    #[cfg(feature = "iri")]
+    pub use uri_iri::FromUserInput;
+    // --- End of issue 36's block. ---
 }
 
 /// The crate README's examples, run as doc tests (they use the default
@@ -197,6 +223,27 @@ struct WorkspaceReadmeDoctests;
 ))]
 #[doc = include_str!("../../../docs/guide.md")]
 struct GuideDoctests;
+
+/// Moving from the `url` crate, task by task: parse, read the
+/// components, build, edit the query, edit the path, join, compare and
+/// normalize, convert to and from `url::Url`, show safely. (A page of
+/// documentation only; the workspace's `docs/migrating-from-url.md`.)
+#[cfg(all(doc, not(doctest)))]
+#[doc = include_str!("../migrating-from-url.md")]
+pub mod migrating_from_url {}
+
+/// `docs/migrating-from-url.md`'s examples, run as doc tests (they use
+/// the default features; the conversions also `url` and `http`).
+#[cfg(all(
+    doctest,
+    feature = "std",
+    feature = "encode",
+    feature = "resolve",
+    feature = "iri",
+    feature = "schemes"
+))]
+#[doc = include_str!("../migrating-from-url.md")]
+struct MigratingFromUrlDoctests;
 
 /// `docs/ecosystem.md`'s urikit lines, run as doc tests (they need the
 /// default features).

@@ -9,7 +9,7 @@
 use alloc::format;
 use alloc::string::{String, ToString};
 
-use super::{InteropError, InteropErrorKind, compare};
+use super::{InteropError, InteropErrorKind, compare, empty_path_is_slash, lower_if_equal};
 use crate::{Component, Uri, UriBuf, UriReference, UriReferenceBuf};
 
 /// `http`'s reading of a request target as RFC 3986 text: the authority
@@ -83,8 +83,20 @@ impl TryFrom<&http::Uri> for UriBuf {
 impl TryFrom<UriReference<'_>> for http::Uri {
     type Error = InteropError;
 
-    /// The reference as a request target, when `http` reads it with the
-    /// same string and components.
+    /// The reference as a request target, when `http` reads it as the same
+    /// reference under scheme-based normalization (RFC 3986 §6.2.3): the
+    /// scheme in lower case (§6.2.2.1), an empty path written `/` for
+    /// `http`, `https`, `ws` and `wss`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_core::UriReference;
+    ///
+    /// let h = http::Uri::try_from(UriReference::parse("HTTP://example.com?q")?)?;
+    /// assert_eq!(h, "http://example.com/?q");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     ///
     /// # Errors
     ///
@@ -93,8 +105,8 @@ impl TryFrom<UriReference<'_>> for http::Uri {
     /// `http` refuses the string (a URI without an authority such as
     /// `mailto:a@b`, a relative path such as `a/b`, an empty string, a
     /// port past 65535); [`InteropErrorKind::Changed`] when `http` would
-    /// write it otherwise or split it otherwise (`HTTP://a` is written
-    /// `http://a/`, `//a/b` is read as a path).
+    /// split it otherwise (`//a/b` is read as a path) or change
+    /// it otherwise (`foo://a` is written `foo://a/`).
     fn try_from(r: UriReference<'_>) -> Result<Self, InteropError> {
         if r.fragment().is_some() {
             return Err(InteropError::new(
@@ -115,9 +127,19 @@ impl TryFrom<UriReference<'_>> for http::Uri {
             InteropError::new(InteropErrorKind::Rejected, None, format!("http: {e}"))
         })?;
         let authority = theirs.authority();
+        // §6.2.2.1: the scheme is case-insensitive, and `http` lowercases
+        // it; §6.2.3: an empty path is `/` for `http` and `https`.
+        let scheme = r
+            .scheme()
+            .map(|s| lower_if_equal(s, theirs.scheme_str().unwrap_or("")));
+        let slash = r.path().is_empty()
+            && r.authority().is_some()
+            && empty_path_is_slash(r.scheme())
+            && theirs.path() == "/";
+        let path = if slash { "/" } else { r.path() };
         compare(
             &[
-                (Component::Scheme, r.scheme(), theirs.scheme_str()),
+                (Component::Scheme, scheme.as_deref(), theirs.scheme_str()),
                 (
                     Component::Userinfo,
                     r.userinfo(),
@@ -135,13 +157,21 @@ impl TryFrom<UriReference<'_>> for http::Uri {
                     r.port(),
                     authority.and_then(|a| port_text(a.as_str())),
                 ),
-                (Component::Path, Some(r.path()), Some(theirs.path())),
+                (Component::Path, Some(path), Some(theirs.path())),
                 (Component::Query, r.query(), theirs.query()),
             ],
             "http",
         )?;
         let written = text_of(&theirs);
-        if written != r.as_str() {
+        let mut expected = String::from(r.as_str());
+        if slash {
+            let at = r.components().span(Component::Path).map_or(0, |s| s.start);
+            expected.insert(at, '/');
+        }
+        if let Some(scheme) = &scheme {
+            expected.replace_range(..scheme.len(), scheme);
+        }
+        if written != expected {
             return Err(InteropError::new(
                 InteropErrorKind::Changed,
                 None,
@@ -215,5 +245,92 @@ impl TryFrom<&UriReferenceBuf> for http::Uri {
     /// As for [`UriReference`].
     fn try_from(r: &UriReferenceBuf) -> Result<Self, InteropError> {
         http::Uri::try_from(r.as_uri_reference())
+    }
+}
+
+impl TryFrom<http::Uri> for UriReferenceBuf {
+    type Error = InteropError;
+
+    /// The request target as a reference; see the conversion from
+    /// [`&http::Uri`](http::Uri).
+    ///
+    /// # Errors
+    ///
+    /// As for the conversion from a reference.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let h: http::Uri = "/a?b".parse()?;
+    /// assert_eq!(uri_core::UriReferenceBuf::try_from(h)?, "/a?b");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    fn try_from(uri: http::Uri) -> Result<Self, InteropError> {
+        UriReferenceBuf::try_from(&uri)
+    }
+}
+
+impl TryFrom<http::Uri> for UriBuf {
+    type Error = InteropError;
+
+    /// The request target as a URI; see the conversion from
+    /// [`&http::Uri`](http::Uri).
+    ///
+    /// # Errors
+    ///
+    /// As for the conversion from a reference.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let h: http::Uri = "https://example.com/a".parse()?;
+    /// assert_eq!(uri_core::UriBuf::try_from(h)?, "https://example.com/a");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    fn try_from(uri: http::Uri) -> Result<Self, InteropError> {
+        UriBuf::try_from(&uri)
+    }
+}
+
+impl TryFrom<UriBuf> for http::Uri {
+    type Error = InteropError;
+
+    /// The URI as a request target; see the conversion from [`UriReference`].
+    ///
+    /// # Errors
+    ///
+    /// As for [`UriReference`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let uri = uri_core::UriBuf::parse("https://example.com")?;
+    /// assert_eq!(http::Uri::try_from(uri)?, "https://example.com/");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    fn try_from(uri: UriBuf) -> Result<Self, InteropError> {
+        http::Uri::try_from(&uri)
+    }
+}
+
+impl TryFrom<UriReferenceBuf> for http::Uri {
+    type Error = InteropError;
+
+    /// The reference as a request target; see the conversion from
+    /// [`UriReference`].
+    ///
+    /// # Errors
+    ///
+    /// As for [`UriReference`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let r = uri_core::UriReferenceBuf::parse("/a?b")?;
+    /// assert_eq!(http::Uri::try_from(r)?, "/a?b");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    fn try_from(r: UriReferenceBuf) -> Result<Self, InteropError> {
+        http::Uri::try_from(&r)
     }
 }

@@ -1,10 +1,14 @@
 //! Conversions to and from the `http` and `url` crates' types (features
 //! `http` and `url`), and [`InteropError`], why one failed.
 //!
-//! The rule is the same in every direction: a conversion either keeps the
-//! string exactly, with each component where RFC 3986 puts it, or fails
-//! and says which component would not survive. Nothing is silently
-//! dropped, lowercased, normalized or re-encoded.
+//! The rule is the same in every direction: a conversion succeeds when
+//! the result is the same URI as the input under scheme-based
+//! normalization (RFC 3986 §6.2.3: the case of the scheme and host, a
+//! default or empty port, an empty path for `http`-like schemes, dot
+//! segments), and otherwise fails and says which component would change
+//! meaning. Nothing else is dropped, mapped or re-encoded: a fragment, an
+//! IDNA mapping, an IPv4 number, an encoded character are refused. By
+//! value and by reference, both ways.
 //!
 //! - `http` ([`http::Uri`](::http::Uri), RFC 9110's request targets): from an
 //!   `http::Uri` to a [`UriReferenceBuf`](crate::UriReferenceBuf) (or a
@@ -12,9 +16,11 @@
 //!   [`Uri`](crate::Uri), [`UriReference`](crate::UriReference) or their
 //!   owned twins to an `http::Uri`. An `http::Uri` has no fragment: a
 //!   reference with one fails with [`InteropErrorKind::Fragment`] (it is
-//!   refused, never dropped); one that `http` would read differently (an
-//!   empty path it writes as `/`, an upper-case scheme it lowercases,
-//!   `//host/path` it reads as a path, a character it refuses) fails too.
+//!   refused, never dropped); one that `http` would read differently
+//!   (`//host/path` it reads as a path, a character it refuses, an empty
+//!   path it writes `/` for a scheme other than `http`, `https`, `ws`,
+//!   `wss`) fails too; an upper-case scheme it lowercases, and the empty
+//!   path of `http://a`, convert.
 //!   A network-path reference of an authority alone (`//host:443`) is
 //!   `http`'s authority form (`host:443`), both ways.
 //! - `url` ([`url::Url`](::url::Url), the WHATWG URL Standard): from a `Url` to a
@@ -22,10 +28,12 @@
 //!   not an RFC 3986 URI (WHATWG leaves `|`, `^`, `[`, `{`… unencoded in
 //!   some components); and from a [`Uri`](crate::Uri) or
 //!   [`UriBuf`](crate::UriBuf) to a `Url`, which fails wherever WHATWG
-//!   parsing would change the string: a default port removed, an empty
-//!   port or userinfo dropped, dot segments removed, a host lowercased,
-//!   read as an IPv4 number (`0x7f.1`) or mapped by IDNA, a character
-//!   percent-encoded, `http://a` written `http://a/`. (A backslash or a
+//!   parsing would change the URI's meaning: an empty userinfo dropped, a
+//!   host read as an IPv4 number (`0x7f.1`) or mapped by IDNA, a character
+//!   percent-encoded. What scheme-based normalization (RFC 3986 §6.2.3)
+//!   makes equal converts, to `url`'s string: the case of the scheme and
+//!   host, a default or empty port, dot segments, `http://a` written
+//!   `http://a/`. (A backslash or a
 //!   space, which WHATWG rewrites, cannot be in an RFC 3986 URI; a `Url`
 //!   holds them already rewritten.)
 //!
@@ -45,9 +53,14 @@
 //! assert_eq!(url.as_str(), "https://example.com/a?b#c");
 //! assert_eq!(UriBuf::try_from(&url)?, "https://example.com/a?b#c");
 //!
-//! let err = url::Url::try_from(Uri::parse("https://example.com:443/a/../b")?).unwrap_err();
+//! // The same URI under scheme-based normalization (RFC 3986 §6.2.3): converts.
+//! let url = url::Url::try_from(Uri::parse("HTTPS://example.com:443/a/../b")?)?;
+//! assert_eq!(url.as_str(), "https://example.com/b");
+//!
+//! // IDNA or an IPv4 number would change the host: refused, with the reason.
+//! let err = url::Url::try_from(Uri::parse("https://0x7f.1/")?).unwrap_err();
 //! assert_eq!(err.kind(), InteropErrorKind::Changed);
-//! assert_eq!(err.component(), Some(Component::Port));
+//! assert_eq!(err.component(), Some(Component::Host));
 //! # }
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
@@ -173,8 +186,8 @@ impl InteropError {
     /// # #[cfg(feature = "url")] {
     /// use uri_core::{Component, Uri};
     ///
-    /// let err = url::Url::try_from(Uri::parse("HTTP://a/")?).unwrap_err();
-    /// assert_eq!(err.component(), Some(Component::Scheme));
+    /// let err = url::Url::try_from(Uri::parse("http://@a/")?).unwrap_err();
+    /// assert_eq!(err.component(), Some(Component::Userinfo));
     /// # }
     /// # Ok::<(), uri_core::ParseError>(())
     /// ```
@@ -251,4 +264,82 @@ pub(crate) fn compare(
         }
     }
     Ok(())
+}
+
+/// Schemes whose empty path is `/` (RFC 9110 §4.2.3 for `http` and
+/// `https`, RFC 6455 §3 for `ws` and `wss`): the §6.2.3 rule the
+/// conversions apply. A small table, kept here because uri-core does not
+/// depend on `uri-schemes`' registry.
+pub(crate) fn empty_path_is_slash(scheme: Option<&str>) -> bool {
+    scheme.is_some_and(|s| {
+        ["http", "https", "ws", "wss"]
+            .iter()
+            .any(|k| k.eq_ignore_ascii_case(s))
+    })
+}
+
+/// `path` without its dot segments (RFC 3986 §5.2.4), when it is
+/// hierarchical (`absolute` : it begins with `/`); the same path otherwise.
+/// Percent-encoded dots (`%2E`) are not read as dots: a path that holds
+/// them is compared as written, and refused if the other crate reads it
+/// otherwise. (uri-resolve has the full routine; uri-core cannot depend on
+/// it, and the conversions need this much only.)
+pub(crate) fn without_dot_segments(path: &str) -> alloc::borrow::Cow<'_, str> {
+    let has_dots = path
+        .split('/')
+        .any(|segment| segment == "." || segment == "..");
+    if !has_dots || !path.starts_with('/') {
+        return alloc::borrow::Cow::Borrowed(path);
+    }
+    let mut out: alloc::vec::Vec<&str> = alloc::vec::Vec::new();
+    let segments: alloc::vec::Vec<&str> = path[1..].split('/').collect();
+    let last = segments.len() - 1;
+    for (i, segment) in segments.iter().enumerate() {
+        match *segment {
+            "." => {
+                if i == last {
+                    out.push("");
+                }
+            }
+            ".." => {
+                out.pop();
+                if i == last {
+                    out.push("");
+                }
+            }
+            s => out.push(s),
+        }
+    }
+    let mut result = String::from("/");
+    result.push_str(&out.join("/"));
+    alloc::borrow::Cow::Owned(result)
+}
+
+/// `ours` in `theirs`' case when they differ only in ASCII case.
+pub(crate) fn lower_if_equal<'a>(ours: &'a str, theirs: &'a str) -> alloc::borrow::Cow<'a, str> {
+    if ours != theirs && ours.eq_ignore_ascii_case(theirs) {
+        alloc::borrow::Cow::Borrowed(theirs)
+    } else {
+        alloc::borrow::Cow::Borrowed(ours)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::without_dot_segments;
+
+    #[test]
+    fn dot_segments_as_in_rfc_3986_5_2_4() {
+        for (path, want) in [
+            ("/a/b/c/./../../g", "/a/g"),
+            ("/a/..", "/"),
+            ("/a/.", "/a/"),
+            ("/../a", "/a"),
+            ("/a/b", "/a/b"),
+            ("a/../b", "a/../b"),
+            ("/a/%2E%2E/b", "/a/%2E%2E/b"),
+        ] {
+            assert_eq!(without_dot_segments(path), want, "{path}");
+        }
+    }
 }

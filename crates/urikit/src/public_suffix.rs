@@ -1,0 +1,235 @@
+//! [`PublicSuffixExt`]: the public suffix and the registrable domain of a
+//! host, from the Public Suffix List (feature `psl`).
+//!
+//! `Host` is uri-core's, and uri-core depends on neither `psl` nor `idna`,
+//! so these are an extension trait of the facade, under its `psl`
+//! feature (which implies `iri`, for the UTS #46 mapping).
+
+use alloc::string::String;
+
+use uri_core::{Host, IriReference};
+use uri_iri::{HostMapping, to_uri_with};
+
+/// The section of the Public Suffix List a suffix comes from.
+///
+/// # Examples
+///
+/// ```
+/// use urikit::prelude::*;
+/// use urikit::Section;
+///
+/// let host = Uri::parse("https://foo.github.io/")?.host().unwrap();
+/// assert_eq!(host.public_suffix().unwrap().section(), Some(Section::Private));
+/// # Ok::<(), urikit::Error>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Section {
+    /// The ICANN section: suffixes delegated by ICANN and the registries
+    /// (`com`, `co.uk`).
+    Icann,
+    /// The private section: suffixes submitted by their owners
+    /// (`github.io`, `blogspot.com`).
+    Private,
+}
+
+/// A public suffix: its text (ASCII, lower case, `xn--` labels) and its
+/// section of the list, `None` when no rule of the list matched and the
+/// default rule (`*`, the last label) applied.
+///
+/// # Examples
+///
+/// ```
+/// use urikit::prelude::*;
+/// use urikit::Section;
+///
+/// let suffix = Host::RegName("www.example.co.uk").public_suffix().unwrap();
+/// assert_eq!((suffix.as_str(), suffix.section()), ("co.uk", Some(Section::Icann)));
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct PublicSuffix {
+    text: String,
+    section: Option<Section>,
+}
+
+impl PublicSuffix {
+    /// The suffix's text.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use urikit::prelude::*;
+    ///
+    /// assert_eq!(Host::RegName("a.b.example.com").public_suffix().unwrap().as_str(), "com");
+    /// ```
+    pub fn as_str(&self) -> &str {
+        &self.text
+    }
+
+    /// The section of the list, or `None` for the default rule.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use urikit::prelude::*;
+    ///
+    /// assert_eq!(Host::RegName("a.example.notatld").public_suffix().unwrap().section(), None);
+    /// ```
+    pub fn section(&self) -> Option<crate::Section> {
+        self.section
+    }
+}
+
+/// The host as the list spells names: a registered name percent-decoded
+/// and mapped by UTS #46 `ToASCII` (the mapping of `uri_iri::to_uri_with`
+/// with `HostMapping::Idna`), in lower case; `None` for an IP address or
+/// a name UTS #46 refuses.
+fn list_form(host: &Host<'_>) -> Option<String> {
+    let Host::RegName(name) = *host else {
+        return None;
+    };
+    if name.is_empty() {
+        return None;
+    }
+    if name.is_ascii() && !name.contains('%') {
+        return Some(name.to_ascii_lowercase());
+    }
+    let text = alloc::format!("x://{name}/");
+    let iri = IriReference::parse(&text).ok()?;
+    let uri = to_uri_with(iri, HostMapping::Idna).ok()?;
+    let mapped = uri.as_ref().host_str()?;
+    if mapped.contains('%') {
+        return None;
+    }
+    Some(mapped.to_ascii_lowercase())
+}
+
+/// The registrable domain and the public suffix of a [`Host`], from the
+/// Public Suffix List (<https://publicsuffix.org/>) through the `psl`
+/// crate (feature `psl`).
+///
+/// A registered name is read as the list spells names: percent-decoded,
+/// mapped by UTS #46 (as `uri_iri::to_uri_with` with `HostMapping::Idna`
+/// maps a host), in lower case; the answers are in that form. IP
+/// addresses (RFC 3986 §3.2.2) have neither, nor has an empty name or one
+/// UTS #46 refuses: `None`. The ICANN and private sections are told apart
+/// ([`PublicSuffix::section`]). The list is the one compiled into the
+/// `psl` crate's version in `Cargo.lock`.
+///
+/// # Examples
+///
+/// ```
+/// use urikit::prelude::*;
+///
+/// let uri = Uri::parse("https://www.Example.co.uk/")?;
+/// let host = uri.host().unwrap();
+/// assert_eq!(host.registrable_domain().as_deref(), Some("example.co.uk"));
+/// assert_eq!(host.public_suffix().unwrap().as_str(), "co.uk");
+///
+/// let iri = Iri::parse("https://www.bücher.example.com/")?;
+/// assert_eq!(iri.host().unwrap().registrable_domain().as_deref(), Some("example.com"));
+/// let iri = Iri::parse("https://shop.例え.jp/")?;
+/// assert_eq!(iri.host().unwrap().registrable_domain().as_deref(), Some("xn--r8jz45g.jp"));
+///
+/// assert_eq!(Uri::parse("http://127.0.0.1/")?.host().unwrap().registrable_domain(), None);
+/// assert_eq!(Host::RegName("co.uk").registrable_domain(), None); // a suffix alone
+/// # Ok::<(), urikit::Error>(())
+/// ```
+pub trait PublicSuffixExt {
+    /// The public suffix; see [`PublicSuffixExt`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use urikit::prelude::*;
+    ///
+    /// assert_eq!(Host::RegName("example.com").public_suffix().unwrap().as_str(), "com");
+    /// ```
+    fn public_suffix(&self) -> Option<PublicSuffix>;
+
+    /// The registrable domain: the public suffix and one more label; see
+    /// [`PublicSuffixExt`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use urikit::prelude::*;
+    ///
+    /// assert_eq!(Host::RegName("a.b.example.com").registrable_domain().as_deref(), Some("example.com"));
+    /// ```
+    fn registrable_domain(&self) -> Option<String>;
+}
+
+impl PublicSuffixExt for Host<'_> {
+    fn public_suffix(&self) -> Option<PublicSuffix> {
+        let name = list_form(self)?;
+        let suffix = psl::suffix(name.as_bytes())?;
+        let section = match suffix.typ() {
+            Some(psl::Type::Icann) => Some(Section::Icann),
+            Some(psl::Type::Private) => Some(Section::Private),
+            None => None,
+        };
+        let text = String::from(core::str::from_utf8(suffix.as_bytes()).ok()?);
+        Some(PublicSuffix { text, section })
+    }
+
+    fn registrable_domain(&self) -> Option<String> {
+        let name = list_form(self)?;
+        let domain = psl::domain(name.as_bytes())?;
+        Some(String::from(core::str::from_utf8(domain.as_bytes()).ok()?))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use core::net::Ipv4Addr;
+
+    #[track_caller]
+    fn check(name: &str, suffix: Option<(&str, Option<Section>)>, domain: Option<&str>) {
+        let host = Host::RegName(name);
+        let got = host.public_suffix();
+        assert_eq!(
+            got.as_ref().map(|s| (s.as_str(), s.section())),
+            suffix,
+            "suffix of {name}"
+        );
+        assert_eq!(
+            host.registrable_domain().as_deref(),
+            domain,
+            "domain of {name}"
+        );
+    }
+
+    #[test]
+    fn sections() {
+        check(
+            "www.example.com",
+            Some(("com", Some(Section::Icann))),
+            Some("example.com"),
+        );
+        check(
+            "a.github.io",
+            Some(("github.io", Some(Section::Private))),
+            Some("a.github.io"),
+        );
+        check(
+            "EXAMPLE.CO.UK",
+            Some(("co.uk", Some(Section::Icann))),
+            Some("example.co.uk"),
+        );
+        check(
+            "b%C3%BCcher.de",
+            Some(("de", Some(Section::Icann))),
+            Some("xn--bcher-kva.de"),
+        );
+        check("", None, None);
+    }
+
+    #[test]
+    fn ip_addresses_answer_none() {
+        let host = Host::Ipv4(Ipv4Addr::LOCALHOST);
+        assert_eq!(host.public_suffix(), None);
+        assert_eq!(host.registrable_domain(), None);
+    }
+}
