@@ -2,7 +2,7 @@
 
 use alloc::boxed::Box;
 
-use crate::{Data, File, Ftp, Http, Ldap, Mailto, News, Tel, Urn};
+use crate::{Data, File, Ftp, Geo, Http, Ldap, Mailto, News, Purl, Sip, Tel, Urn};
 
 /// A URI's parts as its scheme reads them, one variant per scheme of this
 /// crate that gives its parts a meaning beyond RFC 3986's components.
@@ -47,6 +47,12 @@ pub enum Fields<'a> {
     News(Box<News>),
     /// ftp (RFC 1738 §3.2).
     Ftp(Ftp),
+    /// pkg (Package URL, ECMA-427), boxed as [`Fields::Ldap`] is.
+    Pkg(Box<Purl>),
+    /// sip and sips (RFC 3261 §19.1), boxed as [`Fields::Ldap`] is.
+    Sip(Box<Sip>),
+    /// geo (RFC 5870), boxed as [`Fields::Ldap`] is.
+    Geo(Box<Geo>),
 }
 
 impl Fields<'_> {
@@ -78,6 +84,9 @@ impl Fields<'_> {
             Fields::Ldap(ldap) => Fields::Ldap(ldap),
             Fields::News(news) => Fields::News(news),
             Fields::Ftp(ftp) => Fields::Ftp(ftp),
+            Fields::Pkg(purl) => Fields::Pkg(purl),
+            Fields::Sip(sip) => Fields::Sip(sip),
+            Fields::Geo(geo) => Fields::Geo(geo),
         }
     }
 }

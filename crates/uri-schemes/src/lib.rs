@@ -135,15 +135,18 @@ mod fields;
 pub mod file;
 pub mod ftp;
 mod generic;
+pub mod geo;
 pub mod http;
 pub mod iana;
 pub mod ldap;
 pub mod mailto;
 pub mod news;
+pub mod pkg;
 mod registry;
 mod scheme;
 #[cfg(feature = "serde")]
 mod serde_impls;
+pub mod sip;
 pub mod tel;
 pub mod telnet;
 pub mod urn;
@@ -156,12 +159,15 @@ pub use file::{
 };
 pub use ftp::Ftp;
 pub use generic::{LENGTH_WARNING, generic_checks};
+pub use geo::Geo;
 pub use http::{Http, Origin};
 pub use ldap::Ldap;
 pub use mailto::{Mailto, MailtoBuilder};
 pub use news::News;
+pub use pkg::Purl;
 pub use registry::{Equivalence, Registry};
 pub use scheme::{Kind, Report, Scheme};
+pub use sip::Sip;
 pub use tel::Tel;
 pub use urn::Urn;
 pub use violation::{Severity, Violation};
@@ -181,6 +187,9 @@ fn standard_schemes() -> Vec<Box<dyn Scheme>> {
     schemes.extend(news::schemes());
     schemes.extend(telnet::schemes());
     schemes.extend(ftp::schemes());
+    schemes.push(Box::new(pkg::PkgScheme));
+    schemes.extend(sip::schemes());
+    schemes.push(Box::new(geo::GeoScheme));
     schemes
 }
 

@@ -370,6 +370,37 @@ pub trait Scheme: Send + Sync {
     }
 }
 
+/// The typed entry of a scheme module (`Geo::parse`, `Sip::parse`, …):
+/// checks `uri` as [`Registry::check`](crate::Registry::check) does with
+/// `scheme` (its rules and the generic ones), and gives the scheme's view
+/// of it when no violation is an error; else the whole [`Report`]. A URI
+/// of another scheme than `names` is refused with `WrongScheme`.
+pub(crate) fn typed_entry<'a, T>(
+    uri: Uri<'a>,
+    scheme: &dyn Scheme,
+    names: &[&str],
+    pick: impl FnOnce(Fields<'a>) -> Option<T>,
+) -> Result<T, Report<'a>> {
+    if !names.iter().any(|n| n.eq_ignore_ascii_case(uri.scheme())) {
+        let wrong = Violation::error(
+            "WrongScheme",
+            0,
+            "RFC 3986 §3.1",
+            alloc::format!("not a URI of the scheme `{}`", names.first().copied().unwrap_or("")),
+        );
+        return Err(Report::new(Fields::None, alloc::vec![wrong]));
+    }
+    let (fields, mut violations) = scheme.check(uri);
+    crate::generic::push_generic_checks(uri, scheme, &mut violations);
+    if violations.iter().any(Violation::is_error) {
+        return Err(Report::new(fields, violations));
+    }
+    match pick(fields) {
+        Some(view) => Ok(view),
+        None => Err(Report::new(Fields::None, violations)),
+    }
+}
+
 /// Sorts `violations` by byte, errors before warnings at the same byte.
 pub(crate) fn sort(violations: &mut [Violation]) {
     violations.sort_by(|a, b| {
