@@ -443,8 +443,28 @@ fn finish(
             let _ = missing;
             return Err("this type requires a qualifier that is missing");
         }
-        if package_type == "pypi" {
-            name = name.replace('_', "-");
+        match package_type.as_str() {
+            "pypi" => name = name.replace('_', "-"),
+            "cpan" if name.contains("::") => return Err("a cpan name is a distribution, not a module (`::`)"),
+            "chrome-extension" => {
+                if name.len() != 32 || !name.bytes().all(|b| (b'a'..=b'p').contains(&b)) {
+                    return Err("a chrome-extension name is 32 letters from a to p");
+                }
+                let version_ok = |v: &str| {
+                    let parts: Vec<&str> = v.split('.').collect();
+                    parts.len() <= 4 && parts.iter().all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))
+                };
+                if version.as_deref().is_some_and(|v| !version_ok(v)) {
+                    return Err("a chrome-extension version is one to four numbers");
+                }
+            }
+            // Databricks model names are case-insensitive (the type's note).
+            "mlflow"
+                if qualifiers.iter().any(|(k, v)| k == "repository_url" && v.contains("azuredatabricks.net")) =>
+            {
+                name = name.to_ascii_lowercase();
+            }
+            _ => {}
         }
     }
     Ok(Purl {
@@ -510,8 +530,11 @@ fn parse(text: &str) -> Result<Purl, Violation> {
     check_type(package_type).map_err(|m| bad(base, m))?;
     let rest = rest.trim_end_matches('/');
     let at = base + package_type.len() + 1;
-    let (rest, version) = match rest.rsplit_once('@') {
-        Some((r, v)) => (r, Some(decode(at, v)?).filter(|v| !v.is_empty())),
+    // The version's `@` is in the last segment: an unencoded `@` before
+    // it is a namespace's (`pkg:npm/@babel/core`).
+    let last = rest.rfind('/').map_or(0, |i| i + 1);
+    let (rest, version) = match rest[last..].rfind('@') {
+        Some(i) => (&rest[..last + i], Some(decode(at, &rest[last + i + 1..])?).filter(|v| !v.is_empty())),
         None => (rest, None),
     };
     let (namespace, name) = match rest.rsplit_once('/') {
