@@ -94,6 +94,38 @@ pub struct Data {
 }
 
 impl Data {
+    /// The typed entry: checks `uri` by the scheme's rules (the module
+    /// docs) and the generic ones, and gives its parts when no violation is
+    /// an error (warnings are dropped: [`Registry::check`](crate::Registry::check)
+    /// keeps them); else the [`Report`](crate::Report) of what was found
+    /// (RFC 2397 §3).
+    ///
+    /// # Errors
+    ///
+    /// The report, when a violation is an error or `uri` is of another
+    /// scheme (`WrongScheme`).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_core::Uri;
+    /// use uri_schemes::Data;
+    ///
+    /// let view = Data::parse(Uri::parse("data:,A%20brief%20note")?).map_err(|r| format!("{r:?}"))?;
+    /// assert_eq!(view.media_type(), "text/plain");
+    /// assert!(Data::parse(Uri::parse("data:abc")?).is_err());
+    /// assert!(Data::parse(Uri::parse("x:y")?).is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn parse(uri: Uri<'_>) -> Result<Data, crate::Report<'_>> {
+        crate::scheme::typed_entry(uri, &DataScheme, &["data"], |fields| match fields {
+            Fields::Data(d) => Some(d),
+            _ => None,
+        })
+    }
+}
+
+impl Data {
     /// The media type, `type/subtype`, percent-decoded, in the case
     /// written (it compares without case, RFC 2045 §5.1); `text/plain`
     /// when the URI gives none (RFC 2397 §2).

@@ -94,6 +94,38 @@ pub struct File {
 }
 
 impl File {
+    /// The typed entry: checks `uri` by the scheme's rules (the module
+    /// docs) and the generic ones, and gives its parts when no violation is
+    /// an error (warnings are dropped: [`Registry::check`](crate::Registry::check)
+    /// keeps them); else the [`Report`](crate::Report) of what was found
+    /// (RFC 8089 §2).
+    ///
+    /// # Errors
+    ///
+    /// The report, when a violation is an error or `uri` is of another
+    /// scheme (`WrongScheme`).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_core::Uri;
+    /// use uri_schemes::File;
+    ///
+    /// let view = File::parse(Uri::parse("file:///etc/hosts")?).map_err(|r| format!("{r:?}"))?;
+    /// assert_eq!(view.path(), "/etc/hosts");
+    /// assert!(File::parse(Uri::parse("file:a?b")?).is_err());
+    /// assert!(File::parse(Uri::parse("x:y")?).is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn parse(uri: Uri<'_>) -> Result<File, crate::Report<'_>> {
+        crate::scheme::typed_entry(uri, &FileScheme, &["file"], |fields| match fields {
+            Fields::File(f) => Some(f),
+            _ => None,
+        })
+    }
+}
+
+impl File {
     /// The host the file is on, as written, or `None` when the file is
     /// local: no authority, an empty host, or `localhost` (RFC 8089 §2:
     /// "localhost" is read "exactly as if no authority were present").

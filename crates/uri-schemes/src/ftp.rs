@@ -68,6 +68,38 @@ pub struct Ftp {
 }
 
 impl Ftp {
+    /// The typed entry: checks `uri` by the scheme's rules (the module
+    /// docs) and the generic ones, and gives its parts when no violation is
+    /// an error (warnings are dropped: [`Registry::check`](crate::Registry::check)
+    /// keeps them); else the [`Report`](crate::Report) of what was found
+    /// (RFC 1738 §3.2).
+    ///
+    /// # Errors
+    ///
+    /// The report, when a violation is an error or `uri` is of another
+    /// scheme (`WrongScheme`).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_core::Uri;
+    /// use uri_schemes::Ftp;
+    ///
+    /// let view = Ftp::parse(Uri::parse("ftp://ftp.is.co.za/rfc/rfc1808.txt")?).map_err(|r| format!("{r:?}"))?;
+    /// assert_eq!(view.host(), "ftp.is.co.za");
+    /// assert!(Ftp::parse(Uri::parse("ftp:/a")?).is_err());
+    /// assert!(Ftp::parse(Uri::parse("x:y")?).is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn parse(uri: Uri<'_>) -> Result<Ftp, crate::Report<'_>> {
+        crate::scheme::typed_entry(uri, &FtpScheme, &["ftp"], |fields| match fields {
+            Fields::Ftp(f) => Some(f),
+            _ => None,
+        })
+    }
+}
+
+impl Ftp {
     /// The host, as written.
     ///
     /// # Examples

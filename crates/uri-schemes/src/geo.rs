@@ -361,7 +361,11 @@ fn check(uri: Uri<'_>) -> (Fields<'_>, Vec<Violation>) {
         found.push(error("QueryNotAllowed", at, "a geo URI has no query"));
     }
     if uri.has_authority() {
-        found.push(error("InvalidCoordinates", start, "a geo URI starts with its coordinates"));
+        found.push(error(
+            "InvalidCoordinates",
+            start,
+            "a geo URI starts with its coordinates",
+        ));
         return (Fields::None, found);
     }
     let path = uri.path();
@@ -372,7 +376,11 @@ fn check(uri: Uri<'_>) -> (Fields<'_>, Vec<Violation>) {
     let mut ok = true;
     for c in coordinates.split(',') {
         if !is_num(c) {
-            found.push(error("InvalidCoordinates", at, "a coordinate is a decimal number"));
+            found.push(error(
+                "InvalidCoordinates",
+                at,
+                "a coordinate is a decimal number",
+            ));
             ok = false;
             break;
         }
@@ -380,7 +388,11 @@ fn check(uri: Uri<'_>) -> (Fields<'_>, Vec<Violation>) {
         at += c.len() + 1;
     }
     if ok && !(2..=3).contains(&coords.len()) {
-        found.push(error("InvalidCoordinates", start, "a geo URI has two or three coordinates"));
+        found.push(error(
+            "InvalidCoordinates",
+            start,
+            "a geo URI has two or three coordinates",
+        ));
         ok = false;
     }
     let mut geo = Geo {
@@ -397,15 +409,27 @@ fn check(uri: Uri<'_>) -> (Fields<'_>, Vec<Violation>) {
         };
         if name.eq_ignore_ascii_case("crs") {
             if geo.uncertainty.is_some() || !geo.parameters.is_empty() || geo.crs.is_some() {
-                found.push(error("ParameterOrder", at, "`crs` comes first of the parameters"));
+                found.push(error(
+                    "ParameterOrder",
+                    at,
+                    "`crs` comes first of the parameters",
+                ));
             }
             match value {
                 Some(v) if is_labeltext(v) => geo.crs = Some(v.to_ascii_lowercase()),
-                _ => found.push(error("InvalidCrs", at, "a `crs` value is letters, digits and `-`")),
+                _ => found.push(error(
+                    "InvalidCrs",
+                    at,
+                    "a `crs` value is letters, digits and `-`",
+                )),
             }
         } else if name.eq_ignore_ascii_case("u") {
             if !geo.parameters.is_empty() || geo.uncertainty.is_some() {
-                found.push(error("ParameterOrder", at, "`u` comes after `crs`, before the others"));
+                found.push(error(
+                    "ParameterOrder",
+                    at,
+                    "`u` comes after `crs`, before the others",
+                ));
             }
             match value {
                 Some(v) if is_pnum(v) => geo.uncertainty = Some(v.to_owned()),
@@ -416,7 +440,11 @@ fn check(uri: Uri<'_>) -> (Fields<'_>, Vec<Violation>) {
                 )),
             }
         } else if !is_labeltext(name) || value.is_some_and(|v| !is_pvalue(v)) {
-            found.push(error("InvalidParameter", at, "a parameter is `name` or `name=value`"));
+            found.push(error(
+                "InvalidParameter",
+                at,
+                "a parameter is `name` or `name=value`",
+            ));
         } else {
             let value = value.map(|v| uri_encode::decode_utf8_lossy(v).into_owned());
             geo.parameters.push((name.to_owned(), value));
@@ -426,11 +454,19 @@ fn check(uri: Uri<'_>) -> (Fields<'_>, Vec<Violation>) {
     if ok && geo.crs() == "wgs84" {
         let lat = Decimal::of(geo.latitude());
         if lat.exceeds(90) {
-            found.push(error("LatitudeOutOfRange", start, "a WGS-84 latitude is from -90 to 90"));
+            found.push(error(
+                "LatitudeOutOfRange",
+                start,
+                "a WGS-84 latitude is from -90 to 90",
+            ));
         }
         if Decimal::of(geo.longitude()).exceeds(180) {
             let lon_at = start + geo.latitude().len() + 1;
-            found.push(error("LongitudeOutOfRange", lon_at, "a WGS-84 longitude is from -180 to 180"));
+            found.push(error(
+                "LongitudeOutOfRange",
+                lon_at,
+                "a WGS-84 longitude is from -180 to 180",
+            ));
         }
     }
     if !ok {

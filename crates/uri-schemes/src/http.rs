@@ -31,6 +31,46 @@ pub struct Http<'a> {
 }
 
 impl<'a> Http<'a> {
+    /// The typed entry: checks `uri` by the scheme's rules (the module
+    /// docs) and the generic ones, and gives its parts when no violation is
+    /// an error (warnings are dropped: [`Registry::check`](crate::Registry::check)
+    /// keeps them); else the [`Report`](crate::Report) of what was found
+    /// (RFC 9110 §4.2, RFC 6455 §3).
+    ///
+    /// # Errors
+    ///
+    /// The report, when a violation is an error or `uri` is of another
+    /// scheme (`WrongScheme`).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_core::Uri;
+    /// use uri_schemes::Http;
+    ///
+    /// let https = Http::parse(Uri::parse("https://example.com/")?).map_err(|r| format!("{r:?}"))?;
+    /// assert_eq!(https.origin().map(|o| o.port()), Some(443));
+    /// assert!(Http::parse(Uri::parse("https:///abc")?).is_err());
+    /// assert!(Http::parse(Uri::parse("ftp://example.com/")?).is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn parse(uri: Uri<'a>) -> Result<Http<'a>, Report<'a>> {
+        let scheme = match uri.scheme().len() {
+            5 if uri.scheme().eq_ignore_ascii_case("https") => &HTTPS,
+            2 => &WS,
+            3 => &WSS,
+            _ => &HTTP,
+        };
+        crate::scheme::typed_entry(uri, scheme, &["http", "https", "ws", "wss"], |fields| {
+            match fields {
+                Fields::Http(h) => Some(h),
+                _ => None,
+            }
+        })
+    }
+}
+
+impl<'a> Http<'a> {
     /// The host, as written.
     ///
     /// # Examples

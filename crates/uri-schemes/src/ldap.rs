@@ -112,6 +112,38 @@ struct Extension {
 }
 
 impl Ldap {
+    /// The typed entry: checks `uri` by the scheme's rules (the module
+    /// docs) and the generic ones, and gives its parts when no violation is
+    /// an error (warnings are dropped: [`Registry::check`](crate::Registry::check)
+    /// keeps them); else the [`Report`](crate::Report) of what was found
+    /// (RFC 4516 §2).
+    ///
+    /// # Errors
+    ///
+    /// The report, when a violation is an error or `uri` is of another
+    /// scheme (`WrongScheme`).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_core::Uri;
+    /// use uri_schemes::Ldap;
+    ///
+    /// let view = Ldap::parse(Uri::parse("ldap://ldap1.example.net/o=University%20of%20Michigan,c=US")?).map_err(|r| format!("{r:?}"))?;
+    /// assert_eq!(view.dn(), "o=University of Michigan,c=US");
+    /// assert!(Ldap::parse(Uri::parse("ldap://h/??bad-scope")?).is_err());
+    /// assert!(Ldap::parse(Uri::parse("x:y")?).is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn parse(uri: Uri<'_>) -> Result<Ldap, crate::Report<'_>> {
+        crate::scheme::typed_entry(uri, &LdapScheme, &["ldap"], |fields| match fields {
+            Fields::Ldap(l) => Some(*l),
+            _ => None,
+        })
+    }
+}
+
+impl Ldap {
     /// The host as written, or `None` when it is empty: then the client
     /// picks a server it knows of (RFC 4516 §3).
     ///

@@ -141,6 +141,38 @@ pub struct Mailto {
 }
 
 impl Mailto {
+    /// The typed entry: checks `uri` by the scheme's rules (the module
+    /// docs) and the generic ones, and gives its parts when no violation is
+    /// an error (warnings are dropped: [`Registry::check`](crate::Registry::check)
+    /// keeps them); else the [`Report`](crate::Report) of what was found
+    /// (RFC 6068 §2).
+    ///
+    /// # Errors
+    ///
+    /// The report, when a violation is an error or `uri` is of another
+    /// scheme (`WrongScheme`).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_core::Uri;
+    /// use uri_schemes::Mailto;
+    ///
+    /// let view = Mailto::parse(Uri::parse("mailto:chris@example.com")?).map_err(|r| format!("{r:?}"))?;
+    /// assert_eq!(view.to(), ["chris@example.com"]);
+    /// assert!(Mailto::parse(Uri::parse("mailto:a@@b")?).is_err());
+    /// assert!(Mailto::parse(Uri::parse("x:y")?).is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn parse(uri: Uri<'_>) -> Result<Mailto, crate::Report<'_>> {
+        crate::scheme::typed_entry(uri, &MailtoScheme, &["mailto"], |fields| match fields {
+            Fields::Mailto(m) => Some(m),
+            _ => None,
+        })
+    }
+}
+
+impl Mailto {
     /// Every `to` recipient, decoded: the addresses of the path (split at
     /// `,`), then those of each `to` header field, in order. RFC 6068 §2:
     /// `mailto:a@example.org,b@example.org` "is equivalent to"
@@ -563,8 +595,8 @@ impl Scheme for MailtoScheme {
     /// [`Mailto::is_equivalent`] (RFC 6068 §2); `None` when either URI has
     /// no [`Mailto`] parts to compare.
     fn equivalent(&self, a: Uri<'_>, b: Uri<'_>) -> Option<bool> {
-        match (check(a).0, check(b).0) {
-            (Fields::Mailto(x), Fields::Mailto(y)) => Some(x.is_equivalent(&y)),
+        match (Mailto::parse(a), Mailto::parse(b)) {
+            (Ok(x), Ok(y)) => Some(x.is_equivalent(&y)),
             _ => None,
         }
     }

@@ -90,6 +90,40 @@ pub struct News {
 }
 
 impl News {
+    /// The typed entry: checks `uri` by the scheme's rules (the module
+    /// docs) and the generic ones, and gives its parts when no violation is
+    /// an error (warnings are dropped: [`Registry::check`](crate::Registry::check)
+    /// keeps them); else the [`Report`](crate::Report) of what was found
+    /// (RFC 5538 §2).
+    ///
+    /// # Errors
+    ///
+    /// The report, when a violation is an error or `uri` is of another
+    /// scheme (`WrongScheme`).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_core::Uri;
+    /// use uri_schemes::News;
+    ///
+    /// let news = News::parse(Uri::parse("news:comp.infosystems.www.servers.unix")?).map_err(|r| format!("{r:?}"))?;
+    /// assert_eq!(news.newsgroups(), Some("comp.infosystems.www.servers.unix"));
+    /// assert!(News::parse(Uri::parse("http://example.com/")?).is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn parse(uri: Uri<'_>) -> Result<News, crate::Report<'_>> {
+        let nntp = uri.scheme().eq_ignore_ascii_case("nntp");
+        crate::scheme::typed_entry(uri, &NewsScheme { nntp }, &["news", "nntp"], |fields| {
+            match fields {
+                Fields::News(n) => Some(*n),
+                _ => None,
+            }
+        })
+    }
+}
+
+impl News {
     /// Whether the URI is an nntp one (else news).
     ///
     /// # Examples

@@ -171,14 +171,24 @@ impl Purl {
         let bad = |message: &'static str| Violation::error("InvalidPurl", 0, SECTION, message);
         check_type(package_type).map_err(bad)?;
         let namespace = namespace
-            .map(|ns| ns.split('/').filter(|s| !s.is_empty()).collect::<Vec<_>>().join("/"))
+            .map(|ns| {
+                ns.split('/')
+                    .filter(|s| !s.is_empty())
+                    .collect::<Vec<_>>()
+                    .join("/")
+            })
             .filter(|ns| !ns.is_empty());
         let name = name.trim_matches('/');
         let mut pairs = Vec::new();
         for (key, value) in qualifiers {
             pairs.push((key.to_ascii_lowercase(), (*value).to_owned()));
         }
-        let subpath = subpath.map(|s| s.split('/').filter(|s| !matches!(*s, "" | "." | "..")).collect::<Vec<_>>().join("/"));
+        let subpath = subpath.map(|s| {
+            s.split('/')
+                .filter(|s| !matches!(*s, "" | "." | ".."))
+                .collect::<Vec<_>>()
+                .join("/")
+        });
         finish(
             package_type,
             namespace,
@@ -333,48 +343,342 @@ struct TypeRule {
 /// under `tests/vectors/purl/`): `(type, namespace, namespace lower-cased,
 /// name lower-cased, version lower-cased, required qualifiers)`.
 const TYPES: &[TypeRule] = &[
-    TypeRule { name: "alpm", namespace: Need::Required, namespace_lower: true, name_lower: true, version_lower: false, required: &[] },
-    TypeRule { name: "apk", namespace: Need::Required, namespace_lower: true, name_lower: true, version_lower: false, required: &[] },
-    TypeRule { name: "bazel", namespace: Need::Prohibited, namespace_lower: false, name_lower: false, version_lower: false, required: &[] },
-    TypeRule { name: "bitbucket", namespace: Need::Required, namespace_lower: true, name_lower: true, version_lower: false, required: &[] },
-    TypeRule { name: "bitnami", namespace: Need::Prohibited, namespace_lower: false, name_lower: true, version_lower: false, required: &[] },
-    TypeRule { name: "brew", namespace: Need::Optional, namespace_lower: true, name_lower: true, version_lower: false, required: &[] },
-    TypeRule { name: "cargo", namespace: Need::Prohibited, namespace_lower: false, name_lower: false, version_lower: false, required: &[] },
-    TypeRule { name: "chrome-extension", namespace: Need::Prohibited, namespace_lower: false, name_lower: true, version_lower: false, required: &[] },
-    TypeRule { name: "cocoapods", namespace: Need::Prohibited, namespace_lower: false, name_lower: false, version_lower: false, required: &[] },
-    TypeRule { name: "composer", namespace: Need::Required, namespace_lower: true, name_lower: true, version_lower: false, required: &[] },
-    TypeRule { name: "conan", namespace: Need::Optional, namespace_lower: false, name_lower: false, version_lower: false, required: &[] },
-    TypeRule { name: "conda", namespace: Need::Prohibited, namespace_lower: false, name_lower: false, version_lower: false, required: &[] },
-    TypeRule { name: "cpan", namespace: Need::Optional, namespace_lower: false, name_lower: false, version_lower: false, required: &[] },
-    TypeRule { name: "cran", namespace: Need::Prohibited, namespace_lower: false, name_lower: false, version_lower: false, required: &[] },
-    TypeRule { name: "deb", namespace: Need::Required, namespace_lower: true, name_lower: true, version_lower: false, required: &[] },
-    TypeRule { name: "docker", namespace: Need::Optional, namespace_lower: false, name_lower: false, version_lower: false, required: &[] },
-    TypeRule { name: "gem", namespace: Need::Prohibited, namespace_lower: false, name_lower: false, version_lower: false, required: &[] },
-    TypeRule { name: "generic", namespace: Need::Optional, namespace_lower: false, name_lower: false, version_lower: false, required: &[] },
-    TypeRule { name: "git", namespace: Need::Required, namespace_lower: false, name_lower: false, version_lower: false, required: &[] },
-    TypeRule { name: "github", namespace: Need::Required, namespace_lower: true, name_lower: true, version_lower: false, required: &[] },
-    TypeRule { name: "golang", namespace: Need::Required, namespace_lower: false, name_lower: false, version_lower: false, required: &[] },
-    TypeRule { name: "hackage", namespace: Need::Prohibited, namespace_lower: false, name_lower: false, version_lower: false, required: &[] },
-    TypeRule { name: "hex", namespace: Need::Optional, namespace_lower: true, name_lower: true, version_lower: false, required: &[] },
-    TypeRule { name: "huggingface", namespace: Need::Required, namespace_lower: false, name_lower: false, version_lower: true, required: &[] },
-    TypeRule { name: "julia", namespace: Need::Prohibited, namespace_lower: false, name_lower: false, version_lower: false, required: &["uuid"] },
-    TypeRule { name: "luarocks", namespace: Need::Optional, namespace_lower: true, name_lower: true, version_lower: false, required: &[] },
-    TypeRule { name: "maven", namespace: Need::Required, namespace_lower: false, name_lower: false, version_lower: false, required: &[] },
-    TypeRule { name: "mlflow", namespace: Need::Prohibited, namespace_lower: false, name_lower: false, version_lower: false, required: &[] },
-    TypeRule { name: "npm", namespace: Need::Optional, namespace_lower: false, name_lower: false, version_lower: false, required: &[] },
-    TypeRule { name: "nuget", namespace: Need::Prohibited, namespace_lower: false, name_lower: false, version_lower: false, required: &[] },
-    TypeRule { name: "oci", namespace: Need::Prohibited, namespace_lower: false, name_lower: true, version_lower: true, required: &[] },
-    TypeRule { name: "opam", namespace: Need::Prohibited, namespace_lower: false, name_lower: false, version_lower: false, required: &[] },
-    TypeRule { name: "otp", namespace: Need::Prohibited, namespace_lower: false, name_lower: true, version_lower: false, required: &[] },
-    TypeRule { name: "pub", namespace: Need::Prohibited, namespace_lower: false, name_lower: true, version_lower: false, required: &[] },
-    TypeRule { name: "pypi", namespace: Need::Prohibited, namespace_lower: false, name_lower: true, version_lower: true, required: &[] },
-    TypeRule { name: "qpkg", namespace: Need::Required, namespace_lower: true, name_lower: false, version_lower: false, required: &[] },
-    TypeRule { name: "rpm", namespace: Need::Required, namespace_lower: true, name_lower: false, version_lower: false, required: &[] },
-    TypeRule { name: "swid", namespace: Need::Optional, namespace_lower: false, name_lower: false, version_lower: false, required: &["tag_id"] },
-    TypeRule { name: "swift", namespace: Need::Required, namespace_lower: false, name_lower: false, version_lower: false, required: &[] },
-    TypeRule { name: "vcpkg", namespace: Need::Prohibited, namespace_lower: false, name_lower: false, version_lower: false, required: &[] },
-    TypeRule { name: "vscode-extension", namespace: Need::Required, namespace_lower: true, name_lower: true, version_lower: true, required: &[] },
-    TypeRule { name: "yocto", namespace: Need::Optional, namespace_lower: true, name_lower: false, version_lower: false, required: &[] },
+    TypeRule {
+        name: "alpm",
+        namespace: Need::Required,
+        namespace_lower: true,
+        name_lower: true,
+        version_lower: false,
+        required: &[],
+    },
+    TypeRule {
+        name: "apk",
+        namespace: Need::Required,
+        namespace_lower: true,
+        name_lower: true,
+        version_lower: false,
+        required: &[],
+    },
+    TypeRule {
+        name: "bazel",
+        namespace: Need::Prohibited,
+        namespace_lower: false,
+        name_lower: false,
+        version_lower: false,
+        required: &[],
+    },
+    TypeRule {
+        name: "bitbucket",
+        namespace: Need::Required,
+        namespace_lower: true,
+        name_lower: true,
+        version_lower: false,
+        required: &[],
+    },
+    TypeRule {
+        name: "bitnami",
+        namespace: Need::Prohibited,
+        namespace_lower: false,
+        name_lower: true,
+        version_lower: false,
+        required: &[],
+    },
+    TypeRule {
+        name: "brew",
+        namespace: Need::Optional,
+        namespace_lower: true,
+        name_lower: true,
+        version_lower: false,
+        required: &[],
+    },
+    TypeRule {
+        name: "cargo",
+        namespace: Need::Prohibited,
+        namespace_lower: false,
+        name_lower: false,
+        version_lower: false,
+        required: &[],
+    },
+    TypeRule {
+        name: "chrome-extension",
+        namespace: Need::Prohibited,
+        namespace_lower: false,
+        name_lower: true,
+        version_lower: false,
+        required: &[],
+    },
+    TypeRule {
+        name: "cocoapods",
+        namespace: Need::Prohibited,
+        namespace_lower: false,
+        name_lower: false,
+        version_lower: false,
+        required: &[],
+    },
+    TypeRule {
+        name: "composer",
+        namespace: Need::Required,
+        namespace_lower: true,
+        name_lower: true,
+        version_lower: false,
+        required: &[],
+    },
+    TypeRule {
+        name: "conan",
+        namespace: Need::Optional,
+        namespace_lower: false,
+        name_lower: false,
+        version_lower: false,
+        required: &[],
+    },
+    TypeRule {
+        name: "conda",
+        namespace: Need::Prohibited,
+        namespace_lower: false,
+        name_lower: false,
+        version_lower: false,
+        required: &[],
+    },
+    TypeRule {
+        name: "cpan",
+        namespace: Need::Optional,
+        namespace_lower: false,
+        name_lower: false,
+        version_lower: false,
+        required: &[],
+    },
+    TypeRule {
+        name: "cran",
+        namespace: Need::Prohibited,
+        namespace_lower: false,
+        name_lower: false,
+        version_lower: false,
+        required: &[],
+    },
+    TypeRule {
+        name: "deb",
+        namespace: Need::Required,
+        namespace_lower: true,
+        name_lower: true,
+        version_lower: false,
+        required: &[],
+    },
+    TypeRule {
+        name: "docker",
+        namespace: Need::Optional,
+        namespace_lower: false,
+        name_lower: false,
+        version_lower: false,
+        required: &[],
+    },
+    TypeRule {
+        name: "gem",
+        namespace: Need::Prohibited,
+        namespace_lower: false,
+        name_lower: false,
+        version_lower: false,
+        required: &[],
+    },
+    TypeRule {
+        name: "generic",
+        namespace: Need::Optional,
+        namespace_lower: false,
+        name_lower: false,
+        version_lower: false,
+        required: &[],
+    },
+    TypeRule {
+        name: "git",
+        namespace: Need::Required,
+        namespace_lower: false,
+        name_lower: false,
+        version_lower: false,
+        required: &[],
+    },
+    TypeRule {
+        name: "github",
+        namespace: Need::Required,
+        namespace_lower: true,
+        name_lower: true,
+        version_lower: false,
+        required: &[],
+    },
+    TypeRule {
+        name: "golang",
+        namespace: Need::Required,
+        namespace_lower: false,
+        name_lower: false,
+        version_lower: false,
+        required: &[],
+    },
+    TypeRule {
+        name: "hackage",
+        namespace: Need::Prohibited,
+        namespace_lower: false,
+        name_lower: false,
+        version_lower: false,
+        required: &[],
+    },
+    TypeRule {
+        name: "hex",
+        namespace: Need::Optional,
+        namespace_lower: true,
+        name_lower: true,
+        version_lower: false,
+        required: &[],
+    },
+    TypeRule {
+        name: "huggingface",
+        namespace: Need::Required,
+        namespace_lower: false,
+        name_lower: false,
+        version_lower: true,
+        required: &[],
+    },
+    TypeRule {
+        name: "julia",
+        namespace: Need::Prohibited,
+        namespace_lower: false,
+        name_lower: false,
+        version_lower: false,
+        required: &["uuid"],
+    },
+    TypeRule {
+        name: "luarocks",
+        namespace: Need::Optional,
+        namespace_lower: true,
+        name_lower: true,
+        version_lower: false,
+        required: &[],
+    },
+    TypeRule {
+        name: "maven",
+        namespace: Need::Required,
+        namespace_lower: false,
+        name_lower: false,
+        version_lower: false,
+        required: &[],
+    },
+    TypeRule {
+        name: "mlflow",
+        namespace: Need::Prohibited,
+        namespace_lower: false,
+        name_lower: false,
+        version_lower: false,
+        required: &[],
+    },
+    TypeRule {
+        name: "npm",
+        namespace: Need::Optional,
+        namespace_lower: false,
+        name_lower: false,
+        version_lower: false,
+        required: &[],
+    },
+    TypeRule {
+        name: "nuget",
+        namespace: Need::Prohibited,
+        namespace_lower: false,
+        name_lower: false,
+        version_lower: false,
+        required: &[],
+    },
+    TypeRule {
+        name: "oci",
+        namespace: Need::Prohibited,
+        namespace_lower: false,
+        name_lower: true,
+        version_lower: true,
+        required: &[],
+    },
+    TypeRule {
+        name: "opam",
+        namespace: Need::Prohibited,
+        namespace_lower: false,
+        name_lower: false,
+        version_lower: false,
+        required: &[],
+    },
+    TypeRule {
+        name: "otp",
+        namespace: Need::Prohibited,
+        namespace_lower: false,
+        name_lower: true,
+        version_lower: false,
+        required: &[],
+    },
+    TypeRule {
+        name: "pub",
+        namespace: Need::Prohibited,
+        namespace_lower: false,
+        name_lower: true,
+        version_lower: false,
+        required: &[],
+    },
+    TypeRule {
+        name: "pypi",
+        namespace: Need::Prohibited,
+        namespace_lower: false,
+        name_lower: true,
+        version_lower: true,
+        required: &[],
+    },
+    TypeRule {
+        name: "qpkg",
+        namespace: Need::Required,
+        namespace_lower: true,
+        name_lower: false,
+        version_lower: false,
+        required: &[],
+    },
+    TypeRule {
+        name: "rpm",
+        namespace: Need::Required,
+        namespace_lower: true,
+        name_lower: false,
+        version_lower: false,
+        required: &[],
+    },
+    TypeRule {
+        name: "swid",
+        namespace: Need::Optional,
+        namespace_lower: false,
+        name_lower: false,
+        version_lower: false,
+        required: &["tag_id"],
+    },
+    TypeRule {
+        name: "swift",
+        namespace: Need::Required,
+        namespace_lower: false,
+        name_lower: false,
+        version_lower: false,
+        required: &[],
+    },
+    TypeRule {
+        name: "vcpkg",
+        namespace: Need::Prohibited,
+        namespace_lower: false,
+        name_lower: false,
+        version_lower: false,
+        required: &[],
+    },
+    TypeRule {
+        name: "vscode-extension",
+        namespace: Need::Required,
+        namespace_lower: true,
+        name_lower: true,
+        version_lower: true,
+        required: &[],
+    },
+    TypeRule {
+        name: "yocto",
+        namespace: Need::Optional,
+        namespace_lower: true,
+        name_lower: false,
+        version_lower: false,
+        required: &[],
+    },
 ];
 
 /// The type's characters (ECMA-427 §5, "Type").
@@ -383,7 +687,10 @@ fn check_type(package_type: &str) -> Result<(), &'static str> {
     match b.first() {
         None => Err("a purl has a type"),
         Some(c) if !c.is_ascii_alphabetic() => Err("a type starts with a letter"),
-        _ if !b.iter().all(|c| c.is_ascii_alphanumeric() || b".-".contains(c)) => {
+        _ if !b
+            .iter()
+            .all(|c| c.is_ascii_alphanumeric() || b".-".contains(c)) =>
+        {
             Err("a type is letters, digits, `.` and `-`")
         }
         _ => Ok(()),
@@ -396,7 +703,10 @@ fn check_key(key: &str) -> Result<(), &'static str> {
     match b.first() {
         None => Err("a qualifier has a key"),
         Some(c) if c.is_ascii_digit() => Err("a qualifier key does not start with a digit"),
-        _ if !b.iter().all(|c| c.is_ascii_alphanumeric() || b".-_".contains(c)) => {
+        _ if !b
+            .iter()
+            .all(|c| c.is_ascii_alphanumeric() || b".-_".contains(c)) =>
+        {
             Err("a qualifier key is letters, digits, `.`, `-` and `_`")
         }
         _ => Ok(()),
@@ -439,20 +749,29 @@ fn finish(
         if rule.version_lower {
             version = version.map(|v| v.to_ascii_lowercase());
         }
-        if let Some(missing) = rule.required.iter().find(|k| !qualifiers.iter().any(|(q, _)| q == *k)) {
+        if let Some(missing) = rule
+            .required
+            .iter()
+            .find(|k| !qualifiers.iter().any(|(q, _)| q == *k))
+        {
             let _ = missing;
             return Err("this type requires a qualifier that is missing");
         }
         match package_type.as_str() {
             "pypi" => name = name.replace('_', "-"),
-            "cpan" if name.contains("::") => return Err("a cpan name is a distribution, not a module (`::`)"),
+            "cpan" if name.contains("::") => {
+                return Err("a cpan name is a distribution, not a module (`::`)");
+            }
             "chrome-extension" => {
                 if name.len() != 32 || !name.bytes().all(|b| (b'a'..=b'p').contains(&b)) {
                     return Err("a chrome-extension name is 32 letters from a to p");
                 }
                 let version_ok = |v: &str| {
                     let parts: Vec<&str> = v.split('.').collect();
-                    parts.len() <= 4 && parts.iter().all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))
+                    parts.len() <= 4
+                        && parts
+                            .iter()
+                            .all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))
                 };
                 if version.as_deref().is_some_and(|v| !version_ok(v)) {
                     return Err("a chrome-extension version is one to four numbers");
@@ -460,7 +779,9 @@ fn finish(
             }
             // Databricks model names are case-insensitive (the type's note).
             "mlflow"
-                if qualifiers.iter().any(|(k, v)| k == "repository_url" && v.contains("azuredatabricks.net")) =>
+                if qualifiers
+                    .iter()
+                    .any(|(k, v)| k == "repository_url" && v.contains("azuredatabricks.net")) =>
             {
                 name = name.to_ascii_lowercase();
             }
@@ -479,7 +800,8 @@ fn finish(
 
 /// The spec's "How to parse", from the right.
 fn parse(text: &str) -> Result<Purl, Violation> {
-    let bad = |at: usize, message: &'static str| Violation::error("InvalidPurl", at, SECTION, message);
+    let bad =
+        |at: usize, message: &'static str| Violation::error("InvalidPurl", at, SECTION, message);
     let decode = |at: usize, s: &str| -> Result<String, Violation> {
         uri_encode::decode_utf8(s)
             .map(|d| d.into_owned())
@@ -534,7 +856,10 @@ fn parse(text: &str) -> Result<Purl, Violation> {
     // it is a namespace's (`pkg:npm/@babel/core`).
     let last = rest.rfind('/').map_or(0, |i| i + 1);
     let (rest, version) = match rest[last..].rfind('@') {
-        Some(i) => (&rest[..last + i], Some(decode(at, &rest[last + i + 1..])?).filter(|v| !v.is_empty())),
+        Some(i) => (
+            &rest[..last + i],
+            Some(decode(at, &rest[last + i + 1..])?).filter(|v| !v.is_empty()),
+        ),
         None => (rest, None),
     };
     let (namespace, name) = match rest.rsplit_once('/') {

@@ -386,7 +386,10 @@ pub(crate) fn typed_entry<'a, T>(
             "WrongScheme",
             0,
             "RFC 3986 §3.1",
-            alloc::format!("not a URI of the scheme `{}`", names.first().copied().unwrap_or("")),
+            alloc::format!(
+                "not a URI of the scheme `{}`",
+                names.first().copied().unwrap_or("")
+            ),
         );
         return Err(Report::new(Fields::None, alloc::vec![wrong]));
     }

@@ -322,12 +322,17 @@ fn port_number(port: &str) -> Option<u32> {
 /// Whether `host` is a host name, an IPv4 address, or `[` … `]`.
 fn is_host(host: &str) -> bool {
     if let Some(inner) = host.strip_prefix('[') {
-        return inner
-            .strip_suffix(']')
-            .is_some_and(|v6| !v6.is_empty() && v6.bytes().all(|b| b.is_ascii_hexdigit() || b == b':' || b == b'.'));
+        return inner.strip_suffix(']').is_some_and(|v6| {
+            !v6.is_empty()
+                && v6
+                    .bytes()
+                    .all(|b| b.is_ascii_hexdigit() || b == b':' || b == b'.')
+        });
     }
     !host.is_empty()
-        && host.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'.')
+        && host
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'.')
         && !host.starts_with(['-', '.'])
 }
 
@@ -387,12 +392,19 @@ fn check(uri: Uri<'_>) -> (Fields<'_>, Vec<Violation>) {
         found.push(error("MissingHost", rest_at, "a sip URI names a host"));
         ok = false;
     } else if !is_host(host) {
-        found.push(error("InvalidHost", rest_at, "a host name, an IPv4 address or an IPv6 reference"));
+        found.push(error(
+            "InvalidHost",
+            rest_at,
+            "a host name, an IPv4 address or an IPv6 reference",
+        ));
         ok = false;
     }
     if let Some(port) = port {
         let at = rest_at + host.len() + 1;
-        if port.is_empty() || !port.bytes().all(|b| b.is_ascii_digit()) || port_number(port).is_none_or(|p| p > 65535) {
+        if port.is_empty()
+            || !port.bytes().all(|b| b.is_ascii_digit())
+            || port_number(port).is_none_or(|p| p > 65535)
+        {
             found.push(error("InvalidPort", at, "a port is a number up to 65535"));
             ok = false;
         }
@@ -408,7 +420,11 @@ fn check(uri: Uri<'_>) -> (Fields<'_>, Vec<Violation>) {
         if name.is_empty() {
             found.push(error("InvalidParameter", at, "a URI parameter has a name"));
         } else if sip.parameter(name).is_some() {
-            found.push(error("DuplicateParameter", at, "a URI parameter appears once at most"));
+            found.push(error(
+                "DuplicateParameter",
+                at,
+                "a URI parameter appears once at most",
+            ));
         } else {
             sip.parameters.push((name.to_owned(), value));
         }
@@ -418,7 +434,9 @@ fn check(uri: Uri<'_>) -> (Fields<'_>, Vec<Violation>) {
         at += 1;
         for header in query.split('&') {
             match header.split_once('=') {
-                Some((name, value)) if !name.is_empty() => sip.headers.push((decode(name), decode(value))),
+                Some((name, value)) if !name.is_empty() => {
+                    sip.headers.push((decode(name), decode(value)))
+                }
                 _ => found.push(error("InvalidParameter", at, "a header is `name=value`")),
             }
             at += header.len() + 1;

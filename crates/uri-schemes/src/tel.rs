@@ -100,6 +100,38 @@ pub struct Tel {
 }
 
 impl Tel {
+    /// The typed entry: checks `uri` by the scheme's rules (the module
+    /// docs) and the generic ones, and gives its parts when no violation is
+    /// an error (warnings are dropped: [`Registry::check`](crate::Registry::check)
+    /// keeps them); else the [`Report`](crate::Report) of what was found
+    /// (RFC 3966 §3).
+    ///
+    /// # Errors
+    ///
+    /// The report, when a violation is an error or `uri` is of another
+    /// scheme (`WrongScheme`).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_core::Uri;
+    /// use uri_schemes::Tel;
+    ///
+    /// let view = Tel::parse(Uri::parse("tel:+1-201-555-0123")?).map_err(|r| format!("{r:?}"))?;
+    /// assert_eq!(view.number(), "+1-201-555-0123");
+    /// assert!(Tel::parse(Uri::parse("tel:abc")?).is_err());
+    /// assert!(Tel::parse(Uri::parse("x:y")?).is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn parse(uri: Uri<'_>) -> Result<Tel, crate::Report<'_>> {
+        crate::scheme::typed_entry(uri, &TelScheme, &["tel"], |fields| match fields {
+            Fields::Tel(t) => Some(t),
+            _ => None,
+        })
+    }
+}
+
+impl Tel {
     /// Whether the number is global (it starts with `+`, RFC 3966
     /// §5.1.4), not local (§5.1.5).
     ///

@@ -127,6 +127,38 @@ struct Components {
     f: Option<String>,
 }
 
+impl<'a> Urn<'a> {
+    /// The typed entry: checks `uri` by the scheme's rules (the module
+    /// docs) and the generic ones, and gives its parts when no violation is
+    /// an error (warnings are dropped: [`Registry::check`](crate::Registry::check)
+    /// keeps them); else the [`Report`](crate::Report) of what was found
+    /// (RFC 8141 §2).
+    ///
+    /// # Errors
+    ///
+    /// The report, when a violation is an error or `uri` is of another
+    /// scheme (`WrongScheme`).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_core::Uri;
+    /// use uri_schemes::Urn;
+    ///
+    /// let view = Urn::parse(Uri::parse("urn:example:a123,z456")?).map_err(|r| format!("{r:?}"))?;
+    /// assert_eq!(view.nid(), "example");
+    /// assert!(Urn::parse(Uri::parse("urn:a:b")?).is_err());
+    /// assert!(Urn::parse(Uri::parse("x:y")?).is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn parse(uri: Uri<'a>) -> Result<Urn<'a>, crate::Report<'a>> {
+        crate::scheme::typed_entry(uri, &UrnScheme, &["urn"], |fields| match fields {
+            Fields::Urn(u) => Some(u),
+            _ => None,
+        })
+    }
+}
+
 impl Urn<'_> {
     /// The namespace identifier, as written (RFC 8141 §2.1; compare it
     /// in any case).
@@ -389,8 +421,8 @@ impl Scheme for UrnScheme {
     /// URN-equivalence (RFC 8141 §3.1), by [`Urn::is_equivalent`]; `None`
     /// when either URI has no [`Urn`] parts to compare.
     fn equivalent(&self, a: Uri<'_>, b: Uri<'_>) -> Option<bool> {
-        match (check(a).0, check(b).0) {
-            (Fields::Urn(x), Fields::Urn(y)) => Some(x.is_equivalent(&y)),
+        match (Urn::parse(a), Urn::parse(b)) {
+            (Ok(x), Ok(y)) => Some(x.is_equivalent(&y)),
             _ => None,
         }
     }

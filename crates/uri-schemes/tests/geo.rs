@@ -9,7 +9,9 @@ use uri_schemes::{Fields, Geo};
 
 /// A [`Geo`] as JSON.
 fn fields(fields: &Fields) -> Option<Value> {
-    let Fields::Geo(geo) = fields else { return None };
+    let Fields::Geo(geo) = fields else {
+        return None;
+    };
     Some(json!({
         "coordinates": geo.coordinates(),
         "crs": geo.crs(),
@@ -27,6 +29,8 @@ fn vectors() {
 fn the_typed_entry_is_the_report_s_fields() {
     let uri = uri_core::Uri::parse("geo:1,2;u=3").unwrap();
     let report = uri_schemes::Registry::standard().check(uri);
-    let Fields::Geo(geo) = report.fields() else { panic!("a geo report") };
+    let Fields::Geo(geo) = report.fields() else {
+        panic!("a geo report")
+    };
     assert_eq!(Geo::parse(uri).unwrap(), **geo);
 }

@@ -21,7 +21,10 @@ fn expected_failures() -> BTreeMap<String, String> {
         }
         let (id, reason) = line.split_once(" :: ").expect("`<id> :: <reason>`");
         assert!(!reason.trim().is_empty(), "{id}: a reason");
-        assert!(listed.insert(id.to_owned(), reason.to_owned()).is_none(), "{id} twice");
+        assert!(
+            listed.insert(id.to_owned(), reason.to_owned()).is_none(),
+            "{id} twice"
+        );
     }
     listed
 }
@@ -42,7 +45,9 @@ fn run(case: &Value) -> Result<(), String> {
             // Through the registry too, when the text is an RFC 3986 URI.
             if let Ok(uri) = uri_core::Uri::parse(input) {
                 if Purl::parse(uri).ok() != parsed.clone().ok() {
-                    return Err(format!("Purl::parse and Purl::parse_str disagree on {input}"));
+                    return Err(format!(
+                        "Purl::parse and Purl::parse_str disagree on {input}"
+                    ));
                 }
             }
             parsed
@@ -55,7 +60,10 @@ fn run(case: &Value) -> Result<(), String> {
                     .collect(),
                 _ => Vec::new(),
             };
-            let pairs: Vec<(&str, &str)> = qualifiers.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+            let pairs: Vec<(&str, &str)> = qualifiers
+                .iter()
+                .map(|(k, v)| (k.as_str(), v.as_str()))
+                .collect();
             Purl::from_parts(
                 text(input, "type").unwrap_or_default(),
                 text(input, "namespace"),
@@ -78,7 +86,12 @@ fn run(case: &Value) -> Result<(), String> {
         let qualifiers: Value = if purl.qualifiers().is_empty() {
             Value::Null
         } else {
-            Value::Object(purl.qualifiers().iter().map(|(k, v)| (k.clone(), Value::String(v.clone()))).collect())
+            Value::Object(
+                purl.qualifiers()
+                    .iter()
+                    .map(|(k, v)| (k.clone(), Value::String(v.clone())))
+                    .collect(),
+            )
         };
         let got = serde_json::json!({
             "type": purl.package_type(),
@@ -88,7 +101,11 @@ fn run(case: &Value) -> Result<(), String> {
             "qualifiers": qualifiers,
             "subpath": purl.subpath(),
         });
-        return if &got == expected { Ok(()) } else { Err(format!("got {got}")) };
+        return if &got == expected {
+            Ok(())
+        } else {
+            Err(format!("got {got}"))
+        };
     }
     let got = purl.to_string();
     if Some(got.as_str()) == expected.as_str() {
@@ -104,7 +121,12 @@ fn purl_test_suite() {
     let mut files: Vec<String> = vec!["spec/specification-test.json".to_owned()];
     let mut types: Vec<String> = std::fs::read_dir(root.join("types"))
         .expect("tests/vectors/purl/types")
-        .map(|e| format!("types/{}", e.expect("an entry").file_name().to_string_lossy()))
+        .map(|e| {
+            format!(
+                "types/{}",
+                e.expect("an entry").file_name().to_string_lossy()
+            )
+        })
         .collect();
     types.sort();
     files.extend(types);
@@ -121,7 +143,9 @@ fn purl_test_suite() {
             seen.push(id.clone());
             match (run(case), listed.contains_key(&id)) {
                 (Ok(()), false) => passed += 1,
-                (Ok(()), true) => problems.push(format!("{id}: passes, remove it from expected_failures.txt")),
+                (Ok(()), true) => problems.push(format!(
+                    "{id}: passes, remove it from expected_failures.txt"
+                )),
                 (Err(_), true) => {}
                 (Err(e), false) => problems.push(format!("{id} ({}): {e}", case["description"])),
             }
@@ -133,6 +157,9 @@ fn purl_test_suite() {
         }
     }
     assert_eq!(cases, 586, "the suite's size");
-    eprintln!("purl: {passed} of {cases} cases pass, {} listed", listed.len());
+    eprintln!(
+        "purl: {passed} of {cases} cases pass, {} listed",
+        listed.len()
+    );
     assert!(problems.is_empty(), "\n{}", problems.join("\n"));
 }

@@ -158,7 +158,12 @@ fn every_scheme_has_the_hooks_it_documents() {
         .names()
         .filter(|n| registry.get(n).is_some_and(|s| s.opaque_path()))
         .collect();
-    assert_eq!(opaque, ["data", "mailto", "news", "nntp", "tel", "urn"]);
+    assert_eq!(
+        opaque,
+        [
+            "data", "geo", "mailto", "news", "nntp", "pkg", "sip", "sips", "tel", "urn"
+        ]
+    );
     let kept: Vec<_> = registry
         .names()
         .filter(|n| registry.get(n).is_some_and(|s| !s.decodes_unreserved()))
@@ -168,7 +173,7 @@ fn every_scheme_has_the_hooks_it_documents() {
         .names()
         .filter(|n| registry.get(n).is_some_and(|s| s.kind() == Kind::Name))
         .collect();
-    assert_eq!(names, ["mailto", "news", "tel", "urn"]);
+    assert_eq!(names, ["geo", "mailto", "news", "pkg", "tel", "urn"]);
 }
 
 /// A scheme of a user's: its hooks are asked as the standard ones are.

@@ -9,7 +9,9 @@ use uri_schemes::{Fields, Sip};
 
 /// A [`Sip`] as JSON (the password too: these are test values).
 fn fields(fields: &Fields) -> Option<Value> {
-    let Fields::Sip(sip) = fields else { return None };
+    let Fields::Sip(sip) = fields else {
+        return None;
+    };
     Some(json!({
         "secure": sip.is_secure(),
         "user": sip.user(),
@@ -30,7 +32,9 @@ fn vectors() {
 fn the_typed_entry_is_the_report_s_fields() {
     let uri = uri_core::Uri::parse("sips:bob@biloxi.com;transport=tls").unwrap();
     let report = uri_schemes::Registry::standard().check(uri);
-    let Fields::Sip(sip) = report.fields() else { panic!("a sips report") };
+    let Fields::Sip(sip) = report.fields() else {
+        panic!("a sips report")
+    };
     assert_eq!(Sip::parse(uri).unwrap(), **sip);
     assert!(Sip::parse(uri_core::Uri::parse("tel:+1").unwrap()).is_err());
 }
