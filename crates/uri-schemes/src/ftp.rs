@@ -220,24 +220,17 @@ impl Scheme for FtpScheme {
         let mut found = Vec::new();
         let text = uri.as_str();
         let offset = |part: &str| part.as_ptr() as usize - text.as_ptr() as usize;
-        let Some(authority) = uri.authority() else {
-            found.push(Violation::error(
-                "MissingAuthority",
-                uri.scheme().len() + 1,
-                "RFC 1738 §3.2",
-                "an ftp URI has `//` and a host after the scheme",
-            ));
+        let missing = (
+            "RFC 1738 §3.2",
+            "an ftp URI has `//` and a host after the scheme",
+        );
+        let empty = Some(("RFC 1738 §3.1", "the host is empty"));
+        let Some(authority) =
+            crate::generic::authority_preamble(uri, uri.authority(), missing, empty, &mut found)
+        else {
             return (Fields::None, found);
         };
         let host = authority.host_str();
-        if host.is_empty() {
-            found.push(Violation::error(
-                "MissingHost",
-                offset(host),
-                "RFC 1738 §3.1",
-                "the host is empty",
-            ));
-        }
         if let Some(query) = uri.query() {
             found.push(Violation::warning(
                 "QueryInFtp",

@@ -383,24 +383,13 @@ impl HttpScheme {
     ) -> Option<(&'a str, Option<u16>)> {
         let text = uri.as_str();
         let offset = |part: &str| part.as_ptr() as usize - text.as_ptr() as usize;
-        let Some(authority) = authority else {
-            found.push(Violation::error(
-                "MissingAuthority",
-                uri.scheme().len() + 1,
-                self.section(),
-                "the URI needs `//` and a host after the scheme",
-            ));
-            return None;
-        };
+        let missing = (
+            self.section(),
+            "the URI needs `//` and a host after the scheme",
+        );
+        let empty = Some((self.section(), "the host is empty"));
+        let authority = crate::generic::authority_preamble(uri, authority, missing, empty, found)?;
         let host = authority.host_str();
-        if host.is_empty() {
-            found.push(Violation::error(
-                "MissingHost",
-                offset(host),
-                self.section(),
-                "the host is empty",
-            ));
-        }
         if let Some(userinfo) = authority.userinfo() {
             if self.websocket {
                 found.push(Violation::error(

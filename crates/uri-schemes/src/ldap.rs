@@ -296,13 +296,13 @@ impl Scheme for LdapScheme {
         let mut found = Vec::new();
         let text = uri.as_str();
         let offset = |part: &str| part.as_ptr() as usize - text.as_ptr() as usize;
-        let Some(authority) = uri.authority() else {
-            found.push(Violation::error(
-                "MissingAuthority",
-                uri.scheme().len() + 1,
-                SECTION,
-                "an ldap URI has `//` after the scheme (the host may be empty)",
-            ));
+        let missing = (
+            SECTION,
+            "an ldap URI has `//` after the scheme (the host may be empty)",
+        );
+        let Some(authority) =
+            crate::generic::authority_preamble(uri, uri.authority(), missing, None, &mut found)
+        else {
             return (Fields::None, found);
         };
         if let Some(userinfo) = authority.userinfo() {

@@ -169,6 +169,7 @@ pub use registry::{Equivalence, Registry};
 pub use scheme::{Kind, Report, Scheme};
 pub use sip::Sip;
 pub use tel::Tel;
+pub use telnet::Telnet;
 pub use urn::Urn;
 pub use violation::{Severity, Violation};
 
