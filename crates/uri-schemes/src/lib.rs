@@ -153,7 +153,7 @@ pub mod urn;
 mod violation;
 
 pub use data::Data;
-pub use fields::Fields;
+pub use fields::{FieldValue, Fields};
 pub use file::{
     File, Os, PathError, PathErrorKind, from_path, resolve_with_drive_letters, to_path, to_path_str,
 };
