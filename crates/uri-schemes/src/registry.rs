@@ -62,7 +62,7 @@ impl Registry {
     }
 
     /// Every scheme of this crate: http, https, ws, wss, mailto, urn, tel,
-    /// file, data, ldap, news, nntp, telnet, ftp.
+    /// file, data, ldap, news, nntp, telnet, ftp, pkg, sip, sips, geo.
     ///
     /// # Examples
     ///
