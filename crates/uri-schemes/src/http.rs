@@ -34,7 +34,7 @@ impl<'a> Http<'a> {
     /// The typed entry: checks `uri` by the scheme's rules (the module
     /// docs) and the generic ones, and gives its parts when no violation is
     /// an error (warnings are dropped: [`Registry::check`](crate::Registry::check)
-    /// keeps them); else the [`Report`](crate::Report) of what was found
+    /// keeps them); else the [`Report`] of what was found
     /// (RFC 9110 §4.2, RFC 6455 §3).
     ///
     /// # Errors
