@@ -111,7 +111,7 @@ impl Data {
     /// use uri_core::Uri;
     /// use uri_schemes::Data;
     ///
-    /// let view = Data::parse(Uri::parse("data:,A%20brief%20note")?).map_err(|r| format!("{r:?}"))?;
+    /// let view = Data::parse(Uri::parse("data:,A%20brief%20note")?)?;
     /// assert_eq!(view.media_type(), "text/plain");
     /// assert!(Data::parse(Uri::parse("data:abc")?).is_err());
     /// assert!(Data::parse(Uri::parse("x:y")?).is_err());
@@ -133,12 +133,9 @@ impl Data {
     /// # Examples
     ///
     /// ```
-    /// use uri_schemes::{Fields, Registry};
-    ///
-    /// let report = Registry::standard().check(uri_core::Uri::parse("data:image/GIF;base64,R0lG")?);
-    /// let Fields::Data(data) = report.fields() else { panic!("a data URI") };
+    /// let data = uri_schemes::Data::parse(uri_core::Uri::parse("data:image/GIF;base64,R0lG")?)?;
     /// assert_eq!(data.media_type(), "image/GIF");
-    /// # Ok::<(), uri_core::ParseError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn media_type(&self) -> &str {
         &self.media_type
@@ -152,13 +149,10 @@ impl Data {
     /// # Examples
     ///
     /// ```
-    /// use uri_schemes::{Fields, Registry};
-    ///
-    /// let report = Registry::standard().check(uri_core::Uri::parse("data:;charset=utf-8,%E2%82%AC")?);
-    /// let Fields::Data(data) = report.fields() else { panic!("a data URI") };
+    /// let data = uri_schemes::Data::parse(uri_core::Uri::parse("data:;charset=utf-8,%E2%82%AC")?)?;
     /// assert_eq!(data.media_type(), "text/plain");
     /// assert_eq!(data.parameters(), [("charset".to_string(), "utf-8".to_string())]);
-    /// # Ok::<(), uri_core::ParseError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn parameters(&self) -> &[(String, String)] {
         &self.parameters
@@ -170,12 +164,9 @@ impl Data {
     /// # Examples
     ///
     /// ```
-    /// use uri_schemes::{Fields, Registry};
-    ///
-    /// let report = Registry::standard().check(uri_core::Uri::parse("data:text/plain;CHARSET=iso-8859-7,%BE")?);
-    /// let Fields::Data(data) = report.fields() else { panic!("a data URI") };
+    /// let data = uri_schemes::Data::parse(uri_core::Uri::parse("data:text/plain;CHARSET=iso-8859-7,%BE")?)?;
     /// assert_eq!(data.charset(), Some("iso-8859-7"));
-    /// # Ok::<(), uri_core::ParseError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn charset(&self) -> Option<&str> {
         self.parameters
@@ -189,12 +180,9 @@ impl Data {
     /// # Examples
     ///
     /// ```
-    /// use uri_schemes::{Fields, Registry};
-    ///
-    /// let report = Registry::standard().check(uri_core::Uri::parse("data:;base64,SGk=")?);
-    /// let Fields::Data(data) = report.fields() else { panic!("a data URI") };
+    /// let data = uri_schemes::Data::parse(uri_core::Uri::parse("data:;base64,SGk=")?)?;
     /// assert!(data.is_base64());
-    /// # Ok::<(), uri_core::ParseError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub const fn is_base64(&self) -> bool {
         self.base64
@@ -206,12 +194,9 @@ impl Data {
     /// # Examples
     ///
     /// ```
-    /// use uri_schemes::{Fields, Registry};
-    ///
-    /// let report = Registry::standard().check(uri_core::Uri::parse("data:,a%20b?c")?);
-    /// let Fields::Data(data) = report.fields() else { panic!("a data URI") };
+    /// let data = uri_schemes::Data::parse(uri_core::Uri::parse("data:,a%20b?c")?)?;
     /// assert_eq!(data.encoded(), "a%20b?c");
-    /// # Ok::<(), uri_core::ParseError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn encoded(&self) -> &str {
         &self.encoded
@@ -223,12 +208,9 @@ impl Data {
     /// # Examples
     ///
     /// ```
-    /// use uri_schemes::{Fields, Registry};
-    ///
-    /// let report = Registry::standard().check(uri_core::Uri::parse("data:;base64,SGVsbG8=")?);
-    /// let Fields::Data(data) = report.fields() else { panic!("a data URI") };
+    /// let data = uri_schemes::Data::parse(uri_core::Uri::parse("data:;base64,SGVsbG8=")?)?;
     /// assert_eq!(data.data_len(), 5);
-    /// # Ok::<(), uri_core::ParseError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub const fn data_len(&self) -> usize {
         self.len
@@ -240,12 +222,9 @@ impl Data {
     /// # Examples
     ///
     /// ```
-    /// use uri_schemes::{Fields, Registry};
-    ///
-    /// let report = Registry::standard().check(uri_core::Uri::parse("data:text/plain;base64,SGVsbG8%3D")?);
-    /// let Fields::Data(data) = report.fields() else { panic!("a data URI") };
+    /// let data = uri_schemes::Data::parse(uri_core::Uri::parse("data:text/plain;base64,SGVsbG8%3D")?)?;
     /// assert_eq!(data.decode(), b"Hello");
-    /// # Ok::<(), uri_core::ParseError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn decode(&self) -> Vec<u8> {
         let mut out = Vec::with_capacity(self.len);

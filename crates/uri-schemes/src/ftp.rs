@@ -48,15 +48,12 @@ const SECTION: &str = "RFC 1738 §3.2.2";
 /// # Examples
 ///
 /// ```
-/// use uri_schemes::{Fields, Registry};
-///
-/// let report = Registry::standard().check(uri_core::Uri::parse("ftp://info.cern.ch/pub/www/doc;type=d")?);
-/// let Fields::Ftp(ftp) = report.fields() else { panic!("an ftp URI") };
+/// let ftp = uri_schemes::Ftp::parse(uri_core::Uri::parse("ftp://info.cern.ch/pub/www/doc;type=d")?)?;
 /// assert_eq!(ftp.host(), "info.cern.ch");
 /// assert_eq!(ftp.port(), 21);
 /// assert_eq!(ftp.segments(), ["pub", "www", "doc"]);
 /// assert_eq!(ftp.typecode(), Some('d'));
-/// # Ok::<(), uri_core::ParseError>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Ftp {
@@ -85,7 +82,7 @@ impl Ftp {
     /// use uri_core::Uri;
     /// use uri_schemes::Ftp;
     ///
-    /// let view = Ftp::parse(Uri::parse("ftp://ftp.is.co.za/rfc/rfc1808.txt")?).map_err(|r| format!("{r:?}"))?;
+    /// let view = Ftp::parse(Uri::parse("ftp://ftp.is.co.za/rfc/rfc1808.txt")?)?;
     /// assert_eq!(view.host(), "ftp.is.co.za");
     /// assert!(Ftp::parse(Uri::parse("ftp:/a")?).is_err());
     /// assert!(Ftp::parse(Uri::parse("x:y")?).is_err());
@@ -105,12 +102,9 @@ impl Ftp {
     /// # Examples
     ///
     /// ```
-    /// use uri_schemes::{Fields, Registry};
-    ///
-    /// let report = Registry::standard().check(uri_core::Uri::parse("ftp://ftp.is.co.za/rfc/rfc1808.txt")?);
-    /// let Fields::Ftp(ftp) = report.fields() else { panic!("an ftp URI") };
+    /// let ftp = uri_schemes::Ftp::parse(uri_core::Uri::parse("ftp://ftp.is.co.za/rfc/rfc1808.txt")?)?;
     /// assert_eq!(ftp.host(), "ftp.is.co.za");
-    /// # Ok::<(), uri_core::ParseError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn host(&self) -> &str {
         &self.host
@@ -121,12 +115,9 @@ impl Ftp {
     /// # Examples
     ///
     /// ```
-    /// use uri_schemes::{Fields, Registry};
-    ///
-    /// let report = Registry::standard().check(uri_core::Uri::parse("ftp://host.com:2121/")?);
-    /// let Fields::Ftp(ftp) = report.fields() else { panic!("an ftp URI") };
+    /// let ftp = uri_schemes::Ftp::parse(uri_core::Uri::parse("ftp://host.com:2121/")?)?;
     /// assert_eq!(ftp.port(), 2121);
-    /// # Ok::<(), uri_core::ParseError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub const fn port(&self) -> u16 {
         self.port
@@ -139,12 +130,9 @@ impl Ftp {
     /// # Examples
     ///
     /// ```
-    /// use uri_schemes::{Fields, Registry};
-    ///
-    /// let report = Registry::standard().check(uri_core::Uri::parse("ftp://@host.com/")?);
-    /// let Fields::Ftp(ftp) = report.fields() else { panic!("an ftp URI") };
+    /// let ftp = uri_schemes::Ftp::parse(uri_core::Uri::parse("ftp://@host.com/")?)?;
     /// assert_eq!(ftp.user(), Some(""));
-    /// # Ok::<(), uri_core::ParseError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn user(&self) -> Option<&str> {
         self.user.as_deref()
@@ -157,17 +145,14 @@ impl Ftp {
     /// # Examples
     ///
     /// ```
-    /// use uri_schemes::{Fields, Registry};
+    /// use uri_schemes::Registry;
     ///
-    /// let registry = Registry::standard();
-    /// let report = registry.check(uri_core::Uri::parse("ftp://myname@host.dom/%2Fetc/motd")?);
-    /// let Fields::Ftp(ftp) = report.fields() else { panic!("an ftp URI") };
+    /// let ftp = uri_schemes::Ftp::parse(uri_core::Uri::parse("ftp://myname@host.dom/%2Fetc/motd")?)?;
     /// assert_eq!(ftp.segments(), ["/etc", "motd"]);
     ///
-    /// let report = registry.check(uri_core::Uri::parse("ftp://myname@host.dom//etc/motd")?);
-    /// let Fields::Ftp(ftp) = report.fields() else { panic!("an ftp URI") };
+    /// let ftp = uri_schemes::Ftp::parse(uri_core::Uri::parse("ftp://myname@host.dom//etc/motd")?)?;
     /// assert_eq!(ftp.segments(), ["", "etc", "motd"]);
-    /// # Ok::<(), uri_core::ParseError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn segments(&self) -> &[String] {
         &self.segments
@@ -180,12 +165,9 @@ impl Ftp {
     /// # Examples
     ///
     /// ```
-    /// use uri_schemes::{Fields, Registry};
-    ///
-    /// let report = Registry::standard().check(uri_core::Uri::parse("ftp://h/a.bin;type=I")?);
-    /// let Fields::Ftp(ftp) = report.fields() else { panic!("an ftp URI") };
+    /// let ftp = uri_schemes::Ftp::parse(uri_core::Uri::parse("ftp://h/a.bin;type=I")?)?;
     /// assert_eq!(ftp.typecode(), Some('i'));
-    /// # Ok::<(), uri_core::ParseError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub const fn typecode(&self) -> Option<char> {
         self.typecode

@@ -57,7 +57,7 @@
 //! use uri_core::{Uri, UriReference};
 //! use uri_schemes::{Geo, Registry};
 //!
-//! let geo = Geo::parse(Uri::parse("geo:48.2010,16.3695,183;u=40")?).map_err(|r| format!("{r:?}"))?;
+//! let geo = Geo::parse(Uri::parse("geo:48.2010,16.3695,183;u=40")?)?;
 //! assert_eq!((geo.latitude(), geo.longitude(), geo.altitude()), ("48.2010", "16.3695", Some("183")));
 //! assert_eq!((geo.crs(), geo.uncertainty()), ("wgs84", Some("40")));
 //!
@@ -89,7 +89,7 @@ const SECTION: &str = "RFC 5870 §3.3";
 /// ```
 /// use uri_schemes::Geo;
 ///
-/// let geo = Geo::parse(uri_core::Uri::parse("geo:13.4125,103.8667")?).map_err(|r| format!("{r:?}"))?;
+/// let geo = Geo::parse(uri_core::Uri::parse("geo:13.4125,103.8667")?)?;
 /// assert_eq!(geo.coordinates(), ["13.4125", "103.8667"]);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -136,7 +136,7 @@ impl Geo {
     /// # Examples
     ///
     /// ```
-    /// let geo = uri_schemes::Geo::parse(uri_core::Uri::parse("geo:1,2,3")?).map_err(|r| format!("{r:?}"))?;
+    /// let geo = uri_schemes::Geo::parse(uri_core::Uri::parse("geo:1,2,3")?)?;
     /// assert_eq!(geo.coordinates(), ["1", "2", "3"]);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -149,7 +149,7 @@ impl Geo {
     /// # Examples
     ///
     /// ```
-    /// let geo = uri_schemes::Geo::parse(uri_core::Uri::parse("geo:-1.5,2")?).map_err(|r| format!("{r:?}"))?;
+    /// let geo = uri_schemes::Geo::parse(uri_core::Uri::parse("geo:-1.5,2")?)?;
     /// assert_eq!(geo.latitude(), "-1.5");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -162,7 +162,7 @@ impl Geo {
     /// # Examples
     ///
     /// ```
-    /// let geo = uri_schemes::Geo::parse(uri_core::Uri::parse("geo:1,-2.25")?).map_err(|r| format!("{r:?}"))?;
+    /// let geo = uri_schemes::Geo::parse(uri_core::Uri::parse("geo:1,-2.25")?)?;
     /// assert_eq!(geo.longitude(), "-2.25");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -176,7 +176,7 @@ impl Geo {
     /// # Examples
     ///
     /// ```
-    /// let geo = uri_schemes::Geo::parse(uri_core::Uri::parse("geo:1,2")?).map_err(|r| format!("{r:?}"))?;
+    /// let geo = uri_schemes::Geo::parse(uri_core::Uri::parse("geo:1,2")?)?;
     /// assert_eq!(geo.altitude(), None);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -190,7 +190,7 @@ impl Geo {
     /// # Examples
     ///
     /// ```
-    /// let geo = uri_schemes::Geo::parse(uri_core::Uri::parse("geo:1,2;crs=WGS84")?).map_err(|r| format!("{r:?}"))?;
+    /// let geo = uri_schemes::Geo::parse(uri_core::Uri::parse("geo:1,2;crs=WGS84")?)?;
     /// assert_eq!(geo.crs(), "wgs84");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -203,7 +203,7 @@ impl Geo {
     /// # Examples
     ///
     /// ```
-    /// let geo = uri_schemes::Geo::parse(uri_core::Uri::parse("geo:1,2;u=6.500")?).map_err(|r| format!("{r:?}"))?;
+    /// let geo = uri_schemes::Geo::parse(uri_core::Uri::parse("geo:1,2;u=6.500")?)?;
     /// assert_eq!(geo.uncertainty(), Some("6.500"));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -218,7 +218,7 @@ impl Geo {
     ///
     /// ```
     /// let geo = uri_schemes::Geo::parse(uri_core::Uri::parse("geo:1,2;FOo=this%2dthat;x")?)
-    ///     .map_err(|r| format!("{r:?}"))?;
+    ///     ?;
     /// assert_eq!(geo.parameters(), [("FOo".to_owned(), Some("this-that".to_owned())), ("x".to_owned(), None)]);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```

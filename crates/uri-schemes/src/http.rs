@@ -14,10 +14,7 @@ use crate::{Fields, Kind, Report, Scheme, Violation};
 /// # Examples
 ///
 /// ```
-/// use uri_schemes::{Fields, Registry};
-///
-/// let report = Registry::standard().check(uri_core::Uri::parse("HTTPS://Example.COM/a")?);
-/// let Fields::Http(http) = report.fields() else { return Err("an https URI".into()) };
+/// let http = uri_schemes::Http::parse(uri_core::Uri::parse("HTTPS://Example.COM/a")?)?;
 /// assert_eq!(http.host(), "Example.COM");
 /// assert_eq!(http.port(), None);
 /// assert_eq!(http.origin().map(|o| o.to_string()).as_deref(), Some("https://example.com:443"));
@@ -48,7 +45,7 @@ impl<'a> Http<'a> {
     /// use uri_core::Uri;
     /// use uri_schemes::Http;
     ///
-    /// let https = Http::parse(Uri::parse("https://example.com/")?).map_err(|r| format!("{r:?}"))?;
+    /// let https = Http::parse(Uri::parse("https://example.com/")?)?;
     /// assert_eq!(https.origin().map(|o| o.port()), Some(443));
     /// assert!(Http::parse(Uri::parse("https:///abc")?).is_err());
     /// assert!(Http::parse(Uri::parse("ftp://example.com/")?).is_err());
@@ -76,10 +73,7 @@ impl<'a> Http<'a> {
     /// # Examples
     ///
     /// ```
-    /// use uri_schemes::{Fields, Registry};
-    ///
-    /// let report = Registry::standard().check(uri_core::Uri::parse("ws://[::1]:9000/chat")?);
-    /// let Fields::Http(ws) = report.fields() else { return Err("a ws URI".into()) };
+    /// let ws = uri_schemes::Http::parse(uri_core::Uri::parse("ws://[::1]:9000/chat")?)?;
     /// assert_eq!(ws.host(), "[::1]");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -92,10 +86,7 @@ impl<'a> Http<'a> {
     /// # Examples
     ///
     /// ```
-    /// use uri_schemes::{Fields, Registry};
-    ///
-    /// let report = Registry::standard().check(uri_core::Uri::parse("ws://[::1]:9000/chat")?);
-    /// let Fields::Http(ws) = report.fields() else { return Err("a ws URI".into()) };
+    /// let ws = uri_schemes::Http::parse(uri_core::Uri::parse("ws://[::1]:9000/chat")?)?;
     /// assert_eq!(ws.port(), Some("9000"));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -110,15 +101,12 @@ impl<'a> Http<'a> {
     /// # Examples
     ///
     /// ```
-    /// use uri_schemes::{Fields, Registry};
+    /// use uri_schemes::Registry;
     ///
-    /// let registry = Registry::standard();
-    /// let report = registry.check(uri_core::Uri::parse("http://a.example/")?);
-    /// let Fields::Http(http) = report.fields() else { return Err("an http URI".into()) };
+    /// let http = uri_schemes::Http::parse(uri_core::Uri::parse("http://a.example/")?)?;
     /// assert_eq!(http.origin().map(|o| o.port()), Some(80));
     ///
-    /// let report = registry.check(uri_core::Uri::parse("http://a.example:65536/")?);
-    /// let Fields::Http(http) = report.fields() else { return Err("an http URI".into()) };
+    /// let http = uri_schemes::Http::parse(uri_core::Uri::parse("http://a.example:65536/")?)?;
     /// assert_eq!((http.host(), http.port(), http.origin()), ("a.example", Some("65536"), None));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -185,10 +173,7 @@ impl Origin<'_> {
     /// # Examples
     ///
     /// ```
-    /// use uri_schemes::{Fields, Registry};
-    ///
-    /// let report = Registry::standard().check(uri_core::Uri::parse("WSS://h/")?);
-    /// let Fields::Http(wss) = report.fields() else { return Err("a wss URI".into()) };
+    /// let wss = uri_schemes::Http::parse(uri_core::Uri::parse("WSS://h/")?)?;
     /// assert_eq!(wss.origin().map(|o| o.scheme()), Some("wss"));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -201,10 +186,7 @@ impl Origin<'_> {
     /// # Examples
     ///
     /// ```
-    /// use uri_schemes::{Fields, Registry};
-    ///
-    /// let report = Registry::standard().check(uri_core::Uri::parse("http://EXAMPLE.com/")?);
-    /// let Fields::Http(http) = report.fields() else { return Err("an http URI".into()) };
+    /// let http = uri_schemes::Http::parse(uri_core::Uri::parse("http://EXAMPLE.com/")?)?;
     /// assert_eq!(http.origin().map(|o| o.host()), Some("example.com"));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -217,10 +199,7 @@ impl Origin<'_> {
     /// # Examples
     ///
     /// ```
-    /// use uri_schemes::{Fields, Registry};
-    ///
-    /// let report = Registry::standard().check(uri_core::Uri::parse("wss://h:8443/")?);
-    /// let Fields::Http(wss) = report.fields() else { return Err("a wss URI".into()) };
+    /// let wss = uri_schemes::Http::parse(uri_core::Uri::parse("wss://h:8443/")?)?;
     /// assert_eq!(wss.origin().map(|o| o.port()), Some(8443));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```

@@ -156,6 +156,31 @@ impl<'a> Report<'a> {
     }
 }
 
+/// The violations, one per line (`error: … at byte 7`): a report is the
+/// error of a typed entry ([`Mailto::parse`](crate::Mailto::parse), …),
+/// so that `?` takes it.
+///
+/// # Examples
+///
+/// ```
+/// let report = uri_schemes::Http::parse(uri_core::Uri::parse("http:///a")?).unwrap_err();
+/// assert_eq!(report.to_string(), "error: the host is empty (RFC 9110 §4.2.1) at byte 7");
+/// # Ok::<(), uri_core::ParseError>(())
+/// ```
+impl core::fmt::Display for Report<'_> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        for (k, violation) in self.violations.iter().enumerate() {
+            if k > 0 {
+                f.write_str("\n")?;
+            }
+            write!(f, "{violation}")?;
+        }
+        Ok(())
+    }
+}
+
+impl core::error::Error for Report<'_> {}
+
 /// The rules of one URI scheme: implement it to add a scheme to a
 /// [`Registry`](crate::Registry); every scheme of this crate is built on
 /// it, none is a special case.

@@ -59,7 +59,7 @@
 //! use uri_schemes::{Registry, Sip};
 //!
 //! let sip = Sip::parse(Uri::parse("sips:alice@atlanta.com:5061;transport=tcp?subject=project%20x")?)
-//!     .map_err(|r| format!("{r:?}"))?;
+//!     ?;
 //! assert!(sip.is_secure());
 //! assert_eq!((sip.user(), sip.host(), sip.port()), (Some("alice"), "atlanta.com", Some("5061")));
 //! assert_eq!(sip.parameter("transport"), Some(Some("tcp")));
@@ -98,7 +98,7 @@ const MUST_MATCH: [&str; 5] = ["user", "ttl", "method", "maddr", "transport"];
 ///
 /// ```
 /// let sip = uri_schemes::Sip::parse(uri_core::Uri::parse("sip:alice:secret@atlanta.com")?)
-///     .map_err(|r| format!("{r:?}"))?;
+///     ?;
 /// assert_eq!(sip.password(), Some("secret"));
 /// assert!(!format!("{sip:?}").contains("secret"));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -167,7 +167,7 @@ impl Sip {
     /// # Examples
     ///
     /// ```
-    /// let sip = uri_schemes::Sip::parse(uri_core::Uri::parse("SIPS:a.example")?).map_err(|r| format!("{r:?}"))?;
+    /// let sip = uri_schemes::Sip::parse(uri_core::Uri::parse("SIPS:a.example")?)?;
     /// assert!(sip.is_secure());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -180,7 +180,7 @@ impl Sip {
     /// # Examples
     ///
     /// ```
-    /// let sip = uri_schemes::Sip::parse(uri_core::Uri::parse("sip:%61lice@a.example")?).map_err(|r| format!("{r:?}"))?;
+    /// let sip = uri_schemes::Sip::parse(uri_core::Uri::parse("sip:%61lice@a.example")?)?;
     /// assert_eq!(sip.user(), Some("alice"));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -194,7 +194,7 @@ impl Sip {
     /// # Examples
     ///
     /// ```
-    /// let sip = uri_schemes::Sip::parse(uri_core::Uri::parse("sip:a:pw@a.example")?).map_err(|r| format!("{r:?}"))?;
+    /// let sip = uri_schemes::Sip::parse(uri_core::Uri::parse("sip:a:pw@a.example")?)?;
     /// assert_eq!(sip.password(), Some("pw"));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -207,7 +207,7 @@ impl Sip {
     /// # Examples
     ///
     /// ```
-    /// let sip = uri_schemes::Sip::parse(uri_core::Uri::parse("sip:192.0.2.10:5070")?).map_err(|r| format!("{r:?}"))?;
+    /// let sip = uri_schemes::Sip::parse(uri_core::Uri::parse("sip:192.0.2.10:5070")?)?;
     /// assert_eq!(sip.host(), "192.0.2.10");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -220,7 +220,7 @@ impl Sip {
     /// # Examples
     ///
     /// ```
-    /// let sip = uri_schemes::Sip::parse(uri_core::Uri::parse("sip:192.0.2.10:5070")?).map_err(|r| format!("{r:?}"))?;
+    /// let sip = uri_schemes::Sip::parse(uri_core::Uri::parse("sip:192.0.2.10:5070")?)?;
     /// assert_eq!(sip.port(), Some("5070"));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -234,7 +234,7 @@ impl Sip {
     /// # Examples
     ///
     /// ```
-    /// let sip = uri_schemes::Sip::parse(uri_core::Uri::parse("sip:p.example;lr;ttl=15")?).map_err(|r| format!("{r:?}"))?;
+    /// let sip = uri_schemes::Sip::parse(uri_core::Uri::parse("sip:p.example;lr;ttl=15")?)?;
     /// assert_eq!(sip.parameters().len(), 2);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -247,7 +247,7 @@ impl Sip {
     /// # Examples
     ///
     /// ```
-    /// let sip = uri_schemes::Sip::parse(uri_core::Uri::parse("sip:p.example;lr;ttl=15")?).map_err(|r| format!("{r:?}"))?;
+    /// let sip = uri_schemes::Sip::parse(uri_core::Uri::parse("sip:p.example;lr;ttl=15")?)?;
     /// assert_eq!((sip.parameter("LR"), sip.parameter("ttl"), sip.parameter("maddr")), (Some(None), Some(Some("15")), None));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -263,7 +263,7 @@ impl Sip {
     ///
     /// ```
     /// let sip = uri_schemes::Sip::parse(uri_core::Uri::parse("sip:a@b.example?to=sip:bob%40biloxi.com")?)
-    ///     .map_err(|r| format!("{r:?}"))?;
+    ///     ?;
     /// assert_eq!(sip.headers(), [("to".to_owned(), "sip:bob@biloxi.com".to_owned())]);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```

@@ -117,7 +117,7 @@ impl Tel {
     /// use uri_core::Uri;
     /// use uri_schemes::Tel;
     ///
-    /// let view = Tel::parse(Uri::parse("tel:+1-201-555-0123")?).map_err(|r| format!("{r:?}"))?;
+    /// let view = Tel::parse(Uri::parse("tel:+1-201-555-0123")?)?;
     /// assert_eq!(view.number(), "+1-201-555-0123");
     /// assert!(Tel::parse(Uri::parse("tel:abc")?).is_err());
     /// assert!(Tel::parse(Uri::parse("x:y")?).is_err());
@@ -138,12 +138,9 @@ impl Tel {
     /// # Examples
     ///
     /// ```
-    /// use uri_schemes::{Fields, Registry};
-    ///
-    /// let report = Registry::standard().check(uri_core::Uri::parse("tel:+1-201-555-0123")?);
-    /// let Fields::Tel(tel) = report.fields() else { panic!("a tel URI") };
+    /// let tel = uri_schemes::Tel::parse(uri_core::Uri::parse("tel:+1-201-555-0123")?)?;
     /// assert!(tel.is_global());
-    /// # Ok::<(), uri_core::ParseError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub const fn is_global(&self) -> bool {
         self.global
@@ -156,12 +153,9 @@ impl Tel {
     /// # Examples
     ///
     /// ```
-    /// use uri_schemes::{Fields, Registry};
-    ///
-    /// let report = Registry::standard().check(uri_core::Uri::parse("tel:+1-201-555-0123")?);
-    /// let Fields::Tel(tel) = report.fields() else { panic!("a tel URI") };
+    /// let tel = uri_schemes::Tel::parse(uri_core::Uri::parse("tel:+1-201-555-0123")?)?;
     /// assert_eq!(tel.number(), "+1-201-555-0123");
-    /// # Ok::<(), uri_core::ParseError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn number(&self) -> &str {
         &self.number
@@ -174,16 +168,12 @@ impl Tel {
     /// # Examples
     ///
     /// ```
-    /// use uri_schemes::{Fields, Registry};
-    ///
-    /// let report = Registry::standard().check(uri_core::Uri::parse("tel:+1-(201)-555.0123")?);
-    /// let Fields::Tel(tel) = report.fields() else { panic!("a tel URI") };
+    /// let tel = uri_schemes::Tel::parse(uri_core::Uri::parse("tel:+1-(201)-555.0123")?)?;
     /// assert_eq!(tel.digits(), "+12015550123");
     ///
-    /// let report = Registry::standard().check(uri_core::Uri::parse("tel:*21%23;phone-context=example.com")?);
-    /// let Fields::Tel(tel) = report.fields() else { panic!("a tel URI") };
+    /// let tel = uri_schemes::Tel::parse(uri_core::Uri::parse("tel:*21%23;phone-context=example.com")?)?;
     /// assert_eq!(tel.digits(), "*21#");
-    /// # Ok::<(), uri_core::ParseError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn digits(&self) -> &str {
         &self.digits
@@ -195,12 +185,9 @@ impl Tel {
     /// # Examples
     ///
     /// ```
-    /// use uri_schemes::{Fields, Registry};
-    ///
-    /// let report = Registry::standard().check(uri_core::Uri::parse("tel:7042;phone-context=example.com")?);
-    /// let Fields::Tel(tel) = report.fields() else { panic!("a tel URI") };
+    /// let tel = uri_schemes::Tel::parse(uri_core::Uri::parse("tel:7042;phone-context=example.com")?)?;
     /// assert_eq!(tel.phone_context(), Some("example.com"));
-    /// # Ok::<(), uri_core::ParseError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn phone_context(&self) -> Option<&str> {
         self.value_of("phone-context")
@@ -212,12 +199,9 @@ impl Tel {
     /// # Examples
     ///
     /// ```
-    /// use uri_schemes::{Fields, Registry};
-    ///
-    /// let report = Registry::standard().check(uri_core::Uri::parse("tel:+1-201-555-0123;ext=1234")?);
-    /// let Fields::Tel(tel) = report.fields() else { panic!("a tel URI") };
+    /// let tel = uri_schemes::Tel::parse(uri_core::Uri::parse("tel:+1-201-555-0123;ext=1234")?)?;
     /// assert_eq!(tel.extension(), Some("1234"));
-    /// # Ok::<(), uri_core::ParseError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn extension(&self) -> Option<&str> {
         self.value_of("ext")
@@ -229,12 +213,9 @@ impl Tel {
     /// # Examples
     ///
     /// ```
-    /// use uri_schemes::{Fields, Registry};
-    ///
-    /// let report = Registry::standard().check(uri_core::Uri::parse("tel:+1-201-555-0123;isub=8765")?);
-    /// let Fields::Tel(tel) = report.fields() else { panic!("a tel URI") };
+    /// let tel = uri_schemes::Tel::parse(uri_core::Uri::parse("tel:+1-201-555-0123;isub=8765")?)?;
     /// assert_eq!(tel.isub(), Some("8765"));
-    /// # Ok::<(), uri_core::ParseError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn isub(&self) -> Option<&str> {
         self.value_of("isub")
@@ -247,13 +228,10 @@ impl Tel {
     /// # Examples
     ///
     /// ```
-    /// use uri_schemes::{Fields, Registry};
-    ///
-    /// let report = Registry::standard().check(uri_core::Uri::parse("tel:+1-201-555-0123;ext=1;npdi;rn=+1-202-555-0000")?);
-    /// let Fields::Tel(tel) = report.fields() else { panic!("a tel URI") };
+    /// let tel = uri_schemes::Tel::parse(uri_core::Uri::parse("tel:+1-201-555-0123;ext=1;npdi;rn=+1-202-555-0000")?)?;
     /// let params: Vec<_> = tel.params().collect();
     /// assert_eq!(params, [("npdi", None), ("rn", Some("+1-202-555-0000"))]);
-    /// # Ok::<(), uri_core::ParseError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn params(&self) -> impl Iterator<Item = (&str, Option<&str>)> + '_ {
         self.parameters()
@@ -266,13 +244,10 @@ impl Tel {
     /// # Examples
     ///
     /// ```
-    /// use uri_schemes::{Fields, Registry};
-    ///
-    /// let report = Registry::standard().check(uri_core::Uri::parse("tel:7042;phone-context=example.com")?);
-    /// let Fields::Tel(tel) = report.fields() else { panic!("a tel URI") };
+    /// let tel = uri_schemes::Tel::parse(uri_core::Uri::parse("tel:7042;phone-context=example.com")?)?;
     /// let all: Vec<_> = tel.parameters().collect();
     /// assert_eq!(all, [("phone-context", Some("example.com"))]);
-    /// # Ok::<(), uri_core::ParseError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn parameters(&self) -> impl Iterator<Item = (&str, Option<&str>)> + '_ {
         self.parameters

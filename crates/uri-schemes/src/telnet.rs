@@ -49,7 +49,7 @@ use crate::{Fields, Kind, Report, Scheme, Violation};
 /// use uri_schemes::Telnet;
 ///
 /// let telnet = Telnet::parse(uri_core::Uri::parse("telnet://user:pw@host.example:2323/")?)
-///     .map_err(|r| format!("{r:?}"))?;
+///     ?;
 /// assert_eq!((telnet.user(), telnet.host(), telnet.port()), (Some("user"), "host.example", Some(2323)));
 /// assert!(!format!("{telnet:?}").contains("pw"));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -120,7 +120,7 @@ impl Telnet {
     /// # Examples
     ///
     /// ```
-    /// let telnet = uri_schemes::Telnet::parse(uri_core::Uri::parse("telnet://u@h/")?).map_err(|r| format!("{r:?}"))?;
+    /// let telnet = uri_schemes::Telnet::parse(uri_core::Uri::parse("telnet://u@h/")?)?;
     /// assert_eq!(telnet.user(), Some("u"));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -133,7 +133,7 @@ impl Telnet {
     /// # Examples
     ///
     /// ```
-    /// let telnet = uri_schemes::Telnet::parse(uri_core::Uri::parse("telnet://u:p@h/")?).map_err(|r| format!("{r:?}"))?;
+    /// let telnet = uri_schemes::Telnet::parse(uri_core::Uri::parse("telnet://u:p@h/")?)?;
     /// assert_eq!(telnet.password(), Some("p"));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -146,7 +146,7 @@ impl Telnet {
     /// # Examples
     ///
     /// ```
-    /// let telnet = uri_schemes::Telnet::parse(uri_core::Uri::parse("telnet://[2001:db8::1]/")?).map_err(|r| format!("{r:?}"))?;
+    /// let telnet = uri_schemes::Telnet::parse(uri_core::Uri::parse("telnet://[2001:db8::1]/")?)?;
     /// assert_eq!(telnet.host(), "[2001:db8::1]");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -160,7 +160,7 @@ impl Telnet {
     /// # Examples
     ///
     /// ```
-    /// let telnet = uri_schemes::Telnet::parse(uri_core::Uri::parse("telnet://h:2323")?).map_err(|r| format!("{r:?}"))?;
+    /// let telnet = uri_schemes::Telnet::parse(uri_core::Uri::parse("telnet://h:2323")?)?;
     /// assert_eq!(telnet.port(), Some(2323));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
