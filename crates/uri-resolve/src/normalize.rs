@@ -45,6 +45,38 @@ pub trait SchemeNormalizer {
     /// Normalizes `uri`, already syntax-normalized, by its scheme's rules.
     /// It must leave a valid, syntax-normalized URI.
     fn normalize(&self, uri: &mut UriBuf);
+
+    /// The steps of syntax-based normalization (RFC 3986 §6.2.2) that
+    /// [`normalize_uri_with`] takes for `uri` before
+    /// [`normalize`](SchemeNormalizer::normalize): every one by default. A
+    /// scheme whose path is opaque keeps its dot segments, one whose
+    /// triplets are significant keeps them encoded: see
+    /// [`NormalizeOptions`]. One hook, so that a scheme's whole normal form
+    /// (the steps of §6.2.2 it takes, then §6.2.3) comes from one place.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_core::{Uri, UriBuf};
+    /// use uri_resolve::{normalize_uri_with, NormalizeOptions, SchemeNormalizer};
+    ///
+    /// /// `tel`: an opaque path.
+    /// struct Tel;
+    /// impl SchemeNormalizer for Tel {
+    ///     fn normalize(&self, _: &mut UriBuf) {}
+    ///     fn syntax_options(&self, uri: Uri<'_>) -> NormalizeOptions {
+    ///         NormalizeOptions::new().remove_dot_segments(!uri.scheme().eq_ignore_ascii_case("tel"))
+    ///     }
+    /// }
+    ///
+    /// let uri = Uri::parse("tel:+1-201-555-0123;x=a/../b")?;
+    /// assert_eq!(normalize_uri_with(uri, &Tel), "tel:+1-201-555-0123;x=a/../b");
+    /// # Ok::<(), uri_core::ParseError>(())
+    /// ```
+    fn syntax_options(&self, uri: Uri<'_>) -> NormalizeOptions {
+        let _ = uri;
+        NormalizeOptions::new()
+    }
 }
 
 /// No scheme rules: syntax-based normalization only.
@@ -524,7 +556,8 @@ pub fn normalize_uri_with_options<S: Spec>(uri: Ri<'_, S>, options: NormalizeOpt
     }
 }
 
-/// The normal form of a URI by syntax, then by the scheme rules `rules`
+/// The normal form of a URI by syntax, with the steps `rules` takes
+/// ([`SchemeNormalizer::syntax_options`]), then by the scheme rules `rules`
 /// (RFC 3986 §6.2.2, then §6.2.3).
 ///
 /// # Examples
@@ -537,7 +570,12 @@ pub fn normalize_uri_with_options<S: Spec>(uri: Ri<'_, S>, options: NormalizeOpt
 /// # Ok::<(), uri_core::ParseError>(())
 /// ```
 pub fn normalize_uri_with(uri: Uri<'_>, rules: &impl SchemeNormalizer) -> UriBuf {
-    let mut normal = normalize_uri(uri);
+    let options = rules.syntax_options(uri);
+    let mut normal = if options == NormalizeOptions::new() {
+        normalize_uri(uri)
+    } else {
+        normalize_uri_with_options(uri, options)
+    };
     rules.normalize(&mut normal);
     normal
 }

@@ -94,6 +94,38 @@ pub struct Data {
 }
 
 impl Data {
+    /// The typed entry: checks `uri` by the scheme's rules (the module
+    /// docs) and the generic ones, and gives its parts when no violation is
+    /// an error (warnings are dropped: [`Registry::check`](crate::Registry::check)
+    /// keeps them); else the [`Report`](crate::Report) of what was found
+    /// (RFC 2397 §3).
+    ///
+    /// # Errors
+    ///
+    /// The report, when a violation is an error or `uri` is of another
+    /// scheme (`WrongScheme`).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_core::Uri;
+    /// use uri_schemes::Data;
+    ///
+    /// let view = Data::parse(Uri::parse("data:,A%20brief%20note")?)?;
+    /// assert_eq!(view.media_type(), "text/plain");
+    /// assert!(Data::parse(Uri::parse("data:abc")?).is_err());
+    /// assert!(Data::parse(Uri::parse("x:y")?).is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn parse(uri: Uri<'_>) -> Result<Data, crate::Report<'_>> {
+        crate::scheme::typed_entry(uri, &DataScheme, &["data"], |fields| match fields {
+            Fields::Data(d) => Some(d),
+            _ => None,
+        })
+    }
+}
+
+impl Data {
     /// The media type, `type/subtype`, percent-decoded, in the case
     /// written (it compares without case, RFC 2045 §5.1); `text/plain`
     /// when the URI gives none (RFC 2397 §2).
@@ -101,12 +133,9 @@ impl Data {
     /// # Examples
     ///
     /// ```
-    /// use uri_schemes::{Fields, Registry};
-    ///
-    /// let report = Registry::standard().check(uri_core::Uri::parse("data:image/GIF;base64,R0lG")?);
-    /// let Fields::Data(data) = report.fields() else { panic!("a data URI") };
+    /// let data = uri_schemes::Data::parse(uri_core::Uri::parse("data:image/GIF;base64,R0lG")?)?;
     /// assert_eq!(data.media_type(), "image/GIF");
-    /// # Ok::<(), uri_core::ParseError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn media_type(&self) -> &str {
         &self.media_type
@@ -120,13 +149,10 @@ impl Data {
     /// # Examples
     ///
     /// ```
-    /// use uri_schemes::{Fields, Registry};
-    ///
-    /// let report = Registry::standard().check(uri_core::Uri::parse("data:;charset=utf-8,%E2%82%AC")?);
-    /// let Fields::Data(data) = report.fields() else { panic!("a data URI") };
+    /// let data = uri_schemes::Data::parse(uri_core::Uri::parse("data:;charset=utf-8,%E2%82%AC")?)?;
     /// assert_eq!(data.media_type(), "text/plain");
     /// assert_eq!(data.parameters(), [("charset".to_string(), "utf-8".to_string())]);
-    /// # Ok::<(), uri_core::ParseError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn parameters(&self) -> &[(String, String)] {
         &self.parameters
@@ -138,12 +164,9 @@ impl Data {
     /// # Examples
     ///
     /// ```
-    /// use uri_schemes::{Fields, Registry};
-    ///
-    /// let report = Registry::standard().check(uri_core::Uri::parse("data:text/plain;CHARSET=iso-8859-7,%BE")?);
-    /// let Fields::Data(data) = report.fields() else { panic!("a data URI") };
+    /// let data = uri_schemes::Data::parse(uri_core::Uri::parse("data:text/plain;CHARSET=iso-8859-7,%BE")?)?;
     /// assert_eq!(data.charset(), Some("iso-8859-7"));
-    /// # Ok::<(), uri_core::ParseError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn charset(&self) -> Option<&str> {
         self.parameters
@@ -157,12 +180,9 @@ impl Data {
     /// # Examples
     ///
     /// ```
-    /// use uri_schemes::{Fields, Registry};
-    ///
-    /// let report = Registry::standard().check(uri_core::Uri::parse("data:;base64,SGk=")?);
-    /// let Fields::Data(data) = report.fields() else { panic!("a data URI") };
+    /// let data = uri_schemes::Data::parse(uri_core::Uri::parse("data:;base64,SGk=")?)?;
     /// assert!(data.is_base64());
-    /// # Ok::<(), uri_core::ParseError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub const fn is_base64(&self) -> bool {
         self.base64
@@ -174,12 +194,9 @@ impl Data {
     /// # Examples
     ///
     /// ```
-    /// use uri_schemes::{Fields, Registry};
-    ///
-    /// let report = Registry::standard().check(uri_core::Uri::parse("data:,a%20b?c")?);
-    /// let Fields::Data(data) = report.fields() else { panic!("a data URI") };
+    /// let data = uri_schemes::Data::parse(uri_core::Uri::parse("data:,a%20b?c")?)?;
     /// assert_eq!(data.encoded(), "a%20b?c");
-    /// # Ok::<(), uri_core::ParseError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn encoded(&self) -> &str {
         &self.encoded
@@ -191,12 +208,9 @@ impl Data {
     /// # Examples
     ///
     /// ```
-    /// use uri_schemes::{Fields, Registry};
-    ///
-    /// let report = Registry::standard().check(uri_core::Uri::parse("data:;base64,SGVsbG8=")?);
-    /// let Fields::Data(data) = report.fields() else { panic!("a data URI") };
+    /// let data = uri_schemes::Data::parse(uri_core::Uri::parse("data:;base64,SGVsbG8=")?)?;
     /// assert_eq!(data.data_len(), 5);
-    /// # Ok::<(), uri_core::ParseError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub const fn data_len(&self) -> usize {
         self.len
@@ -208,12 +222,9 @@ impl Data {
     /// # Examples
     ///
     /// ```
-    /// use uri_schemes::{Fields, Registry};
-    ///
-    /// let report = Registry::standard().check(uri_core::Uri::parse("data:text/plain;base64,SGVsbG8%3D")?);
-    /// let Fields::Data(data) = report.fields() else { panic!("a data URI") };
+    /// let data = uri_schemes::Data::parse(uri_core::Uri::parse("data:text/plain;base64,SGVsbG8%3D")?)?;
     /// assert_eq!(data.decode(), b"Hello");
-    /// # Ok::<(), uri_core::ParseError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn decode(&self) -> Vec<u8> {
         let mut out = Vec::with_capacity(self.len);

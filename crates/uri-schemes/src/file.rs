@@ -75,15 +75,13 @@ use crate::{Fields, Kind, Scheme, Violation};
 /// # Examples
 ///
 /// ```
-/// use uri_schemes::{Fields, Registry};
+/// use uri_schemes::Registry;
 ///
-/// let registry = Registry::standard();
-/// let report = registry.check(uri_core::Uri::parse("file://host.example.com/path/to/file")?);
-/// let Fields::File(file) = report.fields() else { panic!("a file URI") };
+/// let file = uri_schemes::File::parse(uri_core::Uri::parse("file://host.example.com/path/to/file")?)?;
 /// assert_eq!(file.host(), Some("host.example.com"));
 /// assert_eq!(file.path(), "/path/to/file");
 /// assert!(!file.is_local());
-/// # Ok::<(), uri_core::ParseError>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct File {
@@ -91,6 +89,38 @@ pub struct File {
     host: Option<String>,
     path: String,
     drive: Option<char>,
+}
+
+impl File {
+    /// The typed entry: checks `uri` by the scheme's rules (the module
+    /// docs) and the generic ones, and gives its parts when no violation is
+    /// an error (warnings are dropped: [`Registry::check`](crate::Registry::check)
+    /// keeps them); else the [`Report`](crate::Report) of what was found
+    /// (RFC 8089 §2).
+    ///
+    /// # Errors
+    ///
+    /// The report, when a violation is an error or `uri` is of another
+    /// scheme (`WrongScheme`).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_core::Uri;
+    /// use uri_schemes::File;
+    ///
+    /// let view = File::parse(Uri::parse("file:///etc/hosts")?)?;
+    /// assert_eq!(view.path(), "/etc/hosts");
+    /// assert!(File::parse(Uri::parse("file:a?b")?).is_err());
+    /// assert!(File::parse(Uri::parse("x:y")?).is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn parse(uri: Uri<'_>) -> Result<File, crate::Report<'_>> {
+        crate::scheme::typed_entry(uri, &FileScheme, &["file"], |fields| match fields {
+            Fields::File(f) => Some(f),
+            _ => None,
+        })
+    }
 }
 
 impl File {
@@ -127,13 +157,10 @@ impl File {
     /// # Examples
     ///
     /// ```
-    /// use uri_schemes::{Fields, Registry};
-    ///
-    /// let report = Registry::standard().check(uri_core::Uri::parse("file://localhost/etc/hosts")?);
-    /// let Fields::File(file) = report.fields() else { panic!("a file URI") };
+    /// let file = uri_schemes::File::parse(uri_core::Uri::parse("file://localhost/etc/hosts")?)?;
     /// assert_eq!(file.host_as_written(), Some("localhost"));
     /// assert_eq!(file.host(), None);
-    /// # Ok::<(), uri_core::ParseError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn host_as_written(&self) -> Option<&str> {
         self.written_host.as_deref()
@@ -144,12 +171,9 @@ impl File {
     /// # Examples
     ///
     /// ```
-    /// use uri_schemes::{Fields, Registry};
-    ///
-    /// let report = Registry::standard().check(uri_core::Uri::parse("file:///a%20b/c")?);
-    /// let Fields::File(file) = report.fields() else { panic!("a file URI") };
+    /// let file = uri_schemes::File::parse(uri_core::Uri::parse("file:///a%20b/c")?)?;
     /// assert_eq!(file.path(), "/a%20b/c");
-    /// # Ok::<(), uri_core::ParseError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn path(&self) -> &str {
         &self.path
@@ -161,12 +185,9 @@ impl File {
     /// # Examples
     ///
     /// ```
-    /// use uri_schemes::{Fields, Registry};
-    ///
-    /// let report = Registry::standard().check(uri_core::Uri::parse("file:/path/to/file")?);
-    /// let Fields::File(file) = report.fields() else { panic!("a file URI") };
+    /// let file = uri_schemes::File::parse(uri_core::Uri::parse("file:/path/to/file")?)?;
     /// assert!(file.is_local());
-    /// # Ok::<(), uri_core::ParseError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn is_local(&self) -> bool {
         self.host.is_none()

@@ -48,15 +48,12 @@ const SECTION: &str = "RFC 1738 §3.2.2";
 /// # Examples
 ///
 /// ```
-/// use uri_schemes::{Fields, Registry};
-///
-/// let report = Registry::standard().check(uri_core::Uri::parse("ftp://info.cern.ch/pub/www/doc;type=d")?);
-/// let Fields::Ftp(ftp) = report.fields() else { panic!("an ftp URI") };
+/// let ftp = uri_schemes::Ftp::parse(uri_core::Uri::parse("ftp://info.cern.ch/pub/www/doc;type=d")?)?;
 /// assert_eq!(ftp.host(), "info.cern.ch");
 /// assert_eq!(ftp.port(), 21);
 /// assert_eq!(ftp.segments(), ["pub", "www", "doc"]);
 /// assert_eq!(ftp.typecode(), Some('d'));
-/// # Ok::<(), uri_core::ParseError>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Ftp {
@@ -68,17 +65,46 @@ pub struct Ftp {
 }
 
 impl Ftp {
+    /// The typed entry: checks `uri` by the scheme's rules (the module
+    /// docs) and the generic ones, and gives its parts when no violation is
+    /// an error (warnings are dropped: [`Registry::check`](crate::Registry::check)
+    /// keeps them); else the [`Report`](crate::Report) of what was found
+    /// (RFC 1738 §3.2).
+    ///
+    /// # Errors
+    ///
+    /// The report, when a violation is an error or `uri` is of another
+    /// scheme (`WrongScheme`).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_core::Uri;
+    /// use uri_schemes::Ftp;
+    ///
+    /// let view = Ftp::parse(Uri::parse("ftp://ftp.is.co.za/rfc/rfc1808.txt")?)?;
+    /// assert_eq!(view.host(), "ftp.is.co.za");
+    /// assert!(Ftp::parse(Uri::parse("ftp:/a")?).is_err());
+    /// assert!(Ftp::parse(Uri::parse("x:y")?).is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn parse(uri: Uri<'_>) -> Result<Ftp, crate::Report<'_>> {
+        crate::scheme::typed_entry(uri, &FtpScheme, &["ftp"], |fields| match fields {
+            Fields::Ftp(f) => Some(f),
+            _ => None,
+        })
+    }
+}
+
+impl Ftp {
     /// The host, as written.
     ///
     /// # Examples
     ///
     /// ```
-    /// use uri_schemes::{Fields, Registry};
-    ///
-    /// let report = Registry::standard().check(uri_core::Uri::parse("ftp://ftp.is.co.za/rfc/rfc1808.txt")?);
-    /// let Fields::Ftp(ftp) = report.fields() else { panic!("an ftp URI") };
+    /// let ftp = uri_schemes::Ftp::parse(uri_core::Uri::parse("ftp://ftp.is.co.za/rfc/rfc1808.txt")?)?;
     /// assert_eq!(ftp.host(), "ftp.is.co.za");
-    /// # Ok::<(), uri_core::ParseError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn host(&self) -> &str {
         &self.host
@@ -89,12 +115,9 @@ impl Ftp {
     /// # Examples
     ///
     /// ```
-    /// use uri_schemes::{Fields, Registry};
-    ///
-    /// let report = Registry::standard().check(uri_core::Uri::parse("ftp://host.com:2121/")?);
-    /// let Fields::Ftp(ftp) = report.fields() else { panic!("an ftp URI") };
+    /// let ftp = uri_schemes::Ftp::parse(uri_core::Uri::parse("ftp://host.com:2121/")?)?;
     /// assert_eq!(ftp.port(), 2121);
-    /// # Ok::<(), uri_core::ParseError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub const fn port(&self) -> u16 {
         self.port
@@ -107,12 +130,9 @@ impl Ftp {
     /// # Examples
     ///
     /// ```
-    /// use uri_schemes::{Fields, Registry};
-    ///
-    /// let report = Registry::standard().check(uri_core::Uri::parse("ftp://@host.com/")?);
-    /// let Fields::Ftp(ftp) = report.fields() else { panic!("an ftp URI") };
+    /// let ftp = uri_schemes::Ftp::parse(uri_core::Uri::parse("ftp://@host.com/")?)?;
     /// assert_eq!(ftp.user(), Some(""));
-    /// # Ok::<(), uri_core::ParseError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn user(&self) -> Option<&str> {
         self.user.as_deref()
@@ -125,17 +145,14 @@ impl Ftp {
     /// # Examples
     ///
     /// ```
-    /// use uri_schemes::{Fields, Registry};
+    /// use uri_schemes::Registry;
     ///
-    /// let registry = Registry::standard();
-    /// let report = registry.check(uri_core::Uri::parse("ftp://myname@host.dom/%2Fetc/motd")?);
-    /// let Fields::Ftp(ftp) = report.fields() else { panic!("an ftp URI") };
+    /// let ftp = uri_schemes::Ftp::parse(uri_core::Uri::parse("ftp://myname@host.dom/%2Fetc/motd")?)?;
     /// assert_eq!(ftp.segments(), ["/etc", "motd"]);
     ///
-    /// let report = registry.check(uri_core::Uri::parse("ftp://myname@host.dom//etc/motd")?);
-    /// let Fields::Ftp(ftp) = report.fields() else { panic!("an ftp URI") };
+    /// let ftp = uri_schemes::Ftp::parse(uri_core::Uri::parse("ftp://myname@host.dom//etc/motd")?)?;
     /// assert_eq!(ftp.segments(), ["", "etc", "motd"]);
-    /// # Ok::<(), uri_core::ParseError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn segments(&self) -> &[String] {
         &self.segments
@@ -148,12 +165,9 @@ impl Ftp {
     /// # Examples
     ///
     /// ```
-    /// use uri_schemes::{Fields, Registry};
-    ///
-    /// let report = Registry::standard().check(uri_core::Uri::parse("ftp://h/a.bin;type=I")?);
-    /// let Fields::Ftp(ftp) = report.fields() else { panic!("an ftp URI") };
+    /// let ftp = uri_schemes::Ftp::parse(uri_core::Uri::parse("ftp://h/a.bin;type=I")?)?;
     /// assert_eq!(ftp.typecode(), Some('i'));
-    /// # Ok::<(), uri_core::ParseError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub const fn typecode(&self) -> Option<char> {
         self.typecode
@@ -188,24 +202,17 @@ impl Scheme for FtpScheme {
         let mut found = Vec::new();
         let text = uri.as_str();
         let offset = |part: &str| part.as_ptr() as usize - text.as_ptr() as usize;
-        let Some(authority) = uri.authority() else {
-            found.push(Violation::error(
-                "MissingAuthority",
-                uri.scheme().len() + 1,
-                "RFC 1738 §3.2",
-                "an ftp URI has `//` and a host after the scheme",
-            ));
+        let missing = (
+            "RFC 1738 §3.2",
+            "an ftp URI has `//` and a host after the scheme",
+        );
+        let empty = Some(("RFC 1738 §3.1", "the host is empty"));
+        let Some(authority) =
+            crate::generic::authority_preamble(uri, uri.authority(), missing, empty, &mut found)
+        else {
             return (Fields::None, found);
         };
         let host = authority.host_str();
-        if host.is_empty() {
-            found.push(Violation::error(
-                "MissingHost",
-                offset(host),
-                "RFC 1738 §3.1",
-                "the host is empty",
-            ));
-        }
         if let Some(query) = uri.query() {
             found.push(Violation::warning(
                 "QueryInFtp",

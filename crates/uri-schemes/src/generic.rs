@@ -3,7 +3,7 @@
 
 use alloc::vec::Vec;
 
-use uri_core::{Authority, HostKind, PortError, Uri, UriBuf};
+use uri_core::{Authority, Component, HostKind, PortError, Uri, UriBuf};
 use uri_encode::grammar::{CharClass, DIGIT, Scanner};
 
 use crate::{Scheme, Violation};
@@ -253,6 +253,44 @@ pub(crate) fn drop_default_port(uri: &mut UriBuf, default: Option<u16>) {
         // Removing a port keeps every other component valid.
         let _ = uri.set_port(None);
     }
+}
+
+/// The authority preamble of the schemes whose URIs need `//` and a host
+/// (http, https, ws, wss, ftp, telnet; ldap without the host): pushes
+/// `MissingAuthority` (at the byte after the scheme's `:`) when `authority`
+/// is `None`, and `MissingHost` (at the host) when `host` is `Some` and the
+/// host is empty; each with its `(section, message)`. Offsets come from
+/// [`Authority::span`], not from pointers.
+pub(crate) fn authority_preamble<'a>(
+    uri: Uri<'a>,
+    authority: Option<Authority<'a>>,
+    missing: (&'static str, &'static str),
+    host: Option<(&'static str, &'static str)>,
+    found: &mut Vec<Violation>,
+) -> Option<Authority<'a>> {
+    let Some(authority) = authority else {
+        let (section, message) = missing;
+        found.push(Violation::error(
+            "MissingAuthority",
+            uri.scheme().len() + 1,
+            section,
+            message,
+        ));
+        return None;
+    };
+    if let Some((section, message)) = host {
+        if authority.host_str().is_empty() {
+            let at = authority.span(Component::Host).map_or(0, |r| r.start);
+            found.push(Violation::error("MissingHost", at, section, message));
+        }
+    }
+    Some(authority)
+}
+
+/// Where `component` of `uri` starts (its first byte, after the
+/// delimiter), by [`Components::span`](uri_core::Components::span).
+pub(crate) fn start_of(uri: Uri<'_>, component: Component) -> usize {
+    uri.components().span(component).map_or(0, |r| r.start)
 }
 
 #[cfg(test)]

@@ -14,10 +14,7 @@ use crate::{Fields, Kind, Report, Scheme, Violation};
 /// # Examples
 ///
 /// ```
-/// use uri_schemes::{Fields, Registry};
-///
-/// let report = Registry::standard().check(uri_core::Uri::parse("HTTPS://Example.COM/a")?);
-/// let Fields::Http(http) = report.fields() else { return Err("an https URI".into()) };
+/// let http = uri_schemes::Http::parse(uri_core::Uri::parse("HTTPS://Example.COM/a")?)?;
 /// assert_eq!(http.host(), "Example.COM");
 /// assert_eq!(http.port(), None);
 /// assert_eq!(http.origin().map(|o| o.to_string()).as_deref(), Some("https://example.com:443"));
@@ -31,15 +28,52 @@ pub struct Http<'a> {
 }
 
 impl<'a> Http<'a> {
+    /// The typed entry: checks `uri` by the scheme's rules (the module
+    /// docs) and the generic ones, and gives its parts when no violation is
+    /// an error (warnings are dropped: [`Registry::check`](crate::Registry::check)
+    /// keeps them); else the [`Report`] of what was found
+    /// (RFC 9110 §4.2, RFC 6455 §3).
+    ///
+    /// # Errors
+    ///
+    /// The report, when a violation is an error or `uri` is of another
+    /// scheme (`WrongScheme`).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_core::Uri;
+    /// use uri_schemes::Http;
+    ///
+    /// let https = Http::parse(Uri::parse("https://example.com/")?)?;
+    /// assert_eq!(https.origin().map(|o| o.port()), Some(443));
+    /// assert!(Http::parse(Uri::parse("https:///abc")?).is_err());
+    /// assert!(Http::parse(Uri::parse("ftp://example.com/")?).is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn parse(uri: Uri<'a>) -> Result<Http<'a>, Report<'a>> {
+        let scheme = match uri.scheme().len() {
+            5 if uri.scheme().eq_ignore_ascii_case("https") => &HTTPS,
+            2 => &WS,
+            3 => &WSS,
+            _ => &HTTP,
+        };
+        crate::scheme::typed_entry(uri, scheme, &["http", "https", "ws", "wss"], |fields| {
+            match fields {
+                Fields::Http(h) => Some(h),
+                _ => None,
+            }
+        })
+    }
+}
+
+impl<'a> Http<'a> {
     /// The host, as written.
     ///
     /// # Examples
     ///
     /// ```
-    /// use uri_schemes::{Fields, Registry};
-    ///
-    /// let report = Registry::standard().check(uri_core::Uri::parse("ws://[::1]:9000/chat")?);
-    /// let Fields::Http(ws) = report.fields() else { return Err("a ws URI".into()) };
+    /// let ws = uri_schemes::Http::parse(uri_core::Uri::parse("ws://[::1]:9000/chat")?)?;
     /// assert_eq!(ws.host(), "[::1]");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -52,10 +86,7 @@ impl<'a> Http<'a> {
     /// # Examples
     ///
     /// ```
-    /// use uri_schemes::{Fields, Registry};
-    ///
-    /// let report = Registry::standard().check(uri_core::Uri::parse("ws://[::1]:9000/chat")?);
-    /// let Fields::Http(ws) = report.fields() else { return Err("a ws URI".into()) };
+    /// let ws = uri_schemes::Http::parse(uri_core::Uri::parse("ws://[::1]:9000/chat")?)?;
     /// assert_eq!(ws.port(), Some("9000"));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -70,15 +101,12 @@ impl<'a> Http<'a> {
     /// # Examples
     ///
     /// ```
-    /// use uri_schemes::{Fields, Registry};
+    /// use uri_schemes::Registry;
     ///
-    /// let registry = Registry::standard();
-    /// let report = registry.check(uri_core::Uri::parse("http://a.example/")?);
-    /// let Fields::Http(http) = report.fields() else { return Err("an http URI".into()) };
+    /// let http = uri_schemes::Http::parse(uri_core::Uri::parse("http://a.example/")?)?;
     /// assert_eq!(http.origin().map(|o| o.port()), Some(80));
     ///
-    /// let report = registry.check(uri_core::Uri::parse("http://a.example:65536/")?);
-    /// let Fields::Http(http) = report.fields() else { return Err("an http URI".into()) };
+    /// let http = uri_schemes::Http::parse(uri_core::Uri::parse("http://a.example:65536/")?)?;
     /// assert_eq!((http.host(), http.port(), http.origin()), ("a.example", Some("65536"), None));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -145,10 +173,7 @@ impl Origin<'_> {
     /// # Examples
     ///
     /// ```
-    /// use uri_schemes::{Fields, Registry};
-    ///
-    /// let report = Registry::standard().check(uri_core::Uri::parse("WSS://h/")?);
-    /// let Fields::Http(wss) = report.fields() else { return Err("a wss URI".into()) };
+    /// let wss = uri_schemes::Http::parse(uri_core::Uri::parse("WSS://h/")?)?;
     /// assert_eq!(wss.origin().map(|o| o.scheme()), Some("wss"));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -161,10 +186,7 @@ impl Origin<'_> {
     /// # Examples
     ///
     /// ```
-    /// use uri_schemes::{Fields, Registry};
-    ///
-    /// let report = Registry::standard().check(uri_core::Uri::parse("http://EXAMPLE.com/")?);
-    /// let Fields::Http(http) = report.fields() else { return Err("an http URI".into()) };
+    /// let http = uri_schemes::Http::parse(uri_core::Uri::parse("http://EXAMPLE.com/")?)?;
     /// assert_eq!(http.origin().map(|o| o.host()), Some("example.com"));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -177,10 +199,7 @@ impl Origin<'_> {
     /// # Examples
     ///
     /// ```
-    /// use uri_schemes::{Fields, Registry};
-    ///
-    /// let report = Registry::standard().check(uri_core::Uri::parse("wss://h:8443/")?);
-    /// let Fields::Http(wss) = report.fields() else { return Err("a wss URI".into()) };
+    /// let wss = uri_schemes::Http::parse(uri_core::Uri::parse("wss://h:8443/")?)?;
     /// assert_eq!(wss.origin().map(|o| o.port()), Some(8443));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -343,24 +362,13 @@ impl HttpScheme {
     ) -> Option<(&'a str, Option<u16>)> {
         let text = uri.as_str();
         let offset = |part: &str| part.as_ptr() as usize - text.as_ptr() as usize;
-        let Some(authority) = authority else {
-            found.push(Violation::error(
-                "MissingAuthority",
-                uri.scheme().len() + 1,
-                self.section(),
-                "the URI needs `//` and a host after the scheme",
-            ));
-            return None;
-        };
+        let missing = (
+            self.section(),
+            "the URI needs `//` and a host after the scheme",
+        );
+        let empty = Some((self.section(), "the host is empty"));
+        let authority = crate::generic::authority_preamble(uri, authority, missing, empty, found)?;
         let host = authority.host_str();
-        if host.is_empty() {
-            found.push(Violation::error(
-                "MissingHost",
-                offset(host),
-                self.section(),
-                "the host is empty",
-            ));
-        }
         if let Some(userinfo) = authority.userinfo() {
             if self.websocket {
                 found.push(Violation::error(

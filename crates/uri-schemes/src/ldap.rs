@@ -80,17 +80,14 @@ const DEFAULT_FILTER: &str = "(objectClass=*)";
 /// # Examples
 ///
 /// ```
-/// use uri_schemes::{Fields, Registry};
-///
-/// let report = Registry::standard().check(uri_core::Uri::parse("ldap://[2001:db8::7]/c=GB?objectClass?one")?);
-/// let Fields::Ldap(ldap) = report.fields() else { panic!("an ldap URI") };
+/// let ldap = uri_schemes::Ldap::parse(uri_core::Uri::parse("ldap://[2001:db8::7]/c=GB?objectClass?one")?)?;
 /// assert_eq!(ldap.host(), Some("[2001:db8::7]"));
 /// assert_eq!(ldap.port(), 389);
 /// assert_eq!(ldap.dn(), "c=GB");
 /// assert_eq!(ldap.attributes(), ["objectClass"]);
 /// assert_eq!(ldap.scope(), "one");
 /// assert_eq!(ldap.filter(), "(objectClass=*)");
-/// # Ok::<(), uri_core::ParseError>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Ldap {
@@ -112,18 +109,47 @@ struct Extension {
 }
 
 impl Ldap {
+    /// The typed entry: checks `uri` by the scheme's rules (the module
+    /// docs) and the generic ones, and gives its parts when no violation is
+    /// an error (warnings are dropped: [`Registry::check`](crate::Registry::check)
+    /// keeps them); else the [`Report`](crate::Report) of what was found
+    /// (RFC 4516 §2).
+    ///
+    /// # Errors
+    ///
+    /// The report, when a violation is an error or `uri` is of another
+    /// scheme (`WrongScheme`).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_core::Uri;
+    /// use uri_schemes::Ldap;
+    ///
+    /// let view = Ldap::parse(Uri::parse("ldap://ldap1.example.net/o=University%20of%20Michigan,c=US")?)?;
+    /// assert_eq!(view.dn(), "o=University of Michigan,c=US");
+    /// assert!(Ldap::parse(Uri::parse("ldap://h/??bad-scope")?).is_err());
+    /// assert!(Ldap::parse(Uri::parse("x:y")?).is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn parse(uri: Uri<'_>) -> Result<Ldap, crate::Report<'_>> {
+        crate::scheme::typed_entry(uri, &LdapScheme, &["ldap"], |fields| match fields {
+            Fields::Ldap(l) => Some(*l),
+            _ => None,
+        })
+    }
+}
+
+impl Ldap {
     /// The host as written, or `None` when it is empty: then the client
     /// picks a server it knows of (RFC 4516 §3).
     ///
     /// # Examples
     ///
     /// ```
-    /// use uri_schemes::{Fields, Registry};
-    ///
-    /// let report = Registry::standard().check(uri_core::Uri::parse("ldap:///o=University%20of%20Michigan,c=US")?);
-    /// let Fields::Ldap(ldap) = report.fields() else { panic!("an ldap URI") };
+    /// let ldap = uri_schemes::Ldap::parse(uri_core::Uri::parse("ldap:///o=University%20of%20Michigan,c=US")?)?;
     /// assert_eq!(ldap.host(), None);
-    /// # Ok::<(), uri_core::ParseError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn host(&self) -> Option<&str> {
         self.host.as_deref()
@@ -134,12 +160,9 @@ impl Ldap {
     /// # Examples
     ///
     /// ```
-    /// use uri_schemes::{Fields, Registry};
-    ///
-    /// let report = Registry::standard().check(uri_core::Uri::parse("ldap://ldap1.example.net:6666/")?);
-    /// let Fields::Ldap(ldap) = report.fields() else { panic!("an ldap URI") };
+    /// let ldap = uri_schemes::Ldap::parse(uri_core::Uri::parse("ldap://ldap1.example.net:6666/")?)?;
     /// assert_eq!(ldap.port(), 6666);
-    /// # Ok::<(), uri_core::ParseError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub const fn port(&self) -> u16 {
         self.port
@@ -264,13 +287,13 @@ impl Scheme for LdapScheme {
         let mut found = Vec::new();
         let text = uri.as_str();
         let offset = |part: &str| part.as_ptr() as usize - text.as_ptr() as usize;
-        let Some(authority) = uri.authority() else {
-            found.push(Violation::error(
-                "MissingAuthority",
-                uri.scheme().len() + 1,
-                SECTION,
-                "an ldap URI has `//` after the scheme (the host may be empty)",
-            ));
+        let missing = (
+            SECTION,
+            "an ldap URI has `//` after the scheme (the host may be empty)",
+        );
+        let Some(authority) =
+            crate::generic::authority_preamble(uri, uri.authority(), missing, None, &mut found)
+        else {
             return (Fields::None, found);
         };
         if let Some(userinfo) = authority.userinfo() {

@@ -39,11 +39,16 @@
 //!   [`Fields::into_owned`] to keep them) and every [`Violation`], errors
 //!   and warnings, each with a kind, a byte index and the section of the
 //!   standard it comes from. [`Registry::validate`]: the violations
-//!   alone.
+//!   alone. [`Fields::describe`]: the parts as named [`FieldValue`]s, for
+//!   printing or serializing without knowing the scheme; a scheme of
+//!   yours answers [`Fields::Other`].
 //! - One module per scheme ([`http`], [`mailto`], [`urn`], [`tel`],
-//!   [`file`](mod@file), [`data`], [`ldap`], [`news`], [`telnet`], [`ftp`]): its
-//!   grammar, the violations it reports, its normal form and our reading
-//!   of its RFC. The types are re-exported here.
+//!   [`file`](mod@file), [`data`], [`ldap`], [`news`], [`telnet`], [`ftp`],
+//!   [`pkg`], [`sip`], [`geo`]): its grammar, the violations it reports,
+//!   its normal form and our reading of its RFC. The types are
+//!   re-exported here. Each view type has a typed entry,
+//!   `View::parse(uri) -> Result<View, Report>` ([`Mailto::parse`],
+//!   [`Http::parse`], …): the view when no violation is an error.
 //! - The typed parts, one type per scheme: [`Http`] and its [`Origin`]
 //!   (http, https, ws, wss: RFC 9110 §4.2, RFC 6455 §3); [`Mailto`] and
 //!   [`MailtoBuilder`] (RFC 6068); [`Urn`] (RFC 8141); [`Tel`] (RFC 3966);
@@ -51,8 +56,9 @@
 //!   [`from_path`] and [`resolve_with_drive_letters`] for POSIX and
 //!   Windows paths ([`Os`], [`PathError`], [`PathErrorKind`]); [`Data`]
 //!   (RFC 2397); [`Ldap`] (RFC 4516); [`News`] (news and nntp, RFC 5538);
-//!   [`Ftp`] (RFC 1738 §3.2). telnet (RFC 4248) is checked and normalized,
-//!   with no parts of its own.
+//!   [`Ftp`] (RFC 1738 §3.2); [`Telnet`] (RFC 4248); [`Purl`] (the
+//!   Package URL, `pkg:`, ECMA-427); [`Sip`] (sip and sips, RFC 3261
+//!   §19.1); [`Geo`] (RFC 5870).
 //! - [`Registry::normalize`] (RFC 3986 §6.2.2, then §6.2.3) and
 //!   [`Registry::equivalent`], [`Registry::equivalence`] (the §6 ladder,
 //!   with each scheme's own rule); the registry is uri-resolve's
@@ -135,34 +141,41 @@ mod fields;
 pub mod file;
 pub mod ftp;
 mod generic;
+pub mod geo;
 pub mod http;
 pub mod iana;
 pub mod ldap;
 pub mod mailto;
 pub mod news;
+pub mod pkg;
 mod registry;
 mod scheme;
 #[cfg(feature = "serde")]
 mod serde_impls;
+pub mod sip;
 pub mod tel;
 pub mod telnet;
 pub mod urn;
 mod violation;
 
 pub use data::Data;
-pub use fields::Fields;
+pub use fields::{FieldValue, Fields};
 pub use file::{
     File, Os, PathError, PathErrorKind, from_path, resolve_with_drive_letters, to_path, to_path_str,
 };
 pub use ftp::Ftp;
 pub use generic::{LENGTH_WARNING, generic_checks};
+pub use geo::Geo;
 pub use http::{Http, Origin};
 pub use ldap::Ldap;
 pub use mailto::{Mailto, MailtoBuilder};
 pub use news::News;
+pub use pkg::Purl;
 pub use registry::{Equivalence, Registry};
 pub use scheme::{Kind, Report, Scheme};
+pub use sip::Sip;
 pub use tel::Tel;
+pub use telnet::Telnet;
 pub use urn::Urn;
 pub use violation::{Severity, Violation};
 
@@ -181,6 +194,9 @@ fn standard_schemes() -> Vec<Box<dyn Scheme>> {
     schemes.extend(news::schemes());
     schemes.extend(telnet::schemes());
     schemes.extend(ftp::schemes());
+    schemes.push(Box::new(pkg::PkgScheme));
+    schemes.extend(sip::schemes());
+    schemes.push(Box::new(geo::GeoScheme));
     schemes
 }
 

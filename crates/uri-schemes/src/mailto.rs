@@ -19,6 +19,75 @@
 //!
 //! (RFC 6068 §2; `dot-atom-text` and `quoted-string` are RFC 5322's,
 //! read after percent-decoding, without whitespace or comments.)
+//!
+//! # Rules
+//!
+//! What [`Registry::check`](crate::Registry::check) reports for a mailto
+//! URI: RFC 6068 §2's grammar and rules, §3–§5's cautions, §7's security
+//! considerations. Errors (the URI is not a valid mailto URI):
+//!
+//! - `UnexpectedAuthority`: `mailto://…` (the grammar has no authority);
+//! - `InvalidChar`: a literal `/`, `&`, `;` or `=` in the addresses
+//!   ("at least the following also have to be percent-encoded: "&",
+//!   ";", and "="", and gen-delims but `@` and `:`), or a `/`, `?` or
+//!   second `=` in a header field (not a `qchar`);
+//! - `InvalidAddress`: an address, of the path or of a `to`, `cc` or
+//!   `bcc` header field, that is not an `addr-spec` (`local-part "@"
+//!   domain`, read after percent-decoding; no whitespace or comments);
+//! - `NotUtf8`: percent-encoded bytes that are not UTF-8 ("Non-ASCII
+//!   characters MUST first be encoded according to UTF-8");
+//! - `InvalidHeaderField`: a header field without `=`, or empty
+//!   (`mailto:a@b?`);
+//! - `InvalidHeaderName`: a name that is not an RFC 5322 field name
+//!   (printable ASCII but `:`, at least one);
+//! - `HeaderInjection`: a CR or LF (`%0D`, `%0A`) in a header field
+//!   other than `body` ("Line breaks in other `<hfield>`s SHOULD NOT be
+//!   used", §5): a mail program that copies the value into the message
+//!   would start a new header field (`?subject=x%0D%0ABcc:evil@c`), §7.
+//!
+//! Warnings (a valid mailto URI, but unwise):
+//!
+//! - `NoRecipient`: no address, in the path or a `to`, `cc` or `bcc`
+//!   header field. `mailtoURI = "mailto:" [ to ] [ hfields ]` (§2): the
+//!   addresses are optional (a "share by mail" link gives a subject and
+//!   a body only), and a mail program asks for one;
+//! - `Fragment`: fragments "SHOULD NOT be used" (§2);
+//! - `ToHeaderAndPath`: addresses in the path and a `to` header field,
+//!   the form §2 calls "NOT RECOMMENDED";
+//! - `DuplicateHeader`: `to`, `cc`, `bcc`, `subject`, `body` or
+//!   `in-reply-to` twice ("SHOULD NOT use the same `<hfname>` multiple
+//!   times", §2);
+//! - `IgnoredHeader`: originator, routing, trace and MIME fields (`from`,
+//!   `sender`, `reply-to`, `date`, `apparently-to`, `resent-*`,
+//!   `received`, `return-path`, `mime-version`, `content-*`), which mail
+//!   programs "MUST" ignore (§3);
+//! - `UnsafeHeader`: any other field than those and `subject`,
+//!   `keywords` and `body` ("believed to be both safe and useful", §4),
+//!   `to`, `cc`, `bcc` (§2, §3) and `in-reply-to` (§6.1): unrecognized
+//!   fields are "especially suspect" (§3);
+//! - `BareLineBreak`: a CR or LF in `body` outside a CR LF pair ("line
+//!   breaks in the body of a message MUST be encoded with "%0D%0A"", §5);
+//! - `ControlCharacter`: another control character in a value;
+//! - `EncodedAsciiInDomain`: a letter, digit, `-`, `.`, `_` or `~`
+//!   percent-encoded in a domain ("URI-producing applications MUST NOT
+//!   use percent-encoding in domain names unless it is used to represent
+//!   a UTF-8 character sequence", §2).
+//!
+//! # Normal form and equivalence
+//!
+//! [`Registry::normalize`](crate::Registry::normalize) lower-cases the
+//! domain of each valid address of the path (ASCII letters outside
+//! triplets): RFC 3986 §6.2.3 gives `mailto:Joe@example.com` and
+//! `mailto:Joe@Example.com` as equivalent. Local parts, which may be
+//! case-sensitive, and header fields ("`<hfvalue>` in general is
+//! case-sensitive", RFC 6068 §2) are kept as written. The path is opaque
+//! ([`Scheme::opaque_path`]): no dot segments are removed.
+//!
+//! [`Registry::equivalent`](crate::Registry::equivalent) asks
+//! [`Mailto::is_equivalent`] first (the scheme's own equivalence): RFC
+//! 6068 §2 makes `mailto:addr1@an.example,addr2@an.example`,
+//! `mailto:?to=addr1@an.example,addr2@an.example` and
+//! `mailto:addr1@an.example?to=addr2@an.example` equivalent.
 
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -45,74 +114,8 @@ const SYNTAX: &str = "RFC 6068 §2";
 /// `Eq` compares the decoded parts as written: header names keep their
 /// case, and addresses are not normalized.
 ///
-/// # Rules
-///
-/// What [`Registry::check`](crate::Registry::check) reports for a mailto
-/// URI: RFC 6068 §2's grammar and rules, §3–§5's cautions, §7's security
-/// considerations. Errors (the URI is not a valid mailto URI):
-///
-/// - `UnexpectedAuthority`: `mailto://…` (the grammar has no authority);
-/// - `InvalidChar`: a literal `/`, `&`, `;` or `=` in the addresses
-///   ("at least the following also have to be percent-encoded: "&",
-///   ";", and "="", and gen-delims but `@` and `:`), or a `/`, `?` or
-///   second `=` in a header field (not a `qchar`);
-/// - `InvalidAddress`: an address, of the path or of a `to`, `cc` or
-///   `bcc` header field, that is not an `addr-spec` (`local-part "@"
-///   domain`, read after percent-decoding; no whitespace or comments);
-/// - `NotUtf8`: percent-encoded bytes that are not UTF-8 ("Non-ASCII
-///   characters MUST first be encoded according to UTF-8");
-/// - `InvalidHeaderField`: a header field without `=`, or empty
-///   (`mailto:a@b?`);
-/// - `InvalidHeaderName`: a name that is not an RFC 5322 field name
-///   (printable ASCII but `:`, at least one);
-/// - `HeaderInjection`: a CR or LF (`%0D`, `%0A`) in a header field
-///   other than `body` ("Line breaks in other `<hfield>`s SHOULD NOT be
-///   used", §5): a mail program that copies the value into the message
-///   would start a new header field (`?subject=x%0D%0ABcc:evil@c`), §7.
-///
-/// Warnings (a valid mailto URI, but unwise):
-///
-/// - `NoRecipient`: no address, in the path or a `to`, `cc` or `bcc`
-///   header field. `mailtoURI = "mailto:" [ to ] [ hfields ]` (§2): the
-///   addresses are optional (a "share by mail" link gives a subject and
-///   a body only), and a mail program asks for one;
-/// - `Fragment`: fragments "SHOULD NOT be used" (§2);
-/// - `ToHeaderAndPath`: addresses in the path and a `to` header field,
-///   the form §2 calls "NOT RECOMMENDED";
-/// - `DuplicateHeader`: `to`, `cc`, `bcc`, `subject`, `body` or
-///   `in-reply-to` twice ("SHOULD NOT use the same `<hfname>` multiple
-///   times", §2);
-/// - `IgnoredHeader`: originator, routing, trace and MIME fields (`from`,
-///   `sender`, `reply-to`, `date`, `apparently-to`, `resent-*`,
-///   `received`, `return-path`, `mime-version`, `content-*`), which mail
-///   programs "MUST" ignore (§3);
-/// - `UnsafeHeader`: any other field than those and `subject`,
-///   `keywords` and `body` ("believed to be both safe and useful", §4),
-///   `to`, `cc`, `bcc` (§2, §3) and `in-reply-to` (§6.1): unrecognized
-///   fields are "especially suspect" (§3);
-/// - `BareLineBreak`: a CR or LF in `body` outside a CR LF pair ("line
-///   breaks in the body of a message MUST be encoded with "%0D%0A"", §5);
-/// - `ControlCharacter`: another control character in a value;
-/// - `EncodedAsciiInDomain`: a letter, digit, `-`, `.`, `_` or `~`
-///   percent-encoded in a domain ("URI-producing applications MUST NOT
-///   use percent-encoding in domain names unless it is used to represent
-///   a UTF-8 character sequence", §2).
-///
-/// # Normal form and equivalence
-///
-/// [`Registry::normalize`](crate::Registry::normalize) lower-cases the
-/// domain of each valid address of the path (ASCII letters outside
-/// triplets): RFC 3986 §6.2.3 gives `mailto:Joe@example.com` and
-/// `mailto:Joe@Example.com` as equivalent. Local parts, which may be
-/// case-sensitive, and header fields ("`<hfvalue>` in general is
-/// case-sensitive", RFC 6068 §2) are kept as written. The path is opaque
-/// ([`Scheme::opaque_path`]): no dot segments are removed.
-///
-/// [`Registry::equivalent`](crate::Registry::equivalent) asks
-/// [`Mailto::is_equivalent`] first (the scheme's own equivalence): RFC
-/// 6068 §2 makes `mailto:addr1@an.example,addr2@an.example`,
-/// `mailto:?to=addr1@an.example,addr2@an.example` and
-/// `mailto:addr1@an.example?to=addr2@an.example` equivalent.
+/// The rules checked, the normal form and the equivalence are in the
+/// [module docs](self#rules).
 ///
 /// # Examples
 ///
@@ -138,6 +141,38 @@ pub struct Mailto {
     /// How many of `to` come from the path.
     in_path: usize,
     headers: Vec<(String, String)>,
+}
+
+impl Mailto {
+    /// The typed entry: checks `uri` by the scheme's rules (the module
+    /// docs) and the generic ones, and gives its parts when no violation is
+    /// an error (warnings are dropped: [`Registry::check`](crate::Registry::check)
+    /// keeps them); else the [`Report`](crate::Report) of what was found
+    /// (RFC 6068 §2).
+    ///
+    /// # Errors
+    ///
+    /// The report, when a violation is an error or `uri` is of another
+    /// scheme (`WrongScheme`).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_core::Uri;
+    /// use uri_schemes::Mailto;
+    ///
+    /// let view = Mailto::parse(Uri::parse("mailto:chris@example.com")?)?;
+    /// assert_eq!(view.to(), ["chris@example.com"]);
+    /// assert!(Mailto::parse(Uri::parse("mailto:a@@b")?).is_err());
+    /// assert!(Mailto::parse(Uri::parse("x:y")?).is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn parse(uri: Uri<'_>) -> Result<Mailto, crate::Report<'_>> {
+        crate::scheme::typed_entry(uri, &MailtoScheme, &["mailto"], |fields| match fields {
+            Fields::Mailto(m) => Some(m),
+            _ => None,
+        })
+    }
 }
 
 impl Mailto {
@@ -549,7 +584,7 @@ impl Scheme for MailtoScheme {
         Kind::Name
     }
 
-    /// RFC 6068's rules: see [`Mailto`]'s "Rules".
+    /// RFC 6068's rules: see the [module docs](self#rules).
     fn check<'a>(&self, uri: Uri<'a>) -> (Fields<'a>, Vec<Violation>) {
         check(uri)
     }
@@ -563,8 +598,8 @@ impl Scheme for MailtoScheme {
     /// [`Mailto::is_equivalent`] (RFC 6068 §2); `None` when either URI has
     /// no [`Mailto`] parts to compare.
     fn equivalent(&self, a: Uri<'_>, b: Uri<'_>) -> Option<bool> {
-        match (check(a).0, check(b).0) {
-            (Fields::Mailto(x), Fields::Mailto(y)) => Some(x.is_equivalent(&y)),
+        match (Mailto::parse(a), Mailto::parse(b)) {
+            (Ok(x), Ok(y)) => Some(x.is_equivalent(&y)),
             _ => None,
         }
     }

@@ -64,20 +64,17 @@ const SECTION: &str = "RFC 5538 §2";
 /// # Examples
 ///
 /// ```
-/// use uri_schemes::{Fields, Registry};
+/// use uri_schemes::Registry;
 ///
-/// let registry = Registry::standard();
-/// let report = registry.check(uri_core::Uri::parse("news:comp.infosystems.www.servers.unix")?);
-/// let Fields::News(news) = report.fields() else { panic!("a news URI") };
+/// let news = uri_schemes::News::parse(uri_core::Uri::parse("news:comp.infosystems.www.servers.unix")?)?;
 /// assert_eq!(news.server(), None);
 /// assert_eq!(news.newsgroups(), Some("comp.infosystems.www.servers.unix"));
 ///
-/// let report = registry.check(uri_core::Uri::parse("nntp://news.gmane.org/gmane.ietf.tools/742")?);
-/// let Fields::News(nntp) = report.fields() else { panic!("an nntp URI") };
+/// let nntp = uri_schemes::News::parse(uri_core::Uri::parse("nntp://news.gmane.org/gmane.ietf.tools/742")?)?;
 /// assert_eq!(nntp.server(), Some("news.gmane.org"));
 /// assert_eq!(nntp.port(), Some(119));
 /// assert_eq!(nntp.article_number(), Some(742));
-/// # Ok::<(), uri_core::ParseError>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct News {
@@ -90,17 +87,48 @@ pub struct News {
 }
 
 impl News {
+    /// The typed entry: checks `uri` by the scheme's rules (the module
+    /// docs) and the generic ones, and gives its parts when no violation is
+    /// an error (warnings are dropped: [`Registry::check`](crate::Registry::check)
+    /// keeps them); else the [`Report`](crate::Report) of what was found
+    /// (RFC 5538 §2).
+    ///
+    /// # Errors
+    ///
+    /// The report, when a violation is an error or `uri` is of another
+    /// scheme (`WrongScheme`).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_core::Uri;
+    /// use uri_schemes::News;
+    ///
+    /// let news = News::parse(Uri::parse("news:comp.infosystems.www.servers.unix")?)?;
+    /// assert_eq!(news.newsgroups(), Some("comp.infosystems.www.servers.unix"));
+    /// assert!(News::parse(Uri::parse("http://example.com/")?).is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn parse(uri: Uri<'_>) -> Result<News, crate::Report<'_>> {
+        let nntp = uri.scheme().eq_ignore_ascii_case("nntp");
+        crate::scheme::typed_entry(uri, &NewsScheme { nntp }, &["news", "nntp"], |fields| {
+            match fields {
+                Fields::News(n) => Some(*n),
+                _ => None,
+            }
+        })
+    }
+}
+
+impl News {
     /// Whether the URI is an nntp one (else news).
     ///
     /// # Examples
     ///
     /// ```
-    /// use uri_schemes::{Fields, Registry};
-    ///
-    /// let report = Registry::standard().check(uri_core::Uri::parse("NNTP://news.server.example/example.group.this")?);
-    /// let Fields::News(nntp) = report.fields() else { panic!("an nntp URI") };
+    /// let nntp = uri_schemes::News::parse(uri_core::Uri::parse("NNTP://news.server.example/example.group.this")?)?;
     /// assert!(nntp.is_nntp());
-    /// # Ok::<(), uri_core::ParseError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub const fn is_nntp(&self) -> bool {
         self.nntp
@@ -113,12 +141,9 @@ impl News {
     /// # Examples
     ///
     /// ```
-    /// use uri_schemes::{Fields, Registry};
-    ///
-    /// let report = Registry::standard().check(uri_core::Uri::parse("news://news.server.example/*")?);
-    /// let Fields::News(news) = report.fields() else { panic!("a news URI") };
+    /// let news = uri_schemes::News::parse(uri_core::Uri::parse("news://news.server.example/*")?)?;
     /// assert_eq!(news.server(), Some("news.server.example"));
-    /// # Ok::<(), uri_core::ParseError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn server(&self) -> Option<&str> {
         self.server.as_deref()
@@ -130,12 +155,9 @@ impl News {
     /// # Examples
     ///
     /// ```
-    /// use uri_schemes::{Fields, Registry};
-    ///
-    /// let report = Registry::standard().check(uri_core::Uri::parse("news://news.server.example:1119/*")?);
-    /// let Fields::News(news) = report.fields() else { panic!("a news URI") };
+    /// let news = uri_schemes::News::parse(uri_core::Uri::parse("news://news.server.example:1119/*")?)?;
     /// assert_eq!(news.port(), Some(1119));
-    /// # Ok::<(), uri_core::ParseError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub const fn port(&self) -> Option<u16> {
         self.port
@@ -148,12 +170,9 @@ impl News {
     /// # Examples
     ///
     /// ```
-    /// use uri_schemes::{Fields, Registry};
-    ///
-    /// let report = Registry::standard().check(uri_core::Uri::parse("news://wild.server.example/example.group.th%3Fse")?);
-    /// let Fields::News(news) = report.fields() else { panic!("a news URI") };
+    /// let news = uri_schemes::News::parse(uri_core::Uri::parse("news://wild.server.example/example.group.th%3Fse")?)?;
     /// assert_eq!(news.newsgroups(), Some("example.group.th?se"));
-    /// # Ok::<(), uri_core::ParseError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn newsgroups(&self) -> Option<&str> {
         self.newsgroups.as_deref()

@@ -62,7 +62,7 @@ impl Registry {
     }
 
     /// Every scheme of this crate: http, https, ws, wss, mailto, urn, tel,
-    /// file, data, ldap, news, nntp, telnet, ftp.
+    /// file, data, ldap, news, nntp, telnet, ftp, pkg, sip, sips, geo.
     ///
     /// # Examples
     ///
@@ -307,13 +307,7 @@ impl Registry {
     /// # Ok::<(), uri_core::ParseError>(())
     /// ```
     pub fn normalize(&self, uri: Uri<'_>) -> UriBuf {
-        let Some(scheme) = self.get(uri.scheme()) else {
-            return uri_resolve::normalize_uri(uri);
-        };
-        let options = syntax_options(scheme, scheme.keeps_dot_segments(uri));
-        let mut normal = uri_resolve::normalize_uri_with_options(uri, options);
-        scheme.normalize(&mut normal);
-        normal
+        uri_resolve::normalize_uri_with(uri, self)
     }
 
     /// Whether `a` and `b` identify the same resource as far as RFC 3986
@@ -413,7 +407,7 @@ impl Registry {
         if syntax {
             Some(Equivalence::Syntax)
         } else if own == Some(true)
-            || self.scheme_normal_form(scheme, a, keep) == self.scheme_normal_form(scheme, b, keep)
+            || scheme_normal_form(scheme, a, keep) == scheme_normal_form(scheme, b, keep)
         {
             Some(Equivalence::Scheme)
         } else {
@@ -430,15 +424,13 @@ fn syntax_options(scheme: &dyn Scheme, keep_dots: bool) -> NormalizeOptions {
         .decode_unreserved_in_path(scheme.decodes_unreserved())
 }
 
-impl Registry {
-    /// [`Registry::normalize`] of `uri` under `scheme`, dot segments kept
-    /// when `keep_dots`.
-    fn scheme_normal_form(&self, scheme: &dyn Scheme, uri: Uri<'_>, keep_dots: bool) -> UriBuf {
-        let mut normal =
-            uri_resolve::normalize_uri_with_options(uri, syntax_options(scheme, keep_dots));
-        scheme.normalize(&mut normal);
-        normal
-    }
+/// [`Registry::normalize`] of `uri` under `scheme`, dot segments kept
+/// when `keep_dots` (two URIs compared with one set of steps).
+fn scheme_normal_form(scheme: &dyn Scheme, uri: Uri<'_>, keep_dots: bool) -> UriBuf {
+    let mut normal =
+        uri_resolve::normalize_uri_with_options(uri, syntax_options(scheme, keep_dots));
+    scheme.normalize(&mut normal);
+    normal
 }
 
 impl Default for Registry {
@@ -453,15 +445,12 @@ impl core::fmt::Debug for Registry {
     }
 }
 
-/// The scheme rules of the registry for uri-resolve's hook (RFC 3986
-/// §6.2.3), applied to a URI already syntax-normalized by the caller:
-/// `uri_resolve::normalize_uri_with(uri, &registry)` and
-/// `NormalizedUri::with_rules(uri, &registry)` give
-/// [`Registry::normalize`]'s form for every scheme whose path is
-/// hierarchical and whose triplets may be decoded. For the others (urn,
-/// data, mailto, tel, news, nntp) uri-resolve's syntax normalization has
-/// already removed dot segments and decoded triplets, which
-/// [`Registry::normalize`] does not do: call that.
+/// The registry as uri-resolve's one normalization hook (RFC 3986 §6.2.2's
+/// steps each scheme takes, [`Scheme::opaque_path`],
+/// [`Scheme::keeps_dot_segments`], [`Scheme::decodes_unreserved`]; then
+/// §6.2.3's [`Scheme::normalize`]): `uri_resolve::normalize_uri_with(uri,
+/// &registry)` and `NormalizedUri::with_rules(uri, &registry)` are
+/// [`Registry::normalize`], for every scheme.
 ///
 /// # Examples
 ///
@@ -469,14 +458,23 @@ impl core::fmt::Debug for Registry {
 /// use uri_resolve::normalize_uri_with;
 ///
 /// let registry = uri_schemes::Registry::standard();
-/// let uri = uri_core::Uri::parse("HTTP://Example.com:80")?;
-/// assert_eq!(normalize_uri_with(uri, &registry), registry.normalize(uri));
+/// for text in ["HTTP://Example.com:80", "urn:example:a/../b%2d", "data:,a/../b"] {
+///     let uri = uri_core::Uri::parse(text)?;
+///     assert_eq!(normalize_uri_with(uri, &registry), registry.normalize(uri));
+/// }
 /// # Ok::<(), uri_core::ParseError>(())
 /// ```
 impl SchemeNormalizer for Registry {
     fn normalize(&self, uri: &mut UriBuf) {
         if let Some(scheme) = self.get(uri.scheme()) {
             scheme.normalize(uri);
+        }
+    }
+
+    fn syntax_options(&self, uri: Uri<'_>) -> NormalizeOptions {
+        match self.get(uri.scheme()) {
+            Some(scheme) => syntax_options(scheme, scheme.keeps_dot_segments(uri)),
+            None => NormalizeOptions::new(),
         }
     }
 }

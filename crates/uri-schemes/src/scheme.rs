@@ -156,6 +156,31 @@ impl<'a> Report<'a> {
     }
 }
 
+/// The violations, one per line (`error: … at byte 7`): a report is the
+/// error of a typed entry ([`Mailto::parse`](crate::Mailto::parse), …),
+/// so that `?` takes it.
+///
+/// # Examples
+///
+/// ```
+/// let report = uri_schemes::Http::parse(uri_core::Uri::parse("http:///a")?).unwrap_err();
+/// assert_eq!(report.to_string(), "error: the host is empty (RFC 9110 §4.2.1) at byte 7");
+/// # Ok::<(), uri_core::ParseError>(())
+/// ```
+impl core::fmt::Display for Report<'_> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        for (k, violation) in self.violations.iter().enumerate() {
+            if k > 0 {
+                f.write_str("\n")?;
+            }
+            write!(f, "{violation}")?;
+        }
+        Ok(())
+    }
+}
+
+impl core::error::Error for Report<'_> {}
+
 /// The rules of one URI scheme: implement it to add a scheme to a
 /// [`Registry`](crate::Registry); every scheme of this crate is built on
 /// it, none is a special case.
@@ -367,6 +392,40 @@ pub trait Scheme: Send + Sync {
     fn equivalent(&self, a: Uri<'_>, b: Uri<'_>) -> Option<bool> {
         let _ = (a, b);
         None
+    }
+}
+
+/// The typed entry of a scheme module (`Geo::parse`, `Sip::parse`, …):
+/// checks `uri` as [`Registry::check`](crate::Registry::check) does with
+/// `scheme` (its rules and the generic ones), and gives the scheme's view
+/// of it when no violation is an error; else the whole [`Report`]. A URI
+/// of another scheme than `names` is refused with `WrongScheme`.
+pub(crate) fn typed_entry<'a, T>(
+    uri: Uri<'a>,
+    scheme: &dyn Scheme,
+    names: &[&str],
+    pick: impl FnOnce(Fields<'a>) -> Option<T>,
+) -> Result<T, Report<'a>> {
+    if !names.iter().any(|n| n.eq_ignore_ascii_case(uri.scheme())) {
+        let wrong = Violation::error(
+            "WrongScheme",
+            0,
+            "RFC 3986 §3.1",
+            alloc::format!(
+                "not a URI of the scheme `{}`",
+                names.first().copied().unwrap_or("")
+            ),
+        );
+        return Err(Report::new(Fields::None, alloc::vec![wrong]));
+    }
+    let (fields, mut violations) = scheme.check(uri);
+    crate::generic::push_generic_checks(uri, scheme, &mut violations);
+    if violations.iter().any(Violation::is_error) {
+        return Err(Report::new(fields, violations));
+    }
+    match pick(fields) {
+        Some(view) => Ok(view),
+        None => Err(Report::new(Fields::None, violations)),
     }
 }
 

@@ -27,7 +27,9 @@
 use serde::de::{self, Deserialize, Deserializer, Unexpected};
 use serde::ser::{Serialize, SerializeStruct, Serializer};
 
-use crate::{Origin, Severity, Violation};
+use serde::ser::{SerializeMap, SerializeSeq};
+
+use crate::{FieldValue, Origin, Severity, Violation};
 
 impl Serialize for Severity {
     /// `"warning"` or `"error"` ([`Severity::as_str`]).
@@ -72,5 +74,32 @@ impl Serialize for Origin<'_> {
         s.serialize_field("host", self.host())?;
         s.serialize_field("port", &self.port())?;
         s.end()
+    }
+}
+
+impl Serialize for FieldValue {
+    /// null, a boolean, a number, a string, an array or a map, as the
+    /// value is.
+    fn serialize<Z: Serializer>(&self, serializer: Z) -> Result<Z::Ok, Z::Error> {
+        match self {
+            FieldValue::Null => serializer.serialize_unit(),
+            FieldValue::Bool(b) => serializer.serialize_bool(*b),
+            FieldValue::Number(n) => serializer.serialize_u64(*n),
+            FieldValue::Text(t) => serializer.serialize_str(t),
+            FieldValue::List(items) => {
+                let mut seq = serializer.serialize_seq(Some(items.len()))?;
+                for item in items {
+                    seq.serialize_element(item)?;
+                }
+                seq.end()
+            }
+            FieldValue::Map(entries) => {
+                let mut map = serializer.serialize_map(Some(entries.len()))?;
+                for (name, value) in entries {
+                    map.serialize_entry(name, value)?;
+                }
+                map.end()
+            }
+        }
     }
 }

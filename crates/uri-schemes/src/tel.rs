@@ -100,18 +100,47 @@ pub struct Tel {
 }
 
 impl Tel {
+    /// The typed entry: checks `uri` by the scheme's rules (the module
+    /// docs) and the generic ones, and gives its parts when no violation is
+    /// an error (warnings are dropped: [`Registry::check`](crate::Registry::check)
+    /// keeps them); else the [`Report`](crate::Report) of what was found
+    /// (RFC 3966 §3).
+    ///
+    /// # Errors
+    ///
+    /// The report, when a violation is an error or `uri` is of another
+    /// scheme (`WrongScheme`).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_core::Uri;
+    /// use uri_schemes::Tel;
+    ///
+    /// let view = Tel::parse(Uri::parse("tel:+1-201-555-0123")?)?;
+    /// assert_eq!(view.number(), "+1-201-555-0123");
+    /// assert!(Tel::parse(Uri::parse("tel:abc")?).is_err());
+    /// assert!(Tel::parse(Uri::parse("x:y")?).is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn parse(uri: Uri<'_>) -> Result<Tel, crate::Report<'_>> {
+        crate::scheme::typed_entry(uri, &TelScheme, &["tel"], |fields| match fields {
+            Fields::Tel(t) => Some(t),
+            _ => None,
+        })
+    }
+}
+
+impl Tel {
     /// Whether the number is global (it starts with `+`, RFC 3966
     /// §5.1.4), not local (§5.1.5).
     ///
     /// # Examples
     ///
     /// ```
-    /// use uri_schemes::{Fields, Registry};
-    ///
-    /// let report = Registry::standard().check(uri_core::Uri::parse("tel:+1-201-555-0123")?);
-    /// let Fields::Tel(tel) = report.fields() else { panic!("a tel URI") };
+    /// let tel = uri_schemes::Tel::parse(uri_core::Uri::parse("tel:+1-201-555-0123")?)?;
     /// assert!(tel.is_global());
-    /// # Ok::<(), uri_core::ParseError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub const fn is_global(&self) -> bool {
         self.global
@@ -124,12 +153,9 @@ impl Tel {
     /// # Examples
     ///
     /// ```
-    /// use uri_schemes::{Fields, Registry};
-    ///
-    /// let report = Registry::standard().check(uri_core::Uri::parse("tel:+1-201-555-0123")?);
-    /// let Fields::Tel(tel) = report.fields() else { panic!("a tel URI") };
+    /// let tel = uri_schemes::Tel::parse(uri_core::Uri::parse("tel:+1-201-555-0123")?)?;
     /// assert_eq!(tel.number(), "+1-201-555-0123");
-    /// # Ok::<(), uri_core::ParseError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn number(&self) -> &str {
         &self.number
@@ -142,16 +168,12 @@ impl Tel {
     /// # Examples
     ///
     /// ```
-    /// use uri_schemes::{Fields, Registry};
-    ///
-    /// let report = Registry::standard().check(uri_core::Uri::parse("tel:+1-(201)-555.0123")?);
-    /// let Fields::Tel(tel) = report.fields() else { panic!("a tel URI") };
+    /// let tel = uri_schemes::Tel::parse(uri_core::Uri::parse("tel:+1-(201)-555.0123")?)?;
     /// assert_eq!(tel.digits(), "+12015550123");
     ///
-    /// let report = Registry::standard().check(uri_core::Uri::parse("tel:*21%23;phone-context=example.com")?);
-    /// let Fields::Tel(tel) = report.fields() else { panic!("a tel URI") };
+    /// let tel = uri_schemes::Tel::parse(uri_core::Uri::parse("tel:*21%23;phone-context=example.com")?)?;
     /// assert_eq!(tel.digits(), "*21#");
-    /// # Ok::<(), uri_core::ParseError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn digits(&self) -> &str {
         &self.digits
@@ -163,12 +185,9 @@ impl Tel {
     /// # Examples
     ///
     /// ```
-    /// use uri_schemes::{Fields, Registry};
-    ///
-    /// let report = Registry::standard().check(uri_core::Uri::parse("tel:7042;phone-context=example.com")?);
-    /// let Fields::Tel(tel) = report.fields() else { panic!("a tel URI") };
+    /// let tel = uri_schemes::Tel::parse(uri_core::Uri::parse("tel:7042;phone-context=example.com")?)?;
     /// assert_eq!(tel.phone_context(), Some("example.com"));
-    /// # Ok::<(), uri_core::ParseError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn phone_context(&self) -> Option<&str> {
         self.value_of("phone-context")
@@ -180,12 +199,9 @@ impl Tel {
     /// # Examples
     ///
     /// ```
-    /// use uri_schemes::{Fields, Registry};
-    ///
-    /// let report = Registry::standard().check(uri_core::Uri::parse("tel:+1-201-555-0123;ext=1234")?);
-    /// let Fields::Tel(tel) = report.fields() else { panic!("a tel URI") };
+    /// let tel = uri_schemes::Tel::parse(uri_core::Uri::parse("tel:+1-201-555-0123;ext=1234")?)?;
     /// assert_eq!(tel.extension(), Some("1234"));
-    /// # Ok::<(), uri_core::ParseError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn extension(&self) -> Option<&str> {
         self.value_of("ext")
@@ -197,12 +213,9 @@ impl Tel {
     /// # Examples
     ///
     /// ```
-    /// use uri_schemes::{Fields, Registry};
-    ///
-    /// let report = Registry::standard().check(uri_core::Uri::parse("tel:+1-201-555-0123;isub=8765")?);
-    /// let Fields::Tel(tel) = report.fields() else { panic!("a tel URI") };
+    /// let tel = uri_schemes::Tel::parse(uri_core::Uri::parse("tel:+1-201-555-0123;isub=8765")?)?;
     /// assert_eq!(tel.isub(), Some("8765"));
-    /// # Ok::<(), uri_core::ParseError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn isub(&self) -> Option<&str> {
         self.value_of("isub")
@@ -215,13 +228,10 @@ impl Tel {
     /// # Examples
     ///
     /// ```
-    /// use uri_schemes::{Fields, Registry};
-    ///
-    /// let report = Registry::standard().check(uri_core::Uri::parse("tel:+1-201-555-0123;ext=1;npdi;rn=+1-202-555-0000")?);
-    /// let Fields::Tel(tel) = report.fields() else { panic!("a tel URI") };
+    /// let tel = uri_schemes::Tel::parse(uri_core::Uri::parse("tel:+1-201-555-0123;ext=1;npdi;rn=+1-202-555-0000")?)?;
     /// let params: Vec<_> = tel.params().collect();
     /// assert_eq!(params, [("npdi", None), ("rn", Some("+1-202-555-0000"))]);
-    /// # Ok::<(), uri_core::ParseError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn params(&self) -> impl Iterator<Item = (&str, Option<&str>)> + '_ {
         self.parameters()
@@ -234,13 +244,10 @@ impl Tel {
     /// # Examples
     ///
     /// ```
-    /// use uri_schemes::{Fields, Registry};
-    ///
-    /// let report = Registry::standard().check(uri_core::Uri::parse("tel:7042;phone-context=example.com")?);
-    /// let Fields::Tel(tel) = report.fields() else { panic!("a tel URI") };
+    /// let tel = uri_schemes::Tel::parse(uri_core::Uri::parse("tel:7042;phone-context=example.com")?)?;
     /// let all: Vec<_> = tel.parameters().collect();
     /// assert_eq!(all, [("phone-context", Some("example.com"))]);
-    /// # Ok::<(), uri_core::ParseError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn parameters(&self) -> impl Iterator<Item = (&str, Option<&str>)> + '_ {
         self.parameters

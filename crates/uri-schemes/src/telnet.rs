@@ -17,17 +17,157 @@
 //!   byte after the `/`);
 //! - `QueryNotAllowed`: a query.
 //!
-//! A password is the generic `Password` warning. There are no typed
-//! parts ([`Fields::None`]): the host and port are the URI's own.
+//! A password is the generic `Password` warning. The typed parts are
+//! [`Telnet`]'s, read from the URI's own authority; a [`Report`]'s fields
+//! are [`Fields::None`].
 //!
 //! Normal form: port 23 dropped, an empty path written `/` (RFC 3986
 //! §6.2.3; `telnet://host` and `telnet://host/` are one session).
 
 use alloc::vec::Vec;
 
-use uri_core::{Uri, UriBuf};
+use alloc::borrow::ToOwned;
+use alloc::string::String;
+use core::fmt;
 
-use crate::{Fields, Kind, Scheme, Violation};
+use uri_core::{Component, Uri, UriBuf};
+
+use crate::generic::start_of;
+use crate::{Fields, Kind, Report, Scheme, Violation};
+
+/// The parts of a telnet URI (RFC 4248 §2): user, password, host and port,
+/// as written. A view of the URI's own authority: the
+/// [`Report`]'s fields stay [`Fields::None`], and [`Telnet::parse`] reads
+/// it once the URI keeps the rules of the [module docs](self).
+///
+/// `Eq` compares the parts as written. `Debug` writes the password as
+/// `***`.
+///
+/// # Examples
+///
+/// ```
+/// use uri_schemes::Telnet;
+///
+/// let telnet = Telnet::parse(uri_core::Uri::parse("telnet://user:pw@host.example:2323/")?)
+///     ?;
+/// assert_eq!((telnet.user(), telnet.host(), telnet.port()), (Some("user"), "host.example", Some(2323)));
+/// assert!(!format!("{telnet:?}").contains("pw"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Telnet {
+    user: Option<String>,
+    password: Option<String>,
+    host: String,
+    port: Option<u16>,
+}
+
+impl fmt::Debug for Telnet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Telnet")
+            .field("user", &self.user)
+            .field("password", &self.password.as_ref().map(|_| "***"))
+            .field("host", &self.host)
+            .field("port", &self.port)
+            .finish()
+    }
+}
+
+impl Telnet {
+    /// The typed entry: checks `uri` by the [rules](self) and the generic
+    /// ones, and gives its parts when no violation is an error (warnings
+    /// are dropped: [`Registry::check`](crate::Registry::check) keeps
+    /// them); else the [`Report`] of what was found (RFC 4248 §2).
+    ///
+    /// # Errors
+    ///
+    /// The report, when a violation is an error or `uri` is not a telnet
+    /// URI (`WrongScheme`).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_core::Uri;
+    /// use uri_schemes::Telnet;
+    ///
+    /// assert!(Telnet::parse(Uri::parse("telnet://192.0.2.16:80/")?).is_ok());
+    /// let report = Telnet::parse(Uri::parse("telnet:host.example")?).unwrap_err();
+    /// assert_eq!(report.violations()[0].kind(), "MissingAuthority");
+    /// # Ok::<(), uri_core::ParseError>(())
+    /// ```
+    pub fn parse(uri: Uri<'_>) -> Result<Telnet, Report<'_>> {
+        crate::scheme::typed_entry(uri, &TelnetScheme, &["telnet"], |_| {
+            let authority = uri.authority()?;
+            let (user, password) = match authority.userinfo() {
+                Some(info) => match info.split_once(':') {
+                    Some((u, p)) => (Some(u.to_owned()), Some(p.to_owned())),
+                    None => (Some(info.to_owned()), None),
+                },
+                None => (None, None),
+            };
+            Some(Telnet {
+                user,
+                password,
+                host: authority.host_str().to_owned(),
+                // Past 65535 is a warning, and no port to connect to.
+                port: authority.port().and_then(|p| p.parse().ok()),
+            })
+        })
+    }
+
+    /// The user, as written, if any.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let telnet = uri_schemes::Telnet::parse(uri_core::Uri::parse("telnet://u@h/")?)?;
+    /// assert_eq!(telnet.user(), Some("u"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn user(&self) -> Option<&str> {
+        self.user.as_deref()
+    }
+
+    /// The password, as written, if any (a secret: never show it unasked).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let telnet = uri_schemes::Telnet::parse(uri_core::Uri::parse("telnet://u:p@h/")?)?;
+    /// assert_eq!(telnet.password(), Some("p"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn password(&self) -> Option<&str> {
+        self.password.as_deref()
+    }
+
+    /// The host, as written.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let telnet = uri_schemes::Telnet::parse(uri_core::Uri::parse("telnet://[2001:db8::1]/")?)?;
+    /// assert_eq!(telnet.host(), "[2001:db8::1]");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn host(&self) -> &str {
+        &self.host
+    }
+
+    /// The port as written, if there is one that fits in 16 bits (23 when
+    /// absent: [`Scheme::default_port`]).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let telnet = uri_schemes::Telnet::parse(uri_core::Uri::parse("telnet://h:2323")?)?;
+    /// assert_eq!(telnet.port(), Some(2323));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub const fn port(&self) -> Option<u16> {
+        self.port
+    }
+}
 
 /// The section that defines the URL.
 const SECTION: &str = "RFC 4248 §2";
@@ -57,39 +197,25 @@ impl Scheme for TelnetScheme {
     /// The checks listed in the [module docs](self).
     fn check<'a>(&self, uri: Uri<'a>) -> (Fields<'a>, Vec<Violation>) {
         let mut found = Vec::new();
-        let text = uri.as_str();
-        let offset = |part: &str| part.as_ptr() as usize - text.as_ptr() as usize;
-        let Some(authority) = uri.authority() else {
-            found.push(Violation::error(
-                "MissingAuthority",
-                uri.scheme().len() + 1,
-                SECTION,
-                "a telnet URI has `//` and a host after the scheme",
-            ));
+        let missing = (SECTION, "a telnet URI has `//` and a host after the scheme");
+        let host = Some((SECTION, "the host is empty"));
+        if crate::generic::authority_preamble(uri, uri.authority(), missing, host, &mut found)
+            .is_none()
+        {
             return (Fields::None, found);
-        };
-        let host = authority.host_str();
-        if host.is_empty() {
-            found.push(Violation::error(
-                "MissingHost",
-                offset(host),
-                SECTION,
-                "the host is empty",
-            ));
         }
-        let path = uri.path();
-        if path.len() > 1 {
+        if uri.path().len() > 1 {
             found.push(Violation::error(
                 "PathNotAllowed",
-                offset(path) + 1,
+                start_of(uri, Component::Path) + 1,
                 SECTION,
                 "a telnet URI ends with the host and port, and an optional `/`",
             ));
         }
-        if let Some(query) = uri.query() {
+        if uri.query().is_some() {
             found.push(Violation::error(
                 "QueryNotAllowed",
-                offset(query) - 1,
+                start_of(uri, Component::Query) - 1,
                 SECTION,
                 "a telnet URI has no query",
             ));

@@ -18,6 +18,57 @@
 //! ```
 //!
 //! (RFC 8141 §2.)
+//!
+//! # Rules
+//!
+//! What [`Registry::check`](crate::Registry::check) reports for a urn
+//! URI. Errors (RFC 8141 §2's grammar; the URI is not a URN):
+//!
+//! - `UnexpectedAuthority`: `urn://…`;
+//! - `MissingNid`: `urn:`, `urn::x`;
+//! - `InvalidNid`: not 2 to 32 letters, digits and `-`, or starting or
+//!   ending with `-` (`NID = (alphanum) 0*30(ldh) (alphanum)`), at the
+//!   first byte that breaks it (the 33rd for a long one);
+//! - `MissingNss`: no `:` after the NID (`urn:isbn`, at its end);
+//! - `EmptyNss`: nothing after it (`urn:isbn:`);
+//! - `InvalidNss`: an NSS that starts with `/` (`NSS = pchar *(pchar /
+//!   "/")`);
+//! - `InvalidQuery`: a `?` followed by neither `+` nor `=`;
+//! - `InvalidRComponent`, `InvalidQComponent`: empty, or starting with
+//!   `/` or `?` (`pchar *( pchar / "/" / "?" )`, §2.3.1, §2.3.2).
+//!
+//! Warnings: `InformalNid` (`urn-` and a number: an informal namespace,
+//! §5.2), `ReservedNid` (`urn-` and anything else: neither a formal NID
+//! nor an informal one, §5), `ExperimentalNid` (`X-`: RFC 3406's
+//! experimental namespaces, which RFC 8141 no longer provides for), and
+//! `NamespaceRule` when the NSS breaks the documented form of its
+//! namespace: `isbn` (an ISBN-10 or ISBN-13 with its check digit,
+//! hyphens between digits, RFC 3187), `uuid` (8-4-4-4-12 hex digits,
+//! RFC 9562 §4), `ietf` (`rfc:`, `fyi:`, `std:`, `bcp:` and a number,
+//! `id:` or `mtg-` and a name, RFC 2648; `params:`, RFC 3553), `oid`
+//! (numbers without leading zeros joined by `.`, RFC 3061) and `oasis`
+//! (`names:specification:…` or `names:tc:…`, RFC 3121).
+//!
+//! The r-component is split from a q-component at the first `?=` after
+//! `?+` (the grammar lets an r-component hold `?=`; RFC 8141's
+//! examples read it this way).
+//!
+//! # Normal form and equivalence
+//!
+//! [`Registry::normalize`](crate::Registry::normalize) applies §3.1's case
+//! normalization: the scheme and the NID in lower case and the hex digits
+//! of the NSS's triplets in upper case. Nothing else changes in the NSS:
+//! its triplets stay encoded ("percent-encoded characters MUST NOT be
+//! decoded", so `urn:example:a%2D` stays, and is not `urn:example:a-`)
+//! and its dot segments stay (the NSS is opaque: `urn:example:a/../b` is
+//! not `urn:/b`, which is no URN). The r-, q- and f-components are kept,
+//! normalized as RFC 3986 §6.2.2 says: URN-equivalence ignores them, but
+//! a normal form must not lose them.
+//!
+//! [`Registry::equivalent`](crate::Registry::equivalent) asks
+//! [`Urn::is_equivalent`] first (the scheme's own equivalence), so two
+//! URNs that differ only in their r-, q- or f-components are equivalent,
+//! and two that differ by a decoded triplet are not.
 
 use alloc::borrow::Cow;
 use alloc::boxed::Box;
@@ -42,56 +93,8 @@ const SYNTAX: &str = "RFC 8141 §2";
 /// `Eq` compares the parts as written; [`Urn::is_equivalent`] compares by
 /// RFC 8141 §3.1's URN-equivalence.
 ///
-/// # Rules
-///
-/// What [`Registry::check`](crate::Registry::check) reports for a urn
-/// URI. Errors (RFC 8141 §2's grammar; the URI is not a URN):
-///
-/// - `UnexpectedAuthority`: `urn://…`;
-/// - `MissingNid`: `urn:`, `urn::x`;
-/// - `InvalidNid`: not 2 to 32 letters, digits and `-`, or starting or
-///   ending with `-` (`NID = (alphanum) 0*30(ldh) (alphanum)`), at the
-///   first byte that breaks it (the 33rd for a long one);
-/// - `MissingNss`: no `:` after the NID (`urn:isbn`, at its end);
-/// - `EmptyNss`: nothing after it (`urn:isbn:`);
-/// - `InvalidNss`: an NSS that starts with `/` (`NSS = pchar *(pchar /
-///   "/")`);
-/// - `InvalidQuery`: a `?` followed by neither `+` nor `=`;
-/// - `InvalidRComponent`, `InvalidQComponent`: empty, or starting with
-///   `/` or `?` (`pchar *( pchar / "/" / "?" )`, §2.3.1, §2.3.2).
-///
-/// Warnings: `InformalNid` (`urn-` and a number: an informal namespace,
-/// §5.2), `ReservedNid` (`urn-` and anything else: neither a formal NID
-/// nor an informal one, §5), `ExperimentalNid` (`X-`: RFC 3406's
-/// experimental namespaces, which RFC 8141 no longer provides for), and
-/// `NamespaceRule` when the NSS breaks the documented form of its
-/// namespace: `isbn` (an ISBN-10 or ISBN-13 with its check digit,
-/// hyphens between digits, RFC 3187), `uuid` (8-4-4-4-12 hex digits,
-/// RFC 9562 §4), `ietf` (`rfc:`, `fyi:`, `std:`, `bcp:` and a number,
-/// `id:` or `mtg-` and a name, RFC 2648; `params:`, RFC 3553), `oid`
-/// (numbers without leading zeros joined by `.`, RFC 3061) and `oasis`
-/// (`names:specification:…` or `names:tc:…`, RFC 3121).
-///
-/// The r-component is split from a q-component at the first `?=` after
-/// `?+` (the grammar lets an r-component hold `?=`; RFC 8141's
-/// examples read it this way).
-///
-/// # Normal form and equivalence
-///
-/// [`Registry::normalize`](crate::Registry::normalize) applies §3.1's case
-/// normalization: the scheme and the NID in lower case and the hex digits
-/// of the NSS's triplets in upper case. Nothing else changes in the NSS:
-/// its triplets stay encoded ("percent-encoded characters MUST NOT be
-/// decoded", so `urn:example:a%2D` stays, and is not `urn:example:a-`)
-/// and its dot segments stay (the NSS is opaque: `urn:example:a/../b` is
-/// not `urn:/b`, which is no URN). The r-, q- and f-components are kept,
-/// normalized as RFC 3986 §6.2.2 says: URN-equivalence ignores them, but
-/// a normal form must not lose them.
-///
-/// [`Registry::equivalent`](crate::Registry::equivalent) asks
-/// [`Urn::is_equivalent`] first (the scheme's own equivalence), so two
-/// URNs that differ only in their r-, q- or f-components are equivalent,
-/// and two that differ by a decoded triplet are not.
+/// The rules checked, the normal form and the equivalence are in the
+/// [module docs](self#rules).
 ///
 /// # Examples
 ///
@@ -127,6 +130,38 @@ struct Components {
     f: Option<String>,
 }
 
+impl<'a> Urn<'a> {
+    /// The typed entry: checks `uri` by the scheme's rules (the module
+    /// docs) and the generic ones, and gives its parts when no violation is
+    /// an error (warnings are dropped: [`Registry::check`](crate::Registry::check)
+    /// keeps them); else the [`Report`](crate::Report) of what was found
+    /// (RFC 8141 §2).
+    ///
+    /// # Errors
+    ///
+    /// The report, when a violation is an error or `uri` is of another
+    /// scheme (`WrongScheme`).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_core::Uri;
+    /// use uri_schemes::Urn;
+    ///
+    /// let view = Urn::parse(Uri::parse("urn:example:a123,z456")?)?;
+    /// assert_eq!(view.nid(), "example");
+    /// assert!(Urn::parse(Uri::parse("urn:a:b")?).is_err());
+    /// assert!(Urn::parse(Uri::parse("x:y")?).is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn parse(uri: Uri<'a>) -> Result<Urn<'a>, crate::Report<'a>> {
+        crate::scheme::typed_entry(uri, &UrnScheme, &["urn"], |fields| match fields {
+            Fields::Urn(u) => Some(u),
+            _ => None,
+        })
+    }
+}
+
 impl Urn<'_> {
     /// The namespace identifier, as written (RFC 8141 §2.1; compare it
     /// in any case).
@@ -134,12 +169,9 @@ impl Urn<'_> {
     /// # Examples
     ///
     /// ```
-    /// use uri_schemes::{Fields, Registry};
-    ///
-    /// let report = Registry::standard().check(uri_core::Uri::parse("URN:EXAMPLE:a123,z456")?);
-    /// let Fields::Urn(urn) = report.fields() else { panic!("a URN") };
+    /// let urn = uri_schemes::Urn::parse(uri_core::Uri::parse("URN:EXAMPLE:a123,z456")?)?;
     /// assert_eq!(urn.nid(), "EXAMPLE");
-    /// # Ok::<(), uri_core::ParseError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn nid(&self) -> &str {
         &self.nid
@@ -151,12 +183,9 @@ impl Urn<'_> {
     /// # Examples
     ///
     /// ```
-    /// use uri_schemes::{Fields, Registry};
-    ///
-    /// let report = Registry::standard().check(uri_core::Uri::parse("urn:example:1/406/47452/2")?);
-    /// let Fields::Urn(urn) = report.fields() else { panic!("a URN") };
+    /// let urn = uri_schemes::Urn::parse(uri_core::Uri::parse("urn:example:1/406/47452/2")?)?;
     /// assert_eq!(urn.nss(), "1/406/47452/2");
-    /// # Ok::<(), uri_core::ParseError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn nss(&self) -> &str {
         &self.nss
@@ -167,12 +196,9 @@ impl Urn<'_> {
     /// # Examples
     ///
     /// ```
-    /// use uri_schemes::{Fields, Registry};
-    ///
-    /// let report = Registry::standard().check(uri_core::Uri::parse("urn:example:a123,z456?+abc")?);
-    /// let Fields::Urn(urn) = report.fields() else { panic!("a URN") };
+    /// let urn = uri_schemes::Urn::parse(uri_core::Uri::parse("urn:example:a123,z456?+abc")?)?;
     /// assert_eq!(urn.r_component(), Some("abc"));
-    /// # Ok::<(), uri_core::ParseError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn r_component(&self) -> Option<&str> {
         self.components.as_ref()?.r.as_deref()
@@ -201,12 +227,9 @@ impl Urn<'_> {
     /// # Examples
     ///
     /// ```
-    /// use uri_schemes::{Fields, Registry};
-    ///
-    /// let report = Registry::standard().check(uri_core::Uri::parse("urn:example:a123,z456#789")?);
-    /// let Fields::Urn(urn) = report.fields() else { panic!("a URN") };
+    /// let urn = uri_schemes::Urn::parse(uri_core::Uri::parse("urn:example:a123,z456#789")?)?;
     /// assert_eq!(urn.f_component(), Some("789"));
-    /// # Ok::<(), uri_core::ParseError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn f_component(&self) -> Option<&str> {
         self.components.as_ref()?.f.as_deref()
@@ -218,12 +241,9 @@ impl Urn<'_> {
     /// # Examples
     ///
     /// ```
-    /// use uri_schemes::{Fields, Registry};
-    ///
-    /// let report = Registry::standard().check(uri_core::Uri::parse("urn:urn-5:abc")?);
-    /// let Fields::Urn(urn) = report.fields() else { panic!("a URN") };
+    /// let urn = uri_schemes::Urn::parse(uri_core::Uri::parse("urn:urn-5:abc")?)?;
     /// assert!(urn.is_informal());
-    /// # Ok::<(), uri_core::ParseError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn is_informal(&self) -> bool {
         informal_number(&self.nid).is_some_and(|n| !n.is_empty())
@@ -238,12 +258,9 @@ impl Urn<'_> {
     /// # Examples
     ///
     /// ```
-    /// use uri_schemes::{Fields, Registry};
-    ///
-    /// let report = Registry::standard().check(uri_core::Uri::parse("URN:EXAMPLE:a123,z456%2d?+abc#789")?);
-    /// let Fields::Urn(urn) = report.fields() else { panic!("a URN") };
+    /// let urn = uri_schemes::Urn::parse(uri_core::Uri::parse("URN:EXAMPLE:a123,z456%2d?+abc#789")?)?;
     /// assert_eq!(urn.equivalence_key(), "urn:example:a123,z456%2D");
-    /// # Ok::<(), uri_core::ParseError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn equivalence_key(&self) -> String {
         let mut key = String::with_capacity(self.nid.len() + self.nss.len() + 5);
@@ -368,7 +385,7 @@ impl Scheme for UrnScheme {
         Kind::Name
     }
 
-    /// RFC 8141's rules: see [`Urn`]'s "Rules".
+    /// RFC 8141's rules: see the [module docs](self#rules).
     fn check<'a>(&self, uri: Uri<'a>) -> (Fields<'a>, Vec<Violation>) {
         check(uri)
     }
@@ -389,8 +406,8 @@ impl Scheme for UrnScheme {
     /// URN-equivalence (RFC 8141 §3.1), by [`Urn::is_equivalent`]; `None`
     /// when either URI has no [`Urn`] parts to compare.
     fn equivalent(&self, a: Uri<'_>, b: Uri<'_>) -> Option<bool> {
-        match (check(a).0, check(b).0) {
-            (Fields::Urn(x), Fields::Urn(y)) => Some(x.is_equivalent(&y)),
+        match (Urn::parse(a), Urn::parse(b)) {
+            (Ok(x), Ok(y)) => Some(x.is_equivalent(&y)),
             _ => None,
         }
     }

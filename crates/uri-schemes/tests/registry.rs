@@ -158,7 +158,12 @@ fn every_scheme_has_the_hooks_it_documents() {
         .names()
         .filter(|n| registry.get(n).is_some_and(|s| s.opaque_path()))
         .collect();
-    assert_eq!(opaque, ["data", "mailto", "news", "nntp", "tel", "urn"]);
+    assert_eq!(
+        opaque,
+        [
+            "data", "geo", "mailto", "news", "nntp", "pkg", "sip", "sips", "tel", "urn"
+        ]
+    );
     let kept: Vec<_> = registry
         .names()
         .filter(|n| registry.get(n).is_some_and(|s| !s.decodes_unreserved()))
@@ -168,7 +173,7 @@ fn every_scheme_has_the_hooks_it_documents() {
         .names()
         .filter(|n| registry.get(n).is_some_and(|s| s.kind() == Kind::Name))
         .collect();
-    assert_eq!(names, ["mailto", "news", "tel", "urn"]);
+    assert_eq!(names, ["geo", "mailto", "news", "pkg", "tel", "urn"]);
 }
 
 /// A scheme of a user's: its hooks are asked as the standard ones are.
@@ -262,4 +267,47 @@ proptest! {
             prop_assert!(xy.is_some(), "{} / {}: one normal form {}", a, b, nx);
         }
     }
+}
+
+/// One normalization hook: for every URI of every scheme vector file,
+/// uri-resolve's `normalize_uri_with(uri, &registry)` (and
+/// `NormalizedUri::with_rules`) is `Registry::normalize`.
+#[test]
+fn both_normalization_paths_agree_on_every_scheme_vector() {
+    let files = [
+        include_str!("vectors/data.json"),
+        include_str!("vectors/file.json"),
+        include_str!("vectors/ftp.json"),
+        include_str!("vectors/geo.json"),
+        include_str!("vectors/http.json"),
+        include_str!("vectors/ldap.json"),
+        include_str!("vectors/mailto.json"),
+        include_str!("vectors/news.json"),
+        include_str!("vectors/sip.json"),
+        include_str!("vectors/tel.json"),
+        include_str!("vectors/telnet.json"),
+        include_str!("vectors/urn.json"),
+    ];
+    let registry = Registry::standard();
+    let mut seen = 0;
+    for text in files {
+        let records: serde_json::Value = serde_json::from_str(text).expect("JSON");
+        for record in records.as_array().expect("an array") {
+            for key in ["input", "a", "b"] {
+                let Some(Ok(uri)) = record.get(key).and_then(|v| v.as_str()).map(Uri::parse) else {
+                    continue;
+                };
+                seen += 1;
+                let normal = registry.normalize(uri);
+                assert_eq!(
+                    uri_resolve::normalize_uri_with(uri, &registry),
+                    normal,
+                    "{uri}"
+                );
+                let with_rules = uri_resolve::NormalizedUri::with_rules(uri, &registry);
+                assert_eq!(with_rules.as_str(), normal.as_str(), "{uri}");
+            }
+        }
+    }
+    assert!(seen > 500, "{seen} URIs");
 }

@@ -5,11 +5,12 @@
 //! The JSON line and the table are made from the same [`SchemeFields`], so
 //! that they cannot disagree.
 
+use std::borrow::Cow;
 use std::fmt;
 use std::io::{self, Write};
 
 use serde::Serialize;
-use urikit::schemes::{Fields, Registry, Report, Violation, iana};
+use urikit::schemes::{FieldValue, Fields, Registry, Report, Violation, iana};
 use urikit::{Caret, Uri};
 
 use crate::input::Input;
@@ -153,7 +154,7 @@ pub(crate) struct SchemeLine<'a> {
     /// Whether the input is a URI (RFC 3986 §3): always `true` here.
     uri_valid: bool,
     /// The scheme's parts of the URI.
-    fields: SchemeFields<'a>,
+    fields: SchemeFields,
     /// What the scheme's rules found, in byte order.
     violations: Vec<ViolationObject<'a>>,
 }
@@ -206,339 +207,152 @@ impl<'a> From<&'a Violation> for ViolationObject<'a> {
     }
 }
 
-/// The scheme's parts of a URI, as `fields` holds them; `{}` for a scheme
-/// without parts of its own (or unknown), or a URI too broken to read them.
-#[derive(Debug, Serialize)]
-#[serde(untagged)]
-pub(crate) enum SchemeFields<'a> {
-    /// mailto (RFC 6068).
-    Mailto {
-        /// Every recipient, decoded: the path's, then each `to` field's.
-        to: &'a [String],
-        /// `[name, value]`, decoded, in order.
-        headers: Vec<(&'a str, &'a str)>,
-    },
-    /// urn (RFC 8141), each as written.
-    Urn {
-        /// The namespace identifier.
-        nid: &'a str,
-        /// The namespace specific string.
-        nss: &'a str,
-        /// After `?+`.
-        r_component: Option<&'a str>,
-        /// After `?=`.
-        q_component: Option<&'a str>,
-        /// After `#`.
-        f_component: Option<&'a str>,
-    },
-    /// tel (RFC 3966), as written.
-    Tel {
-        /// Whether the number starts with `+`.
-        global: bool,
-        /// The number, visual separators kept.
-        number: &'a str,
-        /// The `phone-context` parameter's value.
-        phone_context: Option<&'a str>,
-        /// The other parameters (`ext` and `isub` included), `[name,
-        /// value]`, in order; `value` is `null` for one without `=`.
-        params: Vec<(&'a str, Option<&'a str>)>,
-    },
-    /// http, https, ws, wss.
-    Http {
-        /// The host, as written.
-        host: &'a str,
-        /// The port, as written.
-        port: Option<&'a str>,
-        /// `[scheme, host, port]`: scheme and host in lower case, the
-        /// default port filled in, as text; `null` for a port past 65535.
-        origin: Option<(&'a str, &'a str, String)>,
-    },
-    /// file (RFC 8089).
-    File {
-        /// The host, as written; `null` for a local file (no host, an
-        /// empty one, `localhost`).
-        host: Option<&'a str>,
-        /// The path, as written.
-        path: &'a str,
-    },
-    /// data (RFC 2397).
-    Data {
-        /// `type/subtype`, decoded; `text/plain` by default.
-        media_type: &'a str,
-        /// Whether the data is base64.
-        base64: bool,
-        /// How many bytes the data decodes to.
-        data_len: usize,
-        /// The media type's parameters, `[name, value]`, decoded, in order;
-        /// `[["charset", "US-ASCII"]]` when the URI gives no media type
-        /// (RFC 2397 §2).
-        parameters: &'a [(String, String)],
-    },
-    /// ldap (RFC 4516), decoded, the defaults of §3 filled in.
-    Ldap {
-        /// The base DN.
-        dn: &'a str,
-        /// The attributes.
-        attributes: &'a [String],
-        /// `base`, `one` or `sub`.
-        scope: &'static str,
-        /// The filter.
-        filter: &'a str,
-        /// `[critical, type, value]`, in order.
-        extensions: Vec<(bool, &'a str, Option<&'a str>)>,
-    },
-    /// news, nntp (RFC 5538), decoded.
-    News {
-        /// The server's host, as written.
-        server: Option<&'a str>,
-        /// The port, as written.
-        port: Option<&'a str>,
-        /// The newsgroups (a wildmat for news, the group for nntp).
-        newsgroups: Option<&'a str>,
-        /// The article's message-id, without `<` and `>`.
-        message_id: Option<&'a str>,
-        /// The article number of an nntp URI, as text.
-        article_number: Option<String>,
-    },
-    /// ftp (RFC 1738 §3.2), decoded.
-    Ftp {
-        /// The host, as written.
-        host: &'a str,
-        /// The port, as written.
-        port: Option<&'a str>,
-        /// The user name.
-        user: Option<&'a str>,
-        /// The path's segments, the `;type=` taken off the last.
-        segments: &'a [String],
-        /// `a`, `i` or `d`.
-        typecode: Option<char>,
-    },
-    /// `{}`.
-    None {},
-}
+/// The scheme's parts of a URI as the library describes them
+/// ([`Fields::describe`]): `fields` in JSON, an object in the library's
+/// order; `{}` for a scheme without parts of its own (or unknown), or a URI
+/// too broken to read them. The table's rows are made from the same
+/// description.
+#[derive(Debug)]
+pub(crate) struct SchemeFields(Vec<(Cow<'static, str>, FieldValue)>);
 
-impl<'a> SchemeFields<'a> {
-    /// The fields of `uri`, which its scheme read as `fields`.
-    pub(crate) fn new(uri: Uri<'a>, fields: &'a Fields) -> Self {
-        match fields {
-            Fields::Mailto(m) => SchemeFields::Mailto {
-                to: m.to(),
-                headers: m
-                    .headers()
-                    .iter()
-                    .map(|(n, v)| (n.as_str(), v.as_str()))
-                    .collect(),
-            },
-            Fields::Urn(u) => SchemeFields::Urn {
-                nid: u.nid(),
-                nss: u.nss(),
-                r_component: u.r_component(),
-                q_component: u.q_component(),
-                f_component: u.f_component(),
-            },
-            Fields::Tel(t) => SchemeFields::Tel {
-                global: t.is_global(),
-                number: t.number(),
-                phone_context: t.phone_context(),
-                params: t
-                    .parameters()
-                    .filter(|(name, _)| !name.eq_ignore_ascii_case("phone-context"))
-                    .collect(),
-            },
-            Fields::Http(h) => SchemeFields::Http {
-                host: h.host(),
-                port: h.port(),
-                origin: h
-                    .origin()
-                    .map(|o| (o.scheme(), o.host(), o.port().to_string())),
-            },
-            Fields::File(f) => SchemeFields::File {
-                host: f.host(),
-                path: f.path(),
-            },
-            Fields::Data(d) => SchemeFields::Data {
-                media_type: d.media_type(),
-                base64: d.is_base64(),
-                data_len: d.data_len(),
-                parameters: d.parameters(),
-            },
-            Fields::Ldap(l) => SchemeFields::Ldap {
-                dn: l.dn(),
-                attributes: l.attributes(),
-                scope: l.scope(),
-                filter: l.filter(),
-                extensions: l.extensions().collect(),
-            },
-            Fields::News(n) => SchemeFields::News {
-                server: n.server(),
-                port: uri.port(),
-                newsgroups: n.newsgroups(),
-                message_id: n.message_id(),
-                article_number: n.article_number().map(|a| a.to_string()),
-            },
-            Fields::Ftp(f) => SchemeFields::Ftp {
-                host: f.host(),
-                port: uri.port(),
-                user: f.user(),
-                segments: f.segments(),
-                typecode: f.typecode(),
-            },
-            _ => SchemeFields::None {},
+impl SchemeFields {
+    /// The fields of `uri`, which its scheme read as `fields`; a
+    /// `password` field (sip's, in the path where no redaction of the
+    /// input finds it) as [`crate::redact::MASK`] unless `--show-password`.
+    pub(crate) fn new(uri: Uri<'_>, fields: &Fields<'_>) -> Self {
+        let mut described = fields.describe(uri);
+        if !crate::settings::get().show_password {
+            for (name, value) in &mut described {
+                if name == "password" && matches!(value, FieldValue::Text(_)) {
+                    *value = FieldValue::text(crate::redact::MASK);
+                }
+            }
         }
+        SchemeFields(described)
     }
 
     /// The rows of the table: the JSON names, one row per value and per
-    /// item of a list (one row `-` for an empty list).
-    fn rows(&self) -> Vec<(&'static str, String)> {
+    /// item of a list (one row `-` for an empty list); an absent `origin`
+    /// has no row.
+    fn rows(&self) -> Vec<(&str, String)> {
         let mut rows = Vec::new();
-        let mut one = |label, value: String| rows.push((label, value));
-        match self {
-            SchemeFields::Mailto { to, headers } => {
-                list(&mut one, "to", to.iter().map(|a| text(a)));
-                list(
-                    &mut one,
-                    "headers",
-                    headers
-                        .iter()
-                        .map(|(n, v)| format!("{}: {}", Shown(Some(n)), Shown(Some(v)))),
-                );
-            }
-            SchemeFields::Urn {
-                nid,
-                nss,
-                r_component,
-                q_component,
-                f_component,
-            } => {
-                one("nid", text(nid));
-                one("nss", text(nss));
-                one("r_component", Shown(*r_component).to_string());
-                one("q_component", Shown(*q_component).to_string());
-                one("f_component", Shown(*f_component).to_string());
-            }
-            SchemeFields::Tel {
-                global,
-                number,
-                phone_context,
-                params,
-            } => {
-                one("global", yes_no(*global).to_owned());
-                one("number", text(number));
-                one("phone_context", Shown(*phone_context).to_string());
-                list(
-                    &mut one,
-                    "params",
-                    params.iter().map(|(name, value)| match value {
-                        Some(value) => format!("{}={}", Shown(Some(name)), Shown(Some(value))),
-                        None => text(name),
-                    }),
-                );
-            }
-            SchemeFields::Http { host, port, origin } => {
-                one("host", text(host));
-                one("port", Shown(*port).to_string());
+        for (name, value) in &self.0 {
+            let label = name.as_ref();
+            let mut one = |value: String| rows.push((label, value));
+            match (label, value) {
+                ("origin", FieldValue::Null) => {}
                 // The scheme and host of a URI: no character to escape.
-                if let Some((scheme, host, port)) = origin {
-                    one("origin", format!("{scheme}://{host}:{port}"));
+                ("origin", FieldValue::List(parts)) => {
+                    let part = |k: usize| match parts.get(k) {
+                        Some(FieldValue::Text(t)) => t.as_str(),
+                        _ => "",
+                    };
+                    one(format!("{}://{}:{}", part(0), part(1), part(2)));
                 }
+                (_, FieldValue::List(items)) => {
+                    list(&mut one, items.iter().map(|item| item_text(label, item)));
+                }
+                (_, value) => one(scalar(value)),
             }
-            SchemeFields::File { host, path } => {
-                one("host", Shown(*host).to_string());
-                one("path", text(path));
-            }
-            SchemeFields::Data {
-                media_type,
-                base64,
-                data_len,
-                parameters,
-            } => {
-                one("media_type", text(media_type));
-                one("base64", yes_no(*base64).to_owned());
-                one("data_len", data_len.to_string());
-                list(
-                    &mut one,
-                    "parameters",
-                    parameters.iter().map(|(name, value)| {
-                        format!("{}={}", Shown(Some(name)), Shown(Some(value)))
-                    }),
-                );
-            }
-            SchemeFields::Ldap {
-                dn,
-                attributes,
-                scope,
-                filter,
-                extensions,
-            } => {
-                one("dn", text(dn));
-                list(&mut one, "attributes", attributes.iter().map(|a| text(a)));
-                one("scope", (*scope).to_owned());
-                one("filter", text(filter));
-                list(
-                    &mut one,
-                    "extensions",
-                    extensions.iter().map(|(critical, extype, value)| {
-                        let bang = if *critical { "!" } else { "" };
-                        match value {
-                            Some(value) => {
-                                format!("{bang}{}={}", Shown(Some(extype)), Shown(Some(value)))
-                            }
-                            None => format!("{bang}{}", Shown(Some(extype))),
-                        }
-                    }),
-                );
-            }
-            SchemeFields::News {
-                server,
-                port,
-                newsgroups,
-                message_id,
-                article_number,
-            } => {
-                one("server", Shown(*server).to_string());
-                one("port", Shown(*port).to_string());
-                one("newsgroups", Shown(*newsgroups).to_string());
-                one("message_id", Shown(*message_id).to_string());
-                one(
-                    "article_number",
-                    Shown(article_number.as_deref()).to_string(),
-                );
-            }
-            SchemeFields::Ftp {
-                host,
-                port,
-                user,
-                segments,
-                typecode,
-            } => {
-                one("host", text(host));
-                one("port", Shown(*port).to_string());
-                one("user", Shown(*user).to_string());
-                list(&mut one, "segments", segments.iter().map(|s| text(s)));
-                one(
-                    "typecode",
-                    typecode.map_or_else(|| "-".to_owned(), |c| c.to_string()),
-                );
-            }
-            SchemeFields::None {} => {}
         }
         rows
     }
 }
 
+impl Serialize for SchemeFields {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = serializer.serialize_map(Some(self.0.len()))?;
+        for (name, value) in &self.0 {
+            map.serialize_entry(name, &Json(value))?;
+        }
+        map.end()
+    }
+}
+
+/// A [`FieldValue`] as JSON: null, boolean, number, string, array, object.
+struct Json<'a>(&'a FieldValue);
+
+impl Serialize for Json<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::{SerializeMap, SerializeSeq};
+        match self.0 {
+            FieldValue::Bool(b) => serializer.serialize_bool(*b),
+            FieldValue::Number(n) => serializer.serialize_u64(*n),
+            FieldValue::Text(t) => serializer.serialize_str(t),
+            FieldValue::List(items) => {
+                let mut seq = serializer.serialize_seq(Some(items.len()))?;
+                for item in items {
+                    seq.serialize_element(&Json(item))?;
+                }
+                seq.end()
+            }
+            FieldValue::Map(entries) => {
+                let mut map = serializer.serialize_map(Some(entries.len()))?;
+                for (name, value) in entries {
+                    map.serialize_entry(name, &Json(value))?;
+                }
+                map.end()
+            }
+            _ => serializer.serialize_unit(),
+        }
+    }
+}
+
+/// A value of one row: `-` when absent, `yes`/`no`, a number, the text.
+fn scalar(value: &FieldValue) -> String {
+    match value {
+        FieldValue::Bool(b) => yes_no(*b).to_owned(),
+        FieldValue::Number(n) => n.to_string(),
+        FieldValue::Text(t) => text(t),
+        _ => Shown(None).to_string(),
+    }
+}
+
+/// An item of the list `label`: a pair or triple joined as the scheme
+/// writes it (`name: value` for headers, `!type=value` for ldap
+/// extensions, `name=value` or `name` otherwise), anything else a value.
+fn item_text(label: &str, item: &FieldValue) -> String {
+    let FieldValue::List(parts) = item else {
+        return scalar(item);
+    };
+    let shown = |k: usize| match parts.get(k) {
+        Some(FieldValue::Text(t)) => Some(Shown(Some(t)).to_string()),
+        _ => None,
+    };
+    match label {
+        "headers" => format!(
+            "{}: {}",
+            shown(0).unwrap_or_default(),
+            shown(1).unwrap_or_default()
+        ),
+        "extensions" => {
+            let bang = if parts.first() == Some(&FieldValue::Bool(true)) {
+                "!"
+            } else {
+                ""
+            };
+            match shown(2) {
+                Some(value) => format!("{bang}{}={value}", shown(1).unwrap_or_default()),
+                None => format!("{bang}{}", shown(1).unwrap_or_default()),
+            }
+        }
+        _ => (0..parts.len())
+            .filter_map(shown)
+            .collect::<Vec<_>>()
+            .join("="),
+    }
+}
+
 /// Adds one row per item of a list, or one `-` row for an empty list.
-fn list(
-    one: &mut impl FnMut(&'static str, String),
-    label: &'static str,
-    items: impl Iterator<Item = String>,
-) {
+fn list(one: &mut impl FnMut(String), items: impl Iterator<Item = String>) {
     let mut empty = true;
     for item in items {
         empty = false;
-        one(label, item);
+        one(item);
     }
     if empty {
-        one(label, "-".to_owned());
+        one("-".to_owned());
     }
 }
 

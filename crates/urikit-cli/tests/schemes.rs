@@ -799,3 +799,51 @@ fn file_path_os_is_required() {
         );
     }
 }
+
+/// The new schemes' fields come from the library's description as they
+/// are (sip's password masked, as every password is), in JSON and the
+/// table alike.
+#[test]
+fn scheme_sip_geo_pkg_fields_from_the_library() {
+    let line = known(
+        "geo:1,2;u=3",
+        true,
+        "geo",
+        r#"{"coordinates":["1","2"],"crs":"wgs84","uncertainty":"3","parameters":[]}"#,
+        "[]",
+    );
+    check(&["scheme", "--json", "geo:1,2;u=3"], 0, &[&line]);
+    let run = urikit(
+        &["scheme", "--json", "sip:alice:secret@atlanta.com;lr"],
+        b"",
+    );
+    assert!(run.stdout.contains(r#""password":"***""#), "{}", run.stdout);
+    assert!(
+        run.stdout.contains(r#""parameters":[["lr",null]]"#),
+        "{}",
+        run.stdout
+    );
+    let run = urikit(&["scheme", "sip:alice:secret@atlanta.com;lr"], b"");
+    assert!(
+        run.stdout.contains("password        ***\n"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout.contains("parameters      lr\n"),
+        "{}",
+        run.stdout
+    );
+    let run = urikit(&["scheme", "pkg:npm/%40angular/animation@12.3.1?b=1"], b"");
+    assert!(
+        run.stdout
+            .contains("namespace       @angular\nname            animation\n"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout.contains("qualifiers      b=1\n"),
+        "{}",
+        run.stdout
+    );
+}

@@ -1,0 +1,928 @@
+//! pkg (Package URL, ECMA-427): a software package, by its type (`npm`,
+//! `pypi`, `maven`, …), namespace, name, version, qualifiers and subpath.
+//!
+//! # Grammar
+//!
+//! ECMA-427 clause 5 ("PURL specification"):
+//!
+//! ```text
+//! pkg:type/namespace/name@version?qualifiers#subpath
+//! ```
+//!
+//! - the type: ASCII letters, digits, `.` and `-`, starting with a letter,
+//!   never percent-encoded, case-insensitive (lower case is canonical);
+//! - the namespace: `/`-separated percent-encoded segments, optional unless
+//!   the type requires it (or prohibits it);
+//! - the name: one percent-encoded segment, required;
+//! - the version: after the last `@`, percent-encoded, optional;
+//! - the qualifiers: `key=value` pairs joined by `&`, keys in lower case
+//!   (letters, digits, `.`, `-`, `_`, not starting with a digit), each once,
+//!   values percent-encoded; a pair with an empty value is dropped;
+//! - the subpath: `/`-separated segments; empty, `.` and `..` ones are
+//!   dropped.
+//!
+//! A parser reads from the right (`#`, then `?`, then `@`, then the last
+//! `/`) as the spec's "How to parse" says, and ignores any number of `/`
+//! after `pkg:` (`pkg://npm/x` is `pkg:npm/x`).
+//!
+//! # Rules
+//!
+//! Every fault is the error `InvalidPurl`, pointing at the component, with
+//! a sentence saying which rule: a missing or malformed type, an empty
+//! name, a namespace where the type prohibits one or none where it requires
+//! one, a malformed or repeated qualifier key, a missing required qualifier,
+//! a component whose percent-decoding is not UTF-8 or holds `/` where it
+//! cannot. The type rules are those of the purl-spec type definitions
+//! (whether the namespace is required or prohibited, which components are
+//! case-insensitive, required qualifiers) plus pypi's `_` written `-`.
+//!
+//! # Normal form and equivalence
+//!
+//! Two purls are equivalent when their canonical forms ([`Purl`]'s
+//! `Display`: lower-cased where the type says so, qualifiers sorted, empty
+//! parts dropped, percent-encoding of everything but ASCII letters, digits,
+//! `.-_~` and `:`) are equal. The URI's normal form is the syntax-based one
+//! (the path is opaque); the canonical form is the scheme's equivalence.
+//!
+//! # Examples
+//!
+//! ```
+//! use uri_core::{Uri, UriReference};
+//! use uri_schemes::{Purl, Registry};
+//!
+//! let purl = Purl::parse(Uri::parse("pkg:npm/%40angular/animation@12.3.1")?)?;
+//! assert_eq!((purl.package_type(), purl.namespace(), purl.name()), ("npm", Some("@angular"), "animation"));
+//! assert_eq!(purl.to_string(), "pkg:npm/%40angular/animation@12.3.1");
+//!
+//! let r = |s| UriReference::parse(s);
+//! assert!(Registry::standard().equivalent(r("pkg:PyPI/Django_Utils@1.0")?, r("pkg:pypi/django-utils@1.0")?));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use alloc::borrow::ToOwned;
+use alloc::boxed::Box;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+use core::fmt;
+
+use uri_core::{Uri, UriBuf};
+
+use crate::{Fields, Kind, Report, Scheme, Violation};
+
+/// The standard that defines the Package URL.
+const SECTION: &str = "ECMA-427 §5";
+
+/// The parts of a Package URL, decoded and normalized by its type's rules:
+/// see the [module docs](self) for the grammar and rules.
+///
+/// `Eq` compares the normalized parts, so two equivalent purls are equal;
+/// `Display` writes the canonical form.
+///
+/// # Examples
+///
+/// ```
+/// let purl = uri_schemes::Purl::parse(uri_core::Uri::parse("pkg:maven/org.apache.commons/io@1.3.4?b=2&a=1")?)
+///     ?;
+/// assert_eq!(purl.to_string(), "pkg:maven/org.apache.commons/io@1.3.4?a=1&b=2");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Purl {
+    package_type: String,
+    namespace: Option<String>,
+    name: String,
+    version: Option<String>,
+    qualifiers: Vec<(String, String)>,
+    subpath: Option<String>,
+}
+
+impl Purl {
+    /// The typed entry: checks `uri` by the [rules](self#rules) and the
+    /// generic ones, and gives its parts when no violation is an error
+    /// (warnings are dropped: [`Registry::check`](crate::Registry::check)
+    /// keeps them); else the [`Report`] of what was found.
+    ///
+    /// # Errors
+    ///
+    /// The report, when a violation is an error or `uri` is not a pkg URI
+    /// (`WrongScheme`).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_core::Uri;
+    /// use uri_schemes::Purl;
+    ///
+    /// assert!(Purl::parse(Uri::parse("pkg:cargo/rand@0.7.2")?).is_ok());
+    /// let report = Purl::parse(Uri::parse("pkg:npm")?).unwrap_err();
+    /// assert_eq!(report.violations()[0].kind(), "InvalidPurl");
+    /// # Ok::<(), uri_core::ParseError>(())
+    /// ```
+    pub fn parse(uri: Uri<'_>) -> Result<Purl, Report<'_>> {
+        crate::scheme::typed_entry(uri, &PkgScheme, &["pkg"], |fields| match fields {
+            Fields::Pkg(purl) => Some(*purl),
+            _ => None,
+        })
+    }
+
+    /// Reads a purl's text, which need not be an RFC 3986 URI (the purl
+    /// spec's own parser, for text that is not yet canonical).
+    ///
+    /// # Errors
+    ///
+    /// The `InvalidPurl` [`Violation`] of the first rule broken, its index
+    /// a byte of `text`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let purl = uri_schemes::Purl::parse_str("pkg:generic/a b@1")?;
+    /// assert_eq!((purl.name(), purl.to_string().as_str()), ("a b", "pkg:generic/a%20b@1"));
+    /// # Ok::<(), uri_schemes::Violation>(())
+    /// ```
+    pub fn parse_str(text: &str) -> Result<Purl, Violation> {
+        parse(text)
+    }
+
+    /// A purl of its parts, decoded, normalized by the type's rules: the
+    /// spec's "How to build".
+    ///
+    /// # Errors
+    ///
+    /// The `InvalidPurl` [`Violation`] of the first rule broken (index 0).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_schemes::Purl;
+    ///
+    /// let purl = Purl::from_parts("npm", Some("@angular"), "animation", Some("12.3.1"), &[], None)?;
+    /// assert_eq!(purl.to_string(), "pkg:npm/%40angular/animation@12.3.1");
+    /// # Ok::<(), uri_schemes::Violation>(())
+    /// ```
+    pub fn from_parts(
+        package_type: &str,
+        namespace: Option<&str>,
+        name: &str,
+        version: Option<&str>,
+        qualifiers: &[(&str, &str)],
+        subpath: Option<&str>,
+    ) -> Result<Purl, Violation> {
+        let bad = |message: &'static str| Violation::error("InvalidPurl", 0, SECTION, message);
+        check_type(package_type).map_err(bad)?;
+        let namespace = namespace
+            .map(|ns| {
+                ns.split('/')
+                    .filter(|s| !s.is_empty())
+                    .collect::<Vec<_>>()
+                    .join("/")
+            })
+            .filter(|ns| !ns.is_empty());
+        let name = name.trim_matches('/');
+        let mut pairs = Vec::new();
+        for (key, value) in qualifiers {
+            pairs.push((key.to_ascii_lowercase(), (*value).to_owned()));
+        }
+        let subpath = subpath.map(|s| {
+            s.split('/')
+                .filter(|s| !matches!(*s, "" | "." | ".."))
+                .collect::<Vec<_>>()
+                .join("/")
+        });
+        finish(
+            package_type,
+            namespace,
+            name.to_owned(),
+            version.filter(|v| !v.is_empty()).map(ToOwned::to_owned),
+            pairs,
+            subpath.filter(|s| !s.is_empty()),
+        )
+        .map_err(bad)
+    }
+
+    /// The type, lower case (`"npm"`).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert_eq!(uri_schemes::Purl::parse_str("pkg:NPM/x")?.package_type(), "npm");
+    /// # Ok::<(), uri_schemes::Violation>(())
+    /// ```
+    pub fn package_type(&self) -> &str {
+        &self.package_type
+    }
+
+    /// The namespace, decoded, segments joined by `/`, if any.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert_eq!(uri_schemes::Purl::parse_str("pkg:github/Package-Url/purl-spec")?.namespace(), Some("package-url"));
+    /// # Ok::<(), uri_schemes::Violation>(())
+    /// ```
+    pub fn namespace(&self) -> Option<&str> {
+        self.namespace.as_deref()
+    }
+
+    /// The name, decoded.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert_eq!(uri_schemes::Purl::parse_str("pkg:cargo/rand")?.name(), "rand");
+    /// # Ok::<(), uri_schemes::Violation>(())
+    /// ```
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The version, decoded, if any.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert_eq!(uri_schemes::Purl::parse_str("pkg:cargo/rand@0.7.2")?.version(), Some("0.7.2"));
+    /// # Ok::<(), uri_schemes::Violation>(())
+    /// ```
+    pub fn version(&self) -> Option<&str> {
+        self.version.as_deref()
+    }
+
+    /// The qualifiers, keys lower case, values decoded, sorted by key.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let purl = uri_schemes::Purl::parse_str("pkg:deb/debian/curl@7.50.3?Arch=i386&distro=jessie")?;
+    /// assert_eq!(purl.qualifiers()[0], ("arch".to_owned(), "i386".to_owned()));
+    /// # Ok::<(), uri_schemes::Violation>(())
+    /// ```
+    pub fn qualifiers(&self) -> &[(String, String)] {
+        &self.qualifiers
+    }
+
+    /// The subpath, decoded, segments joined by `/`, if any.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert_eq!(uri_schemes::Purl::parse_str("pkg:golang/g.com/a/b#/api/./v1/")?.subpath(), Some("api/v1"));
+    /// # Ok::<(), uri_schemes::Violation>(())
+    /// ```
+    pub fn subpath(&self) -> Option<&str> {
+        self.subpath.as_deref()
+    }
+}
+
+/// The canonical form (the spec's "How to build").
+impl fmt::Display for Purl {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut out = String::from("pkg:");
+        out.push_str(&self.package_type);
+        out.push('/');
+        if let Some(ns) = &self.namespace {
+            for segment in ns.split('/') {
+                encode(segment, &mut out);
+                out.push('/');
+            }
+        }
+        encode(&self.name, &mut out);
+        if let Some(version) = &self.version {
+            out.push('@');
+            encode(version, &mut out);
+        }
+        for (i, (key, value)) in self.qualifiers.iter().enumerate() {
+            out.push(if i == 0 { '?' } else { '&' });
+            out.push_str(key);
+            out.push('=');
+            encode(value, &mut out);
+        }
+        if let Some(subpath) = &self.subpath {
+            out.push('#');
+            for (i, segment) in subpath.split('/').enumerate() {
+                if i > 0 {
+                    out.push('/');
+                }
+                encode(segment, &mut out);
+            }
+        }
+        f.write_str(&out)
+    }
+}
+
+/// Percent-encodes all but ASCII letters, digits, `.-_~` and `:`.
+fn encode(text: &str, out: &mut String) {
+    for &b in text.as_bytes() {
+        if b.is_ascii_alphanumeric() || b".-_~:".contains(&b) {
+            out.push(char::from(b));
+        } else {
+            out.push_str(uri_encode::triplet(b));
+        }
+    }
+}
+
+/// Whether a namespace is required, optional or prohibited.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Need {
+    Required,
+    Optional,
+    Prohibited,
+}
+
+/// A registered type's rules.
+struct TypeRule {
+    name: &'static str,
+    namespace: Need,
+    namespace_lower: bool,
+    name_lower: bool,
+    version_lower: bool,
+    required: &'static [&'static str],
+}
+
+/// The registered types (`definitions/*.json` of the purl-spec test suite, copied
+/// under `tests/vectors/purl/`): `(type, namespace, namespace lower-cased,
+/// name lower-cased, version lower-cased, required qualifiers)`.
+const TYPES: &[TypeRule] = &[
+    TypeRule {
+        name: "alpm",
+        namespace: Need::Required,
+        namespace_lower: true,
+        name_lower: true,
+        version_lower: false,
+        required: &[],
+    },
+    TypeRule {
+        name: "apk",
+        namespace: Need::Required,
+        namespace_lower: true,
+        name_lower: true,
+        version_lower: false,
+        required: &[],
+    },
+    TypeRule {
+        name: "bazel",
+        namespace: Need::Prohibited,
+        namespace_lower: false,
+        name_lower: false,
+        version_lower: false,
+        required: &[],
+    },
+    TypeRule {
+        name: "bitbucket",
+        namespace: Need::Required,
+        namespace_lower: true,
+        name_lower: true,
+        version_lower: false,
+        required: &[],
+    },
+    TypeRule {
+        name: "bitnami",
+        namespace: Need::Prohibited,
+        namespace_lower: false,
+        name_lower: true,
+        version_lower: false,
+        required: &[],
+    },
+    TypeRule {
+        name: "brew",
+        namespace: Need::Optional,
+        namespace_lower: true,
+        name_lower: true,
+        version_lower: false,
+        required: &[],
+    },
+    TypeRule {
+        name: "cargo",
+        namespace: Need::Prohibited,
+        namespace_lower: false,
+        name_lower: false,
+        version_lower: false,
+        required: &[],
+    },
+    TypeRule {
+        name: "chrome-extension",
+        namespace: Need::Prohibited,
+        namespace_lower: false,
+        name_lower: true,
+        version_lower: false,
+        required: &[],
+    },
+    TypeRule {
+        name: "cocoapods",
+        namespace: Need::Prohibited,
+        namespace_lower: false,
+        name_lower: false,
+        version_lower: false,
+        required: &[],
+    },
+    TypeRule {
+        name: "composer",
+        namespace: Need::Required,
+        namespace_lower: true,
+        name_lower: true,
+        version_lower: false,
+        required: &[],
+    },
+    TypeRule {
+        name: "conan",
+        namespace: Need::Optional,
+        namespace_lower: false,
+        name_lower: false,
+        version_lower: false,
+        required: &[],
+    },
+    TypeRule {
+        name: "conda",
+        namespace: Need::Prohibited,
+        namespace_lower: false,
+        name_lower: false,
+        version_lower: false,
+        required: &[],
+    },
+    TypeRule {
+        name: "cpan",
+        namespace: Need::Optional,
+        namespace_lower: false,
+        name_lower: false,
+        version_lower: false,
+        required: &[],
+    },
+    TypeRule {
+        name: "cran",
+        namespace: Need::Prohibited,
+        namespace_lower: false,
+        name_lower: false,
+        version_lower: false,
+        required: &[],
+    },
+    TypeRule {
+        name: "deb",
+        namespace: Need::Required,
+        namespace_lower: true,
+        name_lower: true,
+        version_lower: false,
+        required: &[],
+    },
+    TypeRule {
+        name: "docker",
+        namespace: Need::Optional,
+        namespace_lower: false,
+        name_lower: false,
+        version_lower: false,
+        required: &[],
+    },
+    TypeRule {
+        name: "gem",
+        namespace: Need::Prohibited,
+        namespace_lower: false,
+        name_lower: false,
+        version_lower: false,
+        required: &[],
+    },
+    TypeRule {
+        name: "generic",
+        namespace: Need::Optional,
+        namespace_lower: false,
+        name_lower: false,
+        version_lower: false,
+        required: &[],
+    },
+    TypeRule {
+        name: "git",
+        namespace: Need::Required,
+        namespace_lower: false,
+        name_lower: false,
+        version_lower: false,
+        required: &[],
+    },
+    TypeRule {
+        name: "github",
+        namespace: Need::Required,
+        namespace_lower: true,
+        name_lower: true,
+        version_lower: false,
+        required: &[],
+    },
+    TypeRule {
+        name: "golang",
+        namespace: Need::Required,
+        namespace_lower: false,
+        name_lower: false,
+        version_lower: false,
+        required: &[],
+    },
+    TypeRule {
+        name: "hackage",
+        namespace: Need::Prohibited,
+        namespace_lower: false,
+        name_lower: false,
+        version_lower: false,
+        required: &[],
+    },
+    TypeRule {
+        name: "hex",
+        namespace: Need::Optional,
+        namespace_lower: true,
+        name_lower: true,
+        version_lower: false,
+        required: &[],
+    },
+    TypeRule {
+        name: "huggingface",
+        namespace: Need::Required,
+        namespace_lower: false,
+        name_lower: false,
+        version_lower: true,
+        required: &[],
+    },
+    TypeRule {
+        name: "julia",
+        namespace: Need::Prohibited,
+        namespace_lower: false,
+        name_lower: false,
+        version_lower: false,
+        required: &["uuid"],
+    },
+    TypeRule {
+        name: "luarocks",
+        namespace: Need::Optional,
+        namespace_lower: true,
+        name_lower: true,
+        version_lower: false,
+        required: &[],
+    },
+    TypeRule {
+        name: "maven",
+        namespace: Need::Required,
+        namespace_lower: false,
+        name_lower: false,
+        version_lower: false,
+        required: &[],
+    },
+    TypeRule {
+        name: "mlflow",
+        namespace: Need::Prohibited,
+        namespace_lower: false,
+        name_lower: false,
+        version_lower: false,
+        required: &[],
+    },
+    TypeRule {
+        name: "npm",
+        namespace: Need::Optional,
+        namespace_lower: false,
+        name_lower: false,
+        version_lower: false,
+        required: &[],
+    },
+    TypeRule {
+        name: "nuget",
+        namespace: Need::Prohibited,
+        namespace_lower: false,
+        name_lower: false,
+        version_lower: false,
+        required: &[],
+    },
+    TypeRule {
+        name: "oci",
+        namespace: Need::Prohibited,
+        namespace_lower: false,
+        name_lower: true,
+        version_lower: true,
+        required: &[],
+    },
+    TypeRule {
+        name: "opam",
+        namespace: Need::Prohibited,
+        namespace_lower: false,
+        name_lower: false,
+        version_lower: false,
+        required: &[],
+    },
+    TypeRule {
+        name: "otp",
+        namespace: Need::Prohibited,
+        namespace_lower: false,
+        name_lower: true,
+        version_lower: false,
+        required: &[],
+    },
+    TypeRule {
+        name: "pub",
+        namespace: Need::Prohibited,
+        namespace_lower: false,
+        name_lower: true,
+        version_lower: false,
+        required: &[],
+    },
+    TypeRule {
+        name: "pypi",
+        namespace: Need::Prohibited,
+        namespace_lower: false,
+        name_lower: true,
+        version_lower: true,
+        required: &[],
+    },
+    TypeRule {
+        name: "qpkg",
+        namespace: Need::Required,
+        namespace_lower: true,
+        name_lower: false,
+        version_lower: false,
+        required: &[],
+    },
+    TypeRule {
+        name: "rpm",
+        namespace: Need::Required,
+        namespace_lower: true,
+        name_lower: false,
+        version_lower: false,
+        required: &[],
+    },
+    TypeRule {
+        name: "swid",
+        namespace: Need::Optional,
+        namespace_lower: false,
+        name_lower: false,
+        version_lower: false,
+        required: &["tag_id"],
+    },
+    TypeRule {
+        name: "swift",
+        namespace: Need::Required,
+        namespace_lower: false,
+        name_lower: false,
+        version_lower: false,
+        required: &[],
+    },
+    TypeRule {
+        name: "vcpkg",
+        namespace: Need::Prohibited,
+        namespace_lower: false,
+        name_lower: false,
+        version_lower: false,
+        required: &[],
+    },
+    TypeRule {
+        name: "vscode-extension",
+        namespace: Need::Required,
+        namespace_lower: true,
+        name_lower: true,
+        version_lower: true,
+        required: &[],
+    },
+    TypeRule {
+        name: "yocto",
+        namespace: Need::Optional,
+        namespace_lower: true,
+        name_lower: false,
+        version_lower: false,
+        required: &[],
+    },
+];
+
+/// The type's characters (ECMA-427 §5, "Type").
+fn check_type(package_type: &str) -> Result<(), &'static str> {
+    let b = package_type.as_bytes();
+    match b.first() {
+        None => Err("a purl has a type"),
+        Some(c) if !c.is_ascii_alphabetic() => Err("a type starts with a letter"),
+        _ if !b
+            .iter()
+            .all(|c| c.is_ascii_alphanumeric() || b".-".contains(c)) =>
+        {
+            Err("a type is letters, digits, `.` and `-`")
+        }
+        _ => Ok(()),
+    }
+}
+
+/// A qualifier key's characters.
+fn check_key(key: &str) -> Result<(), &'static str> {
+    let b = key.as_bytes();
+    match b.first() {
+        None => Err("a qualifier has a key"),
+        Some(c) if c.is_ascii_digit() => Err("a qualifier key does not start with a digit"),
+        _ if !b
+            .iter()
+            .all(|c| c.is_ascii_alphanumeric() || b".-_".contains(c)) =>
+        {
+            Err("a qualifier key is letters, digits, `.`, `-` and `_`")
+        }
+        _ => Ok(()),
+    }
+}
+
+/// The type's rules applied to decoded parts.
+fn finish(
+    package_type: &str,
+    mut namespace: Option<String>,
+    mut name: String,
+    mut version: Option<String>,
+    mut qualifiers: Vec<(String, String)>,
+    subpath: Option<String>,
+) -> Result<Purl, &'static str> {
+    let package_type = package_type.to_ascii_lowercase();
+    if name.is_empty() {
+        return Err("a purl has a name");
+    }
+    qualifiers.retain(|(_, v)| !v.is_empty());
+    for (key, _) in &qualifiers {
+        check_key(key)?;
+    }
+    qualifiers.sort();
+    if qualifiers.windows(2).any(|w| w[0].0 == w[1].0) {
+        return Err("a qualifier key appears once");
+    }
+    if let Some(rule) = TYPES.iter().find(|t| t.name == package_type) {
+        match (rule.namespace, &namespace) {
+            (Need::Required, None) => return Err("this type requires a namespace"),
+            (Need::Prohibited, Some(_)) => return Err("this type prohibits a namespace"),
+            _ => {}
+        }
+        if rule.namespace_lower {
+            namespace = namespace.map(|ns| ns.to_ascii_lowercase());
+        }
+        if rule.name_lower {
+            name = name.to_ascii_lowercase();
+        }
+        if rule.version_lower {
+            version = version.map(|v| v.to_ascii_lowercase());
+        }
+        if let Some(missing) = rule
+            .required
+            .iter()
+            .find(|k| !qualifiers.iter().any(|(q, _)| q == *k))
+        {
+            let _ = missing;
+            return Err("this type requires a qualifier that is missing");
+        }
+        match package_type.as_str() {
+            "pypi" => name = name.replace('_', "-"),
+            "cpan" if name.contains("::") => {
+                return Err("a cpan name is a distribution, not a module (`::`)");
+            }
+            "chrome-extension" => {
+                if name.len() != 32 || !name.bytes().all(|b| (b'a'..=b'p').contains(&b)) {
+                    return Err("a chrome-extension name is 32 letters from a to p");
+                }
+                let version_ok = |v: &str| {
+                    let parts: Vec<&str> = v.split('.').collect();
+                    parts.len() <= 4
+                        && parts
+                            .iter()
+                            .all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))
+                };
+                if version.as_deref().is_some_and(|v| !version_ok(v)) {
+                    return Err("a chrome-extension version is one to four numbers");
+                }
+            }
+            // Databricks model names are case-insensitive (the type's note).
+            "mlflow"
+                if qualifiers
+                    .iter()
+                    .any(|(k, v)| k == "repository_url" && v.contains("azuredatabricks.net")) =>
+            {
+                name = name.to_ascii_lowercase();
+            }
+            _ => {}
+        }
+    }
+    Ok(Purl {
+        package_type,
+        namespace,
+        name,
+        version,
+        qualifiers,
+        subpath,
+    })
+}
+
+/// The spec's "How to parse", from the right.
+fn parse(text: &str) -> Result<Purl, Violation> {
+    let bad =
+        |at: usize, message: &'static str| Violation::error("InvalidPurl", at, SECTION, message);
+    let decode = |at: usize, s: &str| -> Result<String, Violation> {
+        uri_encode::decode_utf8(s)
+            .map(|d| d.into_owned())
+            .map_err(|_| bad(at, "a component's percent-decoding is UTF-8"))
+    };
+    let (rest, subpath_text) = match text.split_once('#') {
+        Some((r, s)) => (r, Some(s)),
+        None => (text, None),
+    };
+    let mut subpath = None;
+    if let Some(s) = subpath_text {
+        let mut segments = Vec::new();
+        for segment in s.split('/').filter(|s| !s.is_empty()) {
+            let decoded = decode(rest.len() + 1, segment)?;
+            if !matches!(decoded.as_str(), "." | "..") {
+                if decoded.contains('/') {
+                    return Err(bad(rest.len() + 1, "a subpath segment holds no `/`"));
+                }
+                segments.push(decoded);
+            }
+        }
+        subpath = Some(segments.join("/")).filter(|s| !s.is_empty());
+    }
+    let (rest, query) = match rest.rsplit_once('?') {
+        Some((r, q)) => (r, Some(q)),
+        None => (rest, None),
+    };
+    let mut qualifiers = Vec::new();
+    if let Some(query) = query {
+        let at = rest.len() + 1;
+        for pair in query.split('&').filter(|p| !p.is_empty()) {
+            let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
+            check_key(key).map_err(|m| bad(at, m))?;
+            qualifiers.push((key.to_ascii_lowercase(), decode(at, value)?));
+        }
+    }
+    let Some((scheme, rest)) = rest.split_once(':') else {
+        return Err(bad(0, "a purl starts with `pkg:`"));
+    };
+    if !scheme.eq_ignore_ascii_case("pkg") {
+        return Err(bad(0, "a purl starts with `pkg:`"));
+    }
+    let trimmed = rest.trim_start_matches('/');
+    let base = text.len() - text[scheme.len() + 1..].len() + (rest.len() - trimmed.len());
+    let Some((package_type, rest)) = trimmed.split_once('/') else {
+        return Err(bad(base, "a purl has a type and a name"));
+    };
+    check_type(package_type).map_err(|m| bad(base, m))?;
+    let rest = rest.trim_end_matches('/');
+    let at = base + package_type.len() + 1;
+    // The version's `@` is in the last segment: an unencoded `@` before
+    // it is a namespace's (`pkg:npm/@babel/core`).
+    let last = rest.rfind('/').map_or(0, |i| i + 1);
+    let (rest, version) = match rest[last..].rfind('@') {
+        Some(i) => (
+            &rest[..last + i],
+            Some(decode(at, &rest[last + i + 1..])?).filter(|v| !v.is_empty()),
+        ),
+        None => (rest, None),
+    };
+    let (namespace, name) = match rest.rsplit_once('/') {
+        Some((ns, n)) => (Some(ns), n),
+        None => (None, rest),
+    };
+    let name = decode(at, name)?;
+    if name.contains('/') {
+        return Err(bad(at, "a name holds no `/`"));
+    }
+    let namespace = match namespace {
+        Some(ns) => {
+            let mut segments = Vec::new();
+            for segment in ns.split('/').filter(|s| !s.is_empty()) {
+                let decoded = decode(at, segment)?;
+                if decoded.contains('/') {
+                    return Err(bad(at, "a namespace segment holds no `/`"));
+                }
+                segments.push(decoded);
+            }
+            Some(segments.join("/")).filter(|s| !s.is_empty())
+        }
+        None => None,
+    };
+    finish(package_type, namespace, name, version, qualifiers, subpath).map_err(|m| bad(at, m))
+}
+
+/// `pkg`.
+pub(crate) struct PkgScheme;
+
+impl Scheme for PkgScheme {
+    fn name(&self) -> &'static str {
+        "pkg"
+    }
+
+    /// A name: the package, wherever it is published.
+    fn kind(&self) -> Kind {
+        Kind::Name
+    }
+
+    /// The rules of the [module docs](self#rules).
+    fn check<'a>(&self, uri: Uri<'a>) -> (Fields<'a>, Vec<Violation>) {
+        match parse(uri.as_str()) {
+            Ok(purl) => (Fields::Pkg(Box::new(purl)), Vec::new()),
+            Err(violation) => (Fields::None, alloc::vec![violation]),
+        }
+    }
+
+    /// Type, namespace, name and version, not a hierarchy.
+    fn opaque_path(&self) -> bool {
+        true
+    }
+
+    /// Syntax normalization only: the canonical form is the equivalence.
+    fn normalize(&self, uri: &mut UriBuf) {
+        let _ = uri;
+    }
+
+    /// The same canonical form; `None` when either is no purl.
+    fn equivalent(&self, a: Uri<'_>, b: Uri<'_>) -> Option<bool> {
+        match (parse(a.as_str()), parse(b.as_str())) {
+            (Ok(x), Ok(y)) => Some(x.to_string() == y.to_string()),
+            _ => None,
+        }
+    }
+}
