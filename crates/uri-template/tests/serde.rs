@@ -10,7 +10,10 @@ fn captures_serialize_as_json() {
     let t = Template::parse("/{id}{/path*}{?keys*}").unwrap();
     let c = t.match_uri("/7/a/b?x=1&y=").unwrap();
     let json = serde_json::to_string(&c).unwrap();
-    assert_eq!(json, r#"{"id":"7","path":["a","b"],"keys":{"x":"1","y":""}}"#);
+    assert_eq!(
+        json,
+        r#"{"id":"7","path":["a","b"],"keys":{"x":"1","y":""}}"#
+    );
 }
 
 #[test]
