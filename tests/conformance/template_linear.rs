@@ -104,7 +104,10 @@ fn query(n: usize) -> String {
 }
 
 /// The shapes: name, input, work, and N (in bytes).
-const SHAPES: &[(&str, fn(usize) -> String, Work, usize)] = &[
+/// Makes the URI for N bytes.
+type Make = fn(usize) -> String;
+
+const SHAPES: &[(&str, Make, Work, usize)] = &[
     // Time is N times the template's size, and these tests run
     // unoptimized: in the first shape every list may be the one reading
     // each byte (about 10,000 live states a byte, 14 ms a byte
