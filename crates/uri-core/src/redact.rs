@@ -117,7 +117,8 @@ pub const MASK: &str = "***";
 ///    one slash that follows a colon (`http:/u:p@h`, `http:\\u:p@h`), and
 ///    after the colon of `http`, `https`, `ws`, `wss`, `ftp` or `file`
 ///    when no slash follows (`http:u:p@h`, which the WHATWG parser reads
-///    as `http://u:p@h/`). `\` counts as a slash; so do the look-alikes
+///    as `http://u:p@h/`), or of `sip` and `sips`, whose userinfo follows
+///    it (RFC 3261 §19.1.1: `sip:alice:secretword@atlanta.com`). `\` counts as a slash; so do the look-alikes
 ///    U+FF0F `／`, U+FF3C `＼` and U+FE68 `﹨`, as U+FF1A `：` and U+FE55
 ///    `﹕` count as a colon and U+FF20 `＠` and U+FE6B `﹫` as an `@`.
 /// 3. **The password** begins after the authority's first colon, if that

@@ -87,9 +87,13 @@ fn is_boundary(b: u8) -> bool {
         )
 }
 
-/// The schemes whose authority the WHATWG URL parser finds even with no
-/// `//` (`http:u:p@h` is `http://u:p@h/` there).
-const SPECIAL: [&[u8]; 6] = [b"http", b"https", b"ws", b"wss", b"ftp", b"file"];
+/// The schemes whose userinfo may follow their colon with no `//`: those
+/// whose authority the WHATWG URL parser finds even so (`http:u:p@h` is
+/// `http://u:p@h/` there), and SIP's, whose `userinfo` comes right after
+/// `sip:` (RFC 3261 §19.1.1: `sip:alice:secretword@atlanta.com`).
+const SPECIAL: [&[u8]; 8] = [
+    b"http", b"https", b"ws", b"wss", b"ftp", b"file", b"sip", b"sips",
+];
 
 /// Every span of `text` that may hold a password, in order, not
 /// overlapping. `prefix` says that `text` is the start of a longer text
