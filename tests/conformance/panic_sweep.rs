@@ -1109,8 +1109,11 @@ fn lint_step(input: &str) {
 }
 
 /// How long the sweep may take in a debug build before the test says so
-/// (it is a budget to keep, not a measure of correctness).
-const BUDGET_SECONDS: u64 = 60;
+/// (it is a budget to keep, not a measure of correctness). 120 s since the
+/// sweep took in `uri-lint` (both readings of every input), the three new
+/// schemes and the editors: alone it takes about 50 s in a debug build on
+/// this 2-core machine, and it runs beside the other conformance tests.
+const BUDGET_SECONDS: u64 = 120;
 
 #[test]
 fn no_public_function_panics_on_the_hostile_corpus() {
