@@ -61,8 +61,14 @@ fn text_that_does_not_parse_is_redacted_too() {
         ),
         ("http://u:p w@h b/", "http://u:***@h b/"),
         ("http://ü:pässwörd@bücher.de/", "http://ü:***@bücher.de/"),
-        ("sip:alice:secretword@atlanta.com;transport=tcp", "sip:alice:***@atlanta.com;transport=tcp"),
-        ("<sips:+1-212-555-1212:1234@gateway.com>", "<sips:+1-212-555-1212:***@gateway.com>"),
+        (
+            "sip:alice:secretword@atlanta.com;transport=tcp",
+            "sip:alice:***@atlanta.com;transport=tcp",
+        ),
+        (
+            "<sips:+1-212-555-1212:1234@gateway.com>",
+            "<sips:+1-212-555-1212:***@gateway.com>",
+        ),
         (
             "https://example.com/ https://user:s3cret@example.com/",
             "https://example.com/ https://user:***@example.com/",
