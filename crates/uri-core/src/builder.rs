@@ -15,7 +15,7 @@ use crate::grammar;
 use crate::owned::{RelativeRiBuf, RiBuf, RiReferenceBuf};
 use crate::parser::{self, ParseOptions, Parser};
 use crate::spec::{IriSpec, Spec, UriSpec};
-use crate::writer::RiWriter;
+use crate::writer::TrustedWriter;
 use crate::{Component, Components};
 use uri_encode::{EncodeSet, encode_into};
 
@@ -532,7 +532,8 @@ impl<'a, S: Spec> RiBuilder<'a, S> {
     /// # Ok::<(), uri_core::BuildError>(())
     /// ```
     pub fn build(self) -> Result<RiReferenceBuf<S>, BuildError> {
-        Ok(self.assemble()?.finish())
+        let len = self.check()?;
+        Ok(self.write(TrustedWriter::with_capacity(len)).finish())
     }
 
     /// Builds a `URI`.
@@ -550,17 +551,16 @@ impl<'a, S: Spec> RiBuilder<'a, S> {
     /// # Ok::<(), uri_core::BuildError>(())
     /// ```
     pub fn build_uri(self) -> Result<RiBuf<S>, BuildError> {
-        if self.scheme.is_none() {
+        let Some(scheme) = self.scheme else {
             return Err(BuildError::new(
                 Component::Scheme,
                 BuildErrorKind::MissingScheme,
                 0,
             ));
-        }
-        // The scheme is there: `finish_uri` cannot give the writer back.
-        self.assemble()?
-            .finish_uri()
-            .map_err(|_| BuildError::new(Component::Scheme, BuildErrorKind::MissingScheme, 0))
+        };
+        let len = self.check()?;
+        let w = TrustedWriter::absolute_in(String::with_capacity(len), scheme);
+        Ok(self.write(w).finish())
     }
 
     /// Builds a `relative-ref`.
@@ -587,28 +587,21 @@ impl<'a, S: Spec> RiBuilder<'a, S> {
                 0,
             ));
         }
-        // No scheme was written: `finish_relative` cannot give the writer back.
-        self.assemble()?
-            .finish_relative()
-            .map_err(|_| BuildError::new(Component::Scheme, BuildErrorKind::UnexpectedScheme, 0))
+        let len = self.check()?;
+        let (text, layout) = self
+            .write(TrustedWriter::with_capacity(len))
+            .into_relative_parts();
+        Ok(RelativeRiBuf::from_raw(text, layout))
     }
 
-    /// Checks every part, then the rules between parts, then writes the
-    /// reference with a [`RiWriter`], which records the components' offsets
-    /// as it goes: nothing is parsed again.
-    fn assemble(&self) -> Result<RiWriter<S>, BuildError> {
+    /// Checks every part, then the rules between parts; gives the length
+    /// of the reference they make, at most.
+    fn check(&self) -> Result<usize, BuildError> {
         let check = |part: Component, text: &str| {
             check_part::<S>(text, part, self.options).map_err(|e| BuildError::syntax(part, e))
         };
-        let digits = match self.port {
-            Some(PortValue::Number(n)) => Some(itoa_u16(n)),
-            _ => None,
-        };
-        let port = match self.port {
-            Some(PortValue::Text(p)) => Some(p),
-            Some(PortValue::Number(_)) => digits.as_ref().map(PortDigits::as_str),
-            None => None,
-        };
+        let digits = self.port_digits();
+        let port = self.port_text(digits.as_ref());
         let host = self.host.as_deref();
         let path = &*self.path;
         let query = self.query.as_deref();
@@ -628,7 +621,6 @@ impl<'a, S: Spec> RiBuilder<'a, S> {
         }
 
         // §3.2, §3.3 and §4.2: what the parts may be, given each other.
-        let path_text = path;
         let path = path.as_bytes();
         if host.is_none() {
             if self.userinfo.is_some() {
@@ -670,12 +662,37 @@ impl<'a, S: Spec> RiBuilder<'a, S> {
             ));
         }
 
-        let len = [self.scheme, self.userinfo, host, port, query, self.fragment]
+        Ok([self.scheme, self.userinfo, host, port, query, self.fragment]
             .iter()
             .map(|part| part.map_or(0, |p| p.len() + 2))
             .sum::<usize>()
-            + path.len();
-        let mut w = RiWriter::with_capacity(len);
+            + path.len())
+    }
+
+    /// The port of a number, in decimal.
+    fn port_digits(&self) -> Option<PortDigits> {
+        match self.port {
+            Some(PortValue::Number(n)) => Some(itoa_u16(n)),
+            _ => None,
+        }
+    }
+
+    /// The port as text: given, or the decimal `digits` of a number.
+    fn port_text<'s>(&'s self, digits: Option<&'s PortDigits>) -> Option<&'s str> {
+        match self.port {
+            Some(PortValue::Text(p)) => Some(p),
+            Some(PortValue::Number(_)) => digits.map(PortDigits::as_str),
+            None => None,
+        }
+    }
+
+    /// Writes the parts, [`check`](Self::check)ed, with a
+    /// [`TrustedWriter`], which records the components' offsets as it
+    /// goes: nothing is parsed again.
+    fn write<T>(&self, mut w: TrustedWriter<S, T>) -> TrustedWriter<S, T> {
+        let digits = self.port_digits();
+        let port = self.port_text(digits.as_ref());
+        let host = self.host.as_deref();
         if let Some(scheme) = self.scheme {
             w.scheme(scheme);
         }
@@ -691,8 +708,8 @@ impl<'a, S: Spec> RiBuilder<'a, S> {
                 w.port(port);
             }
         }
-        w.push_str(path_text);
-        if let Some(query) = query {
+        w.push_str(&self.path);
+        if let Some(query) = self.query.as_deref() {
             w.start_query();
             w.push_str(query);
         }
@@ -700,7 +717,7 @@ impl<'a, S: Spec> RiBuilder<'a, S> {
             w.start_fragment();
             w.push_str(fragment);
         }
-        Ok(w)
+        w
     }
 }
 

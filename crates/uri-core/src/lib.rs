@@ -143,7 +143,7 @@ pub mod spec;
 mod splice;
 #[cfg(test)]
 mod test_rng;
-mod writer;
+pub mod writer;
 
 pub use builder::{BuildError, BuildErrorKind, Builder, IriBuilder, RiBuilder};
 pub use caret::Caret;
@@ -161,7 +161,7 @@ pub use reference::{
     Iri, IriReference, RelativeIri, RelativeRef, RelativeRi, Ri, RiReference, Uri, UriReference,
 };
 pub use spec::{IriSpec, Spec, UriSpec};
-pub use writer::{RiWriter, UriWriter};
+pub use writer::{RiWriter, TrustedWriter, UriWriter};
 
 /// The README's examples, run as doc tests so it cannot drift.
 #[cfg(doctest)]

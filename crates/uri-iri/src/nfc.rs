@@ -6,7 +6,7 @@ use core::hash::{Hash, Hasher};
 
 use icu_normalizer::ComposingNormalizer;
 use uri_core::{
-    Component, HostKind, Iri, IriBuf, IriReference, IriReferenceBuf, IriSpec, RiWriter,
+    Component, HostKind, Iri, IriBuf, IriReference, IriReferenceBuf, IriSpec, TrustedWriter,
 };
 
 /// Which normalization [`normalize`] applies.
@@ -67,15 +67,18 @@ pub fn normalize(iri: IriReference<'_>, form: Normalization) -> IriReferenceBuf 
     if nfc.is_normalized(syntax.as_str()) {
         return syntax;
     }
-    let composed = compose(syntax.as_uri_reference());
+    let w = TrustedWriter::with_capacity(syntax.as_str().len());
+    let composed = compose(syntax.as_uri_reference(), w).finish();
     // NFC may have made ASCII letters (U+212A KELVIN SIGN is `K`), which
     // a host has in lower case: normalize the syntax once more.
     uri_resolve::normalize(composed.as_uri_reference())
 }
 
-/// Each component of `iri` with its text between delimiters in NFC.
-fn compose(iri: IriReference<'_>) -> IriReferenceBuf {
-    let mut w = RiWriter::<IriSpec>::with_capacity(iri.as_str().len());
+/// Each component of `iri` with its text between delimiters in NFC,
+/// written to `w` (empty, or begun with `iri`'s scheme). What `w` is
+/// given is a parsed IRI's, or its NFC with what a component may not
+/// hold percent-encoded: valid where it lands, as the trusted writer asks.
+fn compose<T>(iri: IriReference<'_>, mut w: TrustedWriter<IriSpec, T>) -> TrustedWriter<IriSpec, T> {
     let mut scratch = String::new();
     if let Some(scheme) = iri.scheme() {
         w.scheme(scheme);
@@ -105,13 +108,13 @@ fn compose(iri: IriReference<'_>) -> IriReferenceBuf {
         w.start_fragment();
         compose_component(&mut w, fragment, Component::Fragment, &mut scratch);
     }
-    w.finish()
+    w
 }
 
 /// Writes `text` with each run between ASCII delimiters and triplets in
 /// NFC, and what NFC made that the run may not hold percent-encoded.
-fn compose_component(
-    w: &mut RiWriter<IriSpec>,
+fn compose_component<T>(
+    w: &mut TrustedWriter<IriSpec, T>,
     text: &str,
     component: Component,
     scratch: &mut String,
@@ -143,24 +146,20 @@ fn compose_component(
             }
             w.push_str(scratch);
         }
-        // The delimiter, or the whole triplet: its hex digits are not
-        // text to compose with what follows (`%BA` and U+0301 are not
-        // `%B` and `Á`).
-        let mut chars = after.chars();
-        if let Some(c) = chars.next() {
-            let mut buf = [0; 4];
-            w.push_str(c.encode_utf8(&mut buf));
-            if c == '%' {
-                let digits = chars.as_str();
-                let n = digits.len().min(2);
-                // The digits of a valid component's triplet are ASCII.
-                if let Some(hex) = digits.get(..n) {
-                    w.push_str(hex);
-                    chars = digits[hex.len()..].chars();
-                }
-            }
-        }
-        rest = chars.as_str();
+        // The delimiter, or the whole triplet, in one piece: its hex
+        // digits are not text to compose with what follows (`%BA` and
+        // U+0301 are not `%B` and `Á`). Both are ASCII (a boundary is, and
+        // so are the digits of a valid component's triplet): the step
+        // ends on a character boundary.
+        let bytes = after.as_bytes();
+        let step = match bytes.first() {
+            None => 0,
+            Some(b'%') => 1 + bytes[1..].iter().take(2).take_while(|b| b.is_ascii()).count(),
+            Some(_) => 1,
+        };
+        let (piece, tail) = after.split_at(step);
+        w.push_str(piece);
+        rest = tail;
     }
 }
 
@@ -217,11 +216,16 @@ impl NormalizedIri {
     /// # Ok::<(), uri_iri::ParseError>(())
     /// ```
     pub fn with_nfc(iri: Iri<'_>) -> Self {
-        match IriBuf::try_from(normalize(iri.into(), Normalization::Nfc)) {
-            Ok(iri) => NormalizedIri { iri },
-            // Normalization keeps the scheme, so this is not reached; the
-            // syntax form is the answer that cannot be wrong.
-            Err(_) => NormalizedIri::new(iri),
+        // As `normalize` with `Normalization::Nfc`, written as an IRI.
+        let syntax = uri_resolve::normalize_uri(iri);
+        if ComposingNormalizer::new_nfc().is_normalized(syntax.as_str()) {
+            return NormalizedIri { iri: syntax };
+        }
+        let buffer = String::with_capacity(syntax.as_str().len());
+        let w = TrustedWriter::absolute_in(buffer, syntax.scheme());
+        let composed = compose(syntax.as_uri().into(), w).finish();
+        NormalizedIri {
+            iri: uri_resolve::normalize_uri(composed.as_uri()),
         }
     }
 

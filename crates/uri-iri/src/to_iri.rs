@@ -3,7 +3,7 @@
 use alloc::string::String;
 
 use uri_core::spec::{is_bidi_formatting, is_iprivate, is_ucschar};
-use uri_core::{Component, HostKind, IriReference, IriSpec, RiWriter, UriReference};
+use uri_core::{Component, HostKind, IriReference, IriSpec, TrustedWriter, UriReference};
 
 use crate::cow::{IriCow, RiCow};
 use crate::host;
@@ -123,7 +123,9 @@ pub fn to_iri_with(uri: UriReference<'_>, options: ToIriOptions) -> IriCow<'_> {
         return RiCow::Borrowed(IriReference::from(uri));
     }
     // Decoding only shortens the text; `ToUnicode` may lengthen a host.
-    let mut w = RiWriter::<IriSpec>::with_capacity(text.len());
+    // Each piece is the URI's, or a triplet of it decoded to a character
+    // the component may hold (`may_hold`): the trusted writer's rule.
+    let mut w = TrustedWriter::<IriSpec>::with_capacity(text.len());
     if let Some(scheme) = uri.scheme() {
         w.scheme(scheme);
     }
@@ -179,9 +181,9 @@ impl Sink for String {
     }
 }
 
-impl Sink for RiWriter<IriSpec> {
+impl Sink for TrustedWriter<IriSpec> {
     fn push_str(&mut self, text: &str) {
-        RiWriter::push_str(self, text);
+        TrustedWriter::<IriSpec>::push_str(self, text);
     }
 }
 

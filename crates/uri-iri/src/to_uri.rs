@@ -2,7 +2,7 @@
 
 use alloc::string::String;
 
-use uri_core::{HostKind, IriReference, IriSpec, RiWriter, UriReference, UriReferenceBuf};
+use uri_core::{HostKind, IriReference, IriSpec, TrustedWriter, UriReference, UriReferenceBuf};
 use uri_encode::decode_utf8;
 
 use crate::cow::{RiCow, UriCow};
@@ -95,7 +95,9 @@ pub fn to_uri_with(iri: IriReference<'_>, mapping: HostMapping) -> Result<UriCow
         return Ok(to_uri(iri));
     };
     // The IRI with its host in ASCII, then mapped as `to_uri` maps any.
-    let mut w = RiWriter::<IriSpec>::with_capacity(iri.as_str().len() + ascii.len());
+    // The IRI's own pieces, and the `ToASCII` form of its host (ASCII
+    // letters, digits, `-` and `.`): the trusted writer's rule.
+    let mut w = TrustedWriter::<IriSpec>::with_capacity(iri.as_str().len() + ascii.len());
     if let Some(scheme) = iri.scheme() {
         w.scheme(scheme);
     }

@@ -4,7 +4,7 @@ use alloc::borrow::Cow;
 use alloc::string::String;
 
 use uri_core::{
-    Authority, Components, Host, HostKind, Ri, RiBuf, RiReference, RiReferenceBuf, RiWriter, Spec,
+    Authority, Components, Host, HostKind, Ri, RiBuf, RiReference, RiReferenceBuf, Spec, TrustedWriter,
     Uri, UriBuf,
 };
 use uri_encode::{normalize_for, normalize_with};
@@ -471,7 +471,7 @@ fn push_lowercase<S: Spec, O: Out<S>>(out: &mut O, text: &str) {
 /// # Ok::<(), uri_core::ParseError>(())
 /// ```
 pub fn normalize<S: Spec>(reference: RiReference<'_, S>) -> RiReferenceBuf<S> {
-    let mut out = RiWriter::with_capacity(reference.as_str().len() + 2);
+    let mut out = TrustedWriter::with_capacity(reference.as_str().len() + 2);
     write(reference.components(), NormalizeOptions::new(), &mut out);
     out.finish()
 }
@@ -512,16 +512,11 @@ pub fn normalize_uri_with_options<S: Spec>(uri: Ri<'_, S>, options: NormalizeOpt
         // The text, its layout, one allocation of its length.
         return uri.to_buf();
     }
-    let mut out = RiWriter::with_capacity(uri.as_str().len() + 2);
+    // The scheme as it stands: `write` lower-cases it in place.
+    let buffer = String::with_capacity(uri.as_str().len() + 2);
+    let mut out = TrustedWriter::absolute_in(buffer, uri.scheme());
     write(uri.components(), options, &mut out);
-    match out.finish_uri() {
-        Ok(normal) => normal,
-        // Not reached: the scheme is written first. A value, not a panic.
-        Err(_) => {
-            debug_assert!(false, "normalization wrote no scheme");
-            uri.to_buf()
-        }
-    }
+    out.finish()
 }
 
 /// The normal form of a URI by syntax, then by the scheme rules `rules`

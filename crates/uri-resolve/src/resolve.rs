@@ -3,7 +3,7 @@
 use alloc::string::String;
 
 use uri_core::{
-    Components, ParseErrorKind, Ri, RiBuf, RiReference, RiWriter, Spec, Uri, UriBuf, UriReference,
+    Components, ParseErrorKind, Ri, RiBuf, RiReference, Spec, TrustedWriter, Uri, UriBuf, UriReference,
     UriSpec,
 };
 
@@ -266,10 +266,7 @@ impl<'b, S: Spec> Resolver<'b, S> {
         let r = reference.components();
         let base = self.uri.components();
         let base_scheme = base.scheme().unwrap_or_default();
-        let r_scheme = match r.scheme() {
-            Some(s) if !self.strict && s.eq_ignore_ascii_case(base_scheme) => None,
-            other => other,
-        };
+        let r_scheme = self.own_scheme(r);
 
         let has_authority;
         let path_start;
@@ -334,16 +331,23 @@ impl<'b, S: Spec> Resolver<'b, S> {
     /// ```
     pub fn resolve(&mut self, reference: RiReference<'_, S>) -> RiBuf<S> {
         let capacity = self.uri.as_str().len() + reference.as_str().len() + 3;
-        let mut out = RiWriter::with_capacity(capacity);
+        // The target's scheme: the reference's own, else the base's.
+        let scheme = match self.own_scheme(reference.components()) {
+            Some(scheme) => scheme,
+            None => self.uri.scheme(),
+        };
+        let mut out = TrustedWriter::absolute_in(String::with_capacity(capacity), scheme);
         self.write(reference, &mut out);
-        match out.finish_uri() {
-            Ok(uri) => uri,
-            // Not reached: the result has the base's or the reference's
-            // scheme, written first. A value, not a panic, if it were.
-            Err(_) => {
-                debug_assert!(false, "resolution wrote no scheme");
-                self.uri.to_buf()
-            }
+        out.finish()
+    }
+
+    /// The reference's scheme when the target takes it (§5.2.2: "if
+    /// defined(R.scheme)"), `None` when it takes the base's: the
+    /// reference has none, or, not strict, the base's in another case.
+    fn own_scheme<'r>(&self, r: Components<'r, S>) -> Option<&'r str> {
+        match r.scheme() {
+            Some(s) if !self.strict && s.eq_ignore_ascii_case(self.uri.scheme()) => None,
+            other => other,
         }
     }
 

@@ -62,7 +62,10 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use core::fmt;
 
-use uri_core::{Authority, HostKind, ParseErrorKind, Uri, UriBuf, UriReference, UriWriter};
+use uri_core::writer::Absolute;
+use uri_core::{
+    Authority, HostKind, ParseErrorKind, TrustedWriter, Uri, UriBuf, UriReference, UriSpec,
+};
 use uri_encode::EncodeSet;
 
 use crate::{Fields, Kind, Scheme, Violation};
@@ -642,9 +645,7 @@ impl Scheme for FileScheme {
             None => uri.path().starts_with('/') && !uri.path().starts_with("/.//"),
         };
         if local {
-            if let Some(normal) = with_empty_authority(uri.as_uri()) {
-                *uri = normal;
-            }
+            *uri = with_empty_authority(uri.as_uri());
         }
     }
 }
@@ -657,9 +658,10 @@ pub(crate) fn schemes() -> Vec<alloc::boxed::Box<dyn Scheme>> {
 
 /// `uri` with an empty authority in place of its own (or none), the rest
 /// kept; its path must be empty or begin with `/`.
-fn with_empty_authority(uri: Uri<'_>) -> Option<UriBuf> {
-    let mut w = UriWriter::with_capacity(uri.as_str().len() + 2);
-    w.scheme(uri.scheme());
+fn with_empty_authority(uri: Uri<'_>) -> UriBuf {
+    // Each piece is `uri`'s: the trusted writer's rule.
+    let buffer = String::with_capacity(uri.as_str().len() + 2);
+    let mut w = TrustedWriter::<UriSpec>::absolute_in(buffer, uri.scheme());
     w.start_authority();
     w.end_host();
     let path = uri.path();
@@ -672,7 +674,7 @@ fn with_empty_authority(uri: Uri<'_>) -> Option<UriBuf> {
         w.start_fragment();
         w.push_str(fragment);
     }
-    w.finish_uri().ok()
+    w.finish()
 }
 
 /// Whether `host` is `localhost` in any case, percent-encoded letters
@@ -1251,8 +1253,9 @@ fn pipe_to_colon(text: &str) -> Cow<'_, str> {
 /// # Ok::<(), uri_schemes::PathError>(())
 /// ```
 pub fn from_path(path: &str, os: Os) -> Result<UriBuf, PathError> {
-    let mut w = UriWriter::with_capacity(path.len() + 16);
-    w.scheme("file");
+    // The pieces are percent-encoded here (`EncodeSet::HOST`,
+    // `PATH_SEGMENT`) or a drive letter and `:`: the trusted writer's rule.
+    let mut w = TrustedWriter::<UriSpec>::absolute_in(String::with_capacity(path.len() + 16), "file");
     let mut out = String::with_capacity(path.len() + 8);
     match os {
         Os::Posix => {
@@ -1292,16 +1295,16 @@ pub fn from_path(path: &str, os: Os) -> Result<UriBuf, PathError> {
         }
     }
     w.push_str(&out);
-    Ok(match w.finish_uri() {
-        Ok(uri) => uri,
-        // Not reached: the scheme was written first.
-        Err(_) => return Err(PathError::new(PathErrorKind::RelativePath, 0)),
-    })
+    Ok(w.finish())
 }
 
 /// The authority and path of a Windows UNC path (beginning with two
 /// separators): the authority written to `w`, the path to `out`.
-fn unc_from_path(path: &str, w: &mut UriWriter, out: &mut String) -> Result<(), PathError> {
+fn unc_from_path(
+    path: &str,
+    w: &mut TrustedWriter<UriSpec, Absolute>,
+    out: &mut String,
+) -> Result<(), PathError> {
     let bytes = path.as_bytes();
     let is_separator = |b: u8| b == b'\\' || b == b'/';
     if matches!(bytes.get(2), Some(b'?' | b'.')) && bytes.get(3).is_none_or(|&b| is_separator(b)) {
@@ -1434,8 +1437,10 @@ pub fn resolve_with_drive_letters(base: Uri<'_>, reference: UriReference<'_>) ->
             }
             (base.scheme(), base.authority(), Cow::Owned(merged))
         };
-    let mut w = UriWriter::with_capacity(base.as_str().len() + reference.as_str().len() + 4);
-    w.scheme(scheme);
+    // The base's or the reference's pieces, the path's dot segments
+    // removed: the trusted writer's rule.
+    let buffer = String::with_capacity(base.as_str().len() + reference.as_str().len() + 4);
+    let mut w = TrustedWriter::<UriSpec>::absolute_in(buffer, scheme);
     if let Some(authority) = authority {
         w.authority(authority);
     }
@@ -1457,11 +1462,7 @@ pub fn resolve_with_drive_letters(base: Uri<'_>, reference: UriReference<'_>) ->
         w.start_fragment();
         w.push_str(fragment);
     }
-    match w.finish_uri() {
-        Ok(target) => target,
-        // Not reached: a scheme was written first.
-        Err(_) => standard(),
-    }
+    w.finish()
 }
 
 /// RFC 3986 §5.2.3: the base's path up to its last `/`, and `r_path`
