@@ -30,6 +30,7 @@ mod hostile_mixed;
 mod hostile_schemes;
 mod idna_sample;
 mod interop;
+mod invalid_writes;
 mod iri_mapping;
 mod iri_properties;
 mod iri_vectors;

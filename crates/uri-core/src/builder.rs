@@ -15,7 +15,7 @@ use crate::grammar;
 use crate::owned::{RelativeRiBuf, RiBuf, RiReferenceBuf};
 use crate::parser::{self, ParseOptions, Parser};
 use crate::spec::{IriSpec, Spec, UriSpec};
-use crate::writer::TrustedWriter;
+use crate::writer::{Absolute, TrustedWriter};
 use crate::{Component, Components};
 use uri_encode::{EncodeSet, encode_into};
 
@@ -533,7 +533,7 @@ impl<'a, S: Spec> RiBuilder<'a, S> {
     /// ```
     pub fn build(self) -> Result<RiReferenceBuf<S>, BuildError> {
         let len = self.check()?;
-        Ok(self.write(TrustedWriter::with_capacity(len)).finish())
+        Ok(self.write(TrustedWriter::<S>::with_capacity(len)).finish())
     }
 
     /// Builds a `URI`.
@@ -551,15 +551,16 @@ impl<'a, S: Spec> RiBuilder<'a, S> {
     /// # Ok::<(), uri_core::BuildError>(())
     /// ```
     pub fn build_uri(self) -> Result<RiBuf<S>, BuildError> {
-        let Some(scheme) = self.scheme else {
+        if self.scheme.is_none() {
             return Err(BuildError::new(
                 Component::Scheme,
                 BuildErrorKind::MissingScheme,
                 0,
             ));
-        };
+        }
         let len = self.check()?;
-        let w = TrustedWriter::absolute_in(String::with_capacity(len), scheme);
+        // There is a scheme, and `write` writes it first, as the writer asks.
+        let w = TrustedWriter::<S, Absolute>::with_capacity(len);
         Ok(self.write(w).finish())
     }
 
@@ -589,7 +590,7 @@ impl<'a, S: Spec> RiBuilder<'a, S> {
         }
         let len = self.check()?;
         let (text, layout) = self
-            .write(TrustedWriter::with_capacity(len))
+            .write(TrustedWriter::<S>::with_capacity(len))
             .into_relative_parts();
         Ok(RelativeRiBuf::from_raw(text, layout))
     }
@@ -662,11 +663,13 @@ impl<'a, S: Spec> RiBuilder<'a, S> {
             ));
         }
 
-        Ok([self.scheme, self.userinfo, host, port, query, self.fragment]
-            .iter()
-            .map(|part| part.map_or(0, |p| p.len() + 2))
-            .sum::<usize>()
-            + path.len())
+        Ok(
+            [self.scheme, self.userinfo, host, port, query, self.fragment]
+                .iter()
+                .map(|part| part.map_or(0, |p| p.len() + 2))
+                .sum::<usize>()
+                + path.len(),
+        )
     }
 
     /// The port of a number, in decimal.

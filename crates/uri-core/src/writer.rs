@@ -21,9 +21,9 @@ use crate::spec::{Spec, UriSpec};
 #[derive(Debug)]
 pub enum Reference {}
 
-/// Marks a writer that began with its scheme
-/// ([`RiWriter::absolute`]): [`RiWriter::finish`] gives a [`RiBuf`], with
-/// no `Result`, since the scheme is there from the start.
+/// Marks a writer of a URI (or an IRI): [`RiWriter::finish`] gives a
+/// [`RiBuf`], with no `Result`, since the scheme is there from the start
+/// ([`RiWriter::absolute`]; a [`TrustedWriter`]'s caller owes it).
 #[derive(Debug)]
 pub enum Absolute {}
 
@@ -153,10 +153,11 @@ pub type UriWriter = RiWriter<UriSpec>;
 /// # Examples
 ///
 /// ```
-/// use uri_core::{Uri, UriSpec, TrustedWriter};
+/// use uri_core::writer::Absolute;
+/// use uri_core::{TrustedWriter, Uri, UriSpec};
 ///
 /// let base = Uri::parse("http://a/b/c?q")?;
-/// let mut w = TrustedWriter::<UriSpec>::absolute(base.scheme());
+/// let mut w = TrustedWriter::<UriSpec, Absolute>::with_capacity(16);
 /// w.copy_prefix(base.components(), "http://a/b/".len());
 /// w.push_str("d"); // a piece of a path parsed as one
 /// assert_eq!(w.finish(), "http://a/b/d");
@@ -312,20 +313,6 @@ impl<S: Spec> RiWriter<S, Reference, Trusted> {
 }
 
 impl<S: Spec, C> RiWriter<S, Reference, C> {
-    /// An empty writer into `buffer`'s allocation (cleared), checking with
-    /// `options`.
-    fn empty(mut buffer: String, options: ParseOptions) -> Self {
-        buffer.clear();
-        RiWriter {
-            text: buffer,
-            layout: Layout::EMPTY,
-            floor: 0,
-            stage: Stage::Start,
-            options,
-            marks: PhantomData,
-        }
-    }
-
     /// The owned reference.
     ///
     /// # Panics
@@ -466,35 +453,29 @@ impl<S: Spec> RiWriter<S, Reference, Checked> {
     }
 }
 
-impl<S: Spec> RiWriter<S, Reference, Trusted> {
-    /// A trusted writer that begins with `scheme ":"`, which the caller
-    /// owes valid (§3.1; a scheme of a parsed reference is): its result is
-    /// a URI (or an IRI), so [`finish`](RiWriter::finish) needs no
-    /// `Result`.
+impl<S: Spec> RiWriter<S, Absolute, Trusted> {
+    /// An empty trusted writer of a URI (or an IRI), with room for
+    /// `capacity` bytes, accepting what parsing with any options accepts.
+    /// Besides valid pieces, the caller owes a scheme, written first
+    /// ([`scheme`](RiWriter::scheme), or a copy of a URI's text:
+    /// [`copy_prefix`](RiWriter::copy_prefix),
+    /// [`copy_all`](RiWriter::copy_all)), so that
+    /// [`finish`](RiWriter::finish) needs no `Result`: the resolver writes
+    /// the target's scheme with the base's text, in one copy.
     ///
     /// # Examples
     ///
     /// ```
-    /// let w = uri_core::TrustedWriter::<uri_core::UriSpec>::absolute("urn");
-    /// assert_eq!(w.as_str(), "urn:");
-    /// ```
-    pub fn absolute(scheme: &str) -> RiWriter<S, Absolute, Trusted> {
-        Self::absolute_in(String::new(), scheme)
-    }
-
-    /// [`absolute`](Self::absolute), writing into `buffer`'s allocation
-    /// (cleared).
+    /// use uri_core::writer::Absolute;
+    /// use uri_core::{TrustedWriter, UriSpec};
     ///
-    /// # Examples
-    ///
+    /// let mut w = TrustedWriter::<UriSpec, Absolute>::with_capacity(8);
+    /// w.scheme("urn");
+    /// w.push_str("a:b");
+    /// assert_eq!(w.finish().scheme(), "urn");
     /// ```
-    /// let w = uri_core::TrustedWriter::<uri_core::UriSpec>::absolute_in(String::with_capacity(64), "urn");
-    /// assert!(w.capacity() >= 64);
-    /// ```
-    pub fn absolute_in(buffer: String, scheme: &str) -> RiWriter<S, Absolute, Trusted> {
-        let mut w = Self::empty(buffer, ParseOptions::PERMISSIVE);
-        w.scheme(scheme);
-        w.into_absolute()
+    pub fn with_capacity(capacity: usize) -> Self {
+        Self::empty(String::with_capacity(capacity), ParseOptions::PERMISSIVE)
     }
 }
 
@@ -601,7 +582,11 @@ impl<S: Spec, T> RiWriter<S, T, Checked> {
                 let (part, kind, index) = if k < host_start {
                     (Component::Userinfo, ParseErrorKind::InvalidUserinfoChar, k)
                 } else {
-                    (Component::Host, ParseErrorKind::InvalidHostChar, k - host_start)
+                    (
+                        Component::Host,
+                        ParseErrorKind::InvalidHostChar,
+                        k - host_start,
+                    )
                 };
                 return Err(BuildError::new(part, BuildErrorKind::Syntax(kind), index));
             }
@@ -709,10 +694,12 @@ impl<S: Spec, T> RiWriter<S, T, Trusted> {
     /// # Examples
     ///
     /// ```
+    /// use uri_core::writer::Absolute;
     /// use uri_core::{TrustedWriter, Uri, UriSpec};
     ///
     /// let source = Uri::parse("http://u@h:80/x")?;
-    /// let mut w = TrustedWriter::<UriSpec>::absolute("https");
+    /// let mut w = TrustedWriter::<UriSpec, Absolute>::with_capacity(16);
+    /// w.scheme("https");
     /// if let Some(authority) = source.authority() {
     ///     w.authority(authority);
     /// }
@@ -774,6 +761,20 @@ impl<S: Spec, T> RiWriter<S, T, Trusted> {
 }
 
 impl<S: Spec, T, C> RiWriter<S, T, C> {
+    /// An empty writer into `buffer`'s allocation (cleared), checking with
+    /// `options`.
+    fn empty(mut buffer: String, options: ParseOptions) -> Self {
+        buffer.clear();
+        RiWriter {
+            text: buffer,
+            layout: Layout::EMPTY,
+            floor: 0,
+            stage: Stage::Start,
+            options,
+            marks: PhantomData,
+        }
+    }
+
     /// What has been written.
     ///
     /// # Examples
@@ -949,14 +950,13 @@ impl<S: Spec, T, C> RiWriter<S, T, C> {
     pub fn copy_prefix(&mut self, parts: Components<'_, S>, end: usize) {
         let source = parts.layout();
         let text = parts.as_str();
-        if !self.fresh_for(text)
-            || end < source.path_start
-            || end > source.query_end
-            || !text.is_char_boundary(end)
-        {
+        if !self.fresh_for(text) || end < source.path_start || end > source.query_end {
             return;
         }
-        self.text.push_str(&text[self.text.len()..end]);
+        let Some(rest) = text.get(self.text.len()..end) else {
+            return;
+        };
+        self.text.push_str(rest);
         self.layout = Layout {
             path_end: 0,
             query_end: 0,
@@ -1165,7 +1165,7 @@ impl<S: Spec, T, C> RiWriter<S, T, C> {
     fn fresh_for(&self, source: &str) -> bool {
         self.stage == Stage::Start
             && self.text.len() == self.floor
-            && source.as_bytes().starts_with(self.text.as_bytes())
+            && (self.text.is_empty() || source.as_bytes().starts_with(self.text.as_bytes()))
     }
 
     /// The layout is complete: nothing more may be appended, only case
@@ -1234,8 +1234,13 @@ impl<S: Spec, T, C> RiWriter<S, T, C> {
             // A userinfo or a host: which, only `end_userinfo` tells.
             Stage::Authority => (Component::Host, &parser::AUTHORITY),
             Stage::Start | Stage::Port | Stage::Path => {
-                let path_empty = self.stage != Stage::Path || self.text.len() == self.layout.path_start;
-                if self.layout.auth_start > 0 && path_empty && !text.is_empty() && !text.starts_with('/') {
+                let path_empty =
+                    self.stage != Stage::Path || self.text.len() == self.layout.path_start;
+                if self.layout.auth_start > 0
+                    && path_empty
+                    && !text.is_empty()
+                    && !text.starts_with('/')
+                {
                     return Err(BuildError::new(
                         Component::Path,
                         BuildErrorKind::PathNotAbsolute,

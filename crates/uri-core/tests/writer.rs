@@ -49,29 +49,29 @@ fn write<S: Spec>(ops: &[Op]) -> String {
             Op::StartAuthority => {
                 w.start_authority();
                 Ok(())
-            },
+            }
             Op::EndUserinfo => {
                 w.end_userinfo();
                 Ok(())
-            },
+            }
             Op::EndHost => {
                 w.end_host();
                 Ok(())
-            },
+            }
             Op::Port(port) => w.port(port),
             Op::Push(text) => w.push_str(text),
             Op::Truncate(n) => {
                 w.truncate(*n);
                 Ok(())
-            },
+            }
             Op::StartQuery => {
                 w.start_query();
                 Ok(())
-            },
+            }
             Op::StartFragment => {
                 w.start_fragment();
                 Ok(())
-            },
+            }
         };
         if result.is_err() {
             assert_eq!(w.as_str(), before, "{op:?} was refused but wrote");

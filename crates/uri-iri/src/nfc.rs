@@ -5,6 +5,7 @@ use core::fmt;
 use core::hash::{Hash, Hasher};
 
 use icu_normalizer::ComposingNormalizer;
+use uri_core::writer::Absolute;
 use uri_core::{
     Component, HostKind, Iri, IriBuf, IriReference, IriReferenceBuf, IriSpec, TrustedWriter,
 };
@@ -67,7 +68,7 @@ pub fn normalize(iri: IriReference<'_>, form: Normalization) -> IriReferenceBuf 
     if nfc.is_normalized(syntax.as_str()) {
         return syntax;
     }
-    let w = TrustedWriter::with_capacity(syntax.as_str().len());
+    let w = TrustedWriter::<IriSpec>::with_capacity(syntax.as_str().len());
     let composed = compose(syntax.as_uri_reference(), w).finish();
     // NFC may have made ASCII letters (U+212A KELVIN SIGN is `K`), which
     // a host has in lower case: normalize the syntax once more.
@@ -78,7 +79,10 @@ pub fn normalize(iri: IriReference<'_>, form: Normalization) -> IriReferenceBuf 
 /// written to `w` (empty, or begun with `iri`'s scheme). What `w` is
 /// given is a parsed IRI's, or its NFC with what a component may not
 /// hold percent-encoded: valid where it lands, as the trusted writer asks.
-fn compose<T>(iri: IriReference<'_>, mut w: TrustedWriter<IriSpec, T>) -> TrustedWriter<IriSpec, T> {
+fn compose<T>(
+    iri: IriReference<'_>,
+    mut w: TrustedWriter<IriSpec, T>,
+) -> TrustedWriter<IriSpec, T> {
     let mut scratch = String::new();
     if let Some(scheme) = iri.scheme() {
         w.scheme(scheme);
@@ -154,7 +158,13 @@ fn compose_component<T>(
         let bytes = after.as_bytes();
         let step = match bytes.first() {
             None => 0,
-            Some(b'%') => 1 + bytes[1..].iter().take(2).take_while(|b| b.is_ascii()).count(),
+            Some(b'%') => {
+                1 + bytes[1..]
+                    .iter()
+                    .take(2)
+                    .take_while(|b| b.is_ascii())
+                    .count()
+            }
             Some(_) => 1,
         };
         let (piece, tail) = after.split_at(step);
@@ -221,8 +231,8 @@ impl NormalizedIri {
         if ComposingNormalizer::new_nfc().is_normalized(syntax.as_str()) {
             return NormalizedIri { iri: syntax };
         }
-        let buffer = String::with_capacity(syntax.as_str().len());
-        let w = TrustedWriter::absolute_in(buffer, syntax.scheme());
+        // `compose` writes the scheme first, as the writer asks.
+        let w = TrustedWriter::<IriSpec, Absolute>::with_capacity(syntax.as_str().len());
         let composed = compose(syntax.as_uri().into(), w).finish();
         NormalizedIri {
             iri: uri_resolve::normalize_uri(composed.as_uri()),

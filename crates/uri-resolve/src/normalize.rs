@@ -3,9 +3,10 @@
 use alloc::borrow::Cow;
 use alloc::string::String;
 
+use uri_core::writer::Absolute;
 use uri_core::{
-    Authority, Components, Host, HostKind, Ri, RiBuf, RiReference, RiReferenceBuf, Spec, TrustedWriter,
-    Uri, UriBuf,
+    Authority, Components, Host, HostKind, Ri, RiBuf, RiReference, RiReferenceBuf, Spec,
+    TrustedWriter, Uri, UriBuf,
 };
 use uri_encode::{normalize_for, normalize_with};
 
@@ -471,7 +472,7 @@ fn push_lowercase<S: Spec, O: Out<S>>(out: &mut O, text: &str) {
 /// # Ok::<(), uri_core::ParseError>(())
 /// ```
 pub fn normalize<S: Spec>(reference: RiReference<'_, S>) -> RiReferenceBuf<S> {
-    let mut out = TrustedWriter::with_capacity(reference.as_str().len() + 2);
+    let mut out = TrustedWriter::<S>::with_capacity(reference.as_str().len() + 2);
     write(reference.components(), NormalizeOptions::new(), &mut out);
     out.finish()
 }
@@ -512,9 +513,9 @@ pub fn normalize_uri_with_options<S: Spec>(uri: Ri<'_, S>, options: NormalizeOpt
         // The text, its layout, one allocation of its length.
         return uri.to_buf();
     }
-    // The scheme as it stands: `write` lower-cases it in place.
-    let buffer = String::with_capacity(uri.as_str().len() + 2);
-    let mut out = TrustedWriter::absolute_in(buffer, uri.scheme());
+    // `write` writes the scheme first (or copies the whole URI), as the
+    // writer asks.
+    let mut out = TrustedWriter::<S, Absolute>::with_capacity(uri.as_str().len() + 2);
     write(uri.components(), options, &mut out);
     out.finish()
 }

@@ -2,9 +2,10 @@
 
 use alloc::string::String;
 
+use uri_core::writer::Absolute;
 use uri_core::{
-    Components, ParseErrorKind, Ri, RiBuf, RiReference, Spec, TrustedWriter, Uri, UriBuf, UriReference,
-    UriSpec,
+    Components, ParseErrorKind, Ri, RiBuf, RiReference, Spec, TrustedWriter, Uri, UriBuf,
+    UriReference, UriSpec,
 };
 
 use crate::dot_segments::{
@@ -266,7 +267,10 @@ impl<'b, S: Spec> Resolver<'b, S> {
         let r = reference.components();
         let base = self.uri.components();
         let base_scheme = base.scheme().unwrap_or_default();
-        let r_scheme = self.own_scheme(r);
+        let r_scheme = match r.scheme() {
+            Some(s) if !self.strict && s.eq_ignore_ascii_case(base_scheme) => None,
+            other => other,
+        };
 
         let has_authority;
         let path_start;
@@ -331,24 +335,11 @@ impl<'b, S: Spec> Resolver<'b, S> {
     /// ```
     pub fn resolve(&mut self, reference: RiReference<'_, S>) -> RiBuf<S> {
         let capacity = self.uri.as_str().len() + reference.as_str().len() + 3;
-        // The target's scheme: the reference's own, else the base's.
-        let scheme = match self.own_scheme(reference.components()) {
-            Some(scheme) => scheme,
-            None => self.uri.scheme(),
-        };
-        let mut out = TrustedWriter::absolute_in(String::with_capacity(capacity), scheme);
+        // `write` writes a scheme first (the reference's, or the base's
+        // with its text), as the writer asks.
+        let mut out = TrustedWriter::<S, Absolute>::with_capacity(capacity);
         self.write(reference, &mut out);
         out.finish()
-    }
-
-    /// The reference's scheme when the target takes it (§5.2.2: "if
-    /// defined(R.scheme)"), `None` when it takes the base's: the
-    /// reference has none, or, not strict, the base's in another case.
-    fn own_scheme<'r>(&self, r: Components<'r, S>) -> Option<&'r str> {
-        match r.scheme() {
-            Some(s) if !self.strict && s.eq_ignore_ascii_case(self.uri.scheme()) => None,
-            other => other,
-        }
     }
 
     fn merge<O: Out<S>>(&mut self, r_path: &str, out: &mut O) {

@@ -660,8 +660,8 @@ pub(crate) fn schemes() -> Vec<alloc::boxed::Box<dyn Scheme>> {
 /// kept; its path must be empty or begin with `/`.
 fn with_empty_authority(uri: Uri<'_>) -> UriBuf {
     // Each piece is `uri`'s: the trusted writer's rule.
-    let buffer = String::with_capacity(uri.as_str().len() + 2);
-    let mut w = TrustedWriter::<UriSpec>::absolute_in(buffer, uri.scheme());
+    let mut w = TrustedWriter::<UriSpec, Absolute>::with_capacity(uri.as_str().len() + 2);
+    w.scheme(uri.scheme());
     w.start_authority();
     w.end_host();
     let path = uri.path();
@@ -1255,7 +1255,8 @@ fn pipe_to_colon(text: &str) -> Cow<'_, str> {
 pub fn from_path(path: &str, os: Os) -> Result<UriBuf, PathError> {
     // The pieces are percent-encoded here (`EncodeSet::HOST`,
     // `PATH_SEGMENT`) or a drive letter and `:`: the trusted writer's rule.
-    let mut w = TrustedWriter::<UriSpec>::absolute_in(String::with_capacity(path.len() + 16), "file");
+    let mut w = TrustedWriter::<UriSpec, Absolute>::with_capacity(path.len() + 16);
+    w.scheme("file");
     let mut out = String::with_capacity(path.len() + 8);
     match os {
         Os::Posix => {
@@ -1439,8 +1440,9 @@ pub fn resolve_with_drive_letters(base: Uri<'_>, reference: UriReference<'_>) ->
         };
     // The base's or the reference's pieces, the path's dot segments
     // removed: the trusted writer's rule.
-    let buffer = String::with_capacity(base.as_str().len() + reference.as_str().len() + 4);
-    let mut w = TrustedWriter::<UriSpec>::absolute_in(buffer, scheme);
+    let capacity = base.as_str().len() + reference.as_str().len() + 4;
+    let mut w = TrustedWriter::<UriSpec, Absolute>::with_capacity(capacity);
+    w.scheme(scheme);
     if let Some(authority) = authority {
         w.authority(authority);
     }

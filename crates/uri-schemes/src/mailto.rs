@@ -24,6 +24,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::ops::Range;
 
+use uri_core::writer::Absolute;
 use uri_core::{TrustedWriter, Uri, UriBuf, UriSpec};
 use uri_encode::grammar::{CharClass, UNRESERVED};
 use uri_encode::{DecodedBytes, EncodeSet, encode_into};
@@ -466,8 +467,8 @@ impl MailtoBuilder {
             encode_into(local, &QUOTED, &mut piece);
             encode_into(rest, &ADDRESS, &mut piece);
         }
-        let buffer = String::with_capacity(piece.len() + 8);
-        let mut w = TrustedWriter::<UriSpec>::absolute_in(buffer, "mailto");
+        let mut w = TrustedWriter::<UriSpec, Absolute>::with_capacity(piece.len() + 8);
+        w.scheme("mailto");
         // Percent-encoded (`QUOTED`, `ADDRESS`, `HFIELD`), so no `/`,
         // `?` or `#`: a valid path after `mailto:`, and a valid query, as
         // the trusted writer asks.

@@ -235,11 +235,10 @@ fn measure(op: &str, inputs: &mut Inputs<'_>) -> (usize, usize) {
                     let capacity = base.as_str().len() + r.as_str().len() + 3;
                     // The writer's floor, unchecked: a release build does
                     // not check the pieces (the reference is not one).
-                    let buffer = String::with_capacity(capacity);
-                    let mut w = uri_core::TrustedWriter::<uri_core::UriSpec>::absolute_in(
-                        buffer,
-                        b.scheme(),
-                    );
+                    let mut w = uri_core::TrustedWriter::<
+                        uri_core::UriSpec,
+                        uri_core::writer::Absolute,
+                    >::with_capacity(capacity);
                     w.copy_prefix(base, path_start(&base));
                     w.push_str(r.as_str());
                     sum += black_box(w.finish()).as_str().len();
