@@ -4,6 +4,9 @@
 //! each case trurl has that does not apply under RFC 3986 is listed with
 //! its reason.
 
+// Test code: its helpers may unwrap and panic too.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use std::process::{Command, Stdio};
 
 use serde_json::Value;
