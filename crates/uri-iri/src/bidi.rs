@@ -211,21 +211,26 @@ pub fn check_bidi(iri: IriReference<'_>) -> Result<(), BidiError> {
     if text.is_ascii() {
         return Ok(());
     }
-    let offset = |part: &str| part.as_ptr() as usize - text.as_ptr() as usize;
+    // Offsets are API: each component's span, not its pointer.
+    let at = |component| {
+        iri.components()
+            .span(component)
+            .map_or(text.len(), |s| s.start)
+    };
     if let Some(authority) = iri.authority() {
         if let Some(userinfo) = authority.userinfo() {
-            check_component(userinfo, offset(userinfo), Component::Userinfo)?;
+            check_component(userinfo, at(Component::Userinfo), Component::Userinfo)?;
         }
         let host = authority.host_str();
-        check_component(host, offset(host), Component::Host)?;
+        check_component(host, at(Component::Host), Component::Host)?;
     }
     let path = iri.path();
-    check_component(path, offset(path), Component::Path)?;
+    check_component(path, at(Component::Path), Component::Path)?;
     if let Some(query) = iri.query() {
-        check_component(query, offset(query), Component::Query)?;
+        check_component(query, at(Component::Query), Component::Query)?;
     }
     if let Some(fragment) = iri.fragment() {
-        check_component(fragment, offset(fragment), Component::Fragment)?;
+        check_component(fragment, at(Component::Fragment), Component::Fragment)?;
     }
     Ok(())
 }

@@ -80,8 +80,10 @@ pub fn to_uri(iri: IriReference<'_>) -> UriCow<'_> {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn to_uri_with(iri: IriReference<'_>, mapping: HostMapping) -> Result<UriCow<'_>, IdnaError> {
-    let name = match (mapping, iri.authority()) {
-        (HostMapping::Idna, Some(a)) if a.host_kind() == HostKind::RegName => a.host_str(),
+    let (name, offset) = match (mapping, iri.authority()) {
+        (HostMapping::Idna, Some(a)) if a.host_kind() == HostKind::RegName => {
+            (a.host_str(), a.host_span().start)
+        }
         // IP literals are ASCII (a zone identifier's `%` is no UTF-8):
         // only a registered name is mapped.
         _ => return Ok(to_uri(iri)),
@@ -90,7 +92,6 @@ pub fn to_uri_with(iri: IriReference<'_>, mapping: HostMapping) -> Result<UriCow
     if name.is_ascii() && !name.contains('%') {
         return Ok(to_uri(iri));
     }
-    let offset = name.as_ptr() as usize - iri.as_str().as_ptr() as usize;
     let Some(ascii) = idna_host(name, offset)? else {
         return Ok(to_uri(iri));
     };

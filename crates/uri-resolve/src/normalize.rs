@@ -343,7 +343,6 @@ fn copy_and_lowercase<S: Spec, O: Out<S>>(
     dot_segments: bool,
     out: &mut O,
 ) -> bool {
-    let text = parts.as_str();
     let removes = dot_segments && (parts.scheme().is_some() || parts.path().starts_with('/'));
     if removes && may_have_dot_segments(parts.path()) {
         return false;
@@ -353,7 +352,7 @@ fn copy_and_lowercase<S: Spec, O: Out<S>>(
         // An IRI's non-ASCII host keeps its case (RFC 3987 §5.3.2.1 lower-
         // cases US-ASCII-only hosts; the rest is for NFC and IDNA).
         Some(a) if matches!(a.host_kind(), HostKind::RegName) => {
-            Some(a.host_str()).filter(|h| S::ASCII_ONLY || h.is_ascii())
+            Some(a.host_span()).filter(|_| S::ASCII_ONLY || a.host_str().is_ascii())
         }
         Some(a) if matches!(a.host_kind(), HostKind::Ipv4) => None,
         Some(_) => return false,
@@ -362,10 +361,9 @@ fn copy_and_lowercase<S: Spec, O: Out<S>>(
     if let Some(scheme) = parts.scheme() {
         out.make_ascii_lowercase(0..scheme.len());
     }
-    if let Some(host) = host {
-        // The host is a slice of `text`: its offset there is its offset in `out`.
-        let start = host.as_ptr() as usize - text.as_ptr() as usize;
-        out.make_ascii_lowercase(start..start + host.len());
+    if let Some(span) = host {
+        // Offsets are API: the host's span in `parts` is its span in `out`.
+        out.make_ascii_lowercase(span);
     }
     true
 }

@@ -64,10 +64,12 @@ use core::fmt;
 
 use uri_core::writer::Absolute;
 use uri_core::{
-    Authority, HostKind, ParseErrorKind, TrustedWriter, Uri, UriBuf, UriReference, UriSpec,
+    Authority, Component, HostKind, ParseErrorKind, TrustedWriter, Uri, UriBuf, UriReference,
+    UriSpec,
 };
 use uri_encode::EncodeSet;
 
+use crate::scheme::start_of;
 use crate::{Fields, Kind, Scheme, Violation};
 
 /// The parts of a file URI that its scheme gives meaning to: where the
@@ -517,25 +519,24 @@ impl Scheme for FileScheme {
     /// meaning, and no name holds a NUL).
     fn check<'a>(&self, uri: Uri<'a>) -> (Fields<'a>, Vec<Violation>) {
         let mut found = Vec::new();
-        let text = uri.as_str();
-        let offset = |part: &str| part.as_ptr() as usize - text.as_ptr() as usize;
+        let at = |component| start_of(uri, component);
         let path = uri.path();
-        let path_at = offset(path);
+        let path_at = at(Component::Path);
         let mut written_host = None;
         let mut host = None;
         if let Some(authority) = uri.authority() {
-            if let Some(userinfo) = authority.userinfo() {
+            if authority.userinfo().is_some() {
                 found.push(Violation::error(
                     "UserinfoNotAllowed",
-                    offset(userinfo),
+                    at(Component::Userinfo),
                     "RFC 8089 §2",
                     "a file URI's authority is a host only (a userinfo is the nonstandard form of Appendix E.1)",
                 ));
             }
-            if let Some(port) = authority.port() {
+            if authority.port().is_some() {
                 found.push(Violation::error(
                     "PortNotAllowed",
-                    offset(port) - 1,
+                    at(Component::Port) - 1,
                     "RFC 8089 §2",
                     "a file URI's authority has no port",
                 ));
@@ -607,10 +608,10 @@ impl Scheme for FileScheme {
             }
         }
         encoded_warnings(path, path_at, &mut found);
-        if let Some(query) = uri.query() {
+        if uri.query().is_some() {
             found.push(Violation::error(
                 "QueryNotAllowed",
-                offset(query) - 1,
+                at(Component::Query) - 1,
                 "RFC 8089 §2",
                 "a file URI has no query (`file-URI = file-scheme \":\" file-hier-part`)",
             ));
@@ -884,22 +885,27 @@ fn is_file_host(host: &str) -> bool {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn to_path(uri: Uri<'_>, os: Os) -> Result<String, PathError> {
-    let text = uri.as_str();
-    let offset = |part: &str| part.as_ptr() as usize - text.as_ptr() as usize;
+    let at = |component| start_of(uri, component);
     if !uri.scheme().eq_ignore_ascii_case("file") {
         return Err(PathError::new(PathErrorKind::NotFile, 0));
     }
-    if let Some(query) = uri.query() {
-        return Err(PathError::new(PathErrorKind::Query, offset(query) - 1));
+    if uri.query().is_some() {
+        return Err(PathError::new(
+            PathErrorKind::Query,
+            at(Component::Query) - 1,
+        ));
     }
     let authority = uri.authority();
     let mut remote = None;
     if let Some(authority) = authority {
-        if let Some(userinfo) = authority.userinfo() {
-            return Err(PathError::new(PathErrorKind::Userinfo, offset(userinfo)));
+        if authority.userinfo().is_some() {
+            return Err(PathError::new(
+                PathErrorKind::Userinfo,
+                at(Component::Userinfo),
+            ));
         }
-        if let Some(port) = authority.port() {
-            return Err(PathError::new(PathErrorKind::Port, offset(port) - 1));
+        if authority.port().is_some() {
+            return Err(PathError::new(PathErrorKind::Port, at(Component::Port) - 1));
         }
         let host = authority.host_str();
         if !host.is_empty() && !is_localhost(host) {
@@ -907,7 +913,7 @@ pub fn to_path(uri: Uri<'_>, os: Os) -> Result<String, PathError> {
         }
     }
     let path = uri.path();
-    let path_at = offset(path);
+    let path_at = at(Component::Path);
     // A UNC string in the path: only after an empty authority.
     let unc = match authority {
         Some(a) if a.host_str().is_empty() => unc_path(path),
@@ -915,11 +921,8 @@ pub fn to_path(uri: Uri<'_>, os: Os) -> Result<String, PathError> {
     };
     match os {
         Os::Posix => {
-            if let Some(authority) = remote {
-                return Err(PathError::new(
-                    PathErrorKind::NonLocal,
-                    offset(authority.host_str()),
-                ));
+            if remote.is_some() {
+                return Err(PathError::new(PathErrorKind::NonLocal, at(Component::Host)));
             }
             if let Some(unc) = unc {
                 return Err(PathError::new(
@@ -946,9 +949,12 @@ pub fn to_path(uri: Uri<'_>, os: Os) -> Result<String, PathError> {
             if let Some(authority) = remote {
                 let host = authority.host_str();
                 if matches!(authority.host_kind(), HostKind::Ipv6 | HostKind::IpvFuture) {
-                    return Err(PathError::new(PathErrorKind::UnsupportedHost, offset(host)));
+                    return Err(PathError::new(
+                        PathErrorKind::UnsupportedHost,
+                        at(Component::Host),
+                    ));
                 }
-                return unc_to_path(host, offset(host), path, path_at);
+                return unc_to_path(host, at(Component::Host), path, path_at);
             }
             if let Some(unc) = unc {
                 let at = path_at + unc.host_at;

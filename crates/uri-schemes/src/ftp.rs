@@ -35,8 +35,9 @@
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
-use uri_core::{Uri, UriBuf};
+use uri_core::{Component, Uri, UriBuf};
 
+use crate::scheme::{authority_or_report, start_of};
 use crate::{Fields, Kind, Scheme, Violation};
 
 /// The section that defines the url-path.
@@ -186,30 +187,28 @@ impl Scheme for FtpScheme {
     /// none of them is an error (and the port fits in 16 bits).
     fn check<'a>(&self, uri: Uri<'a>) -> (Fields<'a>, Vec<Violation>) {
         let mut found = Vec::new();
-        let text = uri.as_str();
-        let offset = |part: &str| part.as_ptr() as usize - text.as_ptr() as usize;
-        let Some(authority) = uri.authority() else {
-            found.push(Violation::error(
-                "MissingAuthority",
-                uri.scheme().len() + 1,
-                "RFC 1738 §3.2",
-                "an ftp URI has `//` and a host after the scheme",
-            ));
+        let at = |component| start_of(uri, component);
+        let Some(authority) = authority_or_report(
+            uri,
+            "RFC 1738 §3.2",
+            "an ftp URI has `//` and a host after the scheme",
+            &mut found,
+        ) else {
             return (Fields::None, found);
         };
         let host = authority.host_str();
         if host.is_empty() {
             found.push(Violation::error(
                 "MissingHost",
-                offset(host),
+                at(Component::Host),
                 "RFC 1738 §3.1",
                 "the host is empty",
             ));
         }
-        if let Some(query) = uri.query() {
+        if uri.query().is_some() {
             found.push(Violation::warning(
                 "QueryInFtp",
-                offset(query) - 1,
+                at(Component::Query) - 1,
                 SECTION,
                 "RFC 1738 has no query: to an FTP server `?` may be part of the name (write `%3F` for that)",
             ));
@@ -218,7 +217,7 @@ impl Scheme for FtpScheme {
         if let Some(k) = crate::ldap::dot_segment(path) {
             found.push(Violation::warning(
                 "DotSegment",
-                offset(path) + k,
+                at(Component::Path) + k,
                 "RFC 3986 §5.2.4",
                 "a `.` or `..` segment: the server would get it as a CWD argument, but normalization removes it",
             ));
@@ -226,7 +225,7 @@ impl Scheme for FtpScheme {
         let mut segments = Vec::new();
         let mut typecode = None;
         if let Some(rest) = path.strip_prefix('/') {
-            let mut at = offset(path) + 1;
+            let mut at = at(Component::Path) + 1;
             let count = rest.split('/').count();
             for (n, segment) in rest.split('/').enumerate() {
                 let here = at;

@@ -3,9 +3,10 @@
 use alloc::borrow::Cow;
 use alloc::vec::Vec;
 
-use uri_core::{Authority, Uri, UriBuf};
+use uri_core::{Authority, Component, Uri, UriBuf};
 use uri_encode::grammar::{CharClass, Scanner};
 
+use crate::scheme::start_of;
 use crate::{Fields, Kind, Report, Scheme, Violation};
 
 /// The parts of an http, https, ws or wss URI that its scheme gives
@@ -341,8 +342,7 @@ impl HttpScheme {
         authority: Option<Authority<'a>>,
         found: &mut Vec<Violation>,
     ) -> Option<(&'a str, Option<u16>)> {
-        let text = uri.as_str();
-        let offset = |part: &str| part.as_ptr() as usize - text.as_ptr() as usize;
+        let at = |component| start_of(uri, component);
         let Some(authority) = authority else {
             found.push(Violation::error(
                 "MissingAuthority",
@@ -356,33 +356,33 @@ impl HttpScheme {
         if host.is_empty() {
             found.push(Violation::error(
                 "MissingHost",
-                offset(host),
+                at(Component::Host),
                 self.section(),
                 "the host is empty",
             ));
         }
-        if let Some(userinfo) = authority.userinfo() {
+        if authority.userinfo().is_some() {
             if self.websocket {
                 found.push(Violation::error(
                     "UserinfoNotAllowed",
-                    offset(userinfo),
+                    at(Component::Userinfo),
                     "RFC 6455 §3",
                     "a WebSocket URI has no userinfo",
                 ));
             } else {
                 found.push(Violation::warning(
                     "UserinfoInHttp",
-                    offset(userinfo),
+                    at(Component::Userinfo),
                     "RFC 9110 §4.2.4",
                     "a userinfo in an http(s) URI is deprecated",
                 ));
             }
         }
         if self.websocket {
-            if let Some(fragment) = uri.fragment() {
+            if uri.fragment().is_some() {
                 found.push(Violation::error(
                     "FragmentNotAllowed",
-                    offset(fragment) - 1,
+                    at(Component::Fragment) - 1,
                     "RFC 6455 §3",
                     "a WebSocket URI must not have a fragment",
                 ));

@@ -63,8 +63,9 @@ use alloc::boxed::Box;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
-use uri_core::{Uri, UriBuf};
+use uri_core::{Component, Uri, UriBuf};
 
+use crate::scheme::{authority_or_report, start_of};
 use crate::{Fields, Kind, Scheme, Violation};
 
 /// The section that defines the URL.
@@ -262,21 +263,19 @@ impl Scheme for LdapScheme {
     /// none of them is an error (and the port fits in 16 bits).
     fn check<'a>(&self, uri: Uri<'a>) -> (Fields<'a>, Vec<Violation>) {
         let mut found = Vec::new();
-        let text = uri.as_str();
-        let offset = |part: &str| part.as_ptr() as usize - text.as_ptr() as usize;
-        let Some(authority) = uri.authority() else {
-            found.push(Violation::error(
-                "MissingAuthority",
-                uri.scheme().len() + 1,
-                SECTION,
-                "an ldap URI has `//` after the scheme (the host may be empty)",
-            ));
+        let at = |component| start_of(uri, component);
+        let Some(authority) = authority_or_report(
+            uri,
+            SECTION,
+            "an ldap URI has `//` after the scheme (the host may be empty)",
+            &mut found,
+        ) else {
             return (Fields::None, found);
         };
-        if let Some(userinfo) = authority.userinfo() {
+        if authority.userinfo().is_some() {
             found.push(Violation::error(
                 "UserinfoNotAllowed",
-                offset(userinfo),
+                at(Component::Userinfo),
                 SECTION,
                 "an ldap URI has no userinfo",
             ));
@@ -285,13 +284,13 @@ impl Scheme for LdapScheme {
         if let Some(k) = dot_segment(path) {
             found.push(Violation::error(
                 "DotSegment",
-                offset(path) + k,
+                at(Component::Path) + k,
                 "RFC 3986 §5.2.4",
                 "a `.` or `..` segment, which RFC 3986 removes from the DN: write its `/` as `%2F`",
             ));
         }
         let dn = match path.strip_prefix('/') {
-            Some(raw) => check_dn(raw, offset(path) + 1, &mut found),
+            Some(raw) => check_dn(raw, at(Component::Path) + 1, &mut found),
             None => Some(String::new()),
         };
         let mut parts = Parts::default();
@@ -299,12 +298,12 @@ impl Scheme for LdapScheme {
             if path.is_empty() {
                 found.push(Violation::error(
                     "QueryWithoutDn",
-                    offset(query) - 1,
+                    at(Component::Query) - 1,
                     SECTION,
                     "the `?` parts come after `/` and the DN (`ldap://host/?…`)",
                 ));
             }
-            parts = check_query(query, offset(query), &mut found);
+            parts = check_query(query, at(Component::Query), &mut found);
         }
         let port = match authority.port_u16() {
             Ok(port) => port.unwrap_or(389),

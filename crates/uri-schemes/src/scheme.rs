@@ -3,7 +3,7 @@
 
 use alloc::vec::Vec;
 
-use uri_core::{Uri, UriBuf};
+use uri_core::{Authority, Component, Uri, UriBuf};
 
 use crate::Violation;
 use crate::fields::Fields;
@@ -170,7 +170,7 @@ impl<'a> Report<'a> {
 /// # Examples
 ///
 /// ```
-/// use uri_core::{Uri, UriBuf};
+/// use uri_core::{Authority, Component, Uri, UriBuf};
 /// use uri_schemes::{Kind, Registry, Scheme};
 ///
 /// /// gopher (RFC 4266): port 70 by default, DNS host names.
@@ -377,4 +377,34 @@ pub(crate) fn sort(violations: &mut [Violation]) {
             .cmp(&b.index())
             .then(b.severity().cmp(&a.severity()))
     });
+}
+
+/// Where `component` of `uri` starts, from its span (offsets are API, not
+/// recovered from the getters' pointers); the end of the text when it is
+/// absent.
+pub(crate) fn start_of(uri: Uri<'_>, component: Component) -> usize {
+    uri.components()
+        .span(component)
+        .map_or(uri.as_str().len(), |span| span.start)
+}
+
+/// The authority of `uri`, or, when it has none, a `MissingAuthority`
+/// error just after the scheme's `:` (with `section` and `message`) in
+/// `found`: the first check of the schemes that name a server.
+pub(crate) fn authority_or_report<'a>(
+    uri: Uri<'a>,
+    section: &'static str,
+    message: &'static str,
+    found: &mut Vec<Violation>,
+) -> Option<Authority<'a>> {
+    let authority = uri.authority();
+    if authority.is_none() {
+        found.push(Violation::error(
+            "MissingAuthority",
+            uri.scheme().len() + 1,
+            section,
+            message,
+        ));
+    }
+    authority
 }

@@ -25,8 +25,9 @@
 
 use alloc::vec::Vec;
 
-use uri_core::{Uri, UriBuf};
+use uri_core::{Component, Uri, UriBuf};
 
+use crate::scheme::{authority_or_report, start_of};
 use crate::{Fields, Kind, Scheme, Violation};
 
 /// The section that defines the URL.
@@ -57,22 +58,20 @@ impl Scheme for TelnetScheme {
     /// The checks listed in the [module docs](self).
     fn check<'a>(&self, uri: Uri<'a>) -> (Fields<'a>, Vec<Violation>) {
         let mut found = Vec::new();
-        let text = uri.as_str();
-        let offset = |part: &str| part.as_ptr() as usize - text.as_ptr() as usize;
-        let Some(authority) = uri.authority() else {
-            found.push(Violation::error(
-                "MissingAuthority",
-                uri.scheme().len() + 1,
-                SECTION,
-                "a telnet URI has `//` and a host after the scheme",
-            ));
+        let at = |component| start_of(uri, component);
+        let Some(authority) = authority_or_report(
+            uri,
+            SECTION,
+            "a telnet URI has `//` and a host after the scheme",
+            &mut found,
+        ) else {
             return (Fields::None, found);
         };
         let host = authority.host_str();
         if host.is_empty() {
             found.push(Violation::error(
                 "MissingHost",
-                offset(host),
+                at(Component::Host),
                 SECTION,
                 "the host is empty",
             ));
@@ -81,15 +80,15 @@ impl Scheme for TelnetScheme {
         if path.len() > 1 {
             found.push(Violation::error(
                 "PathNotAllowed",
-                offset(path) + 1,
+                at(Component::Path) + 1,
                 SECTION,
                 "a telnet URI ends with the host and port, and an optional `/`",
             ));
         }
-        if let Some(query) = uri.query() {
+        if uri.query().is_some() {
             found.push(Violation::error(
                 "QueryNotAllowed",
-                offset(query) - 1,
+                at(Component::Query) - 1,
                 SECTION,
                 "a telnet URI has no query",
             ));
