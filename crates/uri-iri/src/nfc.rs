@@ -15,12 +15,13 @@ use uri_core::{
 /// # Examples
 ///
 /// ```
-/// use uri_iri::{IriReference, Normalization, normalize};
+/// use uri_iri::{Normalization, normalize};
+/// use uri_core::IriReference;
 ///
 /// let nfd = IriReference::parse("HTTP://example.org/re\u{301}sume\u{301}")?;
 /// assert_eq!(normalize(nfd, Normalization::Syntax), "http://example.org/re\u{301}sume\u{301}");
 /// assert_eq!(normalize(nfd, Normalization::Nfc), "http://example.org/résumé");
-/// # Ok::<(), uri_iri::ParseError>(())
+/// # Ok::<(), uri_core::ParseError>(())
 /// ```
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub enum Normalization {
@@ -53,11 +54,12 @@ pub enum Normalization {
 /// # Examples
 ///
 /// ```
-/// use uri_iri::{IriReference, Normalization, normalize};
+/// use uri_iri::{Normalization, normalize};
+/// use uri_core::IriReference;
 ///
 /// let iri = IriReference::parse("example://a/b/c/%7Bfoo%7D/ros%C3%A9")?;
 /// assert_eq!(normalize(iri, Normalization::Syntax), "example://a/b/c/%7Bfoo%7D/rosé");
-/// # Ok::<(), uri_iri::ParseError>(())
+/// # Ok::<(), uri_core::ParseError>(())
 /// ```
 pub fn normalize(iri: IriReference<'_>, form: Normalization) -> IriReferenceBuf {
     let syntax = uri_resolve::normalize(iri);
@@ -185,7 +187,8 @@ fn is_unreserved(c: char) -> bool {
 ///
 /// ```
 /// use std::collections::HashSet;
-/// use uri_iri::{Iri, NormalizedIri};
+/// use uri_iri::NormalizedIri;
+/// use uri_core::Iri;
 ///
 /// let mut seen = HashSet::new();
 /// seen.insert(NormalizedIri::new(Iri::parse("HTTP://Bücher.example/%7Ea/./b")?));
@@ -193,7 +196,7 @@ fn is_unreserved(c: char) -> bool {
 /// assert_eq!(seen.len(), 1);
 /// seen.insert(NormalizedIri::with_nfc(Iri::parse("http://x/e\u{301}")?));
 /// assert!(seen.contains(&NormalizedIri::with_nfc(Iri::parse("http://x/é")?)));
-/// # Ok::<(), uri_iri::ParseError>(())
+/// # Ok::<(), uri_core::ParseError>(())
 /// ```
 #[derive(Clone)]
 pub struct NormalizedIri {
@@ -206,9 +209,9 @@ impl NormalizedIri {
     /// # Examples
     ///
     /// ```
-    /// let n = uri_iri::NormalizedIri::new(uri_iri::Iri::parse("HTTP://A/%C3%A9")?);
+    /// let n = uri_iri::NormalizedIri::new(uri_core::Iri::parse("HTTP://A/%C3%A9")?);
     /// assert_eq!(n.as_str(), "http://a/é");
-    /// # Ok::<(), uri_iri::ParseError>(())
+    /// # Ok::<(), uri_core::ParseError>(())
     /// ```
     pub fn new(iri: Iri<'_>) -> Self {
         NormalizedIri {
@@ -221,9 +224,9 @@ impl NormalizedIri {
     /// # Examples
     ///
     /// ```
-    /// let n = uri_iri::NormalizedIri::with_nfc(uri_iri::Iri::parse("http://a/A\u{30A}")?);
+    /// let n = uri_iri::NormalizedIri::with_nfc(uri_core::Iri::parse("http://a/A\u{30A}")?);
     /// assert_eq!(n.as_str(), "http://a/Å");
-    /// # Ok::<(), uri_iri::ParseError>(())
+    /// # Ok::<(), uri_core::ParseError>(())
     /// ```
     pub fn with_nfc(iri: Iri<'_>) -> Self {
         // As `normalize` with `Normalization::Nfc`, written as an IRI.
@@ -244,9 +247,9 @@ impl NormalizedIri {
     /// # Examples
     ///
     /// ```
-    /// let n = uri_iri::NormalizedIri::new(uri_iri::Iri::parse("http://a/./b")?);
+    /// let n = uri_iri::NormalizedIri::new(uri_core::Iri::parse("http://a/./b")?);
     /// assert_eq!(n.as_iri().path(), "/b");
-    /// # Ok::<(), uri_iri::ParseError>(())
+    /// # Ok::<(), uri_core::ParseError>(())
     /// ```
     pub fn as_iri(&self) -> Iri<'_> {
         self.iri.as_uri()
@@ -257,9 +260,9 @@ impl NormalizedIri {
     /// # Examples
     ///
     /// ```
-    /// let n = uri_iri::NormalizedIri::new(uri_iri::Iri::parse("http://a/b")?);
+    /// let n = uri_iri::NormalizedIri::new(uri_core::Iri::parse("http://a/b")?);
     /// assert_eq!(n.as_str(), "http://a/b");
-    /// # Ok::<(), uri_iri::ParseError>(())
+    /// # Ok::<(), uri_core::ParseError>(())
     /// ```
     pub fn as_str(&self) -> &str {
         self.iri.as_str()
@@ -270,9 +273,9 @@ impl NormalizedIri {
     /// # Examples
     ///
     /// ```
-    /// let n = uri_iri::NormalizedIri::new(uri_iri::Iri::parse("http://a/%7e")?);
+    /// let n = uri_iri::NormalizedIri::new(uri_core::Iri::parse("http://a/%7e")?);
     /// assert_eq!(n.into_iri_buf(), "http://a/~");
-    /// # Ok::<(), uri_iri::ParseError>(())
+    /// # Ok::<(), uri_core::ParseError>(())
     /// ```
     pub fn into_iri_buf(self) -> IriBuf {
         self.iri

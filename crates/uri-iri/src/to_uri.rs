@@ -29,13 +29,14 @@ use crate::host::{self, HostMapping, IdnaError, IdnaErrorKind};
 /// # Examples
 ///
 /// ```
-/// use uri_iri::{IriReference, to_uri};
+/// use uri_iri::to_uri;
+/// use uri_core::IriReference;
 ///
 /// let iri = IriReference::parse("http://www.example.org/red%09rosé#red")?;
 /// assert_eq!(to_uri(iri), "http://www.example.org/red%09ros%C3%A9#red");
 /// let ascii = IriReference::parse("http://example.com/")?;
 /// assert!(to_uri(ascii).is_borrowed());
-/// # Ok::<(), uri_iri::ParseError>(())
+/// # Ok::<(), uri_core::ParseError>(())
 /// ```
 pub fn to_uri(iri: IriReference<'_>) -> UriCow<'_> {
     if iri.as_str().is_ascii() {
@@ -68,7 +69,8 @@ pub fn to_uri(iri: IriReference<'_>) -> UriCow<'_> {
 /// # Examples
 ///
 /// ```
-/// use uri_iri::{HostMapping, IriReference, to_uri_with};
+/// use uri_iri::{HostMapping, to_uri_with};
+/// use uri_core::IriReference;
 ///
 /// let iri = IriReference::parse("http://résumé.example.org/é")?;
 /// assert_eq!(
