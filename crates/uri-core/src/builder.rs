@@ -763,20 +763,21 @@ pub(crate) fn check_part<S: Spec>(
     }
 }
 
-/// A `u16` in decimal, without allocating.
+/// A `u16` in decimal, without allocating: the builder's and the setters'
+/// port numbers.
 #[derive(Clone, Copy)]
-struct PortDigits {
+pub(crate) struct PortDigits {
     buf: [u8; 5],
     start: usize,
 }
 
 impl PortDigits {
-    fn as_str(&self) -> &str {
+    pub(crate) fn as_str(&self) -> &str {
         core::str::from_utf8(&self.buf[self.start..]).unwrap_or("0")
     }
 }
 
-fn itoa_u16(mut n: u16) -> PortDigits {
+pub(crate) fn itoa_u16(mut n: u16) -> PortDigits {
     let mut buf = [b'0'; 5];
     let mut start = 5;
     loop {
@@ -1009,6 +1010,10 @@ mod tests {
     fn port_numbers_are_written_in_decimal() {
         for (n, text) in [(0u16, "0"), (7, "7"), (80, "80"), (65535, "65535")] {
             assert_eq!(itoa_u16(n).as_str(), text);
+        }
+        // The setters' ports (`set_port_u16`), formerly their own copy.
+        for port in [0u16, 1, 9, 10, 80, 443, 8080, 9999, 10000, 65535] {
+            assert_eq!(itoa_u16(port).as_str(), alloc::format!("{port}"));
         }
     }
 }

@@ -378,15 +378,13 @@ impl HttpScheme {
                 ));
             }
         }
-        if self.websocket {
-            if uri.fragment().is_some() {
-                found.push(Violation::error(
-                    "FragmentNotAllowed",
-                    at(Component::Fragment) - 1,
-                    "RFC 6455 §3",
-                    "a WebSocket URI must not have a fragment",
-                ));
-            }
+        if self.websocket && uri.fragment().is_some() {
+            found.push(Violation::error(
+                "FragmentNotAllowed",
+                at(Component::Fragment) - 1,
+                "RFC 6455 §3",
+                "a WebSocket URI must not have a fragment",
+            ));
         }
         if authority.port().is_none() {
             // Most URIs: the default port, no digits to read.
