@@ -294,6 +294,23 @@ def template_inputs():
     return seeds[:PER_TARGET]
 
 
+def writer_inputs():
+    # Pieces split at NUL: the seven parts of a builder, each pushed alone
+    # where the parser judges it too, and as calls on a writer (a selector
+    # character modulo 11, then the call's text: 0 scheme, 1
+    # start_authority, 2 end_userinfo, 3 end_host, 4 port, 5 truncate, 6
+    # start_query, 7 start_fragment, 8 authority, 9 push, else push_str).
+    parts = ["http\0u@h\0[::1]\0080\0/a b\0q#\0f",
+             "s\0\0h\0\0a:b\0\0",
+             "1a\0u:p\0[v7.x]\08a\0//a\0q\0f#g"]
+    calls = ["\0\x00http\0\x01\0:user@\0\x02\0:h.example\0\x03\0\x0480\0:/p?q"
+             "\0\x06\0:x=1#\0\x07\0:%4\0:%41\0\x05",
+             "\0\x08http://u@[::1]:8/\0:/\u00e9\0\x09%\0\x09/\0:\u202e",
+             "\0\x01\0:[fe80::1%25en0]\0\x03\0:a\0:/b\0\x05ab\0:%2F",
+             "\0:a:b/c\0\x06\0:?\0\x07\0:#"]
+    return parts + calls + spread(parse_inputs(), 12)
+
+
 TARGETS = {
     "parse_roundtrip": parse_inputs,
     "components_reassemble": parse_inputs,
@@ -314,6 +331,7 @@ TARGETS = {
     "grammar_uri": grammar_inputs,
     "lint_check": lint_inputs,
     "template_expand_match": template_inputs,
+    "writer_checked": writer_inputs,
 }
 
 

@@ -34,8 +34,8 @@ use urikit::schemes::{
 use urikit::spec::{is_bidi_formatting, is_iprivate, is_ucschar};
 use urikit::{
     Builder, Component, Components, Host, HostKind, Iri, IriBuf, IriReference, IriReferenceBuf,
-    ParseError, ParseErrorKind, ParseOptions, PortError, RelativeIri, RelativeIriBuf, RelativeRef,
-    RelativeRefBuf, Spec, Uri, UriBuf, UriReference, UriReferenceBuf,
+    IriSpec, ParseError, ParseErrorKind, ParseOptions, PortError, RelativeIri, RelativeIriBuf,
+    RelativeRef, RelativeRefBuf, Spec, Uri, UriBuf, UriReference, UriReferenceBuf, UriSpec,
 };
 
 /// A property: panics when `data` breaks it.
@@ -63,6 +63,7 @@ pub(crate) const TARGETS: &[(&str, Property)] = &[
     ("grammar_uri", grammar_uri),
     ("lint_check", lint_check),
     ("template_expand_match", template_expand_match),
+    ("writer_checked", writer_checked),
 ];
 
 /// Default options, then zone identifiers allowed.
@@ -2332,4 +2333,151 @@ pub(crate) fn template_expand_match(data: &[u8]) {
             assert_eq!(again, *text, "template {template:?}");
         }
     }
+}
+
+/// `writer_checked`: the public writer and the builder cannot make an
+/// invalid reference. The input, split at NUL bytes, is a first piece
+/// then a list of calls (a selector character, then the call's text) on
+/// a checked URI writer and an IRI writer; each call that is refused
+/// leaves the text as it was, and `finish` always gives a reference that
+/// parses back with the components it holds. Each piece is also pushed
+/// alone into a path, a query and a fragment, and given as a scheme and a
+/// port, where it must be accepted exactly when the parser accepts it
+/// there; and the pieces, as the seven parts of a builder, build a
+/// reference only when it parses back with them.
+pub(crate) fn writer_checked(data: &[u8]) {
+    let text = text(data);
+    let pieces: Vec<&str> = text.split('\0').collect();
+    for piece in &pieces {
+        writer_checks_like_the_parser::<UriSpec>(piece);
+        writer_checks_like_the_parser::<IriSpec>(piece);
+    }
+    writer_calls::<UriSpec>(&pieces);
+    writer_calls::<IriSpec>(&pieces);
+    let part = |k: usize| pieces.get(k).copied().filter(|p| !p.is_empty());
+    let builder = Builder::new()
+        .scheme(part(0))
+        .userinfo(part(1))
+        .host(part(2))
+        .port_str(part(3))
+        .path(part(4).unwrap_or(""))
+        .query(part(5))
+        .fragment(part(6));
+    if let Ok(built) = builder.clone().build() {
+        let back = UriReference::parse(built.as_str()).expect("a built reference parses");
+        assert_eq!(built.components(), back.components(), "{built:?}");
+        assert_eq!(built.scheme(), part(0));
+        assert_eq!(built.path(), part(4).unwrap_or(""));
+        assert_eq!(built.query(), part(5));
+        assert_eq!(built.fragment(), part(6));
+    }
+    assert_eq!(
+        builder.clone().build_uri().is_ok(),
+        builder.clone().build().is_ok() && part(0).is_some()
+    );
+}
+
+/// One piece through each checked entry point of a writer under `S`,
+/// against the parser's verdict on the same text in the same place.
+fn writer_checks_like_the_parser<S: Spec>(piece: &str) {
+    let parses = |text: &str| {
+        urikit::RiReference::<S>::parse(text)
+            .ok()
+            .map(|r| r.to_buf())
+    };
+    // A query, a fragment.
+    let mut w = urikit::RiWriter::<S>::new();
+    w.start_query();
+    let written = w.push_str(piece).is_ok();
+    let read = parses(&format!("?{piece}")).filter(|r| r.query() == Some(piece));
+    assert_eq!(written, read.is_some(), "query {piece:?}");
+    let mut w = urikit::RiWriter::<S>::new();
+    w.start_fragment();
+    let written = w.push_str(piece).is_ok();
+    let read = parses(&format!("#{piece}"));
+    assert_eq!(written, read.is_some(), "fragment {piece:?}");
+    // A path, after `s:/a`: no `?` or `#`, or it would end there.
+    let mut w = urikit::RiWriter::<S>::absolute("s").expect("a scheme");
+    w.push_str("/a").expect("a path");
+    let written = w.push_str(piece).is_ok();
+    let whole = format!("s:/a{piece}");
+    let read = parses(&whole).filter(|r| r.path() == &whole[2..]);
+    assert_eq!(written, read.is_some(), "path {piece:?}");
+    // A path after an authority must begin with `/`.
+    let mut w = urikit::RiWriter::<S>::new();
+    w.start_authority();
+    w.end_host();
+    let written = w.push_str(piece).is_ok();
+    let read =
+        parses(&format!("//{piece}")).filter(|r| r.path() == piece && r.host_str() == Some(""));
+    assert_eq!(written, read.is_some(), "path after an authority {piece:?}");
+    // A scheme, a port.
+    let read = parses(&format!("{piece}:")).filter(|r| r.scheme() == Some(piece));
+    assert_eq!(
+        urikit::RiWriter::<S>::absolute(piece).is_ok(),
+        read.is_some(),
+        "scheme {piece:?}"
+    );
+    let mut w = urikit::RiWriter::<S>::new();
+    w.start_authority();
+    w.end_host();
+    let written = w.port(piece).is_ok();
+    let read = parses(&format!("//h:{piece}")).filter(|r| r.port() == Some(piece));
+    assert_eq!(written, read.is_some(), "port {piece:?}");
+}
+
+/// The calls `pieces` stand for, on one checked writer under `S`: each
+/// refused call leaves the text as it was; the result parses back.
+fn writer_calls<S: Spec>(pieces: &[&str]) {
+    let mut w = urikit::RiWriter::<S>::new();
+    for piece in pieces {
+        let mut chars = piece.chars();
+        let Some(op) = chars.next() else { continue };
+        let arg = chars.as_str();
+        let before = w.as_str().to_owned();
+        let result = match u32::from(op) % 11 {
+            0 => w.scheme(arg),
+            1 => {
+                w.start_authority();
+                Ok(())
+            }
+            2 => {
+                w.end_userinfo();
+                Ok(())
+            }
+            3 => {
+                w.end_host();
+                Ok(())
+            }
+            4 => w.port(arg),
+            5 => {
+                w.truncate(arg.len());
+                Ok(())
+            }
+            6 => {
+                w.start_query();
+                Ok(())
+            }
+            7 => {
+                w.start_fragment();
+                Ok(())
+            }
+            8 => match IriReference::parse(arg).ok().and_then(|r| r.authority()) {
+                Some(a) => w.authority(a),
+                None => Ok(()),
+            },
+            9 => match arg.chars().next() {
+                Some(c) => w.push(c),
+                None => Ok(()),
+            },
+            _ => w.push_str(arg),
+        };
+        if result.is_err() {
+            assert_eq!(w.as_str(), before, "a refused call wrote: {piece:?}");
+        }
+    }
+    let written = w.finish();
+    let back = urikit::RiReference::<S>::parse(written.as_str())
+        .unwrap_or_else(|e| panic!("the writer gave {:?}: {e}", written.as_str()));
+    assert_eq!(written.components(), back.components());
 }

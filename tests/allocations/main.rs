@@ -6,6 +6,8 @@
 //! The count is per thread (see `counting_alloc.rs`), so these tests run in
 //! parallel threads as any others do, each counting only what it allocates.
 
+// Test support: its helpers may unwrap and panic.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 mod counting_alloc;
 
 mod encode_no_alloc;

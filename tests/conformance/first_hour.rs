@@ -37,9 +37,7 @@ fn the_const_check_agrees_with_the_parser_on_every_vector_string() {
         let mut all = Vec::new();
         strings(&value, &mut all);
         for text in all {
-            let parsed = Uri::parse(text)
-                .map(drop)
-                .map_err(|e| (e.kind(), e.index()));
+            let parsed = Uri::parse(text).map(drop);
             assert_eq!(urikit::check_uri(text), parsed, "{file}: {text:?}");
             checked += 1;
         }

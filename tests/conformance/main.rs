@@ -13,6 +13,14 @@
 //! of medians taken in turns, and measured again before it is called
 //! superlinear, so that a busy spell does not fail it.
 
+// Test code: its helpers may unwrap and panic too.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::unreachable
+)]
+
 use std::sync::{PoisonError, RwLock, RwLockReadGuard, RwLockWriteGuard};
 
 #[path = "../fuzz_props.rs"]
@@ -30,6 +38,7 @@ mod hostile_mixed;
 mod hostile_schemes;
 mod idna_sample;
 mod interop;
+mod invalid_writes;
 mod iri_mapping;
 mod iri_properties;
 mod iri_vectors;

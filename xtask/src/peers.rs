@@ -340,7 +340,7 @@ mod tests {
             found["url"].1,
             Newest::Unchecked("not a dependency of urikit-bench in Cargo.lock".into())
         );
-        let unread = check_with(Err("gone"), &["http"], |_| unreachable!("not asked"));
+        let unread = check_with(Err("gone"), &["http"], |_| panic!("not asked"));
         assert_eq!(
             unread["http"],
             (

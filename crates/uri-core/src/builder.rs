@@ -15,7 +15,7 @@ use crate::grammar;
 use crate::owned::{RelativeRiBuf, RiBuf, RiReferenceBuf};
 use crate::parser::{self, ParseOptions, Parser};
 use crate::spec::{IriSpec, Spec, UriSpec};
-use crate::writer::RiWriter;
+use crate::writer::{Absolute, TrustedWriter};
 use crate::{Component, Components};
 use uri_encode::{EncodeSet, encode_into};
 
@@ -532,7 +532,8 @@ impl<'a, S: Spec> RiBuilder<'a, S> {
     /// # Ok::<(), uri_core::BuildError>(())
     /// ```
     pub fn build(self) -> Result<RiReferenceBuf<S>, BuildError> {
-        Ok(self.assemble()?.finish())
+        let len = self.check()?;
+        Ok(self.write(TrustedWriter::<S>::with_capacity(len)).finish())
     }
 
     /// Builds a `URI`.
@@ -557,10 +558,10 @@ impl<'a, S: Spec> RiBuilder<'a, S> {
                 0,
             ));
         }
-        // The scheme is there: `finish_uri` cannot give the writer back.
-        self.assemble()?
-            .finish_uri()
-            .map_err(|_| BuildError::new(Component::Scheme, BuildErrorKind::MissingScheme, 0))
+        let len = self.check()?;
+        // There is a scheme, and `write` writes it first, as the writer asks.
+        let w = TrustedWriter::<S, Absolute>::with_capacity(len);
+        Ok(self.write(w).finish())
     }
 
     /// Builds a `relative-ref`.
@@ -587,28 +588,21 @@ impl<'a, S: Spec> RiBuilder<'a, S> {
                 0,
             ));
         }
-        // No scheme was written: `finish_relative` cannot give the writer back.
-        self.assemble()?
-            .finish_relative()
-            .map_err(|_| BuildError::new(Component::Scheme, BuildErrorKind::UnexpectedScheme, 0))
+        let len = self.check()?;
+        let (text, layout) = self
+            .write(TrustedWriter::<S>::with_capacity(len))
+            .into_relative_parts();
+        Ok(RelativeRiBuf::from_raw(text, layout))
     }
 
-    /// Checks every part, then the rules between parts, then writes the
-    /// reference with a [`RiWriter`], which records the components' offsets
-    /// as it goes: nothing is parsed again.
-    fn assemble(&self) -> Result<RiWriter<S>, BuildError> {
+    /// Checks every part, then the rules between parts; gives the length
+    /// of the reference they make, at most.
+    fn check(&self) -> Result<usize, BuildError> {
         let check = |part: Component, text: &str| {
             check_part::<S>(text, part, self.options).map_err(|e| BuildError::syntax(part, e))
         };
-        let digits = match self.port {
-            Some(PortValue::Number(n)) => Some(itoa_u16(n)),
-            _ => None,
-        };
-        let port = match self.port {
-            Some(PortValue::Text(p)) => Some(p),
-            Some(PortValue::Number(_)) => digits.as_ref().map(PortDigits::as_str),
-            None => None,
-        };
+        let digits = self.port_digits();
+        let port = self.port_text(digits.as_ref());
         let host = self.host.as_deref();
         let path = &*self.path;
         let query = self.query.as_deref();
@@ -628,7 +622,6 @@ impl<'a, S: Spec> RiBuilder<'a, S> {
         }
 
         // §3.2, §3.3 and §4.2: what the parts may be, given each other.
-        let path_text = path;
         let path = path.as_bytes();
         if host.is_none() {
             if self.userinfo.is_some() {
@@ -670,12 +663,39 @@ impl<'a, S: Spec> RiBuilder<'a, S> {
             ));
         }
 
-        let len = [self.scheme, self.userinfo, host, port, query, self.fragment]
-            .iter()
-            .map(|part| part.map_or(0, |p| p.len() + 2))
-            .sum::<usize>()
-            + path.len();
-        let mut w = RiWriter::with_capacity(len);
+        Ok(
+            [self.scheme, self.userinfo, host, port, query, self.fragment]
+                .iter()
+                .map(|part| part.map_or(0, |p| p.len() + 2))
+                .sum::<usize>()
+                + path.len(),
+        )
+    }
+
+    /// The port of a number, in decimal.
+    fn port_digits(&self) -> Option<PortDigits> {
+        match self.port {
+            Some(PortValue::Number(n)) => Some(itoa_u16(n)),
+            _ => None,
+        }
+    }
+
+    /// The port as text: given, or the decimal `digits` of a number.
+    fn port_text<'s>(&'s self, digits: Option<&'s PortDigits>) -> Option<&'s str> {
+        match self.port {
+            Some(PortValue::Text(p)) => Some(p),
+            Some(PortValue::Number(_)) => digits.map(PortDigits::as_str),
+            None => None,
+        }
+    }
+
+    /// Writes the parts, [`check`](Self::check)ed, with a
+    /// [`TrustedWriter`], which records the components' offsets as it
+    /// goes: nothing is parsed again.
+    fn write<T>(&self, mut w: TrustedWriter<S, T>) -> TrustedWriter<S, T> {
+        let digits = self.port_digits();
+        let port = self.port_text(digits.as_ref());
+        let host = self.host.as_deref();
         if let Some(scheme) = self.scheme {
             w.scheme(scheme);
         }
@@ -691,8 +711,8 @@ impl<'a, S: Spec> RiBuilder<'a, S> {
                 w.port(port);
             }
         }
-        w.push_str(path_text);
-        if let Some(query) = query {
+        w.push_str(&self.path);
+        if let Some(query) = self.query.as_deref() {
             w.start_query();
             w.push_str(query);
         }
@@ -700,7 +720,7 @@ impl<'a, S: Spec> RiBuilder<'a, S> {
             w.start_fragment();
             w.push_str(fragment);
         }
-        Ok(w)
+        w
     }
 }
 
@@ -743,20 +763,21 @@ pub(crate) fn check_part<S: Spec>(
     }
 }
 
-/// A `u16` in decimal, without allocating.
+/// A `u16` in decimal, without allocating: the builder's and the setters'
+/// port numbers.
 #[derive(Clone, Copy)]
-struct PortDigits {
+pub(crate) struct PortDigits {
     buf: [u8; 5],
     start: usize,
 }
 
 impl PortDigits {
-    fn as_str(&self) -> &str {
+    pub(crate) fn as_str(&self) -> &str {
         core::str::from_utf8(&self.buf[self.start..]).unwrap_or("0")
     }
 }
 
-fn itoa_u16(mut n: u16) -> PortDigits {
+pub(crate) fn itoa_u16(mut n: u16) -> PortDigits {
     let mut buf = [b'0'; 5];
     let mut start = 5;
     loop {
@@ -989,6 +1010,10 @@ mod tests {
     fn port_numbers_are_written_in_decimal() {
         for (n, text) in [(0u16, "0"), (7, "7"), (80, "80"), (65535, "65535")] {
             assert_eq!(itoa_u16(n).as_str(), text);
+        }
+        // The setters' ports (`set_port_u16`), formerly their own copy.
+        for port in [0u16, 1, 9, 10, 80, 443, 8080, 9999, 10000, 65535] {
+            assert_eq!(itoa_u16(port).as_str(), alloc::format!("{port}"));
         }
     }
 }

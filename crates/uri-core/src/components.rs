@@ -479,6 +479,22 @@ impl<'a> Authority<'a> {
         (self.host_end < self.end).then(|| &self.input[self.host_end + 1..self.end])
     }
 
+    /// Where the host is in the text of the whole reference, as a byte
+    /// range: the span of the one part an authority always has (see
+    /// [`Authority::span`]).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let uri = uri_core::Uri::parse("http://u@h:80/")?;
+    /// assert_eq!(uri.authority().unwrap().host_span(), 9..10);
+    /// # Ok::<(), uri_core::ParseError>(())
+    /// ```
+    #[inline]
+    pub fn host_span(&self) -> Range<usize> {
+        self.host_start..self.host_end
+    }
+
     /// Where `component` (the userinfo, host or port) is in the text of the
     /// whole reference, as a byte range without its delimiters; `None` for
     /// an absent userinfo or port, and for the other components. See
@@ -499,10 +515,10 @@ impl<'a> Authority<'a> {
     /// ```
     pub fn span(&self, component: Component) -> Option<Range<usize>> {
         match component {
+            Component::Host => Some(self.host_span()),
             Component::Userinfo => {
                 (self.host_start > self.start).then_some(self.start..self.host_start - 1)
             }
-            Component::Host => Some(self.host_start..self.host_end),
             Component::Port => (self.host_end < self.end).then_some(self.host_end + 1..self.end),
             _ => None,
         }

@@ -963,6 +963,20 @@ pub(crate) const REG_NAME: Scan = Scan::new(
     Kind::InvalidHostChar,
 );
 
+/// What a writer's piece of an authority may hold: a userinfo's bytes and
+/// the delimiters the writer percent-encodes in a userinfo or reg-name
+/// (`@`, `/`, `?`, `#`, `[`, `]`), which an IP literal's brackets are
+/// too. Until the writer ends the host it cannot tell a userinfo from a
+/// host, so the error is the host's.
+const AUTHORITY_PIECE: CharClass = grammar::USERINFO.union(CharClass::new(b"@/?#[]"));
+
+pub(crate) const AUTHORITY: Scan = Scan::new(
+    &AUTHORITY_PIECE,
+    &HOST_COMMON,
+    Component::Host,
+    Kind::InvalidHostChar,
+);
+
 /// `segment-nz-nc`, the first segment of a relative path without authority (§4.2).
 const FIRST_SEGMENT: Scan = Scan::new(
     &grammar::SEGMENT_NZ_NC,

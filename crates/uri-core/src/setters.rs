@@ -92,9 +92,8 @@ macro_rules! setters {
             /// # Ok::<(), Box<dyn std::error::Error>>(())
             /// ```
             pub fn set_port_u16(&mut self, port: Option<u16>) -> Result<(), BuildError> {
-                let mut digits = [0u8; 5];
-                let text = port.map(|p| decimal(p, &mut digits));
-                splice::set_port::<S>(self.raw_mut(), text)
+                let digits = port.map(crate::builder::itoa_u16);
+                splice::set_port::<S>(self.raw_mut(), digits.as_ref().map(|d| d.as_str()))
             }
 
             /// Sets the path (§3.3).
@@ -440,34 +439,5 @@ mod tests {
         let mut uri = UriBuf::parse_with("http://[fe80::1%25eth0]/", opts).unwrap();
         uri.set_path("/x").unwrap();
         assert_eq!(uri, "http://[fe80::1%25eth0]/x");
-    }
-}
-
-/// `port` in decimal, written into `buf` (five digits at most).
-fn decimal(port: u16, buf: &mut [u8; 5]) -> &str {
-    let mut n = port;
-    let mut start = buf.len();
-    loop {
-        start -= 1;
-        buf[start] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    // ASCII digits only.
-    core::str::from_utf8(&buf[start..]).unwrap_or("0")
-}
-
-#[cfg(test)]
-mod decimal_tests {
-    use super::decimal;
-
-    #[test]
-    fn ports_in_decimal() {
-        for port in [0, 1, 9, 10, 80, 443, 8080, 9999, 10000, 65535] {
-            let mut buf = [0; 5];
-            assert_eq!(decimal(port, &mut buf), alloc::format!("{port}"));
-        }
     }
 }

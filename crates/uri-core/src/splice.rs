@@ -215,7 +215,7 @@ pub(crate) fn set_host<S: Spec>((text, l): Raw<'_>, host: Option<&str>) -> Resul
         return Ok(());
     };
     check::<S>(h, Component::Host, host_options(text, l))?;
-    let kind = host_kind::<S>(h);
+    let kind = host_kind::<S>(h, ParseOptions::PERMISSIVE);
     if has_authority(l) {
         let delta = replace(text, l.host_start..l.host_end, &[h]);
         l.host_end = moved(l.host_end, delta);

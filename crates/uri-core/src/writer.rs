@@ -1,96 +1,169 @@
 //! [`RiWriter`]: an owned reference written component by component, its
-//! layout recorded as it goes, so the result is not parsed again.
+//! layout recorded as it goes, so the result is not parsed again; each
+//! piece checked against the component it lands in ([`Checked`]), or, for
+//! callers that copy pieces of parsed references, trusted ([`Trusted`]).
 
 use alloc::string::String;
 use core::fmt;
 use core::marker::PhantomData;
 
-use crate::Components;
-use crate::components::HostKind;
-use crate::grammar::CharClass;
-use crate::grammar::Scanner;
+use crate::builder::{BuildError, BuildErrorKind};
+use crate::component::Component;
+use crate::components::{Authority, Components, HostKind};
+use crate::error::ParseErrorKind;
+use crate::grammar::{CharClass, Scanner};
 use crate::owned::{RelativeRiBuf, RiBuf, RiReferenceBuf};
-use crate::parser::{self, Layout, ParseOptions, Rule};
+use crate::parser::{self, Layout, ParseOptions, Parser, Rule};
 use crate::spec::{Spec, UriSpec};
+
+/// Marks a writer whose result is a `URI-reference`, with or without a
+/// scheme: [`RiWriter::finish`] gives a [`RiReferenceBuf`].
+#[derive(Debug)]
+pub enum Reference {}
+
+/// Marks a writer of a URI (or an IRI): [`RiWriter::finish`] gives a
+/// [`RiBuf`], with no `Result`, since the scheme is there from the start
+/// ([`RiWriter::absolute`]; a [`TrustedWriter`]'s caller owes it).
+#[derive(Debug)]
+pub enum Absolute {}
+
+/// Marks a writer that checks every piece of text against the component
+/// it lands in, so that it cannot give back an invalid reference: the
+/// default, and the only one for text from outside.
+#[derive(Debug)]
+pub enum Checked {}
+
+/// Marks a writer that takes each piece of text as valid for the component
+/// it lands in, as text copied from a reference parsed under the same spec
+/// is: see [`TrustedWriter`] for what the caller owes.
+#[derive(Debug)]
+pub enum Trusted {}
 
 /// Writes a reference into one `String`, recording where each component
 /// starts and ends, and gives back the owned value without parsing it.
 ///
-/// Resolution, normalization, the builder and the setters write their
-/// results this way. Write the components in order: the
-/// scheme ([`scheme`](Self::scheme)), the authority
-/// ([`start_authority`](Self::start_authority) … [`end_host`](Self::end_host),
-/// [`port`](Self::port), or [`authority`](Self::authority)), the path, then
+/// Write the components in order: the scheme ([`scheme`](Self::scheme), or
+/// begin with it: [`absolute`](RiWriter::absolute)), the authority
+/// ([`start_authority`](Self::start_authority) …
+/// [`end_host`](Self::end_host), [`port`](Self::port), or
+/// [`authority`](Self::authority)), the path, then
 /// [`start_query`](Self::start_query) and
 /// [`start_fragment`](Self::start_fragment), with text appended by
-/// [`push_str`](Self::push_str) in between.
+/// [`push_str`](Self::push_str) in between. Calls out of order are
+/// ignored: they cannot make the result invalid, and no getter of it can
+/// panic.
 ///
-/// # The caller's part
+/// # Checked, so the result is valid
 ///
-/// The writer records offsets itself, from what was written, so every
-/// getter of the result works, whatever the calls were: calls out of order
-/// are ignored, and no getter can panic. A userinfo or a registered name
-/// holding a delimiter would read back as other components (a host
-/// `good.example@evil.example`): the writer percent-encodes `@`, `:`, `/`,
-/// `?`, `#`, `[` and `]` there, so what was written as the host stays the
-/// host. A host is an IP literal only when it is a valid one.
+/// Each piece of text is checked against the component it lands in (one
+/// scan of the piece): a path holds no `?` or `#`, a query no `#`, every
+/// `%` begins a triplet (so a triplet is pushed whole), non-ASCII
+/// characters only where the spec allows them, and with an authority a
+/// path begins with `/`. A piece that does not fit is refused with a
+/// [`BuildError`] naming the component and the byte of the piece, and
+/// nothing of it is written. So whatever the calls, [`finish`](Self::finish)
+/// gives a valid reference whose components are the ones written.
 ///
-/// Nothing else is checked: each piece of text must be valid for its
-/// component under `S` (a path holds no `?` or `#`, a query no `#`), as
-/// text taken from references parsed under `S` is. That is what makes
-/// writing cheaper than parsing. Debug builds parse the result again and
-/// panic when it differs; in release builds, a caller that breaks this rule
-/// gets a value whose getters return what was written but whose text may
-/// not be a valid reference, or may read back otherwise. To build from
-/// untrusted parts, use [`Builder`](crate::Builder), which checks each part
-/// and then writes with this type.
+/// A userinfo or a registered name may hold a delimiter, which would read
+/// back as other components (a host `good.example@evil.example`): the
+/// writer percent-encodes `@`, `:`, `/`, `?`, `#`, `[` and `]` there, so
+/// what was written as the host stays the host. A host is an IP literal
+/// only when it is a valid one.
 ///
 /// Two paths would not read back as paths, and the writer mends them
-/// itself, so the result always reads back with the components it was
-/// written with: without an authority, a path that begins with `//` is
-/// written with `/.` before it (RFC 3986 §5.2.4, step 2B, keeps the same
-/// path), and in a relative reference, a path whose first segment holds a
-/// `:` is written with `./` before it (§4.2).
+/// itself: without an authority, a path that begins with `//` is written
+/// with `/.` before it (RFC 3986 §5.2.4, step 2B, keeps the same path), and
+/// in a relative reference, a path whose first segment holds a `:` is
+/// written with `./` before it (§4.2).
+///
+/// The library's own writers (resolution, normalization, the IRI
+/// mappings) copy pieces of parsed references, which need no check:
+/// they use [`TrustedWriter`], this type with the [`Trusted`] marker.
 ///
 /// # Examples
 ///
 /// ```
 /// use uri_core::{HostKind, UriWriter};
 ///
-/// let mut w = UriWriter::new();
-/// w.scheme("http");
+/// let mut w = UriWriter::absolute("http")?;
 /// w.start_authority();
-/// w.push_str("example.com");
+/// w.push_str("example.com")?;
 /// w.end_host();
-/// w.push_str("/a/b");
+/// w.push_str("/a/b")?;
 /// w.start_query();
-/// w.push_str("q=1");
-/// let uri = w.finish_uri().map_err(|_| "no scheme")?;
+/// w.push_str("q=1")?;
+/// let uri = w.finish();
 /// assert_eq!(uri, "http://example.com/a/b?q=1");
 /// assert_eq!(uri.host_kind(), Some(HostKind::RegName));
 /// assert_eq!(uri.path(), "/a/b");
-/// # Ok::<(), Box<dyn std::error::Error>>(())
+///
+/// let mut w = UriWriter::new();
+/// assert!(w.push_str("a#b").is_err());
+/// assert_eq!(w.as_str(), "");
+/// # Ok::<(), uri_core::BuildError>(())
 /// ```
-pub struct RiWriter<S: Spec> {
+pub struct RiWriter<S: Spec, T = Reference, C = Checked> {
     text: String,
     layout: Layout,
     /// Where the current component starts: text before it is never
     /// truncated or changed, so recorded offsets stay valid.
     floor: usize,
     stage: Stage,
-    spec: PhantomData<S>,
+    /// What a pushed piece is checked with, and which IP literals
+    /// [`end_host`](Self::end_host) accepts.
+    options: ParseOptions,
+    marks: PhantomData<(S, T, C)>,
 }
 
-/// A writer of URI references: [`RiWriter`] under [`UriSpec`].
+/// A writer of URI references: [`RiWriter`] under [`UriSpec`], checked.
 ///
 /// # Examples
 ///
 /// ```
 /// let mut w = uri_core::UriWriter::new();
-/// w.push_str("a/b");
+/// w.push_str("a/b")?;
 /// assert_eq!(w.finish().as_str(), "a/b");
+/// # Ok::<(), uri_core::BuildError>(())
 /// ```
 pub type UriWriter = RiWriter<UriSpec>;
+
+/// A writer that trusts its text: [`RiWriter`] with the [`Trusted`]
+/// marker, for code that copies pieces of parsed references (resolution,
+/// normalization, the IRI mappings, the scheme crates' builders).
+///
+/// # What the caller owes
+///
+/// Each piece pushed ([`push_str`](RiWriter::push_str),
+/// [`push`](RiWriter::push)), each scheme and each port must be valid
+/// where it lands under `S`, as [`RiWriter`] would check: a path piece
+/// holds no `?` or `#` (and after an authority the path begins with `/`),
+/// a query piece no `#`, each `%` begins a whole triplet, and non-ASCII
+/// characters stand only where `S` allows them. Pieces of a reference
+/// parsed under `S` (or of a URI, for an IRI writer) are. The writer still
+/// records the offsets itself, encodes the delimiters of a userinfo or a
+/// registered name, and mends the two paths that would not read back.
+///
+/// Debug builds check every piece as the checked writer does
+/// (`debug_assert!`) and parse the result again in `finish`, and the fuzz
+/// targets that resolve, normalize and map run with them; in release
+/// builds, a caller that breaks the rule gets a value whose getters return
+/// what was written but whose text may not be a valid reference. Skipping
+/// the checks is what makes writing cheaper than parsing.
+///
+/// # Examples
+///
+/// ```
+/// use uri_core::writer::Absolute;
+/// use uri_core::{TrustedWriter, Uri, UriSpec};
+///
+/// let base = Uri::parse("http://a/b/c?q")?;
+/// let mut w = TrustedWriter::<UriSpec, Absolute>::with_capacity(16);
+/// w.copy_prefix(base.components(), "http://a/b/".len());
+/// w.push_str("d"); // a piece of a path parsed as one
+/// assert_eq!(w.finish(), "http://a/b/d");
+/// # Ok::<(), uri_core::ParseError>(())
+/// ```
+pub type TrustedWriter<S, T = Reference> = RiWriter<S, T, Trusted>;
 
 /// The text and layout of `parts` with each byte that is not ASCII
 /// percent-encoded, the offsets moved along: see
@@ -217,14 +290,488 @@ impl<S: Spec> RiWriter<S> {
     /// let w = uri_core::UriWriter::from_string(String::from("old"));
     /// assert_eq!(w.as_str(), "");
     /// ```
-    pub fn from_string(mut buffer: String) -> Self {
+    pub fn from_string(buffer: String) -> Self {
+        Self::empty(buffer, ParseOptions::new())
+    }
+}
+
+impl<S: Spec> RiWriter<S, Reference, Trusted> {
+    /// An empty trusted writer with room for `capacity` bytes. It accepts
+    /// what parsing with any options accepts (zone identifiers, the
+    /// bidirectional formatting characters): whatever the pieces were
+    /// parsed with.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let w = uri_core::TrustedWriter::<uri_core::UriSpec>::with_capacity(64);
+    /// assert!(w.capacity() >= 64);
+    /// ```
+    pub fn with_capacity(capacity: usize) -> Self {
+        Self::empty(String::with_capacity(capacity), ParseOptions::PERMISSIVE)
+    }
+}
+
+impl<S: Spec, C> RiWriter<S, Reference, C> {
+    /// The owned reference.
+    ///
+    /// # Panics
+    ///
+    /// In debug builds only, when the text does not parse back with the
+    /// recorded components: never for a [`Checked`] writer, and for a
+    /// [`Trusted`] one only when the caller broke its rule.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let mut w = uri_core::UriWriter::new();
+    /// w.push_str("../x")?;
+    /// assert!(w.finish().is_relative());
+    /// # Ok::<(), uri_core::BuildError>(())
+    /// ```
+    #[inline]
+    pub fn finish(self) -> RiReferenceBuf<S> {
+        let (text, layout) = self.into_parts(Rule::Reference);
+        RiReferenceBuf::from_raw(text, layout)
+    }
+
+    /// The owned relative reference, or the writer back if a scheme was
+    /// written.
+    ///
+    /// # Errors
+    ///
+    /// The writer, unchanged, when it holds a scheme.
+    ///
+    /// # Panics
+    ///
+    /// As [`finish`](Self::finish), in debug builds only.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let mut w = uri_core::UriWriter::new();
+    /// w.push_str("a:b")?;
+    /// assert_eq!(w.finish_relative().map_err(|_| "a scheme")?, "./a:b");
+    /// let mut w = uri_core::UriWriter::new();
+    /// w.scheme("s")?;
+    /// assert!(w.finish_relative().is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[inline]
+    pub fn finish_relative(self) -> Result<RelativeRiBuf<S>, Self> {
+        if self.layout.scheme_end > 0 {
+            return Err(self);
+        }
+        let (text, layout) = self.into_parts(Rule::Relative);
+        Ok(RelativeRiBuf::from_raw(text, layout))
+    }
+
+    /// The text and layout of a relative reference, for the builder, which
+    /// checked that no scheme was given.
+    pub(crate) fn into_relative_parts(self) -> (String, Layout) {
+        debug_assert_eq!(self.layout.scheme_end, 0);
+        self.into_parts(Rule::Relative)
+    }
+
+    /// The writer of the same buffer, marked absolute: its scheme is
+    /// `text[..scheme_end]`, written by the caller of this function.
+    fn into_absolute(self) -> RiWriter<S, Absolute, C> {
+        RiWriter {
+            text: self.text,
+            layout: self.layout,
+            floor: self.floor,
+            stage: self.stage,
+            options: self.options,
+            marks: PhantomData,
+        }
+    }
+}
+
+impl<S: Spec> RiWriter<S, Reference, Checked> {
+    /// A writer that begins with `scheme ":"`: its result is a URI (or
+    /// an IRI), so [`finish`](RiWriter::finish) needs no `Result`.
+    ///
+    /// # Errors
+    ///
+    /// A [`BuildError`] for the scheme when it is not `ALPHA *( ALPHA /
+    /// DIGIT / "+" / "-" / "." )` (§3.1).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let mut w = uri_core::UriWriter::absolute("mailto")?;
+    /// w.push_str("a@b")?;
+    /// assert_eq!(w.finish().scheme(), "mailto");
+    /// assert!(uri_core::UriWriter::absolute("1a").is_err());
+    /// # Ok::<(), uri_core::BuildError>(())
+    /// ```
+    pub fn absolute(scheme: &str) -> Result<RiWriter<S, Absolute>, BuildError> {
+        Self::absolute_in(String::new(), scheme)
+    }
+
+    /// [`absolute`](Self::absolute), writing into `buffer`'s allocation
+    /// (cleared).
+    ///
+    /// # Errors
+    ///
+    /// As [`absolute`](Self::absolute).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let w = uri_core::UriWriter::absolute_in(String::with_capacity(64), "urn")?;
+    /// assert_eq!(w.as_str(), "urn:");
+    /// # Ok::<(), uri_core::BuildError>(())
+    /// ```
+    pub fn absolute_in(buffer: String, scheme: &str) -> Result<RiWriter<S, Absolute>, BuildError> {
+        let mut w = Self::from_string(buffer);
+        w.scheme(scheme)?;
+        Ok(w.into_absolute())
+    }
+
+    /// Writes `scheme ":"`; ignored unless nothing has been written or begun.
+    ///
+    /// # Errors
+    ///
+    /// A [`BuildError`] for the scheme when it is not a valid one (§3.1);
+    /// nothing is written then.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let mut w = uri_core::UriWriter::new();
+    /// w.scheme("mailto")?;
+    /// w.push_str("a@b")?;
+    /// assert_eq!(w.finish().scheme(), Some("mailto"));
+    /// # Ok::<(), uri_core::BuildError>(())
+    /// ```
+    pub fn scheme(&mut self, scheme: &str) -> Result<(), BuildError> {
+        crate::builder::check_part::<S>(scheme, Component::Scheme, self.options)
+            .map_err(|e| BuildError::syntax(Component::Scheme, e))?;
+        self.write_scheme(scheme);
+        Ok(())
+    }
+}
+
+impl<S: Spec> RiWriter<S, Absolute, Trusted> {
+    /// An empty trusted writer of a URI (or an IRI), with room for
+    /// `capacity` bytes, accepting what parsing with any options accepts.
+    /// Besides valid pieces, the caller owes a scheme, written first
+    /// ([`scheme`](RiWriter::scheme), or a copy of a URI's text:
+    /// [`copy_prefix`](RiWriter::copy_prefix),
+    /// [`copy_all`](RiWriter::copy_all)), so that
+    /// [`finish`](RiWriter::finish) needs no `Result`: the resolver writes
+    /// the target's scheme with the base's text, in one copy.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_core::writer::Absolute;
+    /// use uri_core::{TrustedWriter, UriSpec};
+    ///
+    /// let mut w = TrustedWriter::<UriSpec, Absolute>::with_capacity(8);
+    /// w.scheme("urn");
+    /// w.push_str("a:b");
+    /// assert_eq!(w.finish().scheme(), "urn");
+    /// ```
+    pub fn with_capacity(capacity: usize) -> Self {
+        Self::empty(String::with_capacity(capacity), ParseOptions::PERMISSIVE)
+    }
+}
+
+impl<S: Spec, C> RiWriter<S, Absolute, C> {
+    /// The owned URI (or IRI): the writer began with its scheme.
+    ///
+    /// # Panics
+    ///
+    /// As [`RiWriter::finish`] of a reference writer, in debug builds only.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let mut w = uri_core::UriWriter::absolute("s")?;
+    /// w.push_str("a")?;
+    /// assert_eq!(w.finish().scheme(), "s");
+    /// # Ok::<(), uri_core::BuildError>(())
+    /// ```
+    #[inline]
+    pub fn finish(self) -> RiBuf<S> {
+        let (text, layout) = self.into_parts(Rule::Uri);
+        RiBuf::from_raw(text, layout)
+    }
+}
+
+impl<S: Spec, T> RiWriter<S, T, Checked> {
+    /// Sets the options pieces are checked with (the default,
+    /// [`ParseOptions::new`], refuses zone identifiers and bidirectional
+    /// formatting characters), and which IP literals
+    /// [`end_host`](Self::end_host) accepts.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_core::{HostKind, ParseOptions, UriWriter};
+    ///
+    /// let mut w = UriWriter::new();
+    /// w.set_options(ParseOptions::new().allow_zone_id(true));
+    /// w.start_authority();
+    /// w.push_str("[fe80::1%25en0]")?;
+    /// w.end_host();
+    /// assert_eq!(w.finish().host_kind(), Some(HostKind::Ipv6));
+    /// # Ok::<(), uri_core::BuildError>(())
+    /// ```
+    pub fn set_options(&mut self, options: ParseOptions) {
+        self.options = options;
+    }
+
+    /// Writes `":" port` after the host. Ignored unless the host has just
+    /// ended.
+    ///
+    /// # Errors
+    ///
+    /// A [`BuildError`] for the port when it holds anything but ASCII
+    /// digits (§3.2.3); nothing is written then.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let mut w = uri_core::UriWriter::new();
+    /// w.start_authority();
+    /// w.push_str("h")?;
+    /// w.end_host();
+    /// w.port("8080")?;
+    /// w.push_str("/p")?;
+    /// let r = w.finish();
+    /// assert_eq!((r.port(), r.path()), (Some("8080"), "/p"));
+    /// # Ok::<(), uri_core::BuildError>(())
+    /// ```
+    pub fn port(&mut self, port: &str) -> Result<(), BuildError> {
+        crate::builder::check_part::<S>(port, Component::Port, self.options)
+            .map_err(|e| BuildError::syntax(Component::Port, e))?;
+        self.write_port(port);
+        Ok(())
+    }
+
+    /// Writes `//` and a whole parsed authority, with its offsets.
+    /// Ignored once the authority or the path has begun.
+    ///
+    /// # Errors
+    ///
+    /// A [`BuildError`] when the authority holds a character `S` does not
+    /// allow (an IRI's authority, in a URI writer); nothing is written then.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_core::{Uri, UriWriter};
+    ///
+    /// let source = Uri::parse("http://u@[::1]:80/x")?;
+    /// let mut w = UriWriter::absolute("https")?;
+    /// w.authority(source.authority().ok_or("no authority")?)?;
+    /// w.push_str("/y")?;
+    /// let uri = w.finish();
+    /// assert_eq!(uri, "https://u@[::1]:80/y");
+    /// assert_eq!(uri.host(), source.host());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn authority(&mut self, authority: Authority<'_>) -> Result<(), BuildError> {
+        let text = authority.as_str();
+        if S::ASCII_ONLY {
+            if let Some(k) = text.bytes().position(|b| !b.is_ascii()) {
+                let (host_start, _, _) = authority.offsets();
+                let (part, kind, index) = if k < host_start {
+                    (Component::Userinfo, ParseErrorKind::InvalidUserinfoChar, k)
+                } else {
+                    (
+                        Component::Host,
+                        ParseErrorKind::InvalidHostChar,
+                        k - host_start,
+                    )
+                };
+                return Err(BuildError::new(part, BuildErrorKind::Syntax(kind), index));
+            }
+        }
+        self.write_authority(authority);
+        Ok(())
+    }
+
+    /// Appends `text` to the current component, after checking it there.
+    /// Ignored after [`copy_all`](Self::copy_all).
+    ///
+    /// # Errors
+    ///
+    /// A [`BuildError`] naming the component and the first byte of `text`
+    /// that it cannot hold (a `%` that does not begin a whole triplet, a
+    /// `?` in a path, a non-ASCII character in a URI, …), or
+    /// [`BuildErrorKind::PathNotAbsolute`] for a path after an authority
+    /// that does not begin with `/`. Nothing is written then.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_core::{BuildErrorKind, Component, ParseErrorKind};
+    ///
+    /// let mut w = uri_core::UriWriter::new();
+    /// w.push_str("a")?;
+    /// w.push_str("/b")?;
+    /// let err = w.push_str("/c?d").unwrap_err();
+    /// assert_eq!((err.component(), err.index()), (Component::Path, 2));
+    /// assert_eq!(err.kind(), BuildErrorKind::Syntax(ParseErrorKind::InvalidPathChar));
+    /// assert_eq!(w.as_str(), "a/b");
+    /// # Ok::<(), uri_core::BuildError>(())
+    /// ```
+    pub fn push_str(&mut self, text: &str) -> Result<(), BuildError> {
+        self.check_piece(text)?;
+        self.write_str(text);
+        Ok(())
+    }
+
+    /// Appends `c` to the current component, after checking it there (a
+    /// `%` alone is refused: push a triplet whole).
+    ///
+    /// # Errors
+    ///
+    /// As [`push_str`](Self::push_str).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let mut w = uri_core::UriWriter::new();
+    /// w.push('/')?;
+    /// assert_eq!(w.as_str(), "/");
+    /// assert!(w.push('%').is_err());
+    /// # Ok::<(), uri_core::BuildError>(())
+    /// ```
+    pub fn push(&mut self, c: char) -> Result<(), BuildError> {
+        self.push_str(c.encode_utf8(&mut [0; 4]))
+    }
+}
+
+impl<S: Spec, T> RiWriter<S, T, Trusted> {
+    /// Writes `scheme ":"`, which the caller owes valid; ignored unless
+    /// nothing has been written or begun.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let mut w = uri_core::TrustedWriter::<uri_core::UriSpec>::with_capacity(8);
+    /// w.scheme("urn");
+    /// assert_eq!(w.as_str(), "urn:");
+    /// ```
+    pub fn scheme(&mut self, scheme: &str) {
+        debug_assert!(
+            crate::builder::check_part::<S>(scheme, Component::Scheme, self.options).is_ok(),
+            "not a scheme: {scheme:?}"
+        );
+        self.write_scheme(scheme);
+    }
+
+    /// Writes `":" port` after the host; the caller owes `port` digits.
+    /// Ignored unless the host has just ended.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let mut w = uri_core::TrustedWriter::<uri_core::UriSpec>::with_capacity(8);
+    /// w.start_authority();
+    /// w.push_str("h");
+    /// w.end_host();
+    /// w.port("80");
+    /// assert_eq!(w.finish().port(), Some("80"));
+    /// ```
+    pub fn port(&mut self, port: &str) {
+        debug_assert!(
+            port.bytes().all(|b| b.is_ascii_digit()),
+            "not a port: {port:?}"
+        );
+        self.write_port(port);
+    }
+
+    /// Writes `//` and a whole parsed authority, with its offsets; the
+    /// caller owes it valid under `S` (ASCII, for a URI writer). Ignored
+    /// once the authority or the path has begun.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_core::writer::Absolute;
+    /// use uri_core::{TrustedWriter, Uri, UriSpec};
+    ///
+    /// let source = Uri::parse("http://u@h:80/x")?;
+    /// let mut w = TrustedWriter::<UriSpec, Absolute>::with_capacity(16);
+    /// w.scheme("https");
+    /// if let Some(authority) = source.authority() {
+    ///     w.authority(authority);
+    /// }
+    /// assert_eq!(w.finish(), "https://u@h:80");
+    /// # Ok::<(), uri_core::ParseError>(())
+    /// ```
+    pub fn authority(&mut self, authority: Authority<'_>) {
+        debug_assert!(
+            !S::ASCII_ONLY || authority.as_str().is_ascii(),
+            "an IRI's authority in a URI writer: {:?}",
+            authority.as_str()
+        );
+        self.write_authority(authority);
+    }
+
+    /// Appends `text` to the current component; the caller owes it valid
+    /// there (see [`TrustedWriter`]). Ignored after
+    /// [`copy_all`](Self::copy_all).
+    ///
+    /// # Panics
+    ///
+    /// In debug builds only, when `text` is not valid where it lands.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let mut w = uri_core::TrustedWriter::<uri_core::UriSpec>::with_capacity(8);
+    /// w.push_str("a");
+    /// w.push_str("/b");
+    /// assert_eq!(w.as_str(), "a/b");
+    /// ```
+    pub fn push_str(&mut self, text: &str) {
+        debug_assert_eq!(
+            self.check_piece(text),
+            Ok(()),
+            "{text:?} does not fit after {:?}",
+            self.text
+        );
+        self.write_str(text);
+    }
+
+    /// Appends `c` to the current component; the caller owes it valid
+    /// there.
+    ///
+    /// # Panics
+    ///
+    /// In debug builds only, when `c` is not valid where it lands.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let mut w = uri_core::TrustedWriter::<uri_core::UriSpec>::with_capacity(8);
+    /// w.push('/');
+    /// assert_eq!(w.as_str(), "/");
+    /// ```
+    pub fn push(&mut self, c: char) {
+        self.push_str(c.encode_utf8(&mut [0; 4]));
+    }
+}
+
+impl<S: Spec, T, C> RiWriter<S, T, C> {
+    /// An empty writer into `buffer`'s allocation (cleared), checking with
+    /// `options`.
+    fn empty(mut buffer: String, options: ParseOptions) -> Self {
         buffer.clear();
         RiWriter {
             text: buffer,
             layout: Layout::EMPTY,
             floor: 0,
             stage: Stage::Start,
-            spec: PhantomData,
+            options,
+            marks: PhantomData,
         }
     }
 
@@ -234,8 +781,9 @@ impl<S: Spec> RiWriter<S> {
     ///
     /// ```
     /// let mut w = uri_core::UriWriter::new();
-    /// w.scheme("urn");
+    /// w.scheme("urn")?;
     /// assert_eq!(w.as_str(), "urn:");
+    /// # Ok::<(), uri_core::BuildError>(())
     /// ```
     pub fn as_str(&self) -> &str {
         &self.text
@@ -247,8 +795,9 @@ impl<S: Spec> RiWriter<S> {
     ///
     /// ```
     /// let mut w = uri_core::UriWriter::new();
-    /// w.push_str("ab");
+    /// w.push_str("ab")?;
     /// assert_eq!(w.len(), 2);
+    /// # Ok::<(), uri_core::BuildError>(())
     /// ```
     pub fn len(&self) -> usize {
         self.text.len()
@@ -282,34 +831,13 @@ impl<S: Spec> RiWriter<S> {
     /// # Examples
     ///
     /// ```
-    /// let mut w = uri_core::UriWriter::new();
-    /// w.scheme("s");
-    /// w.push_str("/p");
+    /// let mut w = uri_core::UriWriter::absolute("s")?;
+    /// w.push_str("/p")?;
     /// assert_eq!(w.component_start(), 2);
+    /// # Ok::<(), uri_core::BuildError>(())
     /// ```
     pub fn component_start(&self) -> usize {
         self.floor
-    }
-
-    /// Writes `scheme ":"`; ignored unless nothing has been written or begun.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// let mut w = uri_core::UriWriter::new();
-    /// w.scheme("mailto");
-    /// w.push_str("a@b");
-    /// assert_eq!(w.finish_uri().map_err(|_| "no scheme")?.scheme(), "mailto");
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn scheme(&mut self, scheme: &str) {
-        if !self.text.is_empty() || self.stage != Stage::Start {
-            return;
-        }
-        self.text.push_str(scheme);
-        self.layout.scheme_end = self.text.len();
-        self.text.push(':');
-        self.floor = self.text.len();
     }
 
     /// Writes `//` and starts the authority (its userinfo or host); ignored
@@ -320,9 +848,10 @@ impl<S: Spec> RiWriter<S> {
     /// ```
     /// let mut w = uri_core::UriWriter::new();
     /// w.start_authority();
-    /// w.push_str("h");
+    /// w.push_str("h")?;
     /// w.end_host();
     /// assert_eq!(w.finish().host_str(), Some("h"));
+    /// # Ok::<(), uri_core::BuildError>(())
     /// ```
     pub fn start_authority(&mut self) {
         if self.stage != Stage::Start || self.text.len() != self.floor {
@@ -344,11 +873,12 @@ impl<S: Spec> RiWriter<S> {
     /// ```
     /// let mut w = uri_core::UriWriter::new();
     /// w.start_authority();
-    /// w.push_str("user");
+    /// w.push_str("user")?;
     /// w.end_userinfo();
-    /// w.push_str("h");
+    /// w.push_str("h")?;
     /// w.end_host();
     /// assert_eq!(w.finish().userinfo(), Some("user"));
+    /// # Ok::<(), uri_core::BuildError>(())
     /// ```
     pub fn end_userinfo(&mut self) {
         if self.stage != Stage::Authority || self.layout.host_start > self.layout.auth_start {
@@ -373,19 +903,20 @@ impl<S: Spec> RiWriter<S> {
     ///
     /// let mut w = UriWriter::new();
     /// w.start_authority();
-    /// w.push_str("127.0.0.1");
+    /// w.push_str("127.0.0.1")?;
     /// w.end_host();
-    /// w.port("8080");
+    /// w.port("8080")?;
     /// let r = w.finish();
     /// assert_eq!(r.host_kind(), Some(HostKind::Ipv4));
     /// assert_eq!(r.port(), Some("8080"));
+    /// # Ok::<(), uri_core::BuildError>(())
     /// ```
     pub fn end_host(&mut self) {
         if self.stage != Stage::Authority {
             return;
         }
         let start = self.layout.host_start;
-        let kind = host_kind::<S>(&self.text[start..]);
+        let kind = host_kind::<S>(&self.text[start..], self.options);
         if kind == HostKind::RegName {
             // Not an IP literal: a delimiter here would move the host.
             self.encode_delimiters(start, &REG_NAME_DELIMITERS);
@@ -396,68 +927,11 @@ impl<S: Spec> RiWriter<S> {
         self.stage = Stage::Port;
     }
 
-    /// Writes `":" port` after the host. Ignored unless the host has just
-    /// ended, or when `port` holds anything but ASCII digits (§3.2.3).
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// let mut w = uri_core::UriWriter::new();
-    /// w.start_authority();
-    /// w.push_str("h");
-    /// w.end_host();
-    /// w.port("8080");
-    /// w.push_str("/p");
-    /// let r = w.finish();
-    /// assert_eq!((r.port(), r.path()), (Some("8080"), "/p"));
-    /// ```
-    pub fn port(&mut self, port: &str) {
-        let fresh = self.text.len() == self.layout.host_end;
-        if self.stage != Stage::Port || !fresh || !port.bytes().all(|b| b.is_ascii_digit()) {
-            return;
-        }
-        self.text.push(':');
-        self.text.push_str(port);
-    }
-
-    /// Writes `//` and a whole parsed authority, with its offsets.
-    /// Ignored once the authority or the path has begun.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use uri_core::{Uri, UriWriter};
-    ///
-    /// let source = Uri::parse("http://u@[::1]:80/x")?;
-    /// let mut w = UriWriter::new();
-    /// w.scheme("https");
-    /// w.authority(source.authority().ok_or("no authority")?);
-    /// w.push_str("/y");
-    /// let uri = w.finish_uri().map_err(|_| "no scheme")?;
-    /// assert_eq!(uri, "https://u@[::1]:80/y");
-    /// assert_eq!(uri.host(), source.host());
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn authority(&mut self, authority: crate::Authority<'_>) {
-        if self.stage != Stage::Start || self.text.len() != self.floor {
-            return;
-        }
-        self.text.push_str("//");
-        let start = self.text.len();
-        let (host_start, host_end, kind) = authority.offsets();
-        self.text.push_str(authority.as_str());
-        self.layout.auth_start = start;
-        self.layout.host_start = start + host_start;
-        self.layout.host_end = start + host_end;
-        self.layout.host_kind = kind;
-        self.floor = self.text.len();
-        self.stage = Stage::Port;
-    }
-
     /// Copies the text of `parts` up to `end` (a byte offset at or after
     /// the start of its path, and before its fragment), with the offsets of
     /// what it holds: its scheme, its authority, and the path, and query
-    /// begun there. Ignored unless nothing has been written.
+    /// begun there. Ignored unless nothing has been written (but, in a
+    /// writer that began with a scheme, that same scheme).
     ///
     /// # Examples
     ///
@@ -465,10 +939,10 @@ impl<S: Spec> RiWriter<S> {
     /// use uri_core::{Uri, UriWriter};
     ///
     /// let base = Uri::parse("http://a/b/c?q#f")?;
-    /// let mut w = UriWriter::new();
+    /// let mut w = UriWriter::absolute("http")?;
     /// w.copy_prefix(base.components(), "http://a/b/".len());
-    /// w.push_str("d");
-    /// let uri = w.finish_uri().map_err(|_| "no scheme")?;
+    /// w.push_str("d")?;
+    /// let uri = w.finish();
     /// assert_eq!(uri, "http://a/b/d");
     /// assert_eq!(uri.path(), "/b/d");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -476,15 +950,13 @@ impl<S: Spec> RiWriter<S> {
     pub fn copy_prefix(&mut self, parts: Components<'_, S>, end: usize) {
         let source = parts.layout();
         let text = parts.as_str();
-        if !self.text.is_empty()
-            || self.stage != Stage::Start
-            || end < source.path_start
-            || end > source.query_end
-            || !text.is_char_boundary(end)
-        {
+        if !self.fresh_for(text) || end < source.path_start || end > source.query_end {
             return;
         }
-        self.text.push_str(&text[..end]);
+        let Some(rest) = text.get(self.text.len()..end) else {
+            return;
+        };
+        self.text.push_str(rest);
         self.layout = Layout {
             path_end: 0,
             query_end: 0,
@@ -501,9 +973,10 @@ impl<S: Spec> RiWriter<S> {
     }
 
     /// Copies a whole parsed reference with its offsets; ignored unless
-    /// nothing has been written or begun. The reference is then complete:
-    /// later pushes and `start_*` calls are ignored, and only the case
-    /// changes apply.
+    /// nothing has been written (but, in a writer that began with a
+    /// scheme, that same scheme). The reference is then complete: later
+    /// pushes and `start_*` calls are ignored, and only the case changes
+    /// apply.
     ///
     /// # Examples
     ///
@@ -513,71 +986,75 @@ impl<S: Spec> RiWriter<S> {
     /// let mut w = UriWriter::new();
     /// w.copy_all(Uri::parse("HTTP://a/b?c#d")?.components());
     /// w.make_ascii_lowercase(0..4);
-    /// assert_eq!(w.finish_uri().map_err(|_| "no scheme")?, "http://a/b?c#d");
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// assert_eq!(w.finish(), "http://a/b?c#d");
+    /// # Ok::<(), uri_core::ParseError>(())
     /// ```
     pub fn copy_all(&mut self, parts: Components<'_, S>) {
-        if !self.text.is_empty() || self.stage != Stage::Start {
+        let text = parts.as_str();
+        if !self.fresh_for(text) {
             return;
         }
-        self.text.push_str(parts.as_str());
+        self.text.push_str(&text[self.text.len()..]);
         self.layout = parts.layout();
-        // Complete: nothing more may be appended, only case changes.
-        self.floor = self.text.len();
-        self.stage = Stage::Done;
+        self.complete();
     }
 
-    /// Appends `text` to the current component.
+    /// Copies a whole parsed reference of any spec with each byte that is
+    /// not ASCII percent-encoded, its offsets moved along; ignored unless
+    /// nothing has been written (but, in a writer that began with a
+    /// scheme, that same scheme). The reference is then complete, as after
+    /// [`copy_all`](Self::copy_all).
+    ///
+    /// This is the mapping of an IRI to a URI (RFC 3987 §3.1, step 2:
+    /// "Convert the character to a sequence of one or more octets using
+    /// UTF-8 [...] Convert each octet to %HH"): the two grammars agree on
+    /// ASCII, and every component that may hold a non-ASCII character may
+    /// hold a triplet, so the result reads back with the same components
+    /// under any spec. One pass, one allocation, no component-by-component
+    /// bookkeeping.
     ///
     /// # Examples
     ///
     /// ```
-    /// let mut w = uri_core::UriWriter::new();
-    /// w.push_str("a");
-    /// w.push_str("/b");
-    /// assert_eq!(w.as_str(), "a/b");
+    /// use uri_core::{IriReference, UriWriter};
+    ///
+    /// let mut w = UriWriter::new();
+    /// w.copy_all_percent_encoding(IriReference::parse("http://bücher.de/é?ü#ö")?.components());
+    /// let uri = w.finish();
+    /// assert_eq!(uri, "http://b%C3%BCcher.de/%C3%A9?%C3%BC#%C3%B6");
+    /// assert_eq!(uri.host_str(), Some("b%C3%BCcher.de"));
+    /// assert_eq!(uri.query(), Some("%C3%BC"));
+    /// # Ok::<(), uri_core::ParseError>(())
     /// ```
-    pub fn push_str(&mut self, text: &str) {
-        if self.stage == Stage::Done {
+    pub fn copy_all_percent_encoding<T2: Spec>(&mut self, parts: Components<'_, T2>) {
+        // The scheme is ASCII: the encoded text begins as the source does.
+        if !self.fresh_for(parts.as_str()) {
             return;
         }
-        self.begin_path_if_needed();
-        self.text.push_str(text);
-    }
-
-    /// Appends `c` to the current component.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// let mut w = uri_core::UriWriter::new();
-    /// w.push('/');
-    /// assert_eq!(w.as_str(), "/");
-    /// ```
-    pub fn push(&mut self, c: char) {
-        if self.stage == Stage::Done {
-            return;
-        }
-        self.begin_path_if_needed();
-        self.text.push(c);
+        let (text, layout) = percent_encode_non_ascii(parts);
+        self.text = text;
+        self.layout = layout;
+        self.complete();
     }
 
     /// Shortens the text to `len` bytes, but never before the start of the
-    /// current component ([`component_start`](Self::component_start)) nor
-    /// inside a character.
+    /// current component ([`component_start`](Self::component_start)), nor
+    /// inside a character or a triplet (it then cuts before them).
     ///
     /// # Examples
     ///
     /// ```
-    /// let mut w = uri_core::UriWriter::new();
-    /// w.scheme("s");
-    /// w.push_str("/a/b");
+    /// let mut w = uri_core::UriWriter::absolute("s")?;
+    /// w.push_str("/a/b%2F")?;
+    /// w.truncate(8);
+    /// assert_eq!(w.as_str(), "s:/a/b");
     /// w.truncate(4);
     /// assert_eq!(w.as_str(), "s:/a");
     /// w.truncate(0);
     /// assert_eq!(w.as_str(), "s:");
     /// w.truncate(99);
     /// assert_eq!(w.as_str(), "s:");
+    /// # Ok::<(), uri_core::BuildError>(())
     /// ```
     pub fn truncate(&mut self, len: usize) {
         if len >= self.text.len() {
@@ -588,20 +1065,29 @@ impl<S: Spec> RiWriter<S> {
         while !self.text.is_char_boundary(len) {
             len += 1;
         }
+        // Every `%` after `floor` begins a triplet of the same component.
+        let bytes = self.text.as_bytes();
+        if len > self.floor && bytes[len - 1] == b'%' {
+            len -= 1;
+        } else if len >= self.floor + 2 && bytes[len - 2] == b'%' {
+            len -= 2;
+        }
         self.text.truncate(len);
     }
 
     /// Lower-cases the ASCII letters in `range` (lengths do not change, so
-    /// every offset stays valid); ignored when `range` is not within the
-    /// text on character boundaries.
+    /// every offset stays valid, and every class holds both cases of a
+    /// letter, so the text stays valid); ignored when `range` is not within
+    /// the text on character boundaries.
     ///
     /// # Examples
     ///
     /// ```
     /// let mut w = uri_core::UriWriter::new();
-    /// w.push_str("AbC");
+    /// w.push_str("AbC")?;
     /// w.make_ascii_lowercase(1..3);
     /// assert_eq!(w.as_str(), "Abc");
+    /// # Ok::<(), uri_core::BuildError>(())
     /// ```
     pub fn make_ascii_lowercase(&mut self, range: core::ops::Range<usize>) {
         if let Some(slice) = self.text.get_mut(range) {
@@ -616,9 +1102,10 @@ impl<S: Spec> RiWriter<S> {
     ///
     /// ```
     /// let mut w = uri_core::UriWriter::new();
-    /// w.push_str("%2f");
+    /// w.push_str("%2f")?;
     /// w.make_ascii_uppercase(1..3);
     /// assert_eq!(w.as_str(), "%2F");
+    /// # Ok::<(), uri_core::BuildError>(())
     /// ```
     pub fn make_ascii_uppercase(&mut self, range: core::ops::Range<usize>) {
         if let Some(slice) = self.text.get_mut(range) {
@@ -634,8 +1121,9 @@ impl<S: Spec> RiWriter<S> {
     /// ```
     /// let mut w = uri_core::UriWriter::new();
     /// w.start_query();
-    /// w.push_str("q");
+    /// w.push_str("q")?;
     /// assert_eq!(w.finish().query(), Some("q"));
+    /// # Ok::<(), uri_core::BuildError>(())
     /// ```
     pub fn start_query(&mut self) {
         if self.stage >= Stage::Query {
@@ -654,11 +1142,12 @@ impl<S: Spec> RiWriter<S> {
     ///
     /// ```
     /// let mut w = uri_core::UriWriter::new();
-    /// w.push_str("a");
+    /// w.push_str("a")?;
     /// w.start_fragment();
-    /// w.push_str("f");
+    /// w.push_str("f")?;
     /// let r = w.finish();
     /// assert_eq!((r.path(), r.query(), r.fragment()), ("a", None, Some("f")));
+    /// # Ok::<(), uri_core::BuildError>(())
     /// ```
     pub fn start_fragment(&mut self) {
         if self.stage >= Stage::Fragment {
@@ -670,83 +1159,102 @@ impl<S: Spec> RiWriter<S> {
         self.stage = Stage::Fragment;
     }
 
-    /// The owned reference.
-    ///
-    /// # Panics
-    ///
-    /// In debug builds only, when the text does not parse back with the
-    /// recorded components (the caller wrote text that is not valid for
-    /// its component; see the type's docs).
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// let mut w = uri_core::UriWriter::new();
-    /// w.push_str("../x");
-    /// assert!(w.finish().is_relative());
-    /// ```
-    #[inline]
-    pub fn finish(self) -> RiReferenceBuf<S> {
-        let (text, layout) = self.into_parts(Rule::Reference);
-        RiReferenceBuf::from_raw(text, layout)
+    /// Whether a whole copy of `source` may begin here: nothing written
+    /// but, in a writer that began with a scheme, the same scheme that
+    /// `source` begins with.
+    fn fresh_for(&self, source: &str) -> bool {
+        self.stage == Stage::Start
+            && self.text.len() == self.floor
+            && (self.text.is_empty() || source.as_bytes().starts_with(self.text.as_bytes()))
     }
 
-    /// The owned URI, or the writer back if no scheme was written.
-    ///
-    /// # Errors
-    ///
-    /// The writer, unchanged, when it holds no scheme.
-    ///
-    /// # Panics
-    ///
-    /// As [`finish`](Self::finish), in debug builds only.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// let mut w = uri_core::UriWriter::new();
-    /// w.push_str("a");
-    /// let w = w.finish_uri().unwrap_err();
-    /// assert_eq!(w.as_str(), "a");
-    /// ```
-    #[inline]
-    pub fn finish_uri(self) -> Result<RiBuf<S>, Self> {
-        if self.layout.scheme_end == 0 {
-            return Err(self);
-        }
-        let (text, layout) = self.into_parts(Rule::Uri);
-        Ok(RiBuf::from_raw(text, layout))
+    /// The layout is complete: nothing more may be appended, only case
+    /// changes.
+    fn complete(&mut self) {
+        self.floor = self.text.len();
+        self.stage = Stage::Done;
     }
 
-    /// The owned relative reference, or the writer back if a scheme was
-    /// written.
-    ///
-    /// # Errors
-    ///
-    /// The writer, unchanged, when it holds a scheme.
-    ///
-    /// # Panics
-    ///
-    /// As [`finish`](Self::finish), in debug builds only.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// let mut w = uri_core::UriWriter::new();
-    /// w.push_str("a:b");
-    /// assert_eq!(w.finish_relative().map_err(|_| "a scheme")?, "./a:b");
-    /// let mut w = uri_core::UriWriter::new();
-    /// w.scheme("s");
-    /// assert!(w.finish_relative().is_err());
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    #[inline]
-    pub fn finish_relative(self) -> Result<RelativeRiBuf<S>, Self> {
-        if self.layout.scheme_end > 0 {
-            return Err(self);
+    /// Writes `scheme ":"` unless anything has been written or begun.
+    fn write_scheme(&mut self, scheme: &str) {
+        if !self.text.is_empty() || self.stage != Stage::Start {
+            return;
         }
-        let (text, layout) = self.into_parts(Rule::Relative);
-        Ok(RelativeRiBuf::from_raw(text, layout))
+        self.text.push_str(scheme);
+        self.layout.scheme_end = self.text.len();
+        self.text.push(':');
+        self.floor = self.text.len();
+    }
+
+    /// Writes `":" port` when the host has just ended.
+    fn write_port(&mut self, port: &str) {
+        if self.stage != Stage::Port || self.text.len() != self.layout.host_end {
+            return;
+        }
+        self.text.push(':');
+        self.text.push_str(port);
+    }
+
+    /// Writes `//` and `authority` with its offsets, unless the authority
+    /// or the path has begun.
+    fn write_authority(&mut self, authority: Authority<'_>) {
+        if self.stage != Stage::Start || self.text.len() != self.floor {
+            return;
+        }
+        self.text.push_str("//");
+        let start = self.text.len();
+        let (host_start, host_end, kind) = authority.offsets();
+        self.text.push_str(authority.as_str());
+        self.layout.auth_start = start;
+        self.layout.host_start = start + host_start;
+        self.layout.host_end = start + host_end;
+        self.layout.host_kind = kind;
+        self.floor = self.text.len();
+        self.stage = Stage::Port;
+    }
+
+    /// Appends `text` to the current component, checked or not.
+    #[inline]
+    fn write_str(&mut self, text: &str) {
+        if self.stage == Stage::Done {
+            return;
+        }
+        self.begin_path_if_needed();
+        self.text.push_str(text);
+    }
+
+    /// Checks `text` where it would land: the component's class (one scan),
+    /// whole triplets, the spec's non-ASCII characters; a path after an
+    /// authority must begin with `/`. Offsets in errors are into `text`.
+    fn check_piece(&self, text: &str) -> Result<(), BuildError> {
+        let p = Parser::<S>::new(text, self.options);
+        let n = text.len();
+        let (part, scan) = match self.stage {
+            Stage::Done => return Ok(()),
+            // A userinfo or a host: which, only `end_userinfo` tells.
+            Stage::Authority => (Component::Host, &parser::AUTHORITY),
+            Stage::Start | Stage::Port | Stage::Path => {
+                let path_empty =
+                    self.stage != Stage::Path || self.text.len() == self.layout.path_start;
+                if self.layout.auth_start > 0
+                    && path_empty
+                    && !text.is_empty()
+                    && !text.starts_with('/')
+                {
+                    return Err(BuildError::new(
+                        Component::Path,
+                        BuildErrorKind::PathNotAbsolute,
+                        0,
+                    ));
+                }
+                (Component::Path, &parser::PATH)
+            }
+            Stage::Query => (Component::Query, &parser::QUERY),
+            Stage::Fragment => (Component::Fragment, &parser::FRAGMENT),
+        };
+        p.scan(0, n, scan, &parser::NO_STOPS)
+            .map(drop)
+            .map_err(|e| BuildError::syntax(part, e))
     }
 
     /// Starts the path when nothing but a scheme, or an authority (and
@@ -779,43 +1287,6 @@ impl<S: Spec> RiWriter<S> {
                 _ => self.text.push(c),
             }
         }
-    }
-
-    /// Copies a whole parsed reference of any spec with each byte that is
-    /// not ASCII percent-encoded, its offsets moved along; ignored unless
-    /// nothing has been written or begun. The reference is then complete,
-    /// as after [`copy_all`](Self::copy_all).
-    ///
-    /// This is the mapping of an IRI to a URI (RFC 3987 §3.1, step 2:
-    /// "Convert the character to a sequence of one or more octets using
-    /// UTF-8 [...] Convert each octet to %HH"): the two grammars agree on
-    /// ASCII, and every component that may hold a non-ASCII character may
-    /// hold a triplet, so the result reads back with the same components
-    /// under any spec. One pass, one allocation, no component-by-component
-    /// bookkeeping.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use uri_core::{IriReference, UriWriter};
-    ///
-    /// let mut w = UriWriter::new();
-    /// w.copy_all_percent_encoding(IriReference::parse("http://bücher.de/é?ü#ö")?.components());
-    /// let uri = w.finish();
-    /// assert_eq!(uri, "http://b%C3%BCcher.de/%C3%A9?%C3%BC#%C3%B6");
-    /// assert_eq!(uri.host_str(), Some("b%C3%BCcher.de"));
-    /// assert_eq!(uri.query(), Some("%C3%BC"));
-    /// # Ok::<(), uri_core::ParseError>(())
-    /// ```
-    pub fn copy_all_percent_encoding<T: Spec>(&mut self, parts: Components<'_, T>) {
-        if !self.text.is_empty() || self.stage != Stage::Start {
-            return;
-        }
-        let (text, layout) = percent_encode_non_ascii(parts);
-        self.text = text;
-        self.layout = layout;
-        self.floor = self.text.len();
-        self.stage = Stage::Done;
     }
 
     /// Records the end of the path (and its start, if none was written),
@@ -873,7 +1344,16 @@ impl<S: Spec> RiWriter<S> {
     }
 }
 
-impl<S: Spec> fmt::Write for RiWriter<S> {
+/// Pieces are checked as by [`RiWriter::push_str`]: a piece that does not
+/// fit is a [`fmt::Error`], and nothing of it is written.
+impl<S: Spec, T> fmt::Write for RiWriter<S, T, Checked> {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        self.push_str(s).map_err(|_| fmt::Error)
+    }
+}
+
+/// Pieces are trusted, as by [`RiWriter::push_str`] of a [`TrustedWriter`].
+impl<S: Spec, T> fmt::Write for RiWriter<S, T, Trusted> {
     fn write_str(&mut self, s: &str) -> fmt::Result {
         self.push_str(s);
         Ok(())
@@ -882,7 +1362,7 @@ impl<S: Spec> fmt::Write for RiWriter<S> {
 
 /// The length and the component being written, not the text: it may hold
 /// a password (RFC 3986 §3.2.1).
-impl<S: Spec> fmt::Debug for RiWriter<S> {
+impl<S: Spec, T, C> fmt::Debug for RiWriter<S, T, C> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("RiWriter")
             .field("len", &self.text.len())
@@ -891,14 +1371,13 @@ impl<S: Spec> fmt::Debug for RiWriter<S> {
     }
 }
 
-/// The kind of host `host` is, as the parser reads it: an IP literal
-/// when it is a valid one (zone identifiers allowed: the writer copies them
-/// only from values parsed with them), else IPv4 or a registered name.
-pub(crate) fn host_kind<S: Spec>(host: &str) -> HostKind {
+/// The kind of host `host` is, as the parser reads it under `options`: an
+/// IP literal when it is a valid one, else IPv4 or a registered name.
+pub(crate) fn host_kind<S: Spec>(host: &str, options: ParseOptions) -> HostKind {
     if !host.starts_with('[') {
         return parser::name_kind(host.as_bytes());
     }
-    let p = parser::Parser::<S>::new(host, ParseOptions::PERMISSIVE);
+    let p = Parser::<S>::new(host, options);
     match p.ip_literal(0, host.len()) {
         Ok((end, kind)) if end == host.len() => kind,
         _ => HostKind::RegName,

@@ -2,6 +2,8 @@
 //! `serde_json` as its string, and rejects what does not parse with the
 //! error's kind and index. The records are `tests/vectors/serde.json`.
 
+// Test code: its helpers may unwrap and panic too.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 #![cfg(feature = "serde")]
 
 use proptest::prelude::*;

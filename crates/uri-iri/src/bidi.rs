@@ -11,11 +11,12 @@ use uri_core::{Component, IriReference};
 /// # Examples
 ///
 /// ```
-/// use uri_iri::{BidiRule, IriReference, check_bidi};
+/// use uri_iri::{BidiRule, check_bidi};
+/// use uri_core::IriReference;
 ///
 /// let err = check_bidi(IriReference::parse("http://a/שלוםabc")?).unwrap_err();
 /// assert_eq!(err.rule(), BidiRule::Mixed);
-/// # Ok::<(), uri_iri::ParseError>(())
+/// # Ok::<(), uri_core::ParseError>(())
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]
@@ -52,13 +53,14 @@ impl BidiRule {
 /// # Examples
 ///
 /// ```
-/// use uri_iri::{BidiRule, Component, IriReference, check_bidi};
+/// use uri_iri::{BidiRule, check_bidi};
+/// use uri_core::{Component, IriReference};
 ///
 /// let err = check_bidi(IriReference::parse("http://a/x/1שלום")?).unwrap_err();
 /// assert_eq!(err.component(), Component::Path);
 /// assert_eq!(err.rule(), BidiRule::Start);
 /// assert_eq!(err.index(), 11); // the part `1שלום` starts there
-/// # Ok::<(), uri_iri::ParseError>(())
+/// # Ok::<(), uri_core::ParseError>(())
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct BidiError {
@@ -73,11 +75,12 @@ impl BidiError {
     /// # Examples
     ///
     /// ```
-    /// use uri_iri::{Component, IriReference, check_bidi};
+    /// use uri_iri::check_bidi;
+    /// use uri_core::{Component, IriReference};
     ///
     /// let err = check_bidi(IriReference::parse("http://a/?q=שלוםx")?).unwrap_err();
     /// assert_eq!(err.component(), Component::Query);
-    /// # Ok::<(), uri_iri::ParseError>(())
+    /// # Ok::<(), uri_core::ParseError>(())
     /// ```
     pub const fn component(&self) -> Component {
         self.component
@@ -88,11 +91,12 @@ impl BidiError {
     /// # Examples
     ///
     /// ```
-    /// use uri_iri::{BidiRule, IriReference, check_bidi};
+    /// use uri_iri::{BidiRule, check_bidi};
+    /// use uri_core::IriReference;
     ///
     /// let err = check_bidi(IriReference::parse("http://a/שלום1")?).unwrap_err();
     /// assert_eq!(err.rule(), BidiRule::End);
-    /// # Ok::<(), uri_iri::ParseError>(())
+    /// # Ok::<(), uri_core::ParseError>(())
     /// ```
     pub const fn rule(&self) -> BidiRule {
         self.rule
@@ -106,11 +110,12 @@ impl BidiError {
     /// # Examples
     ///
     /// ```
-    /// use uri_iri::{IriReference, check_bidi};
+    /// use uri_iri::check_bidi;
+    /// use uri_core::IriReference;
     ///
     /// let err = check_bidi(IriReference::parse("/שלוםabc")?).unwrap_err();
     /// assert_eq!(err.index(), 9); // the `a`
-    /// # Ok::<(), uri_iri::ParseError>(())
+    /// # Ok::<(), uri_core::ParseError>(())
     /// ```
     pub const fn index(&self) -> usize {
         self.index
@@ -200,32 +205,38 @@ pub(crate) fn is_right_to_left_or_arabic_number(c: char) -> bool {
 /// # Examples
 ///
 /// ```
-/// use uri_iri::{IriReference, check_bidi};
+/// use uri_iri::check_bidi;
+/// use uri_core::IriReference;
 ///
 /// assert!(check_bidi(IriReference::parse("http://ab.אב.example/אב/cd?שלום=1")?).is_ok());
 /// assert!(check_bidi(IriReference::parse("http://example/אבcd")?).is_err());
-/// # Ok::<(), uri_iri::ParseError>(())
+/// # Ok::<(), uri_core::ParseError>(())
 /// ```
 pub fn check_bidi(iri: IriReference<'_>) -> Result<(), BidiError> {
     let text = iri.as_str();
     if text.is_ascii() {
         return Ok(());
     }
-    let offset = |part: &str| part.as_ptr() as usize - text.as_ptr() as usize;
+    // Offsets are API: each component's span, not its pointer.
+    let at = |component| {
+        iri.components()
+            .span(component)
+            .map_or(text.len(), |s| s.start)
+    };
     if let Some(authority) = iri.authority() {
         if let Some(userinfo) = authority.userinfo() {
-            check_component(userinfo, offset(userinfo), Component::Userinfo)?;
+            check_component(userinfo, at(Component::Userinfo), Component::Userinfo)?;
         }
         let host = authority.host_str();
-        check_component(host, offset(host), Component::Host)?;
+        check_component(host, at(Component::Host), Component::Host)?;
     }
     let path = iri.path();
-    check_component(path, offset(path), Component::Path)?;
+    check_component(path, at(Component::Path), Component::Path)?;
     if let Some(query) = iri.query() {
-        check_component(query, offset(query), Component::Query)?;
+        check_component(query, at(Component::Query), Component::Query)?;
     }
     if let Some(fragment) = iri.fragment() {
-        check_component(fragment, offset(fragment), Component::Fragment)?;
+        check_component(fragment, at(Component::Fragment), Component::Fragment)?;
     }
     Ok(())
 }

@@ -13,14 +13,15 @@ use uri_core::{IriSpec, RiReference, RiReferenceBuf, Spec, UriSpec};
 /// # Examples
 ///
 /// ```
-/// use uri_iri::{IriReference, RiCow, to_uri};
+/// use uri_iri::{RiCow, to_uri};
+/// use uri_core::IriReference;
 ///
 /// let ascii = to_uri(IriReference::parse("http://example.com/a")?);
 /// assert!(matches!(ascii, RiCow::Borrowed(_)));
 /// let mapped = to_uri(IriReference::parse("http://example.com/ä")?);
 /// assert!(matches!(mapped, RiCow::Owned(_)));
 /// assert_eq!(mapped.as_ref().path(), "/%C3%A4");
-/// # Ok::<(), uri_iri::ParseError>(())
+/// # Ok::<(), uri_core::ParseError>(())
 /// ```
 #[derive(Clone)]
 pub enum RiCow<'a, S: Spec> {
@@ -35,9 +36,9 @@ pub enum RiCow<'a, S: Spec> {
 /// # Examples
 ///
 /// ```
-/// let uri: uri_iri::UriCow<'_> = uri_iri::to_uri(uri_iri::IriReference::parse("/ü")?);
+/// let uri: uri_iri::UriCow<'_> = uri_iri::to_uri(uri_core::IriReference::parse("/ü")?);
 /// assert_eq!(uri.as_str(), "/%C3%BC");
-/// # Ok::<(), uri_iri::ParseError>(())
+/// # Ok::<(), uri_core::ParseError>(())
 /// ```
 pub type UriCow<'a> = RiCow<'a, UriSpec>;
 
@@ -46,9 +47,9 @@ pub type UriCow<'a> = RiCow<'a, UriSpec>;
 /// # Examples
 ///
 /// ```
-/// let iri: uri_iri::IriCow<'_> = uri_iri::to_iri(uri_iri::UriReference::parse("/%C3%BC")?);
+/// let iri: uri_iri::IriCow<'_> = uri_iri::to_iri(uri_core::UriReference::parse("/%C3%BC")?);
 /// assert_eq!(iri.as_str(), "/ü");
-/// # Ok::<(), uri_iri::ParseError>(())
+/// # Ok::<(), uri_core::ParseError>(())
 /// ```
 pub type IriCow<'a> = RiCow<'a, IriSpec>;
 
@@ -58,9 +59,9 @@ impl<'a, S: Spec> RiCow<'a, S> {
     /// # Examples
     ///
     /// ```
-    /// let uri = uri_iri::to_uri(uri_iri::IriReference::parse("http://a/é?x")?);
+    /// let uri = uri_iri::to_uri(uri_core::IriReference::parse("http://a/é?x")?);
     /// assert_eq!(uri.as_ref().query(), Some("x"));
-    /// # Ok::<(), uri_iri::ParseError>(())
+    /// # Ok::<(), uri_core::ParseError>(())
     /// ```
     pub fn as_ref(&self) -> RiReference<'_, S> {
         match self {
@@ -74,9 +75,9 @@ impl<'a, S: Spec> RiCow<'a, S> {
     /// # Examples
     ///
     /// ```
-    /// let uri = uri_iri::to_uri(uri_iri::IriReference::parse("é")?);
+    /// let uri = uri_iri::to_uri(uri_core::IriReference::parse("é")?);
     /// assert_eq!(uri.as_str(), "%C3%A9");
-    /// # Ok::<(), uri_iri::ParseError>(())
+    /// # Ok::<(), uri_core::ParseError>(())
     /// ```
     pub fn as_str(&self) -> &str {
         match self {
@@ -90,9 +91,9 @@ impl<'a, S: Spec> RiCow<'a, S> {
     /// # Examples
     ///
     /// ```
-    /// let uri = uri_iri::to_uri(uri_iri::IriReference::parse("a/b")?);
+    /// let uri = uri_iri::to_uri(uri_core::IriReference::parse("a/b")?);
     /// assert!(uri.is_borrowed());
-    /// # Ok::<(), uri_iri::ParseError>(())
+    /// # Ok::<(), uri_core::ParseError>(())
     /// ```
     pub fn is_borrowed(&self) -> bool {
         matches!(self, RiCow::Borrowed(_))
@@ -103,9 +104,9 @@ impl<'a, S: Spec> RiCow<'a, S> {
     /// # Examples
     ///
     /// ```
-    /// let uri = uri_iri::to_uri(uri_iri::IriReference::parse("a/b")?).into_owned();
+    /// let uri = uri_iri::to_uri(uri_core::IriReference::parse("a/b")?).into_owned();
     /// assert_eq!(uri, "a/b");
-    /// # Ok::<(), uri_iri::ParseError>(())
+    /// # Ok::<(), uri_core::ParseError>(())
     /// ```
     pub fn into_owned(self) -> RiReferenceBuf<S> {
         match self {
@@ -119,9 +120,9 @@ impl<'a, S: Spec> RiCow<'a, S> {
     /// # Examples
     ///
     /// ```
-    /// let text = uri_iri::to_uri(uri_iri::IriReference::parse("ß")?).into_string();
+    /// let text = uri_iri::to_uri(uri_core::IriReference::parse("ß")?).into_string();
     /// assert_eq!(text, "%C3%9F");
-    /// # Ok::<(), uri_iri::ParseError>(())
+    /// # Ok::<(), uri_core::ParseError>(())
     /// ```
     pub fn into_string(self) -> String {
         self.into_owned().into_string()

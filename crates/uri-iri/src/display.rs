@@ -56,14 +56,15 @@ use crate::warnings::DisplayWarningKind;
 /// # Examples
 ///
 /// ```
-/// use uri_iri::{IriReference, display};
+/// use uri_iri::display;
+/// use uri_core::IriReference;
 ///
 /// let iri = IriReference::parse("http://user:secret@xn--bcher-kva.example/D%C3%BCrst?q=%E2%80%AE")?;
 /// assert_eq!(display(iri).to_string(), "http://user:***@bücher.example/Dürst?q=%E2%80%AE");
 ///
 /// let spoof = IriReference::parse("http://аррӏе.com/")?; // Cyrillic letters
 /// assert_eq!(display(spoof).to_string(), "http://xn--80ak6aa92e.com/");
-/// # Ok::<(), uri_iri::ParseError>(())
+/// # Ok::<(), uri_core::ParseError>(())
 /// ```
 pub fn display(iri: IriReference<'_>) -> Display<'_> {
     Display { iri }
@@ -74,11 +75,12 @@ pub fn display(iri: IriReference<'_>) -> Display<'_> {
 /// # Examples
 ///
 /// ```
-/// use uri_iri::{IriReference, display};
+/// use uri_iri::display;
+/// use uri_core::IriReference;
 ///
 /// let shown = display(IriReference::parse("http://a/%E6%97%A5%E6%9C%AC")?);
 /// assert_eq!(format!("{shown}"), "http://a/日本");
-/// # Ok::<(), uri_iri::ParseError>(())
+/// # Ok::<(), uri_core::ParseError>(())
 /// ```
 #[derive(Clone, Copy)]
 pub struct Display<'a> {
@@ -92,12 +94,13 @@ impl Display<'_> {
     /// # Examples
     ///
     /// ```
-    /// use uri_iri::{DisplayWarningKind, IriReference, display};
+    /// use uri_iri::{DisplayWarningKind, display};
+    /// use uri_core::IriReference;
     ///
     /// let shown = display(IriReference::parse("http://g\u{3BF}ogle.com/")?); // Greek omicron
     /// assert_eq!(shown.to_string(), "http://xn--gogle-rce.com/");
     /// assert_eq!(shown.warnings()[0].kind(), DisplayWarningKind::MixedScript);
-    /// # Ok::<(), uri_iri::ParseError>(())
+    /// # Ok::<(), uri_core::ParseError>(())
     /// ```
     pub fn warnings(&self) -> alloc::vec::Vec<crate::DisplayWarning> {
         crate::display_warnings(self.iri)

@@ -14,7 +14,8 @@ use idna::uts46::{AsciiDenyList, DnsLength, Hyphens, Uts46};
 /// # Examples
 ///
 /// ```
-/// use uri_iri::{HostMapping, IriReference, to_uri_with};
+/// use uri_iri::{HostMapping, to_uri_with};
+/// use uri_core::IriReference;
 ///
 /// let iri = IriReference::parse("http://bücher.de/")?;
 /// assert_eq!(to_uri_with(iri, HostMapping::Percent)?, "http://b%C3%BCcher.de/");
@@ -55,13 +56,14 @@ pub enum HostMapping {
 /// # Examples
 ///
 /// ```
-/// use uri_iri::{HostMapping, IdnaErrorKind, IriReference, to_uri_with};
+/// use uri_iri::{HostMapping, IdnaErrorKind, to_uri_with};
+/// use uri_core::IriReference;
 ///
 /// let iri = IriReference::parse("http://ex／ample.com/")?;
 /// let err = to_uri_with(iri, HostMapping::Idna).unwrap_err();
 /// assert_eq!(err.kind(), IdnaErrorKind::DisallowedChar);
 /// assert_eq!(err.index(), 9); // the U+FF0F
-/// # Ok::<(), uri_iri::ParseError>(())
+/// # Ok::<(), uri_core::ParseError>(())
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct IdnaError {
@@ -79,11 +81,12 @@ impl IdnaError {
     /// # Examples
     ///
     /// ```
-    /// use uri_iri::{HostMapping, IdnaErrorKind, IriReference, to_uri_with};
+    /// use uri_iri::{HostMapping, IdnaErrorKind, to_uri_with};
+    /// use uri_core::IriReference;
     ///
     /// let err = to_uri_with(IriReference::parse("//-ä.de")?, HostMapping::Idna).unwrap_err();
     /// assert_eq!(err.kind(), IdnaErrorKind::Hyphen);
-    /// # Ok::<(), uri_iri::ParseError>(())
+    /// # Ok::<(), uri_core::ParseError>(())
     /// ```
     pub const fn kind(&self) -> IdnaErrorKind {
         self.kind
@@ -97,11 +100,12 @@ impl IdnaError {
     /// # Examples
     ///
     /// ```
-    /// use uri_iri::{HostMapping, IriReference, to_uri_with};
+    /// use uri_iri::{HostMapping, to_uri_with};
+    /// use uri_core::IriReference;
     ///
     /// let err = to_uri_with(IriReference::parse("http://ä.b..c/")?, HostMapping::Idna).unwrap_err();
     /// assert_eq!(err.index(), 12); // the empty label between the dots
-    /// # Ok::<(), uri_iri::ParseError>(())
+    /// # Ok::<(), uri_core::ParseError>(())
     /// ```
     pub const fn index(&self) -> usize {
         self.index

@@ -13,13 +13,17 @@
 //!
 //! # What is where
 //!
-//! - The IRI types are uri-core's spec-typed types under [`IriSpec`],
-//!   re-exported here: [`IriReference`], [`Iri`], [`RelativeIri`], their
-//!   owned twins, [`IriBuilder`]; every getter, the setters, resolution and
-//!   syntax normalization work on them as on URIs. Every URI is an IRI
-//!   (`Iri::from(uri)`, no copy). Parsing refuses the bidirectional
-//!   formatting characters (RFC 3987 §4.1) unless
-//!   [`ParseOptions::allow_bidi_formatting`] is set.
+//! - The IRI types are uri-core's spec-typed types under
+//!   [`IriSpec`](uri_core::IriSpec), named from there (or from the
+//!   `urikit` facade), not re-exported here:
+//!   [`IriReference`](uri_core::IriReference), [`Iri`](uri_core::Iri),
+//!   [`RelativeIri`](uri_core::RelativeIri), their owned twins,
+//!   [`IriBuilder`](uri_core::IriBuilder); every getter, the setters,
+//!   resolution and syntax normalization work on them as on URIs. Every
+//!   URI is an IRI (`Iri::from(uri)`, no copy). Parsing refuses the
+//!   bidirectional formatting characters (RFC 3987 §4.1) unless
+//!   [`ParseOptions::allow_bidi_formatting`](uri_core::ParseOptions::allow_bidi_formatting)
+//!   is set.
 //! - [`to_uri`] and [`to_uri_with`]: IRI → URI (§3.1), the host mapped by
 //!   percent-encoding or by UTS #46 `ToASCII` ([`HostMapping`]).
 //! - [`to_iri`] and [`to_iri_with`]: URI → IRI (§3.2), the five steps.
@@ -35,7 +39,8 @@
 //! # Examples
 //!
 //! ```
-//! use uri_iri::{HostMapping, Iri, UriReference, to_iri, to_uri, to_uri_with};
+//! use uri_iri::{HostMapping, to_iri, to_uri, to_uri_with};
+//! use uri_core::{Iri, UriReference};
 //!
 //! let iri = Iri::parse("http://résumé.example.org/wiki/Википедия?q=ü#§")?;
 //! assert_eq!(
@@ -70,19 +75,6 @@
 
 #![no_std]
 #![cfg_attr(docsrs, feature(doc_cfg))]
-// No panic path in library code (issue 20): an invariant that must hold is a
-// `debug_assert!` plus a documented fallible or neutral path. Tests may unwrap.
-#![cfg_attr(
-    not(test),
-    deny(
-        clippy::unwrap_used,
-        clippy::expect_used,
-        clippy::panic,
-        clippy::unreachable,
-        clippy::todo,
-        clippy::unimplemented
-    )
-)]
 #![doc(html_root_url = "https://docs.rs/uri-iri/0.1.0")]
 
 extern crate alloc;
@@ -110,9 +102,3 @@ pub use to_iri::{ToIriOptions, to_iri, to_iri_with};
 pub use to_uri::{to_uri, to_uri_with};
 pub use user_input::{Fix, FixKind, FromUserInput, UserInputError, UserInputErrorKind};
 pub use warnings::{DisplayWarning, DisplayWarningKind, display_warnings};
-
-pub use uri_core::{
-    Component, Host, HostKind, Iri, IriBuf, IriBuilder, IriReference, IriReferenceBuf, IriSpec,
-    ParseError, ParseErrorKind, ParseOptions, RelativeIri, RelativeIriBuf, Uri, UriBuf,
-    UriReference, UriReferenceBuf, UriSpec,
-};

@@ -5,8 +5,9 @@ use core::fmt;
 use core::hash::{Hash, Hasher};
 
 use icu_normalizer::ComposingNormalizer;
+use uri_core::writer::Absolute;
 use uri_core::{
-    Component, HostKind, Iri, IriBuf, IriReference, IriReferenceBuf, IriSpec, RiWriter,
+    Component, HostKind, Iri, IriBuf, IriReference, IriReferenceBuf, IriSpec, TrustedWriter,
 };
 
 /// Which normalization [`normalize`] applies.
@@ -14,12 +15,13 @@ use uri_core::{
 /// # Examples
 ///
 /// ```
-/// use uri_iri::{IriReference, Normalization, normalize};
+/// use uri_iri::{Normalization, normalize};
+/// use uri_core::IriReference;
 ///
 /// let nfd = IriReference::parse("HTTP://example.org/re\u{301}sume\u{301}")?;
 /// assert_eq!(normalize(nfd, Normalization::Syntax), "http://example.org/re\u{301}sume\u{301}");
 /// assert_eq!(normalize(nfd, Normalization::Nfc), "http://example.org/résumé");
-/// # Ok::<(), uri_iri::ParseError>(())
+/// # Ok::<(), uri_core::ParseError>(())
 /// ```
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub enum Normalization {
@@ -52,11 +54,12 @@ pub enum Normalization {
 /// # Examples
 ///
 /// ```
-/// use uri_iri::{IriReference, Normalization, normalize};
+/// use uri_iri::{Normalization, normalize};
+/// use uri_core::IriReference;
 ///
 /// let iri = IriReference::parse("example://a/b/c/%7Bfoo%7D/ros%C3%A9")?;
 /// assert_eq!(normalize(iri, Normalization::Syntax), "example://a/b/c/%7Bfoo%7D/rosé");
-/// # Ok::<(), uri_iri::ParseError>(())
+/// # Ok::<(), uri_core::ParseError>(())
 /// ```
 pub fn normalize(iri: IriReference<'_>, form: Normalization) -> IriReferenceBuf {
     let syntax = uri_resolve::normalize(iri);
@@ -67,15 +70,21 @@ pub fn normalize(iri: IriReference<'_>, form: Normalization) -> IriReferenceBuf 
     if nfc.is_normalized(syntax.as_str()) {
         return syntax;
     }
-    let composed = compose(syntax.as_uri_reference());
+    let w = TrustedWriter::<IriSpec>::with_capacity(syntax.as_str().len());
+    let composed = compose(syntax.as_uri_reference(), w).finish();
     // NFC may have made ASCII letters (U+212A KELVIN SIGN is `K`), which
     // a host has in lower case: normalize the syntax once more.
     uri_resolve::normalize(composed.as_uri_reference())
 }
 
-/// Each component of `iri` with its text between delimiters in NFC.
-fn compose(iri: IriReference<'_>) -> IriReferenceBuf {
-    let mut w = RiWriter::<IriSpec>::with_capacity(iri.as_str().len());
+/// Each component of `iri` with its text between delimiters in NFC,
+/// written to `w` (empty, or begun with `iri`'s scheme). What `w` is
+/// given is a parsed IRI's, or its NFC with what a component may not
+/// hold percent-encoded: valid where it lands, as the trusted writer asks.
+fn compose<T>(
+    iri: IriReference<'_>,
+    mut w: TrustedWriter<IriSpec, T>,
+) -> TrustedWriter<IriSpec, T> {
     let mut scratch = String::new();
     if let Some(scheme) = iri.scheme() {
         w.scheme(scheme);
@@ -105,13 +114,13 @@ fn compose(iri: IriReference<'_>) -> IriReferenceBuf {
         w.start_fragment();
         compose_component(&mut w, fragment, Component::Fragment, &mut scratch);
     }
-    w.finish()
+    w
 }
 
 /// Writes `text` with each run between ASCII delimiters and triplets in
 /// NFC, and what NFC made that the run may not hold percent-encoded.
-fn compose_component(
-    w: &mut RiWriter<IriSpec>,
+fn compose_component<T>(
+    w: &mut TrustedWriter<IriSpec, T>,
     text: &str,
     component: Component,
     scratch: &mut String,
@@ -143,24 +152,26 @@ fn compose_component(
             }
             w.push_str(scratch);
         }
-        // The delimiter, or the whole triplet: its hex digits are not
-        // text to compose with what follows (`%BA` and U+0301 are not
-        // `%B` and `Á`).
-        let mut chars = after.chars();
-        if let Some(c) = chars.next() {
-            let mut buf = [0; 4];
-            w.push_str(c.encode_utf8(&mut buf));
-            if c == '%' {
-                let digits = chars.as_str();
-                let n = digits.len().min(2);
-                // The digits of a valid component's triplet are ASCII.
-                if let Some(hex) = digits.get(..n) {
-                    w.push_str(hex);
-                    chars = digits[hex.len()..].chars();
-                }
+        // The delimiter, or the whole triplet, in one piece: its hex
+        // digits are not text to compose with what follows (`%BA` and
+        // U+0301 are not `%B` and `Á`). Both are ASCII (a boundary is, and
+        // so are the digits of a valid component's triplet): the step
+        // ends on a character boundary.
+        let bytes = after.as_bytes();
+        let step = match bytes.first() {
+            None => 0,
+            Some(b'%') => {
+                1 + bytes[1..]
+                    .iter()
+                    .take(2)
+                    .take_while(|b| b.is_ascii())
+                    .count()
             }
-        }
-        rest = chars.as_str();
+            Some(_) => 1,
+        };
+        let (piece, tail) = after.split_at(step);
+        w.push_str(piece);
+        rest = tail;
     }
 }
 
@@ -176,7 +187,8 @@ fn is_unreserved(c: char) -> bool {
 ///
 /// ```
 /// use std::collections::HashSet;
-/// use uri_iri::{Iri, NormalizedIri};
+/// use uri_iri::NormalizedIri;
+/// use uri_core::Iri;
 ///
 /// let mut seen = HashSet::new();
 /// seen.insert(NormalizedIri::new(Iri::parse("HTTP://Bücher.example/%7Ea/./b")?));
@@ -184,7 +196,7 @@ fn is_unreserved(c: char) -> bool {
 /// assert_eq!(seen.len(), 1);
 /// seen.insert(NormalizedIri::with_nfc(Iri::parse("http://x/e\u{301}")?));
 /// assert!(seen.contains(&NormalizedIri::with_nfc(Iri::parse("http://x/é")?)));
-/// # Ok::<(), uri_iri::ParseError>(())
+/// # Ok::<(), uri_core::ParseError>(())
 /// ```
 #[derive(Clone)]
 pub struct NormalizedIri {
@@ -197,9 +209,9 @@ impl NormalizedIri {
     /// # Examples
     ///
     /// ```
-    /// let n = uri_iri::NormalizedIri::new(uri_iri::Iri::parse("HTTP://A/%C3%A9")?);
+    /// let n = uri_iri::NormalizedIri::new(uri_core::Iri::parse("HTTP://A/%C3%A9")?);
     /// assert_eq!(n.as_str(), "http://a/é");
-    /// # Ok::<(), uri_iri::ParseError>(())
+    /// # Ok::<(), uri_core::ParseError>(())
     /// ```
     pub fn new(iri: Iri<'_>) -> Self {
         NormalizedIri {
@@ -212,16 +224,21 @@ impl NormalizedIri {
     /// # Examples
     ///
     /// ```
-    /// let n = uri_iri::NormalizedIri::with_nfc(uri_iri::Iri::parse("http://a/A\u{30A}")?);
+    /// let n = uri_iri::NormalizedIri::with_nfc(uri_core::Iri::parse("http://a/A\u{30A}")?);
     /// assert_eq!(n.as_str(), "http://a/Å");
-    /// # Ok::<(), uri_iri::ParseError>(())
+    /// # Ok::<(), uri_core::ParseError>(())
     /// ```
     pub fn with_nfc(iri: Iri<'_>) -> Self {
-        match IriBuf::try_from(normalize(iri.into(), Normalization::Nfc)) {
-            Ok(iri) => NormalizedIri { iri },
-            // Normalization keeps the scheme, so this is not reached; the
-            // syntax form is the answer that cannot be wrong.
-            Err(_) => NormalizedIri::new(iri),
+        // As `normalize` with `Normalization::Nfc`, written as an IRI.
+        let syntax = uri_resolve::normalize_uri(iri);
+        if ComposingNormalizer::new_nfc().is_normalized(syntax.as_str()) {
+            return NormalizedIri { iri: syntax };
+        }
+        // `compose` writes the scheme first, as the writer asks.
+        let w = TrustedWriter::<IriSpec, Absolute>::with_capacity(syntax.as_str().len());
+        let composed = compose(syntax.as_uri().into(), w).finish();
+        NormalizedIri {
+            iri: uri_resolve::normalize_uri(composed.as_uri()),
         }
     }
 
@@ -230,9 +247,9 @@ impl NormalizedIri {
     /// # Examples
     ///
     /// ```
-    /// let n = uri_iri::NormalizedIri::new(uri_iri::Iri::parse("http://a/./b")?);
+    /// let n = uri_iri::NormalizedIri::new(uri_core::Iri::parse("http://a/./b")?);
     /// assert_eq!(n.as_iri().path(), "/b");
-    /// # Ok::<(), uri_iri::ParseError>(())
+    /// # Ok::<(), uri_core::ParseError>(())
     /// ```
     pub fn as_iri(&self) -> Iri<'_> {
         self.iri.as_uri()
@@ -243,9 +260,9 @@ impl NormalizedIri {
     /// # Examples
     ///
     /// ```
-    /// let n = uri_iri::NormalizedIri::new(uri_iri::Iri::parse("http://a/b")?);
+    /// let n = uri_iri::NormalizedIri::new(uri_core::Iri::parse("http://a/b")?);
     /// assert_eq!(n.as_str(), "http://a/b");
-    /// # Ok::<(), uri_iri::ParseError>(())
+    /// # Ok::<(), uri_core::ParseError>(())
     /// ```
     pub fn as_str(&self) -> &str {
         self.iri.as_str()
@@ -256,9 +273,9 @@ impl NormalizedIri {
     /// # Examples
     ///
     /// ```
-    /// let n = uri_iri::NormalizedIri::new(uri_iri::Iri::parse("http://a/%7e")?);
+    /// let n = uri_iri::NormalizedIri::new(uri_core::Iri::parse("http://a/%7e")?);
     /// assert_eq!(n.into_iri_buf(), "http://a/~");
-    /// # Ok::<(), uri_iri::ParseError>(())
+    /// # Ok::<(), uri_core::ParseError>(())
     /// ```
     pub fn into_iri_buf(self) -> IriBuf {
         self.iri

@@ -3,7 +3,7 @@
 use alloc::string::String;
 
 use uri_core::spec::{is_bidi_formatting, is_iprivate, is_ucschar};
-use uri_core::{Component, HostKind, IriReference, IriSpec, RiWriter, UriReference};
+use uri_core::{Component, HostKind, IriReference, IriSpec, TrustedWriter, UriReference};
 
 use crate::cow::{IriCow, RiCow};
 use crate::host;
@@ -13,11 +13,12 @@ use crate::host;
 /// # Examples
 ///
 /// ```
-/// use uri_iri::{ToIriOptions, UriReference, to_iri_with};
+/// use uri_iri::{ToIriOptions, to_iri_with};
+/// use uri_core::UriReference;
 ///
 /// let uri = UriReference::parse("http://xn--99zt52a.example.org/")?;
 /// assert_eq!(to_iri_with(uri, ToIriOptions::new().idna(true)), "http://納豆.example.org/");
-/// # Ok::<(), uri_iri::ParseError>(())
+/// # Ok::<(), uri_core::ParseError>(())
 /// ```
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub struct ToIriOptions {
@@ -86,7 +87,8 @@ impl ToIriOptions {
 /// # Examples
 ///
 /// ```
-/// use uri_iri::{UriReference, to_iri};
+/// use uri_iri::to_iri;
+/// use uri_core::UriReference;
 ///
 /// let uri = UriReference::parse("http://www.example.org/D%C3%BCrst")?;
 /// assert_eq!(to_iri(uri), "http://www.example.org/Dürst");
@@ -94,7 +96,7 @@ impl ToIriOptions {
 /// assert_eq!(to_iri(latin1), "http://www.example.org/r%E9sum%E9.html");
 /// let rlo = UriReference::parse("/%e2%80%ae%41")?;
 /// assert_eq!(to_iri(rlo), "/%E2%80%AEA");
-/// # Ok::<(), uri_iri::ParseError>(())
+/// # Ok::<(), uri_core::ParseError>(())
 /// ```
 pub fn to_iri(uri: UriReference<'_>) -> IriCow<'_> {
     to_iri_with(uri, ToIriOptions::new())
@@ -105,12 +107,13 @@ pub fn to_iri(uri: UriReference<'_>) -> IriCow<'_> {
 /// # Examples
 ///
 /// ```
-/// use uri_iri::{ToIriOptions, UriReference, to_iri_with};
+/// use uri_iri::{ToIriOptions, to_iri_with};
+/// use uri_core::UriReference;
 ///
 /// let uri = UriReference::parse("http://xn--99zt52a.example.org/%e2%80%ae")?;
 /// let iri = to_iri_with(uri, ToIriOptions::new().idna(true));
 /// assert_eq!(iri, "http://納豆.example.org/%E2%80%AE");
-/// # Ok::<(), uri_iri::ParseError>(())
+/// # Ok::<(), uri_core::ParseError>(())
 /// ```
 pub fn to_iri_with(uri: UriReference<'_>, options: ToIriOptions) -> IriCow<'_> {
     let text = uri.as_str();
@@ -123,7 +126,9 @@ pub fn to_iri_with(uri: UriReference<'_>, options: ToIriOptions) -> IriCow<'_> {
         return RiCow::Borrowed(IriReference::from(uri));
     }
     // Decoding only shortens the text; `ToUnicode` may lengthen a host.
-    let mut w = RiWriter::<IriSpec>::with_capacity(text.len());
+    // Each piece is the URI's, or a triplet of it decoded to a character
+    // the component may hold (`may_hold`): the trusted writer's rule.
+    let mut w = TrustedWriter::<IriSpec>::with_capacity(text.len());
     if let Some(scheme) = uri.scheme() {
         w.scheme(scheme);
     }
@@ -179,9 +184,9 @@ impl Sink for String {
     }
 }
 
-impl Sink for RiWriter<IriSpec> {
+impl Sink for TrustedWriter<IriSpec> {
     fn push_str(&mut self, text: &str) {
-        RiWriter::push_str(self, text);
+        TrustedWriter::<IriSpec>::push_str(self, text);
     }
 }
 

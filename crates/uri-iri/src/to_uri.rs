@@ -2,7 +2,7 @@
 
 use alloc::string::String;
 
-use uri_core::{HostKind, IriReference, IriSpec, RiWriter, UriReference, UriReferenceBuf};
+use uri_core::{HostKind, IriReference, IriSpec, TrustedWriter, UriReference, UriReferenceBuf};
 use uri_encode::decode_utf8;
 
 use crate::cow::{RiCow, UriCow};
@@ -29,13 +29,14 @@ use crate::host::{self, HostMapping, IdnaError, IdnaErrorKind};
 /// # Examples
 ///
 /// ```
-/// use uri_iri::{IriReference, to_uri};
+/// use uri_iri::to_uri;
+/// use uri_core::IriReference;
 ///
 /// let iri = IriReference::parse("http://www.example.org/red%09rosé#red")?;
 /// assert_eq!(to_uri(iri), "http://www.example.org/red%09ros%C3%A9#red");
 /// let ascii = IriReference::parse("http://example.com/")?;
 /// assert!(to_uri(ascii).is_borrowed());
-/// # Ok::<(), uri_iri::ParseError>(())
+/// # Ok::<(), uri_core::ParseError>(())
 /// ```
 pub fn to_uri(iri: IriReference<'_>) -> UriCow<'_> {
     if iri.as_str().is_ascii() {
@@ -68,7 +69,8 @@ pub fn to_uri(iri: IriReference<'_>) -> UriCow<'_> {
 /// # Examples
 ///
 /// ```
-/// use uri_iri::{HostMapping, IriReference, to_uri_with};
+/// use uri_iri::{HostMapping, to_uri_with};
+/// use uri_core::IriReference;
 ///
 /// let iri = IriReference::parse("http://résumé.example.org/é")?;
 /// assert_eq!(
@@ -80,8 +82,10 @@ pub fn to_uri(iri: IriReference<'_>) -> UriCow<'_> {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn to_uri_with(iri: IriReference<'_>, mapping: HostMapping) -> Result<UriCow<'_>, IdnaError> {
-    let name = match (mapping, iri.authority()) {
-        (HostMapping::Idna, Some(a)) if a.host_kind() == HostKind::RegName => a.host_str(),
+    let (name, offset) = match (mapping, iri.authority()) {
+        (HostMapping::Idna, Some(a)) if a.host_kind() == HostKind::RegName => {
+            (a.host_str(), a.host_span().start)
+        }
         // IP literals are ASCII (a zone identifier's `%` is no UTF-8):
         // only a registered name is mapped.
         _ => return Ok(to_uri(iri)),
@@ -90,12 +94,13 @@ pub fn to_uri_with(iri: IriReference<'_>, mapping: HostMapping) -> Result<UriCow
     if name.is_ascii() && !name.contains('%') {
         return Ok(to_uri(iri));
     }
-    let offset = name.as_ptr() as usize - iri.as_str().as_ptr() as usize;
     let Some(ascii) = idna_host(name, offset)? else {
         return Ok(to_uri(iri));
     };
     // The IRI with its host in ASCII, then mapped as `to_uri` maps any.
-    let mut w = RiWriter::<IriSpec>::with_capacity(iri.as_str().len() + ascii.len());
+    // The IRI's own pieces, and the `ToASCII` form of its host (ASCII
+    // letters, digits, `-` and `.`): the trusted writer's rule.
+    let mut w = TrustedWriter::<IriSpec>::with_capacity(iri.as_str().len() + ascii.len());
     if let Some(scheme) = iri.scheme() {
         w.scheme(scheme);
     }

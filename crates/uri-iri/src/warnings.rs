@@ -186,7 +186,8 @@ enum Part {
 /// # Examples
 ///
 /// ```
-/// use uri_iri::{Component, DisplayWarningKind, IriReference, display_warnings};
+/// use uri_iri::{DisplayWarningKind, display_warnings};
+/// use uri_core::{Component, IriReference};
 ///
 /// let iri = IriReference::parse("http://xn--pypal-4ve.com/")?; // Cyrillic а
 /// let warnings = display_warnings(iri);
@@ -202,7 +203,7 @@ enum Part {
 ///     "host label `xn--pypal-4ve` (p\u{430}ypal) at bytes 7..20 kept in ASCII form: \
 ///      label mixes scripts (UTS #39: not Highly Restrictive)",
 /// );
-/// # Ok::<(), uri_iri::ParseError>(())
+/// # Ok::<(), uri_core::ParseError>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 #[non_exhaustive]
@@ -221,11 +222,12 @@ impl DisplayWarning {
     /// # Examples
     ///
     /// ```
-    /// use uri_iri::{DisplayWarningKind, IriReference, display_warnings};
+    /// use uri_iri::{DisplayWarningKind, display_warnings};
+    /// use uri_core::IriReference;
     ///
     /// let w = &display_warnings(IriReference::parse("http://a/%E2%80%AE")?)[0];
     /// assert_eq!(w.kind(), DisplayWarningKind::BidiFormatting);
-    /// # Ok::<(), uri_iri::ParseError>(())
+    /// # Ok::<(), uri_core::ParseError>(())
     /// ```
     pub const fn kind(&self) -> DisplayWarningKind {
         self.kind
@@ -238,11 +240,12 @@ impl DisplayWarning {
     /// # Examples
     ///
     /// ```
-    /// use uri_iri::{Component, IriReference, display_warnings};
+    /// use uri_iri::display_warnings;
+    /// use uri_core::{Component, IriReference};
     ///
     /// let w = &display_warnings(IriReference::parse("http://a/?q=%E2%80%8B")?)[0];
     /// assert_eq!(w.component(), Component::Query);
-    /// # Ok::<(), uri_iri::ParseError>(())
+    /// # Ok::<(), uri_core::ParseError>(())
     /// ```
     pub const fn component(&self) -> Component {
         self.component
@@ -257,11 +260,12 @@ impl DisplayWarning {
     /// # Examples
     ///
     /// ```
-    /// use uri_iri::{IriReference, display_warnings};
+    /// use uri_iri::display_warnings;
+    /// use uri_core::IriReference;
     ///
     /// let w = &display_warnings(IriReference::parse("http://a/b%E2%80%8Bc")?)[0];
     /// assert_eq!(w.span(), Some(10..19));
-    /// # Ok::<(), uri_iri::ParseError>(())
+    /// # Ok::<(), uri_core::ParseError>(())
     /// ```
     pub fn span(&self) -> Option<Range<usize>> {
         self.span.clone()
@@ -275,11 +279,12 @@ impl DisplayWarning {
     /// # Examples
     ///
     /// ```
-    /// use uri_iri::{IriReference, display_warnings};
+    /// use uri_iri::display_warnings;
+    /// use uri_core::IriReference;
     ///
     /// let w = &display_warnings(IriReference::parse("http://a/b%E2%80%8Bc")?)[0];
     /// assert_eq!(w.text(), "%E2%80%8B");
-    /// # Ok::<(), uri_iri::ParseError>(())
+    /// # Ok::<(), uri_core::ParseError>(())
     /// ```
     pub fn text(&self) -> &str {
         &self.text
@@ -293,11 +298,12 @@ impl DisplayWarning {
     /// # Examples
     ///
     /// ```
-    /// use uri_iri::{IriReference, display_warnings};
+    /// use uri_iri::display_warnings;
+    /// use uri_core::IriReference;
     ///
     /// let w = &display_warnings(IriReference::parse("http://xn--80ak6aa92e.com/")?)[0];
     /// assert_eq!(w.unicode(), Some("аррӏе"));
-    /// # Ok::<(), uri_iri::ParseError>(())
+    /// # Ok::<(), uri_core::ParseError>(())
     /// ```
     pub fn unicode(&self) -> Option<&str> {
         self.unicode.as_deref()
@@ -375,7 +381,8 @@ fn write_escaped(f: &mut fmt::Formatter<'_>, text: &str) -> fmt::Result {
 /// # Examples
 ///
 /// ```
-/// use uri_iri::{DisplayWarningKind, IriReference, display, display_warnings};
+/// use uri_iri::{DisplayWarningKind, display, display_warnings};
+/// use uri_core::IriReference;
 ///
 /// let iri = IriReference::parse("http://аррӏе.com/a%E2%80%AEb")?; // Cyrillic letters
 /// assert_eq!(display(iri).to_string(), "http://xn--80ak6aa92e.com/a%E2%80%AEb");
@@ -384,7 +391,7 @@ fn write_escaped(f: &mut fmt::Formatter<'_>, text: &str) -> fmt::Result {
 ///
 /// let fine = IriReference::parse("http://bücher.de/Dürst")?;
 /// assert!(display_warnings(fine).is_empty());
-/// # Ok::<(), uri_iri::ParseError>(())
+/// # Ok::<(), uri_core::ParseError>(())
 /// ```
 pub fn display_warnings(iri: IriReference<'_>) -> Vec<DisplayWarning> {
     let mut out = Vec::new();

@@ -9,9 +9,10 @@
 use icu_properties::CodePointSetData;
 use icu_properties::props::BidiControl;
 use uri_core::spec::is_bidi_formatting;
+use uri_core::{IriReference, ParseErrorKind, ParseOptions, UriReference};
 use uri_iri::{
-    DisplayWarningKind, HostMapping, IriReference, ParseErrorKind, ParseOptions, ToIriOptions,
-    UriReference, display, display_warnings, to_iri, to_iri_with, to_uri, to_uri_with,
+    DisplayWarningKind, HostMapping, ToIriOptions, display, display_warnings, to_iri, to_iri_with,
+    to_uri, to_uri_with,
 };
 
 #[test]

@@ -2,8 +2,17 @@
 //! JSON-LD context's prefixes, and the property `expand(compress(iri)) ==
 //! iri` for every IRI that compresses.
 
+// Test code: its helpers may unwrap and panic too.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::unreachable
+)]
+
 use proptest::prelude::*;
-use uri_iri::{CurieErrorKind, CurieMap, Iri};
+use uri_core::Iri;
+use uri_iri::{CurieErrorKind, CurieMap};
 
 /// The prefixes of the CURIE note's examples (§3, §4) and of the JSON-LD
 /// 1.1 context examples (`foaf`, `dc`, `xsd`, `schema`), with the XHTML

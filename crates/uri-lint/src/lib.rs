@@ -106,19 +106,6 @@
 
 #![forbid(unsafe_code)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
-// No panic path in library code: an invariant that must hold is a
-// `debug_assert!` plus a documented fallible or neutral path.
-#![cfg_attr(
-    not(test),
-    deny(
-        clippy::unwrap_used,
-        clippy::expect_used,
-        clippy::panic,
-        clippy::unreachable,
-        clippy::todo,
-        clippy::unimplemented
-    )
-)]
 
 mod finding;
 mod kind;

@@ -3,9 +3,10 @@
 use alloc::borrow::Cow;
 use alloc::string::String;
 
+use uri_core::writer::Absolute;
 use uri_core::{
-    Authority, Components, Host, HostKind, Ri, RiBuf, RiReference, RiReferenceBuf, RiWriter, Spec,
-    Uri, UriBuf,
+    Authority, Components, Host, HostKind, Ri, RiBuf, RiReference, RiReferenceBuf, Spec,
+    TrustedWriter, Uri, UriBuf,
 };
 use uri_encode::{normalize_for, normalize_with};
 
@@ -374,7 +375,6 @@ fn copy_and_lowercase<S: Spec, O: Out<S>>(
     dot_segments: bool,
     out: &mut O,
 ) -> bool {
-    let text = parts.as_str();
     let removes = dot_segments && (parts.scheme().is_some() || parts.path().starts_with('/'));
     if removes && may_have_dot_segments(parts.path()) {
         return false;
@@ -384,7 +384,7 @@ fn copy_and_lowercase<S: Spec, O: Out<S>>(
         // An IRI's non-ASCII host keeps its case (RFC 3987 §5.3.2.1 lower-
         // cases US-ASCII-only hosts; the rest is for NFC and IDNA).
         Some(a) if matches!(a.host_kind(), HostKind::RegName) => {
-            Some(a.host_str()).filter(|h| S::ASCII_ONLY || h.is_ascii())
+            Some(a.host_span()).filter(|_| S::ASCII_ONLY || a.host_str().is_ascii())
         }
         Some(a) if matches!(a.host_kind(), HostKind::Ipv4) => None,
         Some(_) => return false,
@@ -393,10 +393,9 @@ fn copy_and_lowercase<S: Spec, O: Out<S>>(
     if let Some(scheme) = parts.scheme() {
         out.make_ascii_lowercase(0..scheme.len());
     }
-    if let Some(host) = host {
-        // The host is a slice of `text`: its offset there is its offset in `out`.
-        let start = host.as_ptr() as usize - text.as_ptr() as usize;
-        out.make_ascii_lowercase(start..start + host.len());
+    if let Some(span) = host {
+        // Offsets are API: the host's span in `parts` is its span in `out`.
+        out.make_ascii_lowercase(span);
     }
     true
 }
@@ -503,7 +502,7 @@ fn push_lowercase<S: Spec, O: Out<S>>(out: &mut O, text: &str) {
 /// # Ok::<(), uri_core::ParseError>(())
 /// ```
 pub fn normalize<S: Spec>(reference: RiReference<'_, S>) -> RiReferenceBuf<S> {
-    let mut out = RiWriter::with_capacity(reference.as_str().len() + 2);
+    let mut out = TrustedWriter::<S>::with_capacity(reference.as_str().len() + 2);
     write(reference.components(), NormalizeOptions::new(), &mut out);
     out.finish()
 }
@@ -544,16 +543,11 @@ pub fn normalize_uri_with_options<S: Spec>(uri: Ri<'_, S>, options: NormalizeOpt
         // The text, its layout, one allocation of its length.
         return uri.to_buf();
     }
-    let mut out = RiWriter::with_capacity(uri.as_str().len() + 2);
+    // `write` writes the scheme first (or copies the whole URI), as the
+    // writer asks.
+    let mut out = TrustedWriter::<S, Absolute>::with_capacity(uri.as_str().len() + 2);
     write(uri.components(), options, &mut out);
-    match out.finish_uri() {
-        Ok(normal) => normal,
-        // Not reached: the scheme is written first. A value, not a panic.
-        Err(_) => {
-            debug_assert!(false, "normalization wrote no scheme");
-            uri.to_buf()
-        }
-    }
+    out.finish()
 }
 
 /// The normal form of a URI by syntax, with the steps `rules` takes

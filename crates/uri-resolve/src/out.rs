@@ -1,14 +1,17 @@
 //! [`Out`]: where resolution and normalization write, a caller's `String`
-//! or a [`RiWriter`] that records the layout as it goes.
+//! or a [`TrustedWriter`] that records the layout as it goes.
 //!
 //! The algorithms are written once, generic over this trait: into a
-//! `String`, the marks only write their delimiters; into a `RiWriter`, they
+//! `String`, the marks only write their delimiters; into a writer, they
 //! also record the components' offsets, so the owned result needs no parse.
+//! The writer is the trusted one: every piece written is a piece of a
+//! parsed reference (or its normal form), valid where it lands, which is
+//! what [`TrustedWriter`] asks of its caller (debug builds check each).
 
 use alloc::string::String;
 use core::fmt;
 
-use uri_core::{Authority, Components, RiWriter, Spec};
+use uri_core::{Authority, Components, Spec, TrustedWriter};
 
 /// Text that is appended to and cut back: what `remove_dot_segments` needs.
 pub(crate) trait Text {
@@ -137,73 +140,73 @@ impl<S: Spec> Out<S> for String {
     }
 }
 
-impl<S: Spec> Text for RiWriter<S> {
+impl<S: Spec, T> Text for TrustedWriter<S, T> {
     #[inline]
     fn push_str(&mut self, text: &str) {
-        RiWriter::push_str(self, text);
+        TrustedWriter::<S, T>::push_str(self, text);
     }
     #[inline]
     fn push(&mut self, c: char) {
-        RiWriter::push(self, c);
+        TrustedWriter::<S, T>::push(self, c);
     }
     #[inline]
     fn as_str(&self) -> &str {
-        RiWriter::as_str(self)
+        TrustedWriter::<S, T>::as_str(self)
     }
     #[inline]
     fn truncate(&mut self, len: usize) {
-        RiWriter::truncate(self, len);
+        TrustedWriter::<S, T>::truncate(self, len);
     }
 }
 
-impl<S: Spec> Out<S> for RiWriter<S> {
+impl<S: Spec, T> Out<S> for TrustedWriter<S, T> {
     #[inline]
     fn make_ascii_lowercase(&mut self, range: core::ops::Range<usize>) {
-        RiWriter::make_ascii_lowercase(self, range);
+        TrustedWriter::<S, T>::make_ascii_lowercase(self, range);
     }
     #[inline]
     fn make_ascii_uppercase(&mut self, range: core::ops::Range<usize>) {
-        RiWriter::make_ascii_uppercase(self, range);
+        TrustedWriter::<S, T>::make_ascii_uppercase(self, range);
     }
     #[inline]
     fn scheme(&mut self, scheme: &str) {
-        RiWriter::scheme(self, scheme);
+        TrustedWriter::<S, T>::scheme(self, scheme);
     }
     #[inline]
     fn authority(&mut self, authority: Authority<'_>) {
-        RiWriter::authority(self, authority);
+        TrustedWriter::<S, T>::authority(self, authority);
     }
     #[inline]
     fn start_authority(&mut self) {
-        RiWriter::start_authority(self);
+        TrustedWriter::<S, T>::start_authority(self);
     }
     #[inline]
     fn end_host(&mut self) {
-        RiWriter::end_host(self);
+        TrustedWriter::<S, T>::end_host(self);
     }
     #[inline]
     fn end_userinfo(&mut self) {
-        RiWriter::end_userinfo(self);
+        TrustedWriter::<S, T>::end_userinfo(self);
     }
     #[inline]
     fn port(&mut self, port: &str) {
-        RiWriter::port(self, port);
+        TrustedWriter::<S, T>::port(self, port);
     }
     #[inline]
     fn copy_prefix(&mut self, parts: Components<'_, S>, end: usize) {
-        RiWriter::copy_prefix(self, parts, end);
+        TrustedWriter::<S, T>::copy_prefix(self, parts, end);
     }
     #[inline]
     fn copy_all(&mut self, parts: Components<'_, S>) {
-        RiWriter::copy_all(self, parts);
+        TrustedWriter::<S, T>::copy_all(self, parts);
     }
     #[inline]
     fn start_query(&mut self) {
-        RiWriter::start_query(self);
+        TrustedWriter::<S, T>::start_query(self);
     }
     #[inline]
     fn start_fragment(&mut self) {
-        RiWriter::start_fragment(self);
+        TrustedWriter::<S, T>::start_fragment(self);
     }
     #[inline]
     fn guard_path(&mut self, _: usize, _: bool) {}

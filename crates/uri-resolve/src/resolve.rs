@@ -2,9 +2,10 @@
 
 use alloc::string::String;
 
+use uri_core::writer::Absolute;
 use uri_core::{
-    Components, ParseErrorKind, Ri, RiBuf, RiReference, RiWriter, Spec, Uri, UriBuf, UriReference,
-    UriSpec,
+    Components, ParseErrorKind, Ri, RiBuf, RiReference, Spec, TrustedWriter, Uri, UriBuf,
+    UriReference, UriSpec,
 };
 
 use crate::dot_segments::{
@@ -334,17 +335,11 @@ impl<'b, S: Spec> Resolver<'b, S> {
     /// ```
     pub fn resolve(&mut self, reference: RiReference<'_, S>) -> RiBuf<S> {
         let capacity = self.uri.as_str().len() + reference.as_str().len() + 3;
-        let mut out = RiWriter::with_capacity(capacity);
+        // `write` writes a scheme first (the reference's, or the base's
+        // with its text), as the writer asks.
+        let mut out = TrustedWriter::<S, Absolute>::with_capacity(capacity);
         self.write(reference, &mut out);
-        match out.finish_uri() {
-            Ok(uri) => uri,
-            // Not reached: the result has the base's or the reference's
-            // scheme, written first. A value, not a panic, if it were.
-            Err(_) => {
-                debug_assert!(false, "resolution wrote no scheme");
-                self.uri.to_buf()
-            }
-        }
+        out.finish()
     }
 
     fn merge<O: Out<S>>(&mut self, r_path: &str, out: &mut O) {

@@ -3,6 +3,8 @@
 //! inputs are the syntax-level records of the workspace's
 //! `tests/vectors/normalize.json`.
 
+// Test code: its helpers may unwrap and panic too.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 #![cfg(feature = "serde")]
 
 use serde::Deserialize;

@@ -62,9 +62,14 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use core::fmt;
 
-use uri_core::{Authority, HostKind, ParseErrorKind, Uri, UriBuf, UriReference, UriWriter};
+use uri_core::writer::Absolute;
+use uri_core::{
+    Authority, Component, HostKind, ParseErrorKind, TrustedWriter, Uri, UriBuf, UriReference,
+    UriSpec,
+};
 use uri_encode::EncodeSet;
 
+use crate::scheme::start_of;
 use crate::{Fields, Kind, Scheme, Violation};
 
 /// The parts of a file URI that its scheme gives meaning to: where the
@@ -535,25 +540,24 @@ impl Scheme for FileScheme {
     /// meaning, and no name holds a NUL).
     fn check<'a>(&self, uri: Uri<'a>) -> (Fields<'a>, Vec<Violation>) {
         let mut found = Vec::new();
-        let text = uri.as_str();
-        let offset = |part: &str| part.as_ptr() as usize - text.as_ptr() as usize;
+        let at = |component| start_of(uri, component);
         let path = uri.path();
-        let path_at = offset(path);
+        let path_at = at(Component::Path);
         let mut written_host = None;
         let mut host = None;
         if let Some(authority) = uri.authority() {
-            if let Some(userinfo) = authority.userinfo() {
+            if authority.userinfo().is_some() {
                 found.push(Violation::error(
                     "UserinfoNotAllowed",
-                    offset(userinfo),
+                    at(Component::Userinfo),
                     "RFC 8089 §2",
                     "a file URI's authority is a host only (a userinfo is the nonstandard form of Appendix E.1)",
                 ));
             }
-            if let Some(port) = authority.port() {
+            if authority.port().is_some() {
                 found.push(Violation::error(
                     "PortNotAllowed",
-                    offset(port) - 1,
+                    at(Component::Port) - 1,
                     "RFC 8089 §2",
                     "a file URI's authority has no port",
                 ));
@@ -625,10 +629,10 @@ impl Scheme for FileScheme {
             }
         }
         encoded_warnings(path, path_at, &mut found);
-        if let Some(query) = uri.query() {
+        if uri.query().is_some() {
             found.push(Violation::error(
                 "QueryNotAllowed",
-                offset(query) - 1,
+                at(Component::Query) - 1,
                 "RFC 8089 §2",
                 "a file URI has no query (`file-URI = file-scheme \":\" file-hier-part`)",
             ));
@@ -663,9 +667,7 @@ impl Scheme for FileScheme {
             None => uri.path().starts_with('/') && !uri.path().starts_with("/.//"),
         };
         if local {
-            if let Some(normal) = with_empty_authority(uri.as_uri()) {
-                *uri = normal;
-            }
+            *uri = with_empty_authority(uri.as_uri());
         }
     }
 }
@@ -678,8 +680,9 @@ pub(crate) fn schemes() -> Vec<alloc::boxed::Box<dyn Scheme>> {
 
 /// `uri` with an empty authority in place of its own (or none), the rest
 /// kept; its path must be empty or begin with `/`.
-fn with_empty_authority(uri: Uri<'_>) -> Option<UriBuf> {
-    let mut w = UriWriter::with_capacity(uri.as_str().len() + 2);
+fn with_empty_authority(uri: Uri<'_>) -> UriBuf {
+    // Each piece is `uri`'s: the trusted writer's rule.
+    let mut w = TrustedWriter::<UriSpec, Absolute>::with_capacity(uri.as_str().len() + 2);
     w.scheme(uri.scheme());
     w.start_authority();
     w.end_host();
@@ -693,7 +696,7 @@ fn with_empty_authority(uri: Uri<'_>) -> Option<UriBuf> {
         w.start_fragment();
         w.push_str(fragment);
     }
-    w.finish_uri().ok()
+    w.finish()
 }
 
 /// Whether `host` is `localhost` in any case, percent-encoded letters
@@ -903,22 +906,27 @@ fn is_file_host(host: &str) -> bool {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn to_path(uri: Uri<'_>, os: Os) -> Result<String, PathError> {
-    let text = uri.as_str();
-    let offset = |part: &str| part.as_ptr() as usize - text.as_ptr() as usize;
+    let at = |component| start_of(uri, component);
     if !uri.scheme().eq_ignore_ascii_case("file") {
         return Err(PathError::new(PathErrorKind::NotFile, 0));
     }
-    if let Some(query) = uri.query() {
-        return Err(PathError::new(PathErrorKind::Query, offset(query) - 1));
+    if uri.query().is_some() {
+        return Err(PathError::new(
+            PathErrorKind::Query,
+            at(Component::Query) - 1,
+        ));
     }
     let authority = uri.authority();
     let mut remote = None;
     if let Some(authority) = authority {
-        if let Some(userinfo) = authority.userinfo() {
-            return Err(PathError::new(PathErrorKind::Userinfo, offset(userinfo)));
+        if authority.userinfo().is_some() {
+            return Err(PathError::new(
+                PathErrorKind::Userinfo,
+                at(Component::Userinfo),
+            ));
         }
-        if let Some(port) = authority.port() {
-            return Err(PathError::new(PathErrorKind::Port, offset(port) - 1));
+        if authority.port().is_some() {
+            return Err(PathError::new(PathErrorKind::Port, at(Component::Port) - 1));
         }
         let host = authority.host_str();
         if !host.is_empty() && !is_localhost(host) {
@@ -926,7 +934,7 @@ pub fn to_path(uri: Uri<'_>, os: Os) -> Result<String, PathError> {
         }
     }
     let path = uri.path();
-    let path_at = offset(path);
+    let path_at = at(Component::Path);
     // A UNC string in the path: only after an empty authority.
     let unc = match authority {
         Some(a) if a.host_str().is_empty() => unc_path(path),
@@ -934,11 +942,8 @@ pub fn to_path(uri: Uri<'_>, os: Os) -> Result<String, PathError> {
     };
     match os {
         Os::Posix => {
-            if let Some(authority) = remote {
-                return Err(PathError::new(
-                    PathErrorKind::NonLocal,
-                    offset(authority.host_str()),
-                ));
+            if remote.is_some() {
+                return Err(PathError::new(PathErrorKind::NonLocal, at(Component::Host)));
             }
             if let Some(unc) = unc {
                 return Err(PathError::new(
@@ -965,9 +970,12 @@ pub fn to_path(uri: Uri<'_>, os: Os) -> Result<String, PathError> {
             if let Some(authority) = remote {
                 let host = authority.host_str();
                 if matches!(authority.host_kind(), HostKind::Ipv6 | HostKind::IpvFuture) {
-                    return Err(PathError::new(PathErrorKind::UnsupportedHost, offset(host)));
+                    return Err(PathError::new(
+                        PathErrorKind::UnsupportedHost,
+                        at(Component::Host),
+                    ));
                 }
-                return unc_to_path(host, offset(host), path, path_at);
+                return unc_to_path(host, at(Component::Host), path, path_at);
             }
             if let Some(unc) = unc {
                 let at = path_at + unc.host_at;
@@ -1272,7 +1280,9 @@ fn pipe_to_colon(text: &str) -> Cow<'_, str> {
 /// # Ok::<(), uri_schemes::PathError>(())
 /// ```
 pub fn from_path(path: &str, os: Os) -> Result<UriBuf, PathError> {
-    let mut w = UriWriter::with_capacity(path.len() + 16);
+    // The pieces are percent-encoded here (`EncodeSet::HOST`,
+    // `PATH_SEGMENT`) or a drive letter and `:`: the trusted writer's rule.
+    let mut w = TrustedWriter::<UriSpec, Absolute>::with_capacity(path.len() + 16);
     w.scheme("file");
     let mut out = String::with_capacity(path.len() + 8);
     match os {
@@ -1313,16 +1323,16 @@ pub fn from_path(path: &str, os: Os) -> Result<UriBuf, PathError> {
         }
     }
     w.push_str(&out);
-    Ok(match w.finish_uri() {
-        Ok(uri) => uri,
-        // Not reached: the scheme was written first.
-        Err(_) => return Err(PathError::new(PathErrorKind::RelativePath, 0)),
-    })
+    Ok(w.finish())
 }
 
 /// The authority and path of a Windows UNC path (beginning with two
 /// separators): the authority written to `w`, the path to `out`.
-fn unc_from_path(path: &str, w: &mut UriWriter, out: &mut String) -> Result<(), PathError> {
+fn unc_from_path(
+    path: &str,
+    w: &mut TrustedWriter<UriSpec, Absolute>,
+    out: &mut String,
+) -> Result<(), PathError> {
     let bytes = path.as_bytes();
     let is_separator = |b: u8| b == b'\\' || b == b'/';
     if matches!(bytes.get(2), Some(b'?' | b'.')) && bytes.get(3).is_none_or(|&b| is_separator(b)) {
@@ -1455,7 +1465,10 @@ pub fn resolve_with_drive_letters(base: Uri<'_>, reference: UriReference<'_>) ->
             }
             (base.scheme(), base.authority(), Cow::Owned(merged))
         };
-    let mut w = UriWriter::with_capacity(base.as_str().len() + reference.as_str().len() + 4);
+    // The base's or the reference's pieces, the path's dot segments
+    // removed: the trusted writer's rule.
+    let capacity = base.as_str().len() + reference.as_str().len() + 4;
+    let mut w = TrustedWriter::<UriSpec, Absolute>::with_capacity(capacity);
     w.scheme(scheme);
     if let Some(authority) = authority {
         w.authority(authority);
@@ -1478,11 +1491,7 @@ pub fn resolve_with_drive_letters(base: Uri<'_>, reference: UriReference<'_>) ->
         w.start_fragment();
         w.push_str(fragment);
     }
-    match w.finish_uri() {
-        Ok(target) => target,
-        // Not reached: a scheme was written first.
-        Err(_) => standard(),
-    }
+    w.finish()
 }
 
 /// RFC 3986 §5.2.3: the base's path up to its last `/`, and `r_path`

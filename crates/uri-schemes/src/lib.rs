@@ -117,19 +117,6 @@
 
 #![no_std]
 #![cfg_attr(docsrs, feature(doc_cfg))]
-// No panic path in library code (issue 20): an invariant that must hold is a
-// `debug_assert!` plus a documented fallible or neutral path. Tests may unwrap.
-#![cfg_attr(
-    not(test),
-    deny(
-        clippy::unwrap_used,
-        clippy::expect_used,
-        clippy::panic,
-        clippy::unreachable,
-        clippy::todo,
-        clippy::unimplemented
-    )
-)]
 #![doc(html_root_url = "https://docs.rs/uri-schemes/0.1.0")]
 
 extern crate alloc;

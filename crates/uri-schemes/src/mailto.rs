@@ -93,7 +93,8 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::ops::Range;
 
-use uri_core::{Uri, UriBuf, UriWriter};
+use uri_core::writer::Absolute;
+use uri_core::{TrustedWriter, Uri, UriBuf, UriSpec};
 use uri_encode::grammar::{CharClass, UNRESERVED};
 use uri_encode::{DecodedBytes, EncodeSet, encode_into};
 
@@ -501,9 +502,11 @@ impl MailtoBuilder {
             encode_into(local, &QUOTED, &mut piece);
             encode_into(rest, &ADDRESS, &mut piece);
         }
-        let mut w = UriWriter::with_capacity(piece.len() + 8);
+        let mut w = TrustedWriter::<UriSpec, Absolute>::with_capacity(piece.len() + 8);
         w.scheme("mailto");
-        // No `/`, `?` or `#`: a valid path after `mailto:`.
+        // Percent-encoded (`QUOTED`, `ADDRESS`, `HFIELD`), so no `/`,
+        // `?` or `#`: a valid path after `mailto:`, and a valid query, as
+        // the trusted writer asks.
         w.push_str(&piece);
         if !self.headers.is_empty() {
             piece.clear();
@@ -518,17 +521,7 @@ impl MailtoBuilder {
             w.start_query();
             w.push_str(&piece);
         }
-        match w.finish_uri() {
-            Ok(uri) => uri,
-            // Unreachable: `finish_uri` fails only when no scheme was
-            // written, and `mailto` is written first. Debug builds assert;
-            // were it reached in release, the answer would be the bare
-            // `mailto:` (no recipient, no header) rather than a panic.
-            Err(_) => {
-                debug_assert!(false, "the scheme is written first");
-                uri_core::uri!("mailto:").to_buf()
-            }
-        }
+        w.finish()
     }
 }
 

@@ -50,9 +50,10 @@ use alloc::boxed::Box;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
-use uri_core::Uri;
+use uri_core::{Component, Uri};
 
 use crate::ldap::{pct_bytes, utf8};
+use crate::scheme::start_of;
 use crate::{Fields, Kind, Scheme, Violation};
 
 /// The section that defines both schemes' syntax.
@@ -251,12 +252,11 @@ impl Scheme for NewsScheme {
     /// none of them is an error (and the port fits in 16 bits).
     fn check<'a>(&self, uri: Uri<'a>) -> (Fields<'a>, Vec<Violation>) {
         let mut found = Vec::new();
-        let text = uri.as_str();
-        let offset = |part: &str| part.as_ptr() as usize - text.as_ptr() as usize;
-        if let Some(query) = uri.query() {
+        let at = |component| start_of(uri, component);
+        if uri.query().is_some() {
             found.push(Violation::error(
                 "QueryNotAllowed",
-                offset(query) - 1,
+                at(Component::Query) - 1,
                 SECTION,
                 "a news or nntp URI has no query (a `?` in a wildmat is written `%3F`)",
             ));
@@ -271,7 +271,7 @@ impl Scheme for NewsScheme {
                     if self.nntp {
                         found.push(Violation::error(
                             "MissingHost",
-                            offset(host),
+                            at(Component::Host),
                             SECTION,
                             "an nntp URI names its server",
                         ));
@@ -290,7 +290,7 @@ impl Scheme for NewsScheme {
                     None => {
                         found.push(Violation::error(
                             "MissingSlash",
-                            offset(path),
+                            at(Component::Path),
                             SECTION,
                             "the server is followed by `/`",
                         ));
@@ -310,7 +310,7 @@ impl Scheme for NewsScheme {
             None if path.starts_with('/') => {
                 found.push(Violation::error(
                     "UnexpectedSlash",
-                    offset(path),
+                    at(Component::Path),
                     SECTION,
                     "without a server, a news URI starts with the newsgroups or the message-id",
                 ));
@@ -318,7 +318,7 @@ impl Scheme for NewsScheme {
             }
             None => path,
         };
-        let rest_at = offset(path) + (path.len() - rest.len());
+        let rest_at = at(Component::Path) + (path.len() - rest.len());
         let mut fields = News {
             nntp: self.nntp,
             server,

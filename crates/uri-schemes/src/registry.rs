@@ -4,7 +4,7 @@
 use alloc::boxed::Box;
 use alloc::vec::Vec;
 
-use uri_core::{Uri, UriBuf, UriReference};
+use uri_core::{IriReference, Uri, UriBuf, UriReference, UriReferenceBuf};
 use uri_resolve::{NormalizeOptions, SchemeNormalizer};
 
 use crate::{Report, Scheme, Violation, generic_checks, http};
@@ -328,6 +328,46 @@ impl Registry {
     /// ```
     pub fn equivalent(&self, a: UriReference<'_>, b: UriReference<'_>) -> bool {
         self.equivalence(a, b).is_some()
+    }
+
+    /// Whether two IRI references are equivalent: each mapped to a URI
+    /// reference (RFC 3987 §3.1: every character that is not ASCII
+    /// percent-encoded as UTF-8; an ASCII IRI is a URI as it is, without
+    /// a copy), then compared as [`equivalent`](Registry::equivalent)
+    /// compares URIs. So `http://é.example/ü` and
+    /// `http://%C3%A9.example:80/%C3%BC` are equivalent. Hosts are not
+    /// mapped with IDNA (that is `uri-iri`'s `to_uri_with`): an `xn--`
+    /// label and its Unicode form are two names here.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_core::IriReference;
+    ///
+    /// let registry = uri_schemes::Registry::standard();
+    /// let a = IriReference::parse("http://example.org/ü")?;
+    /// let b = IriReference::parse("HTTP://example.org:80/%C3%BC")?;
+    /// assert!(registry.equivalent_iri(a, b));
+    /// assert!(!registry.equivalent_iri(a, IriReference::parse("http://example.org/u")?));
+    /// # Ok::<(), uri_core::ParseError>(())
+    /// ```
+    pub fn equivalent_iri(&self, a: IriReference<'_>, b: IriReference<'_>) -> bool {
+        let (a_owned, b_owned);
+        let a = match UriReference::try_from(a) {
+            Ok(uri) => uri,
+            Err(_) => {
+                a_owned = UriReferenceBuf::from_non_ascii_encoded(a.components());
+                a_owned.as_uri_reference()
+            }
+        };
+        let b = match UriReference::try_from(b) {
+            Ok(uri) => uri,
+            Err(_) => {
+                b_owned = UriReferenceBuf::from_non_ascii_encoded(b.components());
+                b_owned.as_uri_reference()
+            }
+        };
+        self.equivalent(a, b)
     }
 
     /// The first rung of RFC 3986 §6's ladder at which `a` and `b` are

@@ -3,7 +3,7 @@
 
 use alloc::vec::Vec;
 
-use uri_core::{Uri, UriBuf};
+use uri_core::{Component, Uri, UriBuf};
 
 use crate::Violation;
 use crate::fields::Fields;
@@ -195,7 +195,7 @@ impl core::error::Error for Report<'_> {}
 /// # Examples
 ///
 /// ```
-/// use uri_core::{Uri, UriBuf};
+/// use uri_core::{Authority, Component, Uri, UriBuf};
 /// use uri_schemes::{Kind, Registry, Scheme};
 ///
 /// /// gopher (RFC 4266): port 70 by default, DNS host names.
@@ -436,4 +436,13 @@ pub(crate) fn sort(violations: &mut [Violation]) {
             .cmp(&b.index())
             .then(b.severity().cmp(&a.severity()))
     });
+}
+
+/// Where `component` of `uri` starts, from its span (offsets are API, not
+/// recovered from the getters' pointers); the end of the text when it is
+/// absent.
+pub(crate) fn start_of(uri: Uri<'_>, component: Component) -> usize {
+    uri.components()
+        .span(component)
+        .map_or(uri.as_str().len(), |span| span.start)
 }

@@ -1,6 +1,9 @@
 //! data (RFC 2397): the records of `tests/vectors/data.json`, base64
 //! round trips, properties of the normal form, and hostile input.
 
+// Test code: its helpers may unwrap and panic too.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use proptest::prelude::*;
 use serde_json::Value;
 use uri_core::{Uri, UriReference};

@@ -2,6 +2,9 @@
 //! data, `data/uri-schemes.csv`: every row present with its status,
 //! reference and description, found in any case, and nothing else.
 
+// Test code: its helpers may unwrap and panic too.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use proptest::prelude::*;
 use uri_schemes::Registry;
 use uri_schemes::iana::{self, Status};

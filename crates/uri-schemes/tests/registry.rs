@@ -3,6 +3,9 @@
 //! rung `equivalence` reports, the generic checks on an empty port, and a
 //! scheme added by a user.
 
+// Test code: its helpers may unwrap and panic too.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use proptest::prelude::*;
 use uri_core::{Uri, UriBuf, UriReference};
 use uri_schemes::{Equivalence, Fields, Kind, Registry, Scheme, generic_checks};

@@ -1,6 +1,9 @@
 //! tel (RFC 3966): the records of `tests/vectors/tel.json`, properties of
 //! the normal form, and hostile input.
 
+// Test code: its helpers may unwrap and panic too.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use proptest::prelude::*;
 use serde_json::Value;
 use uri_core::{Uri, UriReference};

@@ -2,6 +2,9 @@
 //! equivalence, normalize), and normalization's and URN-equivalence's
 //! properties.
 
+// Test code: its helpers may unwrap and panic too.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use proptest::prelude::*;
 use serde_json::Value;
 use uri_core::{Uri, UriReference};

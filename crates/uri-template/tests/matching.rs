@@ -4,6 +4,14 @@
 //! matches back to them, for templates the documented rules call
 //! invertible.
 
+// Test code: its helpers may unwrap and panic too.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::unreachable
+)]
+
 use std::path::PathBuf;
 
 use proptest::prelude::*;

@@ -3,6 +3,14 @@
 //! case passes, every negative template is an error, and every case the
 //! documented matching rules call invertible matches back to its values.
 
+// Test code: its helpers may unwrap and panic too.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::unreachable
+)]
+
 use std::path::PathBuf;
 
 use serde_json::Value as Json;

@@ -49,6 +49,9 @@
 //! `-- --warm-up-time 1 --measurement-time 3` for a quicker run, or a
 //! filter such as `-- decode/heavy`.
 
+// a measurement, not shipped code: it may unwrap and panic (the workspace denies both in the
+// libraries).
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 use std::borrow::Cow;
 use std::hint::black_box;
 use std::time::Duration;

@@ -22,6 +22,14 @@
 //!
 //! Run: `cargo bench -p urikit-bench --bench lint`.
 
+// Test code: its helpers may unwrap and panic too.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::unreachable
+)]
+
 use std::hint::black_box;
 use std::time::Duration;
 

@@ -34,6 +34,9 @@
 //! Run: `cargo bench -p urikit-bench --bench normalize` (a filter such as
 //! `-- normalize/owned` runs one group).
 
+// a measurement, not shipped code: it may unwrap and panic (the workspace denies both in the
+// libraries).
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 use std::hint::black_box;
 use std::time::Duration;
 

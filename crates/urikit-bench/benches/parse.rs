@@ -42,6 +42,9 @@
 //! `-- --warm-up-time 1 --measurement-time 3`, or a filter such as
 //! `-- components/`.
 
+// a measurement, not shipped code: it may unwrap and panic (the workspace denies both in the
+// libraries).
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 use std::hint::black_box;
 use std::str::FromStr;
 use std::time::Duration;

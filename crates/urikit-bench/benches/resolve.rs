@@ -54,6 +54,9 @@
 //! Run: `cargo bench -p urikit-bench --bench resolve` (a filter such as
 //! `-- resolve/one-shot` runs one group).
 
+// a measurement, not shipped code: it may unwrap and panic (the workspace denies both in the
+// libraries).
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 use std::hint::black_box;
 use std::time::Duration;
 

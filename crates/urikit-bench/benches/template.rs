@@ -43,6 +43,14 @@
 //! --toggle-collect='template::profile_loop*'`: that group's loop over
 //! its 2,000 items runs once, and criterion does not run.
 
+// Test code: its helpers may unwrap and panic too.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::unreachable
+)]
+
 use std::hint::black_box;
 use std::time::Duration;
 

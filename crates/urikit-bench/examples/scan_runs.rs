@@ -20,6 +20,9 @@
 //! scanner is a `const`, as every scanner of the crates is, so that its
 //! runs are constants in the compiled test.
 
+// a measurement, not shipped code: it may unwrap and panic (the workspace denies both in the
+// libraries).
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 use std::hint::black_box;
 use std::time::Instant;
 

@@ -200,11 +200,13 @@ impl<'b> Relativization<'b> {
                 let iri = IriReference::parse_with(text, crate::settings::get().parse_options())
                     .map_err(Problem::Parse)?;
                 let iri = iri.as_uri().ok_or_else(|| {
-                    // The same error as a URI's: a missing scheme at 0.
-                    match Uri::parse(text) {
-                        Err(e) => Problem::Parse(e),
-                        Ok(_) => unreachable!("an IRI reference with no scheme is no URI"),
-                    }
+                    // The same error as a URI's: a missing scheme at 0. An
+                    // IRI reference with no scheme is no URI, so the parse
+                    // fails; the empty text's error (the same kind, at 0)
+                    // stands in, should it not.
+                    let error = Uri::parse(text).err().or_else(|| Uri::parse("").err());
+                    debug_assert!(error.is_some(), "{text:?} parses as a URI");
+                    error.map_or(Problem::InvalidUtf8 { index: 0 }, Problem::Parse)
                 })?;
                 self.apply_in(self.base.iri, iri)
             }

@@ -5,6 +5,9 @@
 //! `xn--` form with a `warning:` naming why; a plain Unicode name
 //! (`bücher.de`, `пример.рф`, `例え.jp`) is shown in Unicode with none.
 
+// Test code: its helpers may unwrap and panic too.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 mod common;
 
 use common::urikit;

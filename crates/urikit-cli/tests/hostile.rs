@@ -6,6 +6,14 @@
 //! argument; the engine's test `edit::tests::hostile_templates_and_replaces_are_linear`
 //! times it.)
 
+// Test code: its helpers may unwrap and panic too.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::unreachable
+)]
+
 use std::io::Write;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};

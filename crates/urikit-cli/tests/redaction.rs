@@ -14,6 +14,9 @@
 //! a caret or a table escapes it; and for every run of six of its
 //! characters, so that a password hidden only in part fails too.
 
+// Test code: its helpers may unwrap and panic too.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 mod common;
 
 use common::{Run, TempFile, urikit};

@@ -26,6 +26,9 @@
 //! assert_eq!(ours::get(&fields, Field::Query), Some(Some("c")));
 //! ```
 
+// test support: it may unwrap and panic (the workspace denies both in the
+// libraries).
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 pub mod corpus;
 pub mod known;
 pub mod ours;

@@ -24,6 +24,8 @@
 //! rule explains, fails the test, and so does a listed class no input
 //! shows any more.
 
+// Test support: its helpers may unwrap and panic.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 use std::net::Ipv4Addr;
 use std::path::{Path, PathBuf};
 

@@ -15,6 +15,9 @@
 //!
 //! Any other key is an error, so that a typo cannot turn a check off.
 
+// Test code: its helpers may unwrap and panic too.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use serde_json::Value;
 use uri_core::{Uri, UriReference};
 use uri_schemes::{Fields, Registry};

@@ -1,5 +1,7 @@
 //! What the end-to-end tests share: running the binary, and temporary
 //! files. Each test file uses part of it.
+// Test code: its helpers may unwrap and panic too.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 #![allow(dead_code)]
 
 use std::io::Write;
