@@ -342,7 +342,8 @@ impl CurieMap {
     /// # Examples
     ///
     /// ```
-    /// use uri_iri::{CurieMap, Iri};
+    /// use uri_core::Iri;
+    /// use uri_iri::CurieMap;
     ///
     /// let mut map = CurieMap::new();
     /// map.insert("ex", "http://example.org/")?;

@@ -18,7 +18,8 @@ use crate::{HostMapping, IdnaErrorKind, to_uri_with};
 /// # Examples
 ///
 /// ```
-/// use uri_iri::{FixKind, FromUserInput, UriBuf};
+/// use uri_core::UriBuf;
+/// use uri_iri::{FixKind, FromUserInput};
 ///
 /// let (_, fixes) = UriBuf::from_user_input(" <https://example.com/a b> ")?;
 /// let kinds: Vec<FixKind> = fixes.iter().map(|f| f.kind()).collect();
@@ -46,7 +47,8 @@ pub enum FixKind {
 /// # Examples
 ///
 /// ```
-/// use uri_iri::{FixKind, FromUserInput, UriBuf};
+/// use uri_core::UriBuf;
+/// use uri_iri::{FixKind, FromUserInput};
 ///
 /// let (uri, fixes) = UriBuf::from_user_input("https://example.com/a|b")?;
 /// assert_eq!(uri, "https://example.com/a%7Cb");
@@ -65,7 +67,8 @@ impl Fix {
     /// # Examples
     ///
     /// ```
-    /// use uri_iri::{FixKind, FromUserInput, UriBuf};
+    /// use uri_core::UriBuf;
+    /// use uri_iri::{FixKind, FromUserInput};
     ///
     /// let (_, fixes) = UriBuf::from_user_input("\"https://example.com/\"")?;
     /// assert_eq!(fixes[0].kind(), FixKind::Unwrapped);
@@ -80,7 +83,8 @@ impl Fix {
     /// # Examples
     ///
     /// ```
-    /// use uri_iri::{FromUserInput, UriBuf};
+    /// use uri_core::UriBuf;
+    /// use uri_iri::FromUserInput;
     ///
     /// let (_, fixes) = UriBuf::from_user_input("https://bücher.example/")?;
     /// assert_eq!(fixes[0].index(), 8);
@@ -97,7 +101,8 @@ impl Fix {
 /// # Examples
 ///
 /// ```
-/// use uri_iri::{FromUserInput, ParseErrorKind, UriBuf, UserInputErrorKind};
+/// use uri_core::{ParseErrorKind, UriBuf};
+/// use uri_iri::{FromUserInput, UserInputErrorKind};
 ///
 /// let err = UriBuf::from_user_input("example.com/a").unwrap_err();
 /// assert_eq!(err.kind(), UserInputErrorKind::Parse(ParseErrorKind::MissingScheme));
@@ -115,7 +120,8 @@ pub struct UserInputError {
 /// # Examples
 ///
 /// ```
-/// use uri_iri::{FromUserInput, ParseErrorKind, UriBuf, UserInputErrorKind};
+/// use uri_core::{ParseErrorKind, UriBuf};
+/// use uri_iri::{FromUserInput, UserInputErrorKind};
 ///
 /// let err = UriBuf::from_user_input("http://a:8x/").unwrap_err();
 /// assert_eq!(err.kind(), UserInputErrorKind::Parse(ParseErrorKind::InvalidPortChar));
@@ -136,7 +142,8 @@ impl UserInputError {
     /// # Examples
     ///
     /// ```
-    /// use uri_iri::{FromUserInput, ParseErrorKind, UriBuf, UserInputErrorKind};
+    /// use uri_core::{ParseErrorKind, UriBuf};
+    /// use uri_iri::{FromUserInput, UserInputErrorKind};
     ///
     /// let err = UriBuf::from_user_input("//host/only").unwrap_err();
     /// assert_eq!(err.kind(), UserInputErrorKind::Parse(ParseErrorKind::MissingScheme));
@@ -150,7 +157,8 @@ impl UserInputError {
     /// # Examples
     ///
     /// ```
-    /// use uri_iri::{FromUserInput, UriBuf};
+    /// use uri_core::UriBuf;
+    /// use uri_iri::FromUserInput;
     ///
     /// assert_eq!(UriBuf::from_user_input("  http://a:8x/").unwrap_err().index(), 12);
     /// ```
@@ -192,7 +200,8 @@ impl core::error::Error for UserInputError {}
 /// # Examples
 ///
 /// ```
-/// use uri_iri::{FromUserInput, UriBuf};
+/// use uri_core::UriBuf;
+/// use uri_iri::FromUserInput;
 ///
 /// let (uri, fixes) = UriBuf::from_user_input("  https://bücher.example/a b?q={x}  ")?;
 /// assert_eq!(uri, "https://xn--bcher-kva.example/a%20b?q=%7Bx%7D");
@@ -212,7 +221,8 @@ pub trait FromUserInput: Sized {
     /// # Examples
     ///
     /// ```
-    /// use uri_iri::{FromUserInput, UriBuf};
+    /// use uri_core::UriBuf;
+    /// use uri_iri::FromUserInput;
     ///
     /// assert!(UriBuf::from_user_input("no scheme here").is_err());
     /// ```
