@@ -719,8 +719,8 @@ mod tests {
         assert_eq!(
             order,
             [
-                "uri-core",
                 "uri-encode",
+                "uri-core",
                 "uri-resolve",
                 "uri-iri",
                 "uri-schemes",
