@@ -117,6 +117,8 @@ pub use uri_core::{
     UriReference, UriReferenceBuf, UriSpec, UriWriter, address, check_uri, grammar, password_spans,
     redact_bytes, spec, uri, writer,
 };
+// Issue 36's items of uri-core: the editors and the IRI literal.
+pub use uri_core::{PathSegmentsMut, QueryPairsMut, SegmentError, iri};
 
 // --- Issue 36 ("the first hour"): items added by the facade. ---
 #[cfg(feature = "schemes")]
