@@ -208,19 +208,57 @@ const fn literal_message(kind: Kind, index: usize, iri: bool) -> ([u8; 96], usiz
     (buf, at)
 }
 
-/// The `Uri` of a literal, or a panic naming the error kind and the byte
-/// index: in a constant, a compile error. For [`uri!`](crate::uri!).
+/// The `Uri` of a literal, or the message naming the error kind and the
+/// byte index. For [`uri!`](crate::uri!), which panics with the message
+/// inside a `const` item: the panic is the compiler's (a build error),
+/// never a run-time one.
+///
+/// # Errors
+///
+/// The literal is not a URI (RFC 3986 §3): its kind and byte index.
+///
+/// # Examples
+///
+/// ```
+/// let err = uri_core::__uri_literal("http://a b").unwrap_err();
+/// assert_eq!(err.message(), "invalid URI literal (RFC 3986 §3): InvalidHostChar at byte 8");
+/// ```
 #[doc(hidden)]
-#[allow(clippy::panic)]
-pub const fn __uri_literal(input: &'static str) -> crate::Uri<'static> {
+pub const fn __uri_literal(input: &'static str) -> Result<crate::Uri<'static>, LiteralError> {
     match uri_layout(input) {
-        Ok(layout) => crate::Uri::wrap(crate::Components::new(input, layout)),
-        Err((kind, index)) => {
-            let (message, len) = literal_message(kind, index, false);
-            match core::str::from_utf8(message.split_at(len).0) {
-                Ok(text) => panic!("{}", text),
-                Err(_) => panic!("invalid URI literal"),
-            }
+        Ok(layout) => Ok(crate::Uri::wrap(crate::Components::new(input, layout))),
+        Err((kind, index)) => Err(LiteralError::new(kind, index, false)),
+    }
+}
+
+/// Why a literal of [`uri!`](crate::uri!) or [`iri!`](crate::iri!) is not
+/// one, as the text of the build error.
+#[doc(hidden)]
+#[derive(Debug, Clone, Copy)]
+pub struct LiteralError {
+    message: [u8; 96],
+    len: usize,
+}
+
+impl LiteralError {
+    const fn new(kind: Kind, index: usize, iri: bool) -> Self {
+        let (message, len) = literal_message(kind, index, iri);
+        LiteralError { message, len }
+    }
+
+    /// The message: `invalid URI literal (RFC 3986 §3): ` (or the IRI
+    /// form), the kind's name, ` at byte ` and the index.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let err = uri_core::__uri_literal("/relative").unwrap_err();
+    /// assert!(err.message().ends_with("MissingScheme at byte 0"));
+    /// ```
+    pub const fn message(&self) -> &str {
+        match core::str::from_utf8(self.message.split_at(self.len).0) {
+            Ok(text) => text,
+            Err(_) => "invalid literal",
         }
     }
 }
@@ -599,20 +637,25 @@ const fn ipv6(b: &[u8], start: usize, end: usize) -> Result<(), usize> {
     Ok(())
 }
 
-/// The `Iri` of a literal, or a panic naming the error kind and the byte
-/// index: in a constant, a compile error. For [`iri!`](crate::iri!).
+/// The `Iri` of a literal, or the message naming the error kind and the
+/// byte index. For [`iri!`](crate::iri!), as [`__uri_literal`] is for
+/// [`uri!`](crate::uri!).
+///
+/// # Errors
+///
+/// The literal is not an IRI (RFC 3987 §2.2): its kind and byte index.
+///
+/// # Examples
+///
+/// ```
+/// let err = uri_core::__iri_literal("http://例え.jp/a b").unwrap_err();
+/// assert!(err.message().starts_with("invalid IRI literal (RFC 3987 §2.2): "));
+/// ```
 #[doc(hidden)]
-#[allow(clippy::panic)]
-pub const fn __iri_literal(input: &'static str) -> crate::Iri<'static> {
+pub const fn __iri_literal(input: &'static str) -> Result<crate::Iri<'static>, LiteralError> {
     match layout(input, true) {
-        Ok(layout) => crate::Iri::wrap(crate::Components::new(input, layout)),
-        Err((kind, index)) => {
-            let (message, len) = literal_message(kind, index, true);
-            match core::str::from_utf8(message.split_at(len).0) {
-                Ok(text) => panic!("{}", text),
-                Err(_) => panic!("invalid IRI literal"),
-            }
-        }
+        Ok(layout) => Ok(crate::Iri::wrap(crate::Components::new(input, layout))),
+        Err((kind, index)) => Err(LiteralError::new(kind, index, true)),
     }
 }
 
@@ -641,7 +684,11 @@ pub const fn __iri_literal(input: &'static str) -> crate::Iri<'static> {
 #[macro_export]
 macro_rules! iri {
     ($text:literal) => {{
-        const IRI: $crate::Iri<'static> = $crate::__iri_literal($text);
+        // Evaluated by the compiler: a bad literal is a build error.
+        const IRI: $crate::Iri<'static> = match $crate::__iri_literal($text) {
+            Ok(iri) => iri,
+            Err(e) => panic!("{}", e.message()),
+        };
         IRI
     }};
 }
@@ -691,7 +738,11 @@ macro_rules! iri {
 #[macro_export]
 macro_rules! uri {
     ($text:literal) => {{
-        const URI: $crate::Uri<'static> = $crate::__uri_literal($text);
+        // Evaluated by the compiler: a bad literal is a build error.
+        const URI: $crate::Uri<'static> = match $crate::__uri_literal($text) {
+            Ok(uri) => uri,
+            Err(e) => panic!("{}", e.message()),
+        };
         URI
     }};
 }

@@ -139,7 +139,7 @@ pub use component::Component;
 pub use components::{Authority, Components, Host, HostKind, PortError, Segments};
 pub use const_check::check_uri;
 #[doc(hidden)]
-pub use const_check::{__iri_literal, __uri_literal};
+pub use const_check::{__iri_literal, __uri_literal, LiteralError};
 pub use edit::{PathSegmentsMut, QueryPairsMut, SegmentError};
 pub use error::{ParseError, ParseErrorKind};
 pub use owned::{

@@ -180,7 +180,7 @@ enum Part {
 /// `Eq` compares every field.
 ///
 /// Its `Display` is one line for people, safe to print: characters that
-/// the display form keeps encoded are written `U+XXXX`, and a hidden
+/// the display form keeps encoded are written by code point (`U+0430`), and a hidden
 /// password is never part of a warning.
 ///
 /// # Examples
@@ -347,7 +347,7 @@ impl fmt::Display for DisplayWarning {
 }
 
 /// Writes `text` with every character the display form would not show as
-/// itself written `U+XXXX`.
+/// itself written by code point (`U+202E`).
 fn write_escaped(f: &mut fmt::Formatter<'_>, text: &str) -> fmt::Result {
     for c in text.chars() {
         if c.is_ascii_control() || (!c.is_ascii() && char_concern(c).is_some()) {

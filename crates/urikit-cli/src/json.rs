@@ -349,7 +349,7 @@ impl<'a> IriFields<'a> {
 
 /// One of the `"warnings"` of `to-iri --json`: `{"kind", "component",
 /// "message"}`; `kind` is a `DisplayWarningKind::name()`, `message` the
-/// warning's sentence (characters it warns about written `U+XXXX`).
+/// warning's sentence (characters it warns about written by code point, `U+202E`).
 #[derive(Debug, Serialize)]
 pub(crate) struct WarningObject {
     kind: &'static str,

@@ -28,11 +28,12 @@ pub(crate) fn shown(text: &str) -> Cow<'_, str> {
     if settings::get().show_password {
         return Cow::Borrowed(text);
     }
-    let redacted = RedactedText::new(text);
-    if redacted.spans().len() == 0 {
-        Cow::Borrowed(text)
-    } else {
-        Cow::Owned(redacted.to_string())
+    // One pass of the rule; the spans lie at character boundaries, so the
+    // masked bytes are UTF-8 (`from_utf8_lossy` then copies them as they
+    // are).
+    match redact_bytes(text.as_bytes()) {
+        Cow::Borrowed(_) => Cow::Borrowed(text),
+        Cow::Owned(bytes) => Cow::Owned(String::from_utf8_lossy(&bytes).into_owned()),
     }
 }
 
