@@ -484,17 +484,39 @@ impl Registry {
     ///
     /// # Exceptions
     ///
-    /// The key is exact wherever [`equivalent`](Registry::equivalent) is
-    /// an equivalence relation. It is not one for sip and sips: RFC 3261
-    /// §19.1.4 ignores a parameter that is in one URI only (but `user`,
-    /// `ttl`, `method`, `maddr` and `transport`), so `sip:a@b;security=on`
-    /// and `sip:a@b;security=off` are each equivalent to `sip:a@b`, and not
-    /// to each other. No key can follow that; a sip or sips key keeps every
-    /// parameter (names and values in lower case, first of each name,
-    /// sorted) and the headers (sorted), so equal keys still mean
-    /// equivalent URIs, but two equivalent URIs may have two keys (a
-    /// false negative, which RFC 3986 §6.1 allows; a false positive it
-    /// does not).
+    /// Equal keys always mean equivalent references. The converse holds
+    /// wherever [`equivalent`](Registry::equivalent) is an equivalence
+    /// relation, which it is not in two cases; there two equivalent
+    /// references may have two keys (a false negative, which RFC 3986
+    /// §6.1 allows; a false positive, which would merge two resources, it
+    /// does not):
+    ///
+    /// 1. sip and sips: RFC 3261 §19.1.4 ignores a parameter that is in
+    ///    one URI only (but `user`, `ttl`, `method`, `maddr` and
+    ///    `transport`), so `sip:a@b;security=on` and
+    ///    `sip:a@b;security=off` are each equivalent to `sip:a@b`, and not
+    ///    to each other. No key can follow that; a sip or sips key keeps
+    ///    every parameter (names and values in lower case, the first of
+    ///    each name, sorted) and the headers (sorted).
+    /// 2. A URI of a scheme with a rule of its own that the rule cannot
+    ///    read (its [`Scheme::equivalent`] answers `None`) while it reads
+    ///    the URI's normal form: `geo:90,%2d22.43` (a triplet where
+    ///    RFC 5870 §3.3 wants `-`), `pkg:np%6d/foo` (a triplet in the
+    ///    type), `sip:a@b%2eexample`. `equivalence` falls back to normal
+    ///    forms for a pair with such a URI, so it is equivalent to
+    ///    `geo:90,-22.43`; the rule finds `geo:90,-22.43` equivalent to
+    ///    `geo:90,46` (a pole), which `geo:90,%2d22.43` is not. Its key is
+    ///    its normal form, so it shares a key only with the URIs of that
+    ///    normal form that the rule cannot read either.
+    ///
+    /// The one pair-dependent step of `equivalence` besides these, dot
+    /// segments kept for both when either URI keeps them
+    /// ([`Scheme::keeps_dot_segments`]), splits no set: for `file` (a `..`
+    /// above a drive letter) whether a URI keeps them is a property of its
+    /// normal form with them kept (`%2E` and a drive letter written as a
+    /// triplet count as normalization decodes them), so two URIs with one
+    /// such form keep them alike. A scheme added with a
+    /// `keeps_dot_segments` that is not so may split one.
     ///
     /// # Examples
     ///

@@ -417,6 +417,10 @@ pub trait Scheme: Send + Sync {
     /// parameter, not to each other): their key keeps every parameter, and
     /// equal keys mean equivalent URIs, but equivalent URIs may have two
     /// keys.
+    /// A URI the rule cannot read while it reads the URI's normal form
+    /// (`geo:90,%2d22.43`) is a second exception, of
+    /// [`Registry::equivalence`](crate::Registry::equivalence)'s ladder
+    /// itself: see [`Registry::equivalence_key`](crate::Registry::equivalence_key).
     ///
     /// # Examples
     ///
