@@ -198,6 +198,7 @@ extern crate std;
 mod captures;
 mod error;
 mod expand;
+mod fast;
 mod lenient;
 mod matching;
 mod nfa;
