@@ -46,19 +46,19 @@ use crate::operator::Operator;
 use crate::parse::{Expr, Part};
 use crate::vars::Value;
 
-/// A set of bytes.
-#[derive(Clone)]
-struct Bytes([bool; 256]);
+/// A set of bytes, one bit each.
+#[derive(Clone, Copy)]
+struct Bytes([u64; 4]);
 
 impl Bytes {
-    const EMPTY: Bytes = Bytes([false; 256]);
+    const EMPTY: Bytes = Bytes([0; 4]);
 
     fn contains(&self, b: u8) -> bool {
-        self.0[usize::from(b)]
+        self.0[usize::from(b >> 6)] >> (b & 63) & 1 != 0
     }
 
     fn add(&mut self, b: u8) {
-        self.0[usize::from(b)] = true;
+        self.0[usize::from(b >> 6)] |= 1 << (b & 63);
     }
 
     fn add_all(&mut self, bytes: &[u8]) {
@@ -82,7 +82,7 @@ impl Bytes {
     }
 
     fn meets(&self, other: &Bytes) -> bool {
-        self.0.iter().zip(other.0.iter()).any(|(a, b)| *a && *b)
+        self.0.iter().zip(other.0.iter()).any(|(a, b)| a & b != 0)
     }
 }
 
