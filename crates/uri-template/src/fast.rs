@@ -14,6 +14,16 @@
 //! it starts (a shorter one would be followed by a byte of its alphabet,
 //! which nothing after it starts with). Literals are compared as they are.
 //!
+//! One expression may be unforced (`{+base}` in `{+base}/items/{id}`,
+//! whose alphabet holds the `/` after it), when every expression after it
+//! is forced the other way: its alphabet and the *last bytes* of the steps
+//! before it (a literal's last byte; an expression's alphabet, and what
+//! precedes it) are disjoint. Then the steps after it are scanned backward
+//! from the end of the URI, each expression's text the longest run of its
+//! alphabet that ends where it ends, and the unforced expression reads what
+//! is left between the two scans. Every text is still forced, so there is
+//! one split of the URI at most.
+//!
 //! Inside its text, each supported kind of expression is read by the
 //! preferences of the crate docs, as the automaton (`nfa.rs`,
 //! `matching.rs`) reads it; with fixed texts the preferences choose for
@@ -123,6 +133,11 @@ enum Step {
 #[derive(Debug, Clone)]
 pub(crate) struct Plan {
     steps: Vec<Step>,
+    /// The one expression not forced by what follows it, if any: the
+    /// steps before it are scanned forward from the start, the steps after
+    /// it backward from the end (each forced by what precedes it), and it
+    /// reads what is left between.
+    split: Option<usize>,
     /// Every varspec of the template has its own name: each occurrence's
     /// value is the variable's value.
     distinct: bool,
@@ -195,9 +210,11 @@ impl Plan {
                 },
             });
         }
-        // The first bytes of the steps after each one, from the end.
+        // Whether each expression is forced by what follows it: the first
+        // bytes of the steps after each one, from the end.
+        let mut forward = alloc::vec![true; steps.len()];
         let mut after = Bytes::EMPTY;
-        for step in steps.iter().rev() {
+        for (i, step) in steps.iter().enumerate().rev() {
             match step {
                 Step::Literal(r) => {
                     if !r.is_empty() {
@@ -206,12 +223,32 @@ impl Plan {
                     }
                 }
                 Step::Expr { op, alphabet, .. } => {
-                    if alphabet.meets(&after) {
-                        return None;
-                    }
+                    forward[i] = !alphabet.meets(&after);
                     match op.first().as_bytes().first() {
                         Some(&b) => after.add(b),
                         None => after.union(alphabet),
+                    }
+                }
+            }
+        }
+        // The first expression that is not: every one after it must be
+        // forced by what precedes it (the last bytes of the steps before).
+        let split = forward.iter().position(|f| !f);
+        if let Some(split) = split {
+            let mut before = Bytes::EMPTY;
+            for (i, step) in steps.iter().enumerate() {
+                match step {
+                    Step::Literal(r) => {
+                        if let Some(&last) = template.as_bytes()[r.clone()].last() {
+                            before = Bytes::EMPTY;
+                            before.add(last);
+                        }
+                    }
+                    Step::Expr { alphabet, .. } => {
+                        if i > split && alphabet.meets(&before) {
+                            return None;
+                        }
+                        before.union(alphabet);
                     }
                 }
             }
@@ -228,7 +265,11 @@ impl Plan {
             .iter()
             .enumerate()
             .all(|(i, n)| !names[..i].contains(n));
-        Some(Plan { steps, distinct })
+        Some(Plan {
+            steps,
+            split,
+            distinct,
+        })
     }
 
     /// Whether each varspec has its own name.
@@ -243,8 +284,12 @@ impl Plan {
         let b = uri.as_bytes();
         let t = template.as_bytes();
         let mut values = Vec::new();
+        let (head, tail) = match self.split {
+            Some(i) => (self.steps.get(..i)?, self.steps.get(i..)?),
+            None => (self.steps.as_slice(), &[][..]),
+        };
         let mut pos = 0;
-        for step in &self.steps {
+        for step in head {
             match step {
                 Step::Literal(r) => {
                     let lit = t.get(r.clone())?;
@@ -253,28 +298,75 @@ impl Plan {
                     }
                     pos += lit.len();
                 }
-                Step::Expr {
-                    kind,
-                    op,
-                    alphabet,
-                    names,
-                } => {
+                Step::Expr { alphabet, .. } => {
                     let mut end = pos;
                     while end < b.len() && alphabet.contains(b[end]) {
                         end += 1;
                     }
-                    let text = uri.get(pos..end)?;
-                    match kind {
-                        Kind::Single => values.push(single(*op, text)?),
-                        Kind::Explode => values.push(exploded(*op, text)?),
-                        Kind::Named => named(*op, template, names, text, &mut values)?,
-                    }
+                    read_step(step, template, uri.get(pos..end)?, &mut values)?;
                     pos = end;
                 }
             }
         }
-        (pos == b.len()).then_some(values)
+        let Some((middle, tail)) = tail.split_first() else {
+            return (pos == b.len()).then_some(values);
+        };
+        // The tail, from the end: where each expression's text starts and
+        // ends, last first.
+        let mut spans = Vec::with_capacity(tail.len());
+        let mut end = b.len();
+        for step in tail.iter().rev() {
+            match step {
+                Step::Literal(r) => {
+                    let lit = t.get(r.clone())?;
+                    if end < pos + lit.len() || !b.get(..end)?.ends_with(lit) {
+                        return None;
+                    }
+                    end -= lit.len();
+                }
+                Step::Expr { alphabet, .. } => {
+                    let mut start = end;
+                    while start > 0 && alphabet.contains(b[start - 1]) {
+                        start -= 1;
+                    }
+                    if start < pos {
+                        return None;
+                    }
+                    spans.push(start..end);
+                    end = start;
+                }
+            }
+        }
+        read_step(middle, template, uri.get(pos..end)?, &mut values)?;
+        let mut spans = spans.into_iter().rev();
+        for step in tail {
+            if let Step::Expr { .. } = step {
+                read_step(step, template, uri.get(spans.next()?)?, &mut values)?;
+            }
+        }
+        Some(values)
     }
+}
+
+/// Reads the text of the expression `step`, pushing its values.
+fn read_step(
+    step: &Step,
+    template: &str,
+    text: &str,
+    values: &mut Vec<Option<Value>>,
+) -> Option<()> {
+    let Step::Expr {
+        kind, op, names, ..
+    } = step
+    else {
+        return Some(());
+    };
+    match kind {
+        Kind::Single => values.push(single(*op, text)?),
+        Kind::Explode => values.push(exploded(*op, text)?),
+        Kind::Named => named(*op, template, names, text, values)?,
+    }
+    Some(())
 }
 
 /// Whether `text` is a value's text: the operator's value bytes and
@@ -442,18 +534,23 @@ mod tests {
             "/x{.ext}",
             "/{a}/{a}",
             "{+base}",
+            "{+base}/items/{id}",
+            "{x}a",
+            "{+a}/x/{b}!{?q}",
         ] {
             fast(t);
         }
         for t in [
             "{x}{y}",
-            "{+base}/items/{id}",
+            "{+a}/{+b}",
+            "{+a}{b}",
             "{x:3}",
             "{/a,b}",
             "{.x*}",
             "{?a,a}",
             "/é/{x}",
-            "{x}a",
+            "{x:3}/{+a}/{b}",
+            "{+a}/x/{b}{?q}",
         ] {
             assert!(!Template::parse(t).unwrap().has_fast_path(), "{t}");
         }
@@ -515,6 +612,30 @@ mod tests {
             ("/{a}/{a}", &["/1/1", "/1/2", "//", "/a,b/a,b"]),
             ("{#f}", &["", "#", "#a,b", "a"]),
             ("x{.e}", &["x", "x.", "x.a.b", "x.a,b"]),
+            (
+                "{+base}/items/{id}",
+                &[
+                    "/items/",
+                    "a/items/1",
+                    "a/items/b/items/c",
+                    "/items/a/items/",
+                    "a/item/1",
+                    "/items",
+                    "x,y/items/a,b",
+                ],
+            ),
+            ("{x}a", &["a", "aa", "ba", "b", "", "a,a"]),
+            (
+                "{+a}/x/{b}!{?q}",
+                &[
+                    "/x/!",
+                    "/x/1!?q=2",
+                    "p/x/x/x/1!",
+                    "/x/1!?q",
+                    "/x!?q=1",
+                    "!/x/!",
+                ],
+            ),
         ];
         for (template, uris) in cases {
             let t = fast(template);
