@@ -138,9 +138,31 @@ pub(crate) struct Plan {
     /// it backward from the end (each forced by what precedes it), and it
     /// reads what is left between.
     split: Option<usize>,
+    /// How many varspecs the template has.
+    varspecs: usize,
     /// Every varspec of the template has its own name: each occurrence's
     /// value is the variable's value.
     distinct: bool,
+}
+
+/// What a scan read: when each varspec has its own name, the defined
+/// variables and their values (`vars`), ready to be captures; otherwise
+/// each varspec's value (`values`), for `Template::gather` to check.
+pub(crate) struct Sink {
+    pub(crate) values: Vec<Option<Value>>,
+    pub(crate) vars: Vec<(String, Value)>,
+    distinct: bool,
+}
+
+impl Sink {
+    /// The next varspec, named `name`, reads `value`.
+    fn put(&mut self, name: &str, value: Option<Value>) {
+        if !self.distinct {
+            self.values.push(value);
+        } else if let Some(v) = value {
+            self.vars.push((String::from(name), v));
+        }
+    }
 }
 
 /// The kind of `e`, if the fast path reads it.
@@ -266,24 +288,49 @@ impl Plan {
             .enumerate()
             .all(|(i, n)| !names[..i].contains(n));
         Some(Plan {
+            varspecs: names.len(),
             steps,
             split,
             distinct,
         })
     }
 
-    /// Whether each varspec has its own name.
-    pub(crate) fn distinct(&self) -> bool {
-        self.distinct
-    }
-
     /// The value of each varspec (in the template's order) that makes the
     /// template expand to `uri`, as the automaton would choose them, or
     /// `None` when there is none (or a value is not UTF-8).
-    pub(crate) fn run(&self, template: &str, uri: &str) -> Option<Vec<Option<Value>>> {
+    /// With `probe`, the texts are found first, with nothing decoded or
+    /// allocated (most templates a router tries fail there), then read.
+    pub(crate) fn run(&self, template: &str, uri: &str, probe: bool) -> Option<Sink> {
+        if probe {
+            self.texts(template, uri, &mut |_, _| Some(()))?;
+        }
+        let mut sink = Sink {
+            values: Vec::new(),
+            vars: Vec::new(),
+            distinct: self.distinct,
+        };
+        if self.distinct {
+            sink.vars.reserve(self.varspecs);
+        } else {
+            sink.values.reserve(self.varspecs);
+        }
+        self.texts(template, uri, &mut |step, text| {
+            read_step(step, template, text, &mut sink)
+        })?;
+        Some(sink)
+    }
+
+    /// Finds each expression's text in `uri` and calls `visit` with them,
+    /// in the template's order; `None` if the literals are not where they
+    /// must be (or `visit` says `None`).
+    fn texts<'u>(
+        &self,
+        template: &str,
+        uri: &'u str,
+        visit: &mut dyn FnMut(&Step, &'u str) -> Option<()>,
+    ) -> Option<()> {
         let b = uri.as_bytes();
         let t = template.as_bytes();
-        let mut values = Vec::new();
         let (head, tail) = match self.split {
             Some(i) => (self.steps.get(..i)?, self.steps.get(i..)?),
             None => (self.steps.as_slice(), &[][..]),
@@ -303,17 +350,17 @@ impl Plan {
                     while end < b.len() && alphabet.contains(b[end]) {
                         end += 1;
                     }
-                    read_step(step, template, uri.get(pos..end)?, &mut values)?;
+                    visit(step, uri.get(pos..end)?)?;
                     pos = end;
                 }
             }
         }
         let Some((middle, tail)) = tail.split_first() else {
-            return (pos == b.len()).then_some(values);
+            return (pos == b.len()).then_some(());
         };
         // The tail, from the end: where each expression's text starts and
         // ends, last first.
-        let mut spans = Vec::with_capacity(tail.len());
+        let mut spans = Vec::new();
         let mut end = b.len();
         for step in tail.iter().rev() {
             match step {
@@ -337,34 +384,30 @@ impl Plan {
                 }
             }
         }
-        read_step(middle, template, uri.get(pos..end)?, &mut values)?;
+        visit(middle, uri.get(pos..end)?)?;
         let mut spans = spans.into_iter().rev();
         for step in tail {
             if let Step::Expr { .. } = step {
-                read_step(step, template, uri.get(spans.next()?)?, &mut values)?;
+                visit(step, uri.get(spans.next()?)?)?;
             }
         }
-        Some(values)
+        Some(())
     }
 }
 
-/// Reads the text of the expression `step`, pushing its values.
-fn read_step(
-    step: &Step,
-    template: &str,
-    text: &str,
-    values: &mut Vec<Option<Value>>,
-) -> Option<()> {
+/// Reads the text of the expression `step` into `sink`.
+fn read_step(step: &Step, template: &str, text: &str, sink: &mut Sink) -> Option<()> {
     let Step::Expr {
         kind, op, names, ..
     } = step
     else {
         return Some(());
     };
+    let first = names.first().and_then(|r| template.get(r.clone()))?;
     match kind {
-        Kind::Single => values.push(single(*op, text)?),
-        Kind::Explode => values.push(exploded(*op, text)?),
-        Kind::Named => named(*op, template, names, text, values)?,
+        Kind::Single => sink.put(first, single(*op, text)?),
+        Kind::Explode => sink.put(first, exploded(*op, text)?),
+        Kind::Named => named(*op, template, names, text, sink)?,
     }
     Some(())
 }
@@ -450,44 +493,45 @@ fn exploded(op: Operator, text: &str) -> Option<Option<Value>> {
     Some(Some(Value::Assoc(pairs)))
 }
 
-/// Varspecs without modifier under `;`, `?`, `&`: pushes each one's value.
+/// Varspecs without modifier under `;`, `?`, `&`: puts each one's value.
 fn named(
     op: Operator,
     template: &str,
     names: &[Range<usize>],
     text: &str,
-    values: &mut Vec<Option<Value>>,
+    sink: &mut Sink,
 ) -> Option<()> {
-    let base = values.len();
-    values.resize(base + names.len(), None);
-    if text.is_empty() {
-        return Some(());
-    }
-    let rest = text.strip_prefix(op.first())?;
-    let sep = if op == Operator::PathParam { ';' } else { '&' };
+    let name_of = |k: usize| names.get(k).and_then(|r| template.get(r.clone()));
     let mut next = 0;
-    for piece in rest.split(sep) {
-        let (name, value) = match piece.split_once('=') {
-            Some((n, v)) => (n, Some(v)),
-            None => (piece, None),
-        };
-        let k = next
-            + names[next..]
-                .iter()
-                .position(|r| template.get(r.clone()) == Some(name))?;
-        next = k + 1;
-        let value = match value {
-            // `;name`: an empty string (`?name` is no expansion).
-            None if op == Operator::PathParam => Value::String(String::new()),
-            None => return None,
-            // `;name=`: a list of one empty member, the only reading;
-            // `?name=`: an empty string beats it.
-            Some("") if op == Operator::PathParam => Value::List(alloc::vec![String::new()]),
-            Some("") => Value::String(String::new()),
-            Some(v) if v.contains(',') => list(v, ',')?,
-            Some(v) => Value::String(read(v, false)?),
-        };
-        values[base + k] = Some(value);
+    if !text.is_empty() {
+        let rest = text.strip_prefix(op.first())?;
+        let sep = if op == Operator::PathParam { ';' } else { '&' };
+        for piece in rest.split(sep) {
+            let (name, value) = match piece.split_once('=') {
+                Some((n, v)) => (n, Some(v)),
+                None => (piece, None),
+            };
+            let k = (next..names.len()).find(|&k| name_of(k) == Some(name))?;
+            let value = match value {
+                // `;name`: an empty string (`?name` is no expansion).
+                None if op == Operator::PathParam => Value::String(String::new()),
+                None => return None,
+                // `;name=`: a list of one empty member, the only reading;
+                // `?name=`: an empty string beats it.
+                Some("") if op == Operator::PathParam => Value::List(alloc::vec![String::new()]),
+                Some("") => Value::String(String::new()),
+                Some(v) if v.contains(',') => list(v, ',')?,
+                Some(v) => Value::String(read(v, false)?),
+            };
+            for j in next..k {
+                sink.put(name_of(j)?, None);
+            }
+            sink.put(name, Some(value));
+            next = k + 1;
+        }
+    }
+    for j in next..names.len() {
+        sink.put(name_of(j)?, None);
     }
     Some(())
 }

@@ -71,7 +71,7 @@ struct Dispatch {
 
 #[derive(Debug, Clone, Default)]
 struct Node {
-    /// The children, by the next byte.
+    /// The children, by the next byte (sorted).
     children: Vec<(u8, u32)>,
     /// The templates whose leading literal ends here or above, in the
     /// set's order (indices into `templates`); empty when no template's
@@ -120,6 +120,9 @@ impl Dispatch {
             nodes[at].end = true;
             ends.push(at);
         }
+        for node in &mut nodes {
+            node.children.sort_unstable_by_key(|c| c.0);
+        }
         // Each node's parent, to list the literals that end above it.
         let mut parent = alloc::vec![usize::MAX; nodes.len()];
         for (i, n) in nodes.iter().enumerate() {
@@ -154,9 +157,10 @@ impl Dispatch {
         let mut node = root;
         let mut found: &[usize] = &root.candidates;
         for &b in uri.as_bytes() {
-            let Some(&(_, next)) = node.children.iter().find(|c| c.0 == b) else {
+            let Ok(i) = node.children.binary_search_by_key(&b, |c| c.0) else {
                 break;
             };
+            let next = node.children[i].1;
             let Some(next) = self.nodes.get(next as usize) else {
                 break;
             };
@@ -383,7 +387,7 @@ impl TemplateSet {
         self.dispatch.candidates(uri).iter().find_map(|&i| {
             self.templates
                 .get(i)?
-                .try_match(uri, options)
+                .try_match(uri, options, true)
                 .map(|c| (i, c))
         })
     }

@@ -310,14 +310,21 @@ impl Template {
     /// # Ok::<(), uri_template::TemplateError>(())
     /// ```
     pub fn match_uri(&self, uri: &str) -> Option<Captures> {
-        self.try_match(uri, &MatchOptions::new())
+        self.try_match(uri, &MatchOptions::new(), false)
     }
 
     /// [`Template::match_with`] without the error: a failed fast scan is
     /// the answer (no second run of the automaton to find where it fails).
-    pub(crate) fn try_match(&self, uri: &str, options: &MatchOptions) -> Option<Captures> {
+    /// With `probe` (a router trying templates, most of which fail), the
+    /// scan finds the texts before it decodes any.
+    pub(crate) fn try_match(
+        &self,
+        uri: &str,
+        options: &MatchOptions,
+        probe: bool,
+    ) -> Option<Captures> {
         if *options == MatchOptions::new() {
-            if let Some(answer) = self.fast_match(uri) {
+            if let Some(answer) = self.fast_match(uri, probe) {
                 return answer;
             }
         }
@@ -326,21 +333,19 @@ impl Template {
 
     /// The exact match by the deterministic scan, if the template allows
     /// it: `Some(None)` when `uri` does not match or is ambiguous.
-    fn fast_match(&self, uri: &str) -> Option<Option<Captures>> {
+    fn fast_match(&self, uri: &str, probe: bool) -> Option<Option<Captures>> {
         let plan = self.fast.as_ref()?;
-        let Some(values) = plan.run(&self.text, uri) else {
+        let Some(sink) = plan.run(&self.text, uri, probe) else {
             return Some(None);
         };
-        if !plan.distinct() {
-            return Some(self.gather(&self.nfa.occurrences, values, uri.len()).ok());
+        if sink.values.is_empty() {
+            // Each varspec its own name: the variables as read.
+            return Some(Some(Captures { vars: sink.vars }));
         }
-        let mut vars = Vec::with_capacity(values.len());
-        for (o, v) in self.nfa.occurrences.iter().zip(values) {
-            if let Some(v) = v {
-                vars.push((String::from(&self.text[o.name.clone()]), v));
-            }
-        }
-        Some(Some(Captures { vars }))
+        Some(
+            self.gather(&self.nfa.occurrences, sink.values, uri.len())
+                .ok(),
+        )
     }
 
     /// The match by the automaton alone (the fast path's reference).
@@ -377,7 +382,7 @@ impl Template {
     pub fn match_with(&self, uri: &str, options: &MatchOptions) -> Result<Captures, MatchError> {
         if *options == MatchOptions::new() {
             // A failed scan says neither where nor why: the automaton does.
-            if let Some(Some(c)) = self.fast_match(uri) {
+            if let Some(Some(c)) = self.fast_match(uri, false) {
                 return Ok(c);
             }
         }
