@@ -383,11 +383,13 @@ impl TemplateSet {
     /// ```
     pub fn match_with(&self, uri: &str, options: &MatchOptions) -> Option<(usize, Captures)> {
         // Only the templates whose leading literal `uri` starts with, in
-        // the set's order.
-        self.dispatch.candidates(uri).iter().find_map(|&i| {
+        // the set's order; each but the last probed before it decodes (a
+        // failure then costs no allocation, and the last one's is final).
+        let candidates = self.dispatch.candidates(uri);
+        candidates.iter().enumerate().find_map(|(k, &i)| {
             self.templates
                 .get(i)?
-                .try_match(uri, options, true)
+                .try_match(uri, options, k + 1 < candidates.len())
                 .map(|c| (i, c))
         })
     }
