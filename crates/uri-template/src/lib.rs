@@ -156,6 +156,18 @@
 //! an automaton compiled from the template (no backtracking): time is
 //! linear in the URI's length times the template's size, memory linear in
 //! the template plus the captures, whatever the template or the input.
+//!
+//! Most templates of levels 1 and 2 (and many others) do not need the
+//! automaton: when each expression is followed by something its expansion
+//! cannot hold (`/users/{id}/posts`, `{page}{#section}`, a `{+path}` or
+//! `{?page,size}` at the end), the text each expression reads is forced,
+//! and one deterministic scan reads it, with the same answer (the
+//! preferences above pick the same values). It applies to varspecs
+//! without modifier, one per unnamed operator (``, `+`, `#`, `.`, `/`) or
+//! any number, each name once, under `;`, `?`, `&`, one exploded varspec
+//! under `` or `/`, ASCII literals and exact matching; everything else
+//! runs the automaton. [`Template::match_with`] runs the automaton too
+//! when the scan finds no match, to say where matching fails.
 //! Parsing and expansion are linear. Nothing panics on any input.
 //!
 //! # Crate features
@@ -198,6 +210,7 @@ extern crate std;
 mod captures;
 mod error;
 mod expand;
+mod fast;
 mod lenient;
 mod matching;
 mod nfa;

@@ -165,6 +165,7 @@ pub(crate) fn run(nfa: &Nfa, input: &str) -> Result<Vec<Event>, MatchError> {
     let mut heap: BinaryHeap<Reverse<u32>> = BinaryHeap::new();
     let mut live: Vec<u32> = Vec::new();
     let mut arrived: Vec<u32> = alloc::vec![0];
+    let mut spare: Vec<Thread> = Vec::new();
     cur[0].push(Thread {
         cost: [0; 4],
         paths: 1,
@@ -185,7 +186,10 @@ pub(crate) fn run(nfa: &Nfa, input: &str) -> Result<Vec<Event>, MatchError> {
         while let Some(Reverse(s)) = heap.pop() {
             let si = s as usize;
             queued[si] = false;
-            let threads = core::mem::take(&mut cur[si]);
+            // The state's threads, swapped out into the spare list (its
+            // capacity kept from one state and one byte to the next).
+            let mut threads = core::mem::take(&mut spare);
+            core::mem::swap(&mut threads, &mut cur[si]);
             let mut consumes = s == nfa.accept;
             for edge in &nfa.states[si] {
                 if edge.on != On::Eps {
@@ -204,9 +208,11 @@ pub(crate) fn run(nfa: &Nfa, input: &str) -> Result<Vec<Event>, MatchError> {
                 }
             }
             if consumes && !threads.is_empty() {
-                cur[si] = threads;
+                core::mem::swap(&mut threads, &mut cur[si]);
                 live.push(s);
             }
+            threads.clear();
+            spare = threads;
         }
         if pos == input.len() {
             break;

@@ -9,6 +9,7 @@ use core::cmp::Reverse;
 use crate::captures::Captures;
 use crate::nfa::{Nfa, On};
 use crate::options::MatchOptions;
+use crate::parse::Part;
 use crate::template::Template;
 
 /// A set of templates that routes a URI to the most specific template it
@@ -26,6 +27,12 @@ use crate::template::Template;
 /// prefix lengths, so two templates that overlap only past a `:n` limit
 /// are still reported.) A template whose match is ambiguous does not
 /// match: the next one is tried.
+///
+/// Matching does not try every template: a trie of the templates'
+/// leading literals (up to a first `%`, `?` or non-ASCII character) gives
+/// the ones a URI starts with, and only these are tried, in the order
+/// above. A template matched by the deterministic scan (see the crate
+/// docs, *Guarantees*) fails as soon as the scan does.
 ///
 /// # Examples
 ///
@@ -49,6 +56,121 @@ pub struct TemplateSet {
     templates: Vec<Template>,
     /// Indices into `templates`, most specific first.
     order: Vec<usize>,
+    /// The templates by the literal text they start with.
+    dispatch: Dispatch,
+}
+
+/// A trie of the templates' leading literals: a URI can match only the
+/// templates whose leading literal it starts with, which a walk down the
+/// trie along the URI finds.
+#[derive(Debug, Clone, Default)]
+struct Dispatch {
+    /// The nodes, the root first.
+    nodes: Vec<Node>,
+}
+
+#[derive(Debug, Clone, Default)]
+struct Node {
+    /// The children, by the next byte (sorted).
+    children: Vec<(u8, u32)>,
+    /// The templates whose leading literal ends here or above, in the
+    /// set's order (indices into `templates`); empty when no template's
+    /// literal ends here.
+    candidates: Vec<usize>,
+    /// Whether a template's leading literal ends here.
+    end: bool,
+}
+
+/// The bytes every URI a template matches starts with, whatever the
+/// options: its leading literal up to the first `%` (a triplet may match
+/// in either case), `?` (lenient matching reads the query apart) or
+/// non-ASCII byte (written raw or as triplets).
+fn leading(t: &Template) -> &[u8] {
+    let Some(Part::Literal(r)) = t.parts().first() else {
+        return &[];
+    };
+    let bytes = &t.as_str().as_bytes()[r.clone()];
+    let end = bytes
+        .iter()
+        .position(|&b| b == b'%' || b == b'?' || !b.is_ascii())
+        .unwrap_or(bytes.len());
+    &bytes[..end]
+}
+
+impl Dispatch {
+    /// The trie of `templates`, tried in `order`.
+    fn new(templates: &[Template], order: &[usize]) -> Dispatch {
+        let mut nodes = alloc::vec![Node::default()];
+        // The node where each template's literal ends.
+        let mut ends = Vec::with_capacity(templates.len());
+        for t in templates {
+            let mut at = 0usize;
+            for &b in leading(t) {
+                let next = match nodes[at].children.iter().find(|c| c.0 == b) {
+                    Some(&(_, n)) => n as usize,
+                    None => {
+                        nodes.push(Node::default());
+                        let n = nodes.len() - 1;
+                        nodes[at].children.push((b, n as u32));
+                        n
+                    }
+                };
+                at = next;
+            }
+            nodes[at].end = true;
+            ends.push(at);
+        }
+        for node in &mut nodes {
+            node.children.sort_unstable_by_key(|c| c.0);
+        }
+        // Each node's parent, to list the literals that end above it.
+        let mut parent = alloc::vec![usize::MAX; nodes.len()];
+        for (i, n) in nodes.iter().enumerate() {
+            for &(_, c) in &n.children {
+                parent[c as usize] = i;
+            }
+        }
+        for (at, node) in nodes.iter_mut().enumerate() {
+            if !node.end {
+                continue;
+            }
+            let mut above = Vec::new();
+            let mut n = at;
+            while n != usize::MAX {
+                above.push(n);
+                n = parent[n];
+            }
+            node.candidates = order
+                .iter()
+                .copied()
+                .filter(|&i| above.contains(&ends[i]))
+                .collect();
+        }
+        Dispatch { nodes }
+    }
+
+    /// The templates `uri` may match, in the set's order.
+    fn candidates(&self, uri: &str) -> &[usize] {
+        let Some(root) = self.nodes.first() else {
+            return &[];
+        };
+        let mut node = root;
+        let mut found: &[usize] = &root.candidates;
+        for &b in uri.as_bytes() {
+            let Ok(i) = node.children.binary_search_by_key(&b, |c| c.0) else {
+                break;
+            };
+            let next = node.children[i].1;
+            let Some(next) = self.nodes.get(next as usize) else {
+                break;
+            };
+            node = next;
+            if node.end {
+                found = &node.candidates;
+            }
+        }
+        found
+    }
 }
 
 /// Two templates of a [`TemplateSet`] that rank alike and match a same
@@ -168,7 +290,12 @@ impl TemplateSet {
             }
             start = end;
         }
-        Ok(TemplateSet { templates, order })
+        let dispatch = Dispatch::new(&templates, &order);
+        Ok(TemplateSet {
+            templates,
+            order,
+            dispatch,
+        })
     }
 
     /// How many templates the set has.
@@ -255,10 +382,14 @@ impl TemplateSet {
     /// # Ok::<(), uri_template::TemplateError>(())
     /// ```
     pub fn match_with(&self, uri: &str, options: &MatchOptions) -> Option<(usize, Captures)> {
-        self.order.iter().find_map(|&i| {
-            self.templates[i]
-                .match_with(uri, options)
-                .ok()
+        // Only the templates whose leading literal `uri` starts with, in
+        // the set's order; each but the last probed before it decodes (a
+        // failure then costs no allocation, and the last one's is final).
+        let candidates = self.dispatch.candidates(uri);
+        candidates.iter().enumerate().find_map(|(k, &i)| {
+            self.templates
+                .get(i)?
+                .try_match(uri, options, k + 1 < candidates.len())
                 .map(|c| (i, c))
         })
     }
@@ -324,4 +455,92 @@ fn overlap(a: &Nfa, b: &Nfa) -> Option<String> {
         }
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use alloc::vec::Vec;
+
+    use proptest::prelude::*;
+
+    use crate::{MatchOptions, Template, TemplateSet};
+
+    /// Every template tried in the set's order, with no dispatch.
+    fn one_by_one(
+        set: &TemplateSet,
+        uri: &str,
+        options: &MatchOptions,
+    ) -> Option<(usize, crate::Captures)> {
+        set.iter()
+            .find_map(|(i, t)| t.match_with(uri, options).ok().map(|c| (i, c)))
+    }
+
+    const TEMPLATES: &[&str] = &[
+        "/api/v1/users{?page,per_page}",
+        "/api/v1/users/{id}",
+        "/api/v1/users/{id}/comments{?page}",
+        "/api/v1/users/{id}/tree{/path*}",
+        "/api/v1/users/me",
+        "/api/v1/teams/{id}",
+        "/api/{+rest}",
+        "{+anything}/x",
+        "/caf\u{e9}/{x}",
+        "/a%2Fb/{x}",
+        "/s?q={q}",
+        "/",
+        "{/seg*}",
+    ];
+
+    #[test]
+    fn dispatch_is_trying_every_template() {
+        let set = TemplateSet::new(TEMPLATES.iter().map(|t| Template::parse(t).unwrap())).unwrap();
+        let uris = [
+            "",
+            "/",
+            "/api",
+            "/api/v1/users",
+            "/api/v1/users?page=2",
+            "/api/v1/users/7",
+            "/api/v1/users/me",
+            "/api/v1/users/7/comments?page=1",
+            "/api/v1/users/7/tree/a/b",
+            "/api/v1/teams/x",
+            "/api/v2/x",
+            "/q/x",
+            "/caf\u{e9}/1",
+            "/caf%C3%A9/1",
+            "/a%2Fb/1",
+            "/a%2fb/1",
+            "/s?q=1",
+            "/x/y",
+            "/api/v1/users?per_page=1&page=2",
+        ];
+        for options in [MatchOptions::new(), MatchOptions::lenient()] {
+            for uri in uris {
+                assert_eq!(
+                    set.match_with(uri, &options),
+                    one_by_one(&set, uri, &options),
+                    "{uri}"
+                );
+            }
+        }
+        assert_eq!(set.match_uri("/api/v1/users/me").map(|m| m.0), Some(4));
+        assert!(TemplateSet::default().match_uri("/").is_none());
+    }
+
+    proptest! {
+        #[test]
+        fn dispatch_agrees_on_any_uri(
+            pick in prop::collection::vec(0..TEMPLATES.len(), 1..6),
+            uri in "(/api|/v1|/users|/me|/7|/tree|/a|\\?page=1|%2F|%2f|/caf\u{e9}|/s\\?q=1){0,5}",
+        ) {
+            let mut picked: Vec<usize> = pick;
+            picked.dedup();
+            let templates = picked.iter().map(|&i| Template::parse(TEMPLATES[i]).unwrap());
+            let Ok(set) = TemplateSet::new(templates) else { return Ok(()) };
+            for options in [MatchOptions::new(), MatchOptions::lenient()] {
+                prop_assert_eq!(set.match_with(&uri, &options), one_by_one(&set, &uri, &options));
+            }
+        }
+    }
 }

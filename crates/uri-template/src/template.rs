@@ -10,6 +10,7 @@ use uri_core::{IriReferenceBuf, UriReferenceBuf};
 use crate::captures::Captures;
 use crate::error::{ExpandError, MatchError, MatchErrorKind, TemplateError};
 use crate::expand::{expand_parts, partial, prefix};
+use crate::fast::Plan;
 use crate::matching::{decode, run};
 use crate::nfa::{Nfa, Occurrence, Tag, compile};
 use crate::operator::Operator;
@@ -39,6 +40,8 @@ pub struct Template {
     text: String,
     parts: Vec<Part>,
     nfa: Nfa,
+    /// The deterministic scan, when the template allows it (`fast.rs`).
+    fast: Option<Plan>,
 }
 
 impl Template {
@@ -64,10 +67,12 @@ impl Template {
     pub fn parse(template: &str) -> Result<Template, TemplateError> {
         let parts = parse(template)?;
         let nfa = compile(template, &parts, false);
+        let fast = Plan::new(template, &parts);
         Ok(Template {
             text: String::from(template),
             parts,
             nfa,
+            fast,
         })
     }
 
@@ -305,7 +310,54 @@ impl Template {
     /// # Ok::<(), uri_template::TemplateError>(())
     /// ```
     pub fn match_uri(&self, uri: &str) -> Option<Captures> {
-        self.match_with(uri, &MatchOptions::new()).ok()
+        self.try_match(uri, &MatchOptions::new(), false)
+    }
+
+    /// [`Template::match_with`] without the error: a failed fast scan is
+    /// the answer (no second run of the automaton to find where it fails).
+    /// With `probe` (a router trying templates, most of which fail), the
+    /// scan finds the texts before it decodes any.
+    pub(crate) fn try_match(
+        &self,
+        uri: &str,
+        options: &MatchOptions,
+        probe: bool,
+    ) -> Option<Captures> {
+        if *options == MatchOptions::new() {
+            if let Some(answer) = self.fast_match(uri, probe) {
+                return answer;
+            }
+        }
+        self.match_with(uri, options).ok()
+    }
+
+    /// The exact match by the deterministic scan, if the template allows
+    /// it: `Some(None)` when `uri` does not match or is ambiguous.
+    fn fast_match(&self, uri: &str, probe: bool) -> Option<Option<Captures>> {
+        let plan = self.fast.as_ref()?;
+        let Some(sink) = plan.run(&self.text, uri, probe) else {
+            return Some(None);
+        };
+        if sink.values.is_empty() {
+            // Each varspec its own name: the variables as read.
+            return Some(Some(Captures { vars: sink.vars }));
+        }
+        Some(
+            self.gather(&self.nfa.occurrences, sink.values, uri.len())
+                .ok(),
+        )
+    }
+
+    /// The match by the automaton alone (the fast path's reference).
+    #[cfg(test)]
+    pub(crate) fn match_nfa(&self, uri: &str) -> Result<Captures, MatchError> {
+        self.read(&self.nfa, uri)
+    }
+
+    /// Whether the deterministic scan reads this template.
+    #[cfg(test)]
+    pub(crate) fn has_fast_path(&self) -> bool {
+        self.fast.is_some()
     }
 
     /// The values that make this template expand to `uri`, read as
@@ -328,6 +380,12 @@ impl Template {
     /// # Ok::<(), uri_template::TemplateError>(())
     /// ```
     pub fn match_with(&self, uri: &str, options: &MatchOptions) -> Result<Captures, MatchError> {
+        if *options == MatchOptions::new() {
+            // A failed scan says neither where nor why: the automaton does.
+            if let Some(Some(c)) = self.fast_match(uri, false) {
+                return Ok(c);
+            }
+        }
         if options.any_order || options.extra {
             if let Some(split) = self.query_split() {
                 return crate::lenient::match_query(self, split, uri, options);
