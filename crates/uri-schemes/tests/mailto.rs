@@ -1,19 +1,16 @@
 //! mailto (RFC 6068): the records of `tests/vectors/mailto.json` (parse,
-//! equivalence, normalize, build), the builder's round trip and
+//! equivalence, normalize, build) through the shared runner, the builder's round trip and
 //! normalization's properties, and hostile input.
 
 // Test code: its helpers may unwrap and panic too.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+mod vector_check;
+
 use proptest::prelude::*;
 use serde_json::Value;
 use uri_core::{Uri, UriReference};
 use uri_schemes::{Fields, Mailto, Registry, Severity};
-
-/// The records of the vector file.
-fn vectors() -> Vec<Value> {
-    serde_json::from_str(include_str!("vectors/mailto.json")).expect("mailto.json is a JSON array")
-}
 
 /// The mailto fields of `input`, if it is a URI whose report has them.
 fn mailto(registry: &Registry, input: &str) -> Option<Mailto> {
@@ -181,36 +178,9 @@ fn run(registry: &Registry, v: &Value) -> Result<(), String> {
 #[test]
 fn vector_file() {
     let registry = Registry::standard();
-    let records = vectors();
-    assert!(records.len() >= 100, "{} records", records.len());
-    let failures: Vec<String> = records
-        .iter()
-        .filter_map(|v| {
-            run(&registry, v)
-                .err()
-                .map(|e| format!("{} ({}): {e}", v["name"], v["input"]))
-        })
-        .collect();
-    assert!(
-        failures.is_empty(),
-        "{} failures:\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
-}
-
-#[test]
-fn every_record_is_named_once_with_a_source() {
-    let records = vectors();
-    let mut names: Vec<_> = records
-        .iter()
-        .map(|v| v["name"].as_str().unwrap_or(""))
-        .collect();
-    assert!(records.iter().all(|v| v["source"].is_string()));
-    names.sort_unstable();
-    let before = names.len();
-    names.dedup();
-    assert_eq!(names.len(), before, "duplicate names");
+    vector_check::run_each(include_str!("vectors/mailto.json"), 100, |v| {
+        run(&registry, v).map_err(|e| format!("({}) {e}", v["input"]))
+    });
 }
 
 /// One megabyte in a header value is read in one pass, and the line

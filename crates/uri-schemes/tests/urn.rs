@@ -1,19 +1,16 @@
 //! urn (RFC 8141): the records of `tests/vectors/urn.json` (parse,
-//! equivalence, normalize), and normalization's and URN-equivalence's
+//! equivalence, normalize) through the shared runner, and normalization's and URN-equivalence's
 //! properties.
 
 // Test code: its helpers may unwrap and panic too.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+mod vector_check;
+
 use proptest::prelude::*;
 use serde_json::Value;
 use uri_core::{Uri, UriReference};
 use uri_schemes::{Fields, Registry, Severity, Urn};
-
-/// The records of the vector file.
-fn vectors() -> Vec<Value> {
-    serde_json::from_str(include_str!("vectors/urn.json")).expect("urn.json is a JSON array")
-}
 
 /// The URN fields of `input`, if it is a URI whose report has them.
 fn urn<'a>(registry: &Registry, input: &'a str) -> Option<Urn<'a>> {
@@ -138,43 +135,12 @@ fn run(registry: &Registry, v: &Value) -> Result<(), String> {
 #[test]
 fn vector_file() {
     let registry = Registry::standard();
-    let records = vectors();
-    assert!(records.len() >= 80, "{} records", records.len());
-    let failures: Vec<String> = records
-        .iter()
-        .filter_map(|v| {
-            run(&registry, v)
-                .err()
-                .map(|e| format!("{} ({}): {e}", v["name"], v["input"]))
-        })
-        .collect();
-    assert!(
-        failures.is_empty(),
-        "{} failures:\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
-}
-
-#[test]
-fn every_record_is_named_once_with_a_source() {
-    let records = vectors();
-    let mut names: Vec<_> = records
-        .iter()
-        .map(|v| v["name"].as_str().unwrap_or(""))
-        .collect();
-    assert!(records.iter().all(|v| v["source"].is_string()));
-    assert!(
-        records
-            .iter()
-            .filter(|v| v.get("registry").is_some())
-            .all(|v| v["registry_gap"].is_string()),
-        "each registry gap says why"
-    );
-    names.sort_unstable();
-    let before = names.len();
-    names.dedup();
-    assert_eq!(names.len(), before, "duplicate names");
+    vector_check::run_each(include_str!("vectors/urn.json"), 80, |v| {
+        if v.get("registry").is_some() && !v["registry_gap"].is_string() {
+            return Err("a registry gap says why".into());
+        }
+        run(&registry, v).map_err(|e| format!("({}) {e}", v["input"]))
+    });
 }
 
 /// A megabyte NSS, r-component and q-component are read in one pass.

@@ -1,7 +1,13 @@
-//! The runner of the vector files of http (with https, ws and wss), ldap,
-//! news, telnet and ftp (`tests/vectors/{http,ldap,news,telnet,ftp}.json`),
-//! shared by their test files, and a generator-free check of the normal
-//! form.
+//! The one runner of the crate's vector files (`tests/vectors/*.json`),
+//! shared by every scheme's test file, and a generator-free check of the
+//! normal form.
+//!
+//! [`run_each`] is the one loop: it reads a file, checks that it holds
+//! enough records, each with a unique name and a source, checks each
+//! record and reports every failure at once. [`run`] and [`run_with`]
+//! check the common record shape below; a scheme whose records have
+//! another shape (mailto's and urn's `type`, file's `op`) gives
+//! [`run_each`] its own record check.
 //!
 //! A file is a JSON array of records. A record names itself (`name`) and
 //! its source (`source`), and is one of:
@@ -13,7 +19,9 @@
 //!   whose keys are compared with the scheme's fields), `normalized`;
 //! - an equivalence: `a`, `b`, `equivalent` (`Registry::equivalent`).
 //!
-//! Any other key is an error, so that a typo cannot turn a check off.
+//! A scheme may allow more keys ([`Hooks::keys`]) and check them
+//! ([`Hooks::more`]). Any other key is an error, so that a typo cannot
+//! turn a check off.
 
 // Test code: its helpers may unwrap and panic too.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
@@ -46,11 +54,41 @@ pub(crate) fn records(text: &str) -> Vec<Value> {
     records
 }
 
-/// Checks every record of `text`, with `fields` turning a report's fields
-/// into JSON (`None` when they are not the scheme's); panics with every
-/// failure, after checking that the file holds at least `min` records,
-/// each with a unique name and a source.
+/// What a scheme's test file adds to the common record shape.
+pub(crate) struct Hooks {
+    /// A report's fields as JSON (`None` when they are not the scheme's).
+    pub(crate) fields: fn(&Fields) -> Option<Value>,
+    /// The keys a record may have besides [`KEYS`].
+    pub(crate) keys: &'static [&'static str],
+    /// Checks a check record's own keys against the report's fields; one
+    /// line per difference.
+    pub(crate) more: fn(&Value, &Fields) -> Vec<String>,
+}
+
+/// Checks every record of `text` in the common shape, with `fields`
+/// turning a report's fields into JSON (`None` when they are not the
+/// scheme's); panics with every failure, after checking that the file
+/// holds at least `min` records, each with a unique name and a source.
+#[allow(dead_code, reason = "not every test file uses every entry")]
 pub(crate) fn run(text: &str, fields: fn(&Fields) -> Option<Value>, min: usize) {
+    let hooks = Hooks {
+        fields,
+        keys: &[],
+        more: |_, _| Vec::new(),
+    };
+    run_with(text, &hooks, min);
+}
+
+/// [`run`], with a scheme's own keys and checks.
+#[allow(dead_code, reason = "not every test file uses every entry")]
+pub(crate) fn run_with(text: &str, hooks: &Hooks, min: usize) {
+    run_each(text, min, |record| check(record, hooks));
+}
+
+/// The one loop: checks every record of `text` with `check`; panics with
+/// every failure, after checking that the file holds at least `min`
+/// records, each with a unique name and a source.
+pub(crate) fn run_each(text: &str, min: usize, check: impl Fn(&Value) -> Result<(), String>) {
     let records = records(text);
     assert!(records.len() >= min, "only {} records", records.len());
     let mut names: Vec<&str> = records
@@ -68,18 +106,27 @@ pub(crate) fn run(text: &str, fields: fn(&Fields) -> Option<Value>, min: usize) 
     let failures: Vec<String> = records
         .iter()
         .filter_map(|r| {
-            check(r, fields)
+            check(r)
                 .err()
                 .map(|e| format!("{}: {e}", r["name"].as_str().unwrap_or("?")))
         })
         .collect();
-    assert!(failures.is_empty(), "\n{}", failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {} records fail:\n{}",
+        failures.len(),
+        records.len(),
+        failures.join("\n")
+    );
 }
 
 /// Checks one record; `Err` says what differs.
-fn check(record: &Value, fields: fn(&Fields) -> Option<Value>) -> Result<(), String> {
+fn check(record: &Value, hooks: &Hooks) -> Result<(), String> {
     let object = record.as_object().ok_or("not an object")?;
-    if let Some(key) = object.keys().find(|k| !KEYS.contains(&k.as_str())) {
+    if let Some(key) = object
+        .keys()
+        .find(|k| !KEYS.contains(&k.as_str()) && !hooks.keys.contains(&k.as_str()))
+    {
         return Err(format!("unknown key {key}"));
     }
     let registry = Registry::standard();
@@ -130,7 +177,7 @@ fn check(record: &Value, fields: fn(&Fields) -> Option<Value>) -> Result<(), Str
         }
     }
     if let Some(expected) = record.get("fields") {
-        match (expected, fields(report.fields())) {
+        match (expected, (hooks.fields)(report.fields())) {
             (Value::Null, None) => {}
             (Value::Null, Some(got)) => problems.push(format!("fields: got {got}")),
             (_, None) => problems.push(format!("fields: got {:?}", report.fields())),
@@ -144,6 +191,7 @@ fn check(record: &Value, fields: fn(&Fields) -> Option<Value>) -> Result<(), Str
             (other, Some(_)) => problems.push(format!("fields: {other} is not an object")),
         }
     }
+    problems.extend((hooks.more)(record, report.fields()));
     if let Some(expected) = record["normalized"].as_str() {
         let got = registry.normalize(uri);
         if got.as_str() != expected {
