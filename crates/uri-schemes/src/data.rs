@@ -20,8 +20,48 @@
 //!               <"> / "/" / "[" / "]" / "?" / "="
 //! ```
 //!
-//! Our reading of the RFC where it leaves room: the spec notes of
-//! [`Data`].
+//! # Rules
+//!
+//! What [`Registry::check`](crate::Registry::check) reports for a data URI.
+//! Errors (the URI is not a valid data URI):
+//!
+//! - `MissingComma`: no `,` before the data (§3);
+//! - `InvalidMediaType`: a type or subtype that is not a token (RFC 2045
+//!   §5.1);
+//! - `InvalidParameter`: a parameter that is not `attribute "=" value`;
+//! - `DuplicateParameter`: RFC 6838 §4.3: "It is an error for a specific
+//!   parameter to be specified more than once";
+//! - `InvalidBase64`: RFC 4648 §4, at the first character that cannot be
+//!   there.
+//!
+//! Warnings: `Base64PadBits` (RFC 4648 §3.5) and `FragmentInData`; a long
+//! URI gets the generic `TooLong` warning (RFC 2397 §3: the scheme "is only
+//! useful for short values").
+//!
+//! A report holds a [`Data`] only when there is no error.
+//!
+//! # Spec notes
+//!
+//! Our reading of the RFC where it leaves room:
+//!
+//! - Type, subtype and parameter name are RFC 2045 tokens once
+//!   percent-decoded. A value is a token as written, any other printable
+//!   US-ASCII character percent-encoded: RFC 2397 §3 asks for "URL Escaped
+//!   encoding instead of quoted string" when a value holds tspecials.
+//! - `;base64` is read in any case, and only as the last parameter.
+//! - base64 is strict: padding required, no whitespace, nothing after the
+//!   padding; non-zero pad bits are a warning (decoders "MAY" reject them).
+//! - The data runs from the first `,` to the fragment, a query included; a
+//!   fragment is not part of the data.
+//!
+//! # Normal form
+//!
+//! The path is opaque ([`Scheme::opaque_path`]):
+//! [`Registry::normalize`](crate::Registry::normalize) removes no dot
+//! segments, which would change the data (`data:,a/../b` would become
+//! `data:/b`, and `data:text/plain,a/../b` `data:text/b`). Triplets of
+//! `unreserved` characters are decoded (RFC 3986 §6.2.2.2): the data's
+//! bytes stay the same.
 
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -44,45 +84,21 @@ const BASE64: &str = "RFC 4648 §4";
 /// `Eq` compares the parts as written (the data percent-encoded as in the
 /// URI).
 ///
-/// [`Registry::check`](crate::Registry::check) reports `MissingComma`,
-/// `InvalidMediaType` (RFC 2045 §5.1), `InvalidParameter`,
-/// `DuplicateParameter` (RFC 6838 §4.3: "It is an error for a specific
-/// parameter to be specified more than once") and `InvalidBase64` (RFC
-/// 4648 §4, at the first character that cannot be there) as errors,
-/// `Base64PadBits` (§3.5) and `FragmentInData` as warnings; a long URI gets
-/// the generic `TooLong` warning (RFC 2397 §3: the scheme "is only useful
-/// for short values"). A report holds a `Data` only when there is no error.
+/// A report holds a `Data` only when there is no error.
 ///
-/// # Spec notes
-///
-/// - Type, subtype and parameter name are RFC 2045 tokens once
-///   percent-decoded. A value is a token as written, any other printable
-///   US-ASCII character percent-encoded: RFC 2397 §3 asks for "URL Escaped
-///   encoding instead of quoted string" when a value holds tspecials.
-/// - `;base64` is read in any case, and only as the last parameter.
-/// - base64 is strict: padding required, no whitespace, nothing after the
-///   padding; non-zero pad bits are a warning (decoders "MAY" reject them).
-/// - The data runs from the first `,` to the fragment, a query included; a
-///   fragment is not part of the data.
-/// - The path is opaque ([`Scheme::opaque_path`]):
-///   [`Registry::normalize`](crate::Registry::normalize) removes no dot
-///   segments, which would change the data (`data:,a/../b` would become
-///   `data:/b`, and `data:text/plain,a/../b` `data:text/b`). Triplets of
-///   `unreserved` characters are decoded (RFC 3986 §6.2.2.2): the data's
-///   bytes stay the same.
+/// The rules checked, the spec notes and the normal form are in the
+/// [module docs](self#rules).
 ///
 /// # Examples
 ///
 /// ```
-/// use uri_schemes::{Fields, Registry};
+/// use uri_schemes::Data;
 ///
-/// let report = Registry::standard().check(uri_core::Uri::parse("data:,A%20brief%20note")?);
-/// assert!(report.is_valid());
-/// let Fields::Data(data) = report.fields() else { panic!("a data URI") };
+/// let data = Data::parse(uri_core::Uri::parse("data:,A%20brief%20note")?)?;
 /// assert_eq!(data.media_type(), "text/plain");
 /// assert_eq!(data.charset(), Some("US-ASCII"));
 /// assert_eq!(data.decode(), b"A brief note");
-/// # Ok::<(), uri_core::ParseError>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Data {

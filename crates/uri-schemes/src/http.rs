@@ -121,17 +121,16 @@ impl<'a> Http<'a> {
     /// # Examples
     ///
     /// ```
-    /// use uri_schemes::{Fields, Http, Registry};
+    /// use uri_schemes::Http;
     ///
     /// let http: Http<'static> = {
     ///     let text = String::from("http://example.com/");
-    ///     match Registry::standard().check(uri_core::Uri::parse(&text)?).into_parts().0 {
-    ///         Fields::Http(http) => http.into_owned(),
-    ///         _ => panic!("an http URI"),
-    ///     }
+    ///     let uri = uri_core::Uri::parse(&text)?;
+    ///     // The report borrows `text` too: keep its message only.
+    ///     Http::parse(uri).map_err(|report| report.to_string())?.into_owned()
     /// };
     /// assert_eq!(http.host(), "example.com");
-    /// # Ok::<(), uri_core::ParseError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn into_owned(self) -> Http<'static> {
         Http {
@@ -214,13 +213,12 @@ impl Origin<'_> {
     ///
     /// ```
     /// use std::collections::HashSet;
-    /// use uri_schemes::{Fields, Origin, Registry};
+    /// use uri_schemes::{Http, Origin};
     ///
-    /// let registry = Registry::standard();
     /// let mut seen: HashSet<Origin<'static>> = HashSet::new();
     /// for line in ["http://a.example/x", "http://A.example:80/y", "https://a.example/"] {
     ///     let text = line.to_string();
-    ///     if let Fields::Http(http) = registry.check(uri_core::Uri::parse(&text)?).fields() {
+    ///     if let Ok(http) = Http::parse(uri_core::Uri::parse(&text)?) {
     ///         seen.extend(http.origin().cloned().map(Origin::into_owned));
     ///     }
     /// }

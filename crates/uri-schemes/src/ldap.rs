@@ -175,12 +175,12 @@ impl Ldap {
     /// # Examples
     ///
     /// ```
-    /// use uri_schemes::{Fields, Registry};
+    /// use uri_schemes::Ldap;
     ///
     /// let uri = uri_core::Uri::parse("ldap://ldap.example.com/o=An%20Example%5C2C%20Inc.,c=US")?;
-    /// let Fields::Ldap(ldap) = Registry::standard().check(uri).into_parts().0 else { panic!("an ldap URI") };
+    /// let ldap = Ldap::parse(uri)?;
     /// assert_eq!(ldap.dn(), r"o=An Example\2C Inc.,c=US");
-    /// # Ok::<(), uri_core::ParseError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn dn(&self) -> &str {
         &self.dn
@@ -192,12 +192,12 @@ impl Ldap {
     /// # Examples
     ///
     /// ```
-    /// use uri_schemes::{Fields, Registry};
+    /// use uri_schemes::Ldap;
     ///
     /// let uri = uri_core::Uri::parse("ldap://h/o=x?cn,mail,cn;lang-en")?;
-    /// let Fields::Ldap(ldap) = Registry::standard().check(uri).into_parts().0 else { panic!("an ldap URI") };
+    /// let ldap = Ldap::parse(uri)?;
     /// assert_eq!(ldap.attributes(), ["cn", "mail", "cn;lang-en"]);
-    /// # Ok::<(), uri_core::ParseError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn attributes(&self) -> &[String] {
         &self.attributes
@@ -209,12 +209,12 @@ impl Ldap {
     /// # Examples
     ///
     /// ```
-    /// use uri_schemes::{Fields, Registry};
+    /// use uri_schemes::Ldap;
     ///
     /// let uri = uri_core::Uri::parse("LDAP://ldap1.example.com/c=GB?objectClass?ONE")?;
-    /// let Fields::Ldap(ldap) = Registry::standard().check(uri).into_parts().0 else { panic!("an ldap URI") };
+    /// let ldap = Ldap::parse(uri)?;
     /// assert_eq!(ldap.scope(), "one");
-    /// # Ok::<(), uri_core::ParseError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub const fn scope(&self) -> &'static str {
         self.scope
@@ -226,12 +226,12 @@ impl Ldap {
     /// # Examples
     ///
     /// ```
-    /// use uri_schemes::{Fields, Registry};
+    /// use uri_schemes::Ldap;
     ///
     /// let uri = uri_core::Uri::parse("ldap://h/o=x??sub?(cn=Babs%20Jensen)")?;
-    /// let Fields::Ldap(ldap) = Registry::standard().check(uri).into_parts().0 else { panic!("an ldap URI") };
+    /// let ldap = Ldap::parse(uri)?;
     /// assert_eq!(ldap.filter(), "(cn=Babs Jensen)");
-    /// # Ok::<(), uri_core::ParseError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn filter(&self) -> &str {
         self.filter.as_deref().unwrap_or(DEFAULT_FILTER)
@@ -244,13 +244,13 @@ impl Ldap {
     /// # Examples
     ///
     /// ```
-    /// use uri_schemes::{Fields, Registry};
+    /// use uri_schemes::Ldap;
     ///
     /// let uri = uri_core::Uri::parse("ldap:///??sub??!e-bindname=cn=Manager%2cdc=example%2cdc=com")?;
-    /// let Fields::Ldap(ldap) = Registry::standard().check(uri).into_parts().0 else { panic!("an ldap URI") };
+    /// let ldap = Ldap::parse(uri)?;
     /// let extensions: Vec<_> = ldap.extensions().collect();
     /// assert_eq!(extensions, [(true, "e-bindname", Some("cn=Manager,dc=example,dc=com"))]);
-    /// # Ok::<(), uri_core::ParseError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn extensions(&self) -> impl Iterator<Item = (bool, &str, Option<&str>)> + '_ {
         self.extensions

@@ -121,19 +121,19 @@ const SYNTAX: &str = "RFC 6068 §2";
 /// # Examples
 ///
 /// ```
-/// use uri_schemes::{Fields, Registry};
+/// use uri_schemes::{Mailto, Registry};
 ///
 /// let uri = uri_core::Uri::parse("mailto:joe@example.com?cc=bob@example.com&body=hello")?;
 /// let report = Registry::standard().check(uri);
 /// assert!(report.is_valid());
-/// let Fields::Mailto(mailto) = report.fields() else { panic!("a mailto URI") };
+/// let mailto = Mailto::parse(uri)?;
 /// assert_eq!(mailto.to(), ["joe@example.com"]);
 /// assert_eq!(mailto.header("CC"), Some("bob@example.com"));
 /// assert_eq!(mailto.body(), Some("hello"));
 ///
 /// let built = uri_schemes::Mailto::builder().to("joe@example.com").subject("hi there").build();
 /// assert_eq!(built, "mailto:joe@example.com?subject=hi%20there");
-/// # Ok::<(), uri_core::ParseError>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Mailto {
@@ -185,13 +185,12 @@ impl Mailto {
     /// # Examples
     ///
     /// ```
-    /// use uri_schemes::{Fields, Registry};
+    /// use uri_schemes::Mailto;
     ///
     /// let uri = uri_core::Uri::parse("mailto:addr1@an.example?to=addr2@an.example,addr3@an.example")?;
-    /// let report = Registry::standard().check(uri);
-    /// let Fields::Mailto(mailto) = report.fields() else { panic!("a mailto URI") };
+    /// let mailto = Mailto::parse(uri)?;
     /// assert_eq!(mailto.to(), ["addr1@an.example", "addr2@an.example", "addr3@an.example"]);
-    /// # Ok::<(), uri_core::ParseError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn to(&self) -> &[String] {
         &self.to
@@ -203,13 +202,12 @@ impl Mailto {
     /// # Examples
     ///
     /// ```
-    /// use uri_schemes::{Fields, Registry};
+    /// use uri_schemes::Mailto;
     ///
     /// let uri = uri_core::Uri::parse("mailto:gorby%25kremvax@example.com?to=b@example.com")?;
-    /// let report = Registry::standard().check(uri);
-    /// let Fields::Mailto(mailto) = report.fields() else { panic!("a mailto URI") };
+    /// let mailto = Mailto::parse(uri)?;
     /// assert_eq!(mailto.addresses(), ["gorby%kremvax@example.com"]);
-    /// # Ok::<(), uri_core::ParseError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn addresses(&self) -> &[String] {
         self.to.get(..self.in_path).unwrap_or_default()
@@ -223,14 +221,13 @@ impl Mailto {
     /// # Examples
     ///
     /// ```
-    /// use uri_schemes::{Fields, Registry};
+    /// use uri_schemes::Mailto;
     ///
     /// let uri = uri_core::Uri::parse("mailto:list@example.org?In-Reply-To=%3C3469A91.D10AF4C@example.com%3E")?;
-    /// let report = Registry::standard().check(uri);
-    /// let Fields::Mailto(mailto) = report.fields() else { panic!("a mailto URI") };
+    /// let mailto = Mailto::parse(uri)?;
     /// let (name, value) = &mailto.headers()[0];
     /// assert_eq!((name.as_str(), value.as_str()), ("In-Reply-To", "<3469A91.D10AF4C@example.com>"));
-    /// # Ok::<(), uri_core::ParseError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn headers(&self) -> &[(String, String)] {
         &self.headers
@@ -241,14 +238,13 @@ impl Mailto {
     /// # Examples
     ///
     /// ```
-    /// use uri_schemes::{Fields, Registry};
+    /// use uri_schemes::Mailto;
     ///
     /// let uri = uri_core::Uri::parse("mailto:a@example.org?Subject=caf%C3%A9")?;
-    /// let report = Registry::standard().check(uri);
-    /// let Fields::Mailto(mailto) = report.fields() else { panic!("a mailto URI") };
+    /// let mailto = Mailto::parse(uri)?;
     /// assert_eq!(mailto.header("subject"), Some("café"));
     /// assert_eq!(mailto.header("keywords"), None);
-    /// # Ok::<(), uri_core::ParseError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn header(&self, name: &str) -> Option<&str> {
         self.headers
@@ -262,13 +258,12 @@ impl Mailto {
     /// # Examples
     ///
     /// ```
-    /// use uri_schemes::{Fields, Registry};
+    /// use uri_schemes::Mailto;
     ///
     /// let uri = uri_core::Uri::parse("mailto:infobot@example.com?subject=current-issue")?;
-    /// let report = Registry::standard().check(uri);
-    /// let Fields::Mailto(mailto) = report.fields() else { panic!("a mailto URI") };
+    /// let mailto = Mailto::parse(uri)?;
     /// assert_eq!(mailto.subject(), Some("current-issue"));
-    /// # Ok::<(), uri_core::ParseError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn subject(&self) -> Option<&str> {
         self.header("subject")
@@ -281,13 +276,12 @@ impl Mailto {
     /// # Examples
     ///
     /// ```
-    /// use uri_schemes::{Fields, Registry};
+    /// use uri_schemes::Mailto;
     ///
     /// let uri = uri_core::Uri::parse("mailto:infobot@example.com?body=send%20current-issue%0D%0Asend%20index")?;
-    /// let report = Registry::standard().check(uri);
-    /// let Fields::Mailto(mailto) = report.fields() else { panic!("a mailto URI") };
+    /// let mailto = Mailto::parse(uri)?;
     /// assert_eq!(mailto.body(), Some("send current-issue\r\nsend index"));
-    /// # Ok::<(), uri_core::ParseError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn body(&self) -> Option<&str> {
         self.header("body")

@@ -185,12 +185,12 @@ impl News {
     /// # Examples
     ///
     /// ```
-    /// use uri_schemes::{Fields, Registry};
+    /// use uri_schemes::News;
     ///
     /// let uri = uri_core::Uri::parse("news:p0624081dc30b8699bf9b@%5B10.20.30.108%5D")?;
-    /// let Fields::News(news) = Registry::standard().check(uri).into_parts().0 else { panic!("a news URI") };
+    /// let news = News::parse(uri)?;
     /// assert_eq!(news.message_id(), Some("p0624081dc30b8699bf9b@[10.20.30.108]"));
-    /// # Ok::<(), uri_core::ParseError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn message_id(&self) -> Option<&str> {
         self.message_id.as_deref()
@@ -201,13 +201,13 @@ impl News {
     /// # Examples
     ///
     /// ```
-    /// use uri_schemes::{Fields, Registry};
+    /// use uri_schemes::News;
     ///
     /// let uri = uri_core::Uri::parse("nntp://news.server.example/example.group.this/12345")?;
-    /// let Fields::News(nntp) = Registry::standard().check(uri).into_parts().0 else { panic!("an nntp URI") };
+    /// let nntp = News::parse(uri)?;
     /// assert_eq!(nntp.newsgroups(), Some("example.group.this"));
     /// assert_eq!(nntp.article_number(), Some(12345));
-    /// # Ok::<(), uri_core::ParseError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub const fn article_number(&self) -> Option<u64> {
         self.article_number

@@ -30,8 +30,49 @@
 //! visual-separator     = "-" / "." / "(" / ")"
 //! ```
 //!
-//! Our reading of the RFC where it leaves room: the spec notes of
-//! [`Tel`].
+//! # Rules
+//!
+//! What [`Registry::check`](crate::Registry::check) reports for a tel URI:
+//! RFC 3966 §3's grammar, with erratum 203 (`isub` takes `paramchar`), and
+//! §5's rules. Errors (the URI is not a valid tel URI):
+//!
+//! - `InvalidNumber`, `InvalidParameter`, `InvalidExtension`,
+//!   `InvalidPhoneContext`: the grammar above;
+//! - `DuplicateParameter`: a parameter named twice;
+//! - `FragmentNotAllowed`: the grammar has no fragment;
+//! - `MissingPhoneContext`: a local number without one (§5.1.5: "Local
+//!   numbers MUST have a 'phone-context' parameter").
+//!
+//! Warnings: `ParameterOrder`, `PhoneContextInGlobalNumber` and
+//! `UnknownMandatoryParameter` (§5.4).
+//!
+//! A report holds a [`Tel`] when the grammar holds, even with a missing
+//! `phone-context` or a repeated parameter.
+//!
+//! # Spec notes
+//!
+//! Our reading of the RFC where it leaves room:
+//!
+//! - `#` can only be written `%23` in a URI (RFC 3986 §2.2): in the number,
+//!   `ext` and `phone-context`, a percent-encoded character reads as the
+//!   character it encodes. A fragment (`tel:*21#`) is an error: the tel
+//!   grammar has none, and its `#` was most likely meant as a digit.
+//! - §3 wants `isub` or `ext` first, then `phone-context`, then the other
+//!   parameters in lexicographical order, but its ABNF takes any order
+//!   (`*par context *par`) and §4 compares "regardless of the order":
+//!   another order is a warning. The normal form sorts `ext` and `isub`
+//!   by name.
+//! - A `phone-context` on a global number is a warning: the ABNF reads it
+//!   as an ordinary parameter, but a global number needs no context
+//!   (§5.1.4).
+//! - No length is checked: "Implementations MUST NOT assume that telephone
+//!   numbers have a maximum, minimum, or fixed length" (§5.1).
+//!
+//! # Normal form and equivalence
+//!
+//! Two tel URIs are equivalent (§4) when their
+//! [`to_normalized`](Tel::to_normalized) forms are equal, which is what
+//! [`Registry::equivalent`](crate::Registry::equivalent) compares.
 
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -50,46 +91,23 @@ const SYNTAX: &str = "RFC 3966 §3";
 /// when their [`to_normalized`](Tel::to_normalized) forms are equal, which
 /// is what [`Registry::equivalent`](crate::Registry::equivalent) compares.
 ///
-/// The grammar is RFC 3966 §3's, with erratum 203 (`isub` takes
-/// `paramchar`); [`Registry::check`](crate::Registry::check) reports
-/// `InvalidNumber`, `InvalidParameter`, `InvalidExtension`,
-/// `InvalidPhoneContext`, `DuplicateParameter`, `FragmentNotAllowed` and
-/// `MissingPhoneContext` (§5.1.5: "Local numbers MUST have a
-/// 'phone-context' parameter") as errors, `ParameterOrder`,
-/// `PhoneContextInGlobalNumber` and `UnknownMandatoryParameter` (§5.4) as
-/// warnings. A report holds a `Tel` when the grammar holds, even with a
-/// missing `phone-context` or a repeated parameter.
+/// A report holds a `Tel` when the grammar holds, even with a missing
+/// `phone-context` or a repeated parameter.
 ///
-/// # Spec notes
-///
-/// - `#` can only be written `%23` in a URI (RFC 3986 §2.2): in the number,
-///   `ext` and `phone-context`, a percent-encoded character reads as the
-///   character it encodes. A fragment (`tel:*21#`) is an error: the tel
-///   grammar has none, and its `#` was most likely meant as a digit.
-/// - §3 wants `isub` or `ext` first, then `phone-context`, then the other
-///   parameters in lexicographical order, but its ABNF takes any order
-///   (`*par context *par`) and §4 compares "regardless of the order":
-///   another order is a warning. The normal form sorts `ext` and `isub`
-///   by name.
-/// - A `phone-context` on a global number is a warning: the ABNF reads it
-///   as an ordinary parameter, but a global number needs no context
-///   (§5.1.4).
-/// - No length is checked: "Implementations MUST NOT assume that telephone
-///   numbers have a maximum, minimum, or fixed length" (§5.1).
+/// The rules checked, the spec notes, the normal form and the equivalence
+/// are in the [module docs](self#rules).
 ///
 /// # Examples
 ///
 /// ```
-/// use uri_schemes::{Fields, Registry};
+/// use uri_schemes::Tel;
 ///
-/// let report = Registry::standard().check(uri_core::Uri::parse("tel:863-1234;phone-context=+1-914-555")?);
-/// assert!(report.is_valid());
-/// let Fields::Tel(tel) = report.fields() else { panic!("a tel URI") };
+/// let tel = Tel::parse(uri_core::Uri::parse("tel:863-1234;phone-context=+1-914-555")?)?;
 /// assert!(!tel.is_global());
 /// assert_eq!(tel.number(), "863-1234");
 /// assert_eq!(tel.digits(), "8631234");
 /// assert_eq!(tel.phone_context(), Some("+1-914-555"));
-/// # Ok::<(), uri_core::ParseError>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Tel {
@@ -268,13 +286,12 @@ impl Tel {
     /// # Examples
     ///
     /// ```
-    /// use uri_schemes::{Fields, Registry};
+    /// use uri_schemes::Tel;
     ///
     /// let uri = uri_core::Uri::parse("tel:863-1234;Foo=Bar;phone-context=+1-914-555;EXT=1-2")?;
-    /// let report = Registry::standard().check(uri);
-    /// let Fields::Tel(tel) = report.fields() else { panic!("a tel URI") };
+    /// let tel = Tel::parse(uri)?;
     /// assert_eq!(tel.to_normalized(), "tel:8631234;ext=12;phone-context=+1914555;foo=bar");
-    /// # Ok::<(), uri_core::ParseError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn to_normalized(&self) -> String {
         let mut out = String::with_capacity(4 + self.digits.len() + 3 * self.parameters.len());

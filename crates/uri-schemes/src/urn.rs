@@ -99,17 +99,17 @@ const SYNTAX: &str = "RFC 8141 §2";
 /// # Examples
 ///
 /// ```
-/// use uri_schemes::{Fields, Registry};
+/// use uri_schemes::{Registry, Urn};
 ///
 /// let uri = uri_core::Uri::parse("urn:example:foo-bar-baz-qux?+CCResolve:cc=uk")?;
 /// let report = Registry::standard().check(uri);
 /// assert!(report.is_valid());
-/// let Fields::Urn(urn) = report.fields() else { panic!("a URN") };
+/// let urn = Urn::parse(uri)?;
 /// assert_eq!(urn.nid(), "example");
 /// assert_eq!(urn.nss(), "foo-bar-baz-qux");
 /// assert_eq!(urn.r_component(), Some("CCResolve:cc=uk"));
 /// assert_eq!(urn.q_component(), None);
-/// # Ok::<(), uri_core::ParseError>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Urn<'a> {
@@ -210,13 +210,12 @@ impl Urn<'_> {
     /// # Examples
     ///
     /// ```
-    /// use uri_schemes::{Fields, Registry};
+    /// use uri_schemes::Urn;
     ///
     /// let uri = uri_core::Uri::parse("urn:example:weather?=op=map&lat=39.56&lon=-104.85")?;
-    /// let report = Registry::standard().check(uri);
-    /// let Fields::Urn(urn) = report.fields() else { panic!("a URN") };
+    /// let urn = Urn::parse(uri)?;
     /// assert_eq!(urn.q_component(), Some("op=map&lat=39.56&lon=-104.85"));
-    /// # Ok::<(), uri_core::ParseError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn q_component(&self) -> Option<&str> {
         self.components.as_ref()?.q.as_deref()
