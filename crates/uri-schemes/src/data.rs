@@ -645,11 +645,9 @@ pub(crate) fn check_base64(text: &str) -> Result<(usize, Option<usize>), usize> 
     Ok((len, pad_bits))
 }
 
-/// The schemes of this module, for [`Registry::standard`](crate::Registry::standard).
-pub(crate) fn schemes() -> alloc::vec::Vec<alloc::boxed::Box<dyn Scheme>> {
-    use alloc::boxed::Box;
-    alloc::vec![Box::new(DataScheme)]
-}
+/// This module's entry in [`Registry::standard`](crate::Registry::standard).
+pub(crate) const SCHEMES: &[crate::registry::Builtin] =
+    &[crate::registry::Builtin::Other(&DataScheme)];
 
 #[cfg(test)]
 mod tests {

@@ -513,3 +513,7 @@ impl Scheme for GeoScheme {
         }
     }
 }
+
+/// This module's entry in [`Registry::standard`](crate::Registry::standard).
+pub(crate) const SCHEMES: &[crate::registry::Builtin] =
+    &[crate::registry::Builtin::Other(&GeoScheme)];

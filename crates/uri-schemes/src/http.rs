@@ -304,6 +304,15 @@ pub(crate) struct HttpScheme {
     websocket: bool,
 }
 
+/// This module's entries in [`Registry::standard`](crate::Registry::standard),
+/// held as they are (no call through `dyn Scheme`).
+pub(crate) const SCHEMES: &[crate::registry::Builtin] = &[
+    crate::registry::Builtin::Http(HTTP),
+    crate::registry::Builtin::Http(HTTPS),
+    crate::registry::Builtin::Http(WS),
+    crate::registry::Builtin::Http(WSS),
+];
+
 /// `http` (RFC 9110 §4.2.1).
 pub(crate) const HTTP: HttpScheme = HttpScheme {
     name: Name::Http,

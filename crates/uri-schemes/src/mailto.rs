@@ -603,10 +603,9 @@ impl Scheme for MailtoScheme {
     }
 }
 
-/// The schemes of this module, for [`Registry::standard`](crate::Registry::standard).
-pub(crate) fn schemes() -> Vec<alloc::boxed::Box<dyn Scheme>> {
-    alloc::vec![alloc::boxed::Box::new(MailtoScheme)]
-}
+/// This module's entry in [`Registry::standard`](crate::Registry::standard).
+pub(crate) const SCHEMES: &[crate::registry::Builtin] =
+    &[crate::registry::Builtin::Other(&MailtoScheme)];
 
 /// How a header field is treated, by its name in lower case.
 #[derive(Clone, Copy, PartialEq, Eq)]

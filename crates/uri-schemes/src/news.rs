@@ -490,11 +490,8 @@ fn bad_newsgroup(at: usize) -> Violation {
     )
 }
 
-/// The schemes of this module, for [`Registry::standard`](crate::Registry::standard).
-pub(crate) fn schemes() -> alloc::vec::Vec<alloc::boxed::Box<dyn Scheme>> {
-    use alloc::boxed::Box;
-    alloc::vec![
-        Box::new(NewsScheme { nntp: false }),
-        Box::new(NewsScheme { nntp: true })
-    ]
-}
+/// This module's entry in [`Registry::standard`](crate::Registry::standard).
+pub(crate) const SCHEMES: &[crate::registry::Builtin] = &[
+    crate::registry::Builtin::Other(&NewsScheme { nntp: false }),
+    crate::registry::Builtin::Other(&NewsScheme { nntp: true }),
+];

@@ -926,3 +926,7 @@ impl Scheme for PkgScheme {
         }
     }
 }
+
+/// This module's entry in [`Registry::standard`](crate::Registry::standard).
+pub(crate) const SCHEMES: &[crate::registry::Builtin] =
+    &[crate::registry::Builtin::Other(&PkgScheme)];

@@ -500,7 +500,8 @@ impl Scheme for SipScheme {
     }
 }
 
-/// The schemes of this module, for [`Registry::standard`](crate::Registry::standard).
-pub(crate) fn schemes() -> Vec<Box<dyn Scheme>> {
-    alloc::vec![Box::new(SIP), Box::new(SIPS)]
-}
+/// This module's entry in [`Registry::standard`](crate::Registry::standard).
+pub(crate) const SCHEMES: &[crate::registry::Builtin] = &[
+    crate::registry::Builtin::Other(&SIP),
+    crate::registry::Builtin::Other(&SIPS),
+];

@@ -818,11 +818,9 @@ pub(crate) fn elements(text: &str) -> impl Iterator<Item = (usize, u8)> + '_ {
     uri_encode::decoded_bytes(text)
 }
 
-/// The schemes of this module, for [`Registry::standard`](crate::Registry::standard).
-pub(crate) fn schemes() -> alloc::vec::Vec<alloc::boxed::Box<dyn Scheme>> {
-    use alloc::boxed::Box;
-    alloc::vec![Box::new(TelScheme)]
-}
+/// This module's entry in [`Registry::standard`](crate::Registry::standard).
+pub(crate) const SCHEMES: &[crate::registry::Builtin] =
+    &[crate::registry::Builtin::Other(&TelScheme)];
 
 #[cfg(test)]
 mod tests {

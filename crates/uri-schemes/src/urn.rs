@@ -434,10 +434,9 @@ impl Scheme for UrnScheme {
     }
 }
 
-/// The schemes of this module, for [`Registry::standard`](crate::Registry::standard).
-pub(crate) fn schemes() -> Vec<alloc::boxed::Box<dyn Scheme>> {
-    alloc::vec![alloc::boxed::Box::new(UrnScheme)]
-}
+/// This module's entry in [`Registry::standard`](crate::Registry::standard).
+pub(crate) const SCHEMES: &[crate::registry::Builtin] =
+    &[crate::registry::Builtin::Other(&UrnScheme)];
 
 /// Where `nid` stops being an NID, and why, or `None`.
 fn nid_problem(nid: &str) -> Option<(usize, &'static str)> {
