@@ -38,14 +38,16 @@
 //!
 //! # Equivalence
 //!
-//! RFC 5870 §6: two geo URIs are equivalent when their reference systems
+//! RFC 5870 §3.4.4 (URI comparison; §6.4 gives examples, all of them in
+//! `tests/vectors/geo.json`): two geo URIs are equivalent when their reference systems
 //! are the same (case-insensitive, `wgs84` when absent), their coordinates
 //! are numerically equal (`22.300` is `22.3`, `-0` is `0`), their
 //! uncertainties are both absent or numerically equal, and their other
 //! parameters are the same, in the same order, names compared in any case
 //! and values after percent-decoding, exactly. For WGS-84, the longitude
 //! of a pole (latitude ±90) is ignored, and longitudes 180 and −180 are one
-//! meridian (§3.4.2). An altitude of 0 is not an absent one (§3.4.3).
+//! meridian (§3.4.2, §3.4.4). An altitude of 0 is not an absent one (our
+//! reading of §3.4.4, which compares the coordinates given).
 //!
 //! The normal form is the syntax-based one only (RFC 3986 §6.2.2): the
 //! path is opaque (dot segments are data), and the numeric rules above are
@@ -82,7 +84,7 @@ const SECTION: &str = "RFC 5870 §3.3";
 /// grammar, the rules checked, and the equivalence.
 ///
 /// `Eq` compares the parts as written; [`Geo::is_equivalent`] compares by
-/// RFC 5870 §6.
+/// RFC 5870 §3.4.4.
 ///
 /// # Examples
 ///
@@ -171,7 +173,7 @@ impl Geo {
     }
 
     /// The third coordinate, if any: the altitude in metres in WGS-84
-    /// (RFC 5870 §3.4.3).
+    /// (RFC 5870 §3.4.2).
     ///
     /// # Examples
     ///
@@ -212,7 +214,7 @@ impl Geo {
     }
 
     /// The other parameters, in order: the name as written, the value
-    /// percent-decoded (RFC 5870 §3.3, §6.3).
+    /// percent-decoded (RFC 5870 §3.3).
     ///
     /// # Examples
     ///
@@ -226,7 +228,7 @@ impl Geo {
         &self.parameters
     }
 
-    /// Whether `self` and `other` are equivalent by RFC 5870 §6: see the
+    /// Whether `self` and `other` are equivalent by RFC 5870 §3.4.4: see the
     /// [module docs](self#equivalence).
     ///
     /// # Examples
@@ -253,7 +255,7 @@ impl Geo {
         let (mut a, mut b) = (numbers(self), numbers(other));
         if wgs84 {
             for c in [&mut a, &mut b] {
-                // §3.4.2: at a pole every longitude is one point, and
+                // §3.4.2, §3.4.4: at a pole every longitude is one point, and
                 // 180 and −180 are one meridian.
                 if c[0].int == "90" && c[0].frac.is_empty() {
                     c[1] = Decimal::zero();
@@ -504,7 +506,7 @@ impl Scheme for GeoScheme {
         let _ = uri;
     }
 
-    /// [`Geo::is_equivalent`] (RFC 5870 §6); `None` when either URI has no
+    /// [`Geo::is_equivalent`] (RFC 5870 §3.4.4); `None` when either URI has no
     /// [`Geo`] parts to compare.
     fn equivalent(&self, a: Uri<'_>, b: Uri<'_>) -> Option<bool> {
         match (check(a).0, check(b).0) {
