@@ -13,7 +13,8 @@
 //!   never percent-encoded, case-insensitive (lower case is canonical);
 //! - the namespace: `/`-separated percent-encoded segments, optional unless
 //!   the type requires it (or prohibits it);
-//! - the name: one percent-encoded segment, required;
+//! - the name: one percent-encoded segment, required (for `git`, the
+//!   repository's path on its host: see below);
 //! - the version: after the last `@`, percent-encoded, optional;
 //! - the qualifiers: `key=value` pairs joined by `&`, keys in lower case
 //!   (letters, digits, `.`, `-`, `_`, not starting with a digit), each once,
@@ -24,6 +25,14 @@
 //! A parser reads from the right (`#`, then `?`, then `@`, then the last
 //! `/`) as the spec's "How to parse" says, and ignores any number of `/`
 //! after `pkg:` (`pkg://npm/x` is `pkg:npm/x`).
+//!
+//! `git` is the one type whose name holds `/`: its type definition makes
+//! the namespace the git host and the name "the path on the host to the
+//! git repository" ("repository name with owner"), as its examples and the
+//! suite's required cases read `pkg:git/codeberg.org/forgejo/forgejo`
+//! (namespace `codeberg.org`, name `forgejo/forgejo`). Its namespace is
+//! the first segment, its name the rest, each segment percent-encoded
+//! alone in the canonical form.
 //!
 //! # Rules
 //!
@@ -224,12 +233,18 @@ impl Purl {
         self.namespace.as_deref()
     }
 
-    /// The name, decoded.
+    /// The name, decoded; for `git`, the repository's path on its host
+    /// (see the [module docs](self)).
     ///
     /// # Examples
     ///
     /// ```
-    /// assert_eq!(uri_schemes::Purl::parse_str("pkg:cargo/rand")?.name(), "rand");
+    /// use uri_schemes::Purl;
+    ///
+    /// assert_eq!(Purl::parse_str("pkg:cargo/rand")?.name(), "rand");
+    /// let git = Purl::parse_str("pkg:git/codeberg.org/forgejo/forgejo")?;
+    /// assert_eq!((git.namespace(), git.name()), (Some("codeberg.org"), "forgejo/forgejo"));
+    /// assert_eq!(git.to_string(), "pkg:git/codeberg.org/forgejo/forgejo");
     /// # Ok::<(), uri_schemes::Violation>(())
     /// ```
     pub fn name(&self) -> &str {
@@ -286,7 +301,16 @@ impl fmt::Display for Purl {
                 out.push('/');
             }
         }
-        encode(&self.name, &mut out);
+        if name_is_path(&self.package_type) {
+            for (i, segment) in self.name.split('/').enumerate() {
+                if i > 0 {
+                    out.push('/');
+                }
+                encode(segment, &mut out);
+            }
+        } else {
+            encode(&self.name, &mut out);
+        }
         if let Some(version) = &self.version {
             out.push('@');
             encode(version, &mut out);
@@ -319,6 +343,13 @@ fn encode(text: &str, out: &mut String) {
             out.push_str(uri_encode::triplet(b));
         }
     }
+}
+
+/// Whether the type's name is a path of `/`-separated segments after a
+/// one-segment namespace: `git` (its type definition: the namespace is the
+/// host, the name "the path on the host to the git repository").
+fn name_is_path(package_type: &str) -> bool {
+    package_type.eq_ignore_ascii_case("git")
 }
 
 /// Whether a namespace is required, optional or prohibited.
@@ -862,14 +893,32 @@ fn parse(text: &str) -> Result<Purl, Violation> {
         ),
         None => (rest, None),
     };
-    let (namespace, name) = match rest.rsplit_once('/') {
+    let split = if name_is_path(package_type) {
+        rest.trim_start_matches('/').split_once('/')
+    } else {
+        rest.rsplit_once('/')
+    };
+    let (namespace, name) = match split {
         Some((ns, n)) => (Some(ns), n),
         None => (None, rest),
     };
-    let name = decode(at, name)?;
-    if name.contains('/') {
-        return Err(bad(at, "a name holds no `/`"));
-    }
+    let name = if name_is_path(package_type) {
+        let mut segments = Vec::new();
+        for segment in name.split('/').filter(|s| !s.is_empty()) {
+            let decoded = decode(at, segment)?;
+            if decoded.contains('/') {
+                return Err(bad(at, "a name segment holds no `/`"));
+            }
+            segments.push(decoded);
+        }
+        segments.join("/")
+    } else {
+        let name = decode(at, name)?;
+        if name.contains('/') {
+            return Err(bad(at, "a name holds no `/`"));
+        }
+        name
+    };
     let namespace = match namespace {
         Some(ns) => {
             let mut segments = Vec::new();
