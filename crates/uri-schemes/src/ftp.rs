@@ -35,8 +35,9 @@
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
-use uri_core::{Uri, UriBuf};
+use uri_core::{Component, Uri, UriBuf};
 
+use crate::scheme::start_of;
 use crate::{Fields, Kind, Scheme, Violation};
 
 /// The section that defines the url-path.
@@ -200,8 +201,7 @@ impl Scheme for FtpScheme {
     /// none of them is an error (and the port fits in 16 bits).
     fn check<'a>(&self, uri: Uri<'a>) -> (Fields<'a>, Vec<Violation>) {
         let mut found = Vec::new();
-        let text = uri.as_str();
-        let offset = |part: &str| part.as_ptr() as usize - text.as_ptr() as usize;
+        let at = |component| start_of(uri, component);
         let missing = (
             "RFC 1738 §3.2",
             "an ftp URI has `//` and a host after the scheme",
@@ -213,10 +213,10 @@ impl Scheme for FtpScheme {
             return (Fields::None, found);
         };
         let host = authority.host_str();
-        if let Some(query) = uri.query() {
+        if uri.query().is_some() {
             found.push(Violation::warning(
                 "QueryInFtp",
-                offset(query) - 1,
+                at(Component::Query) - 1,
                 SECTION,
                 "RFC 1738 has no query: to an FTP server `?` may be part of the name (write `%3F` for that)",
             ));
@@ -225,7 +225,7 @@ impl Scheme for FtpScheme {
         if let Some(k) = crate::ldap::dot_segment(path) {
             found.push(Violation::warning(
                 "DotSegment",
-                offset(path) + k,
+                at(Component::Path) + k,
                 "RFC 3986 §5.2.4",
                 "a `.` or `..` segment: the server would get it as a CWD argument, but normalization removes it",
             ));
@@ -233,7 +233,7 @@ impl Scheme for FtpScheme {
         let mut segments = Vec::new();
         let mut typecode = None;
         if let Some(rest) = path.strip_prefix('/') {
-            let mut at = offset(path) + 1;
+            let mut at = at(Component::Path) + 1;
             let count = rest.split('/').count();
             for (n, segment) in rest.split('/').enumerate() {
                 let here = at;

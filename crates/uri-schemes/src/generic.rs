@@ -70,15 +70,17 @@ pub(crate) fn push_checks(
     found: &mut Vec<Violation>,
 ) -> Option<bool> {
     let mut upper = None;
-    let offset = |part: &str| part.as_ptr() as usize - text.as_ptr() as usize;
     if let Some(authority) = authority {
-        if let Some(userinfo) = authority.userinfo() {
+        // Offsets from the authority's spans (offsets are API).
+        if let (Some(userinfo), Some(span)) =
+            (authority.userinfo(), authority.span(Component::Userinfo))
+        {
             if let Some(colon) = userinfo.bytes().position(|b| b == b':') {
                 let secret = &userinfo[colon + 1..];
                 if !secret.is_empty() {
                     found.push(Violation::warning(
                         "Password",
-                        offset(secret),
+                        span.start + colon + 1,
                         "RFC 3986 §3.2.1",
                         "a password in the URI (\"user:password\" is deprecated)",
                     ));
@@ -87,22 +89,22 @@ pub(crate) fn push_checks(
         }
         let host = authority.host_str();
         if uses_dns && authority.host_kind() == HostKind::RegName && !host.is_empty() {
-            let start = offset(host);
+            let start = authority.host_span().start;
             upper = short_dns_name(text.as_bytes(), start, start + host.len());
             if let Some(at) = upper.is_none().then(|| dns_problem(host)).flatten() {
                 found.push(Violation::warning(
                     "HostNotDns",
-                    offset(host) + at,
+                    start + at,
                     "RFC 1034 §3.5",
                     "the host is not a DNS name (letters, digits and `-`; 63 bytes a label, 253 in all)",
                 ));
             }
         }
-        if let Some(port) = authority.port() {
+        if let Some(port) = authority.span(Component::Port) {
             if matches!(authority.port_u16(), Err(e) if e != PortError::Empty) {
                 found.push(Violation::warning(
                     "PortOutOfRange",
-                    offset(port),
+                    port.start,
                     "RFC 3986 §3.2.3",
                     "the port is past 65535",
                 ));
@@ -285,12 +287,6 @@ pub(crate) fn authority_preamble<'a>(
         }
     }
     Some(authority)
-}
-
-/// Where `component` of `uri` starts (its first byte, after the
-/// delimiter), by [`Components::span`](uri_core::Components::span).
-pub(crate) fn start_of(uri: Uri<'_>, component: Component) -> usize {
-    uri.components().span(component).map_or(0, |r| r.start)
 }
 
 #[cfg(test)]

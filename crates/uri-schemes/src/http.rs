@@ -3,7 +3,7 @@
 use alloc::borrow::Cow;
 use alloc::vec::Vec;
 
-use uri_core::{Authority, Uri, UriBuf};
+use uri_core::{Authority, Component, Uri, UriBuf};
 use uri_encode::grammar::{CharClass, Scanner};
 
 use crate::{Fields, Kind, Report, Scheme, Violation};
@@ -245,14 +245,14 @@ impl core::fmt::Display for Origin<'_> {
 const NOT_UPPER: Scanner =
     Scanner::new(&CharClass::range(0, 0xFF).difference(CharClass::range(b'A', b'Z')));
 
-/// `host`, a part of `text`, with its ASCII letters in lower case:
-/// borrowed when it has no upper-case letter (RFC 3986 §6.2.2.1: hosts
-/// compare case-insensitively). `upper` says whether it has one, when the
-/// caller knows; else hosts of up to 64 bytes are tested with the
+/// `host`, the part of `text` at `start` (the authority's
+/// [`host_span`](Authority::host_span)), with its ASCII letters in lower
+/// case: borrowed when it has no upper-case letter (RFC 3986 §6.2.2.1:
+/// hosts compare case-insensitively). `upper` says whether it has one,
+/// when the caller knows; else hosts of up to 64 bytes are tested with the
 /// scanner's masks, sixteen bytes a step.
 #[inline(always)]
-fn lower_case<'a>(text: &'a str, host: &'a str, upper: Option<bool>) -> Cow<'a, str> {
-    let start = host.as_ptr() as usize - text.as_ptr() as usize;
+fn lower_case<'a>(text: &str, start: usize, host: &'a str, upper: Option<bool>) -> Cow<'a, str> {
     let upper = upper.unwrap_or_else(|| {
         if host.len() <= 64 {
             NOT_UPPER.masks(text.as_bytes(), start, host.len(), 0).0 != 0
@@ -367,8 +367,6 @@ impl HttpScheme {
         authority: Option<Authority<'a>>,
         found: &mut Vec<Violation>,
     ) -> Option<(&'a str, Option<u16>)> {
-        let text = uri.as_str();
-        let offset = |part: &str| part.as_ptr() as usize - text.as_ptr() as usize;
         let missing = (
             self.section(),
             "the URI needs `//` and a host after the scheme",
@@ -376,32 +374,30 @@ impl HttpScheme {
         let empty = Some((self.section(), "the host is empty"));
         let authority = crate::generic::authority_preamble(uri, authority, missing, empty, found)?;
         let host = authority.host_str();
-        if let Some(userinfo) = authority.userinfo() {
+        if let Some(userinfo) = authority.span(Component::Userinfo) {
             if self.websocket {
                 found.push(Violation::error(
                     "UserinfoNotAllowed",
-                    offset(userinfo),
+                    userinfo.start,
                     "RFC 6455 §3",
                     "a WebSocket URI has no userinfo",
                 ));
             } else {
                 found.push(Violation::warning(
                     "UserinfoInHttp",
-                    offset(userinfo),
+                    userinfo.start,
                     "RFC 9110 §4.2.4",
                     "a userinfo in an http(s) URI is deprecated",
                 ));
             }
         }
-        if self.websocket {
-            if let Some(fragment) = uri.fragment() {
-                found.push(Violation::error(
-                    "FragmentNotAllowed",
-                    offset(fragment) - 1,
-                    "RFC 6455 §3",
-                    "a WebSocket URI must not have a fragment",
-                ));
-            }
+        if self.websocket && uri.fragment().is_some() {
+            found.push(Violation::error(
+                "FragmentNotAllowed",
+                crate::scheme::start_of(uri, Component::Fragment) - 1,
+                "RFC 6455 §3",
+                "a WebSocket URI must not have a fragment",
+            ));
         }
         if authority.port().is_none() {
             // Most URIs: the default port, no digits to read.
@@ -428,15 +424,16 @@ impl HttpScheme {
         ruled: Option<(&'a str, Option<u16>)>,
         upper: Option<bool>,
     ) -> Fields<'a> {
-        let Some((host, port)) = ruled else {
+        // `ruled` is `Some` only for a URI with an authority.
+        let (Some((host, port)), Some(authority)) = (ruled, authority) else {
             return Fields::None;
         };
         Fields::Http(Http {
             host: Cow::Borrowed(host),
-            port: authority.and_then(|a| a.port()).map(Cow::Borrowed),
+            port: authority.port().map(Cow::Borrowed),
             origin: port.map(|port| Origin {
                 scheme: self.name,
-                host: lower_case(uri.as_str(), host, upper),
+                host: lower_case(uri.as_str(), authority.host_span().start, host, upper),
                 port,
             }),
         })

@@ -63,8 +63,9 @@ use alloc::boxed::Box;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
-use uri_core::{Uri, UriBuf};
+use uri_core::{Component, Uri, UriBuf};
 
+use crate::scheme::start_of;
 use crate::{Fields, Kind, Scheme, Violation};
 
 /// The section that defines the URL.
@@ -285,8 +286,7 @@ impl Scheme for LdapScheme {
     /// none of them is an error (and the port fits in 16 bits).
     fn check<'a>(&self, uri: Uri<'a>) -> (Fields<'a>, Vec<Violation>) {
         let mut found = Vec::new();
-        let text = uri.as_str();
-        let offset = |part: &str| part.as_ptr() as usize - text.as_ptr() as usize;
+        let at = |component| start_of(uri, component);
         let missing = (
             SECTION,
             "an ldap URI has `//` after the scheme (the host may be empty)",
@@ -296,10 +296,10 @@ impl Scheme for LdapScheme {
         else {
             return (Fields::None, found);
         };
-        if let Some(userinfo) = authority.userinfo() {
+        if let Some(userinfo) = authority.span(Component::Userinfo) {
             found.push(Violation::error(
                 "UserinfoNotAllowed",
-                offset(userinfo),
+                userinfo.start,
                 SECTION,
                 "an ldap URI has no userinfo",
             ));
@@ -308,13 +308,13 @@ impl Scheme for LdapScheme {
         if let Some(k) = dot_segment(path) {
             found.push(Violation::error(
                 "DotSegment",
-                offset(path) + k,
+                at(Component::Path) + k,
                 "RFC 3986 §5.2.4",
                 "a `.` or `..` segment, which RFC 3986 removes from the DN: write its `/` as `%2F`",
             ));
         }
         let dn = match path.strip_prefix('/') {
-            Some(raw) => check_dn(raw, offset(path) + 1, &mut found),
+            Some(raw) => check_dn(raw, at(Component::Path) + 1, &mut found),
             None => Some(String::new()),
         };
         let mut parts = Parts::default();
@@ -322,12 +322,12 @@ impl Scheme for LdapScheme {
             if path.is_empty() {
                 found.push(Violation::error(
                     "QueryWithoutDn",
-                    offset(query) - 1,
+                    at(Component::Query) - 1,
                     SECTION,
                     "the `?` parts come after `/` and the DN (`ldap://host/?…`)",
                 ));
             }
-            parts = check_query(query, offset(query), &mut found);
+            parts = check_query(query, at(Component::Query), &mut found);
         }
         let port = match authority.port_u16() {
             Ok(port) => port.unwrap_or(389),

@@ -94,10 +94,11 @@ use alloc::vec::Vec;
 use core::ops::Range;
 
 use uri_core::writer::Absolute;
-use uri_core::{TrustedWriter, Uri, UriBuf, UriSpec};
+use uri_core::{Component, TrustedWriter, Uri, UriBuf, UriSpec};
 use uri_encode::grammar::{CharClass, UNRESERVED};
 use uri_encode::{DecodedBytes, EncodeSet, encode_into};
 
+use crate::scheme::start_of;
 use crate::{Fields, Kind, Scheme, Violation};
 
 /// The section of RFC 6068 with the grammar.
@@ -637,9 +638,9 @@ fn class(lower: &str) -> Class {
     }
 }
 
-/// What checking finds as it goes.
-struct Checker<'a> {
-    text: &'a str,
+/// What checking finds as it goes. Each part is given with its offset in
+/// the URI's text, from the components' spans (offsets are API).
+struct Checker {
     found: Vec<Violation>,
     /// Every part decoded, and every header field has its `=`.
     readable: bool,
@@ -652,19 +653,15 @@ struct Checker<'a> {
     to: Vec<String>,
 }
 
-impl<'a> Checker<'a> {
-    fn offset(&self, part: &str) -> usize {
-        part.as_ptr() as usize - self.text.as_ptr() as usize
-    }
-
-    /// `part` decoded as UTF-8, or a `NotUtf8` error.
-    fn decode(&mut self, part: &'a str) -> Option<String> {
+impl Checker {
+    /// `part`, at `base`, decoded as UTF-8, or a `NotUtf8` error.
+    fn decode(&mut self, base: usize, part: &str) -> Option<String> {
         match uri_encode::decode_utf8(part) {
             Ok(text) => Some(text.into_owned()),
             Err(e) => {
                 self.found.push(Violation::error(
                     "NotUtf8",
-                    self.offset(part) + e.index(),
+                    base + e.index(),
                     SYNTAX,
                     "percent-encoded bytes that are not UTF-8 (non-ASCII characters are encoded as UTF-8)",
                 ));
@@ -674,10 +671,9 @@ impl<'a> Checker<'a> {
         }
     }
 
-    /// Checks the address list `raw` (the path, or a header field's
-    /// value), collecting the addresses when `collect`.
-    fn addresses(&mut self, raw: &'a str, collect: bool) {
-        let base = self.offset(raw);
+    /// Checks the address list `raw` at `base` (the path, or a header
+    /// field's value), collecting the addresses when `collect`.
+    fn addresses(&mut self, base: usize, raw: &str, collect: bool) {
         for span in parse_list(raw) {
             self.addressed += 1;
             if collect {
@@ -701,7 +697,7 @@ impl<'a> Checker<'a> {
                     }
                 }
             }
-            if let Some(address) = self.decode(&raw[span.text]) {
+            if let Some(address) = self.decode(base + span.text.start, &raw[span.text]) {
                 if collect {
                     self.to.push(address);
                 }
@@ -709,14 +705,14 @@ impl<'a> Checker<'a> {
         }
     }
 
-    /// Checks one `hfield` (between `?` or `&` and the next `&`), and
-    /// gives its decoded name and value.
+    /// Checks one `hfield` (between `?` or `&` and the next `&`), at
+    /// `start`, and gives its decoded name and value.
     fn hfield(
         &mut self,
-        field: &'a str,
+        start: usize,
+        field: &str,
         seen: &mut [bool; ONCE.len()],
     ) -> Option<(String, String)> {
-        let start = self.offset(field);
         let Some(eq) = field.find('=') else {
             self.found.push(Violation::error(
                 "InvalidHeaderField",
@@ -738,8 +734,9 @@ impl<'a> Checker<'a> {
                 "`/`, `?` and `=` must be percent-encoded in a header field",
             ));
         }
-        let name = self.decode(raw_name);
-        let value = self.decode(raw_value);
+        let value_start = start + eq + 1;
+        let name = self.decode(start, raw_name);
+        let value = self.decode(value_start, raw_value);
         if let Some(at) = name_problem(raw_name) {
             self.found.push(Violation::error(
                 "InvalidHeaderName",
@@ -751,16 +748,16 @@ impl<'a> Checker<'a> {
         let lower = name.as_deref().unwrap_or_default().to_ascii_lowercase();
         let class = class(&lower);
         match class {
-            Class::Body => self.body(raw_value),
+            Class::Body => self.body(value_start, raw_value),
             Class::Recipients if bad.is_none() && value.is_some() => {
-                self.addresses(raw_value, lower == "to");
+                self.addresses(value_start, raw_value, lower == "to");
             }
             // Not read as addresses, but given: no `NoRecipient` besides.
             Class::Recipients if lower == "to" => self.recipients += 1,
             _ => {}
         }
         if class != Class::Body {
-            self.line_breaks(raw_value);
+            self.line_breaks(value_start, raw_value);
         }
         if lower == "to" && self.in_path > 0 {
             self.found.push(Violation::warning(
@@ -799,9 +796,9 @@ impl<'a> Checker<'a> {
         Some((name?, value?))
     }
 
-    /// A header value's line breaks and control characters (`body` aside).
-    fn line_breaks(&mut self, raw: &str) {
-        let base = self.offset(raw);
+    /// A header value's line breaks and control characters (`body` aside),
+    /// `raw` at `base`.
+    fn line_breaks(&mut self, base: usize, raw: &str) {
         let mut control = false;
         for (i, b) in uri_encode::decoded_bytes(raw) {
             if b == b'\r' || b == b'\n' {
@@ -825,9 +822,9 @@ impl<'a> Checker<'a> {
         }
     }
 
-    /// The body's line breaks (CR LF pairs) and control characters.
-    fn body(&mut self, raw: &str) {
-        let base = self.offset(raw);
+    /// The body's line breaks (CR LF pairs) and control characters, `raw`
+    /// at `base`.
+    fn body(&mut self, base: usize, raw: &str) {
         let (mut bare, mut control) = (false, false);
         let mut cr: Option<usize> = None;
         for (i, b) in uri_encode::decoded_bytes(raw) {
@@ -869,9 +866,7 @@ impl<'a> Checker<'a> {
 }
 
 fn check(uri: Uri<'_>) -> (Fields<'_>, Vec<Violation>) {
-    let text = uri.as_str();
     let mut c = Checker {
-        text,
         found: Vec::new(),
         readable: true,
         recipients: 0,
@@ -890,26 +885,29 @@ fn check(uri: Uri<'_>) -> (Fields<'_>, Vec<Violation>) {
         return (Fields::None, c.found);
     }
     let path = uri.path();
+    let path_start = start_of(uri, Component::Path);
     if let Some(i) = first_of(path, b"/&;=") {
         c.found.push(Violation::error(
             "InvalidChar",
-            c.offset(path) + i,
+            path_start + i,
             SYNTAX,
             "`/`, `&`, `;` and `=` must be percent-encoded in an address",
         ));
     }
     if !path.is_empty() {
-        c.addresses(path, true);
+        c.addresses(path_start, path, true);
     }
     let in_path = c.to.len();
     c.in_path = c.recipients;
     let mut headers = Vec::new();
     if let Some(query) = uri.query() {
         let mut seen = [false; ONCE.len()];
+        let mut at = start_of(uri, Component::Query);
         for field in query.split('&') {
-            if let Some(pair) = c.hfield(field, &mut seen) {
+            if let Some(pair) = c.hfield(at, field, &mut seen) {
                 headers.push(pair);
             }
+            at += field.len() + 1;
         }
     }
     if c.recipients == 0 && c.addressed == 0 {
@@ -920,10 +918,10 @@ fn check(uri: Uri<'_>) -> (Fields<'_>, Vec<Violation>) {
             "no address, after `mailto:` or in a `to`, `cc` or `bcc` header field: a mail program asks for one",
         ));
     }
-    if let Some(fragment) = uri.fragment() {
+    if uri.fragment().is_some() {
         c.found.push(Violation::warning(
             "Fragment",
-            c.offset(fragment) - 1,
+            start_of(uri, Component::Fragment) - 1,
             SYNTAX,
             "fragments are meaningless in mailto URIs and SHOULD NOT be used",
         ));

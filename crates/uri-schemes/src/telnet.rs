@@ -32,7 +32,7 @@ use core::fmt;
 
 use uri_core::{Component, Uri, UriBuf};
 
-use crate::generic::start_of;
+use crate::scheme::start_of;
 use crate::{Fields, Kind, Report, Scheme, Violation};
 
 /// The parts of a telnet URI (RFC 4248 §2): user, password, host and port,

@@ -75,8 +75,9 @@ use alloc::boxed::Box;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
-use uri_core::{Uri, UriBuf};
+use uri_core::{Component, Uri, UriBuf};
 
+use crate::scheme::start_of;
 use crate::{Fields, Kind, Scheme, Violation};
 
 /// The section of RFC 8141 with the grammar.
@@ -464,8 +465,6 @@ fn nid_problem(nid: &str) -> Option<(usize, &'static str)> {
 
 fn check(uri: Uri<'_>) -> (Fields<'_>, Vec<Violation>) {
     let mut found = Vec::new();
-    let text = uri.as_str();
-    let offset = |part: &str| part.as_ptr() as usize - text.as_ptr() as usize;
     let start = uri.scheme().len() + 1;
     if uri.authority().is_some() {
         found.push(Violation::error(
@@ -527,20 +526,22 @@ fn check(uri: Uri<'_>) -> (Fields<'_>, Vec<Violation>) {
         true
     };
     // `?+` r-component, up to the first `?=`; `?=` q-component, to the end.
+    // Each with its offset, from the query's span (offsets are API).
     let (mut r, mut q, mut readable) = (None, None, true);
     if let Some(query) = uri.query() {
+        let query_start = start_of(uri, Component::Query);
         if let Some(rest) = query.strip_prefix('+') {
             let (r_text, q_text) = match rest.find("?=") {
-                Some(k) => (&rest[..k], Some(&rest[k + 2..])),
+                Some(k) => (&rest[..k], Some((query_start + k + 3, &rest[k + 2..]))),
                 None => (rest, None),
             };
-            (r, q) = (Some(r_text), q_text);
+            (r, q) = (Some((query_start + 1, r_text)), q_text);
         } else if let Some(q_text) = query.strip_prefix('=') {
-            q = Some(q_text);
+            q = Some((query_start + 1, q_text));
         } else {
             found.push(Violation::error(
                 "InvalidQuery",
-                offset(query),
+                query_start,
                 SYNTAX,
                 "in a URN, `?` starts `?+` (an r-component) or `?=` (a q-component)",
             ));
@@ -551,9 +552,9 @@ fn check(uri: Uri<'_>) -> (Fields<'_>, Vec<Violation>) {
         (r, "InvalidRComponent", "RFC 8141 §2.3.1"),
         (q, "InvalidQComponent", "RFC 8141 §2.3.2"),
     ];
-    for (text, kind, section) in components {
-        if let Some(text) = text {
-            component(text, offset(text), kind, section, &mut found);
+    for (part, kind, section) in components {
+        if let Some((at, text)) = part {
+            component(text, at, kind, section, &mut found);
         }
     }
     if nid_ok {
@@ -576,8 +577,8 @@ fn check(uri: Uri<'_>) -> (Fields<'_>, Vec<Violation>) {
             components: match (r, q, uri.fragment()) {
                 (None, None, None) => None,
                 (r, q, f) => Some(Box::new(Components {
-                    r: r.map(ToString::to_string),
-                    q: q.map(ToString::to_string),
+                    r: r.map(|(_, r)| r.to_string()),
+                    q: q.map(|(_, q)| q.to_string()),
                     f: f.map(ToString::to_string),
                 })),
             },
