@@ -68,8 +68,9 @@ use alloc::vec::Vec;
 
 use uri_core::{Uri, UriBuf};
 
+use crate::scheme::scheme_facts;
 use crate::tel::{elements, push_lowercase};
-use crate::{Fields, Kind, Scheme, Violation};
+use crate::{Fields, Scheme, Violation};
 
 /// The syntax section.
 const SYNTAX: &str = "RFC 2397 §3";
@@ -269,21 +270,12 @@ impl Data {
 pub(crate) struct DataScheme;
 
 impl Scheme for DataScheme {
-    fn name(&self) -> &'static str {
-        "data"
-    }
-
-    /// The URI holds the resource itself: it locates it in the most direct
-    /// way.
-    fn kind(&self) -> Kind {
-        Kind::Locator
-    }
-
-    /// The media type and the data are one string, not a hierarchy: a
-    /// `/` separates type and subtype, and may stand in the data.
-    fn opaque_path(&self) -> bool {
-        true
-    }
+    // kind: The URI holds the resource itself: it locates it in the most
+    //   direct way.
+    // opaque_path: The media type and the data are one string, not a
+    //   hierarchy: a `/` separates type and subtype, and may stand in
+    //   the data.
+    scheme_facts! { name = "data"; kind = Locator; opaque_path = true; }
 
     /// RFC 2397 §3, RFC 2045 §5.1, RFC 4648 §4; the violations are listed
     /// at [`Data`].

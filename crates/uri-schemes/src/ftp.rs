@@ -37,8 +37,9 @@ use alloc::vec::Vec;
 
 use uri_core::{Component, Uri, UriBuf};
 
+use crate::scheme::scheme_facts;
 use crate::scheme::start_of;
-use crate::{Fields, Kind, Scheme, Violation};
+use crate::{Fields, Scheme, Violation};
 
 /// The section that defines the url-path.
 const SECTION: &str = "RFC 1738 §3.2.2";
@@ -179,23 +180,9 @@ impl Ftp {
 pub(crate) struct FtpScheme;
 
 impl Scheme for FtpScheme {
-    fn name(&self) -> &'static str {
-        "ftp"
-    }
-
-    /// A locator: a server, a login, a file or directory on it.
-    fn kind(&self) -> Kind {
-        Kind::Locator
-    }
-
-    /// 21 (RFC 1738 §3.2).
-    fn default_port(&self) -> Option<u16> {
-        Some(21)
-    }
-
-    fn uses_dns(&self) -> bool {
-        true
-    }
+    // kind: A locator: a server, a login, a file or directory on it.
+    // default_port: 21 (RFC 1738 §3.2).
+    scheme_facts! { name = "ftp"; kind = Locator; default_port = Some(21); uses_dns = true; }
 
     /// The checks listed in the [module docs](self); the fields only when
     /// none of them is an error (and the port fits in 16 bits).

@@ -75,7 +75,8 @@ use alloc::vec::Vec;
 
 use uri_core::{Uri, UriBuf};
 
-use crate::{Fields, Kind, Report, Scheme, Violation};
+use crate::scheme::scheme_facts;
+use crate::{Fields, Report, Scheme, Violation};
 
 /// The section that defines the grammar.
 const SECTION: &str = "RFC 5870 §3.3";
@@ -481,24 +482,14 @@ fn check(uri: Uri<'_>) -> (Fields<'_>, Vec<Violation>) {
 pub(crate) struct GeoScheme;
 
 impl Scheme for GeoScheme {
-    fn name(&self) -> &'static str {
-        "geo"
-    }
-
-    /// A name: the point is the resource, and nothing in the URI says how
-    /// to reach it.
-    fn kind(&self) -> Kind {
-        Kind::Name
-    }
+    // kind: A name: the point is the resource, and nothing in the URI
+    //   says how to reach it.
+    // opaque_path: Coordinates and parameters, not a hierarchy.
+    scheme_facts! { name = "geo"; kind = Name; opaque_path = true; }
 
     /// The rules of the [module docs](self#rules).
     fn check<'a>(&self, uri: Uri<'a>) -> (Fields<'a>, Vec<Violation>) {
         check(uri)
-    }
-
-    /// Coordinates and parameters, not a hierarchy.
-    fn opaque_path(&self) -> bool {
-        true
     }
 
     /// Syntax normalization only: see the [module docs](self#equivalence).
@@ -509,10 +500,11 @@ impl Scheme for GeoScheme {
     /// [`Geo::is_equivalent`] (RFC 5870 §3.4.4); `None` when either URI has no
     /// [`Geo`] parts to compare.
     fn equivalent(&self, a: Uri<'_>, b: Uri<'_>) -> Option<bool> {
-        match (check(a).0, check(b).0) {
-            (Fields::Geo(x), Fields::Geo(y)) => Some(x.is_equivalent(&y)),
+        let read = |uri| match check(uri).0 {
+            Fields::Geo(geo) => Some(geo),
             _ => None,
-        }
+        };
+        crate::scheme::equivalent_views(a, b, read, |x, y| x.is_equivalent(y))
     }
 }
 

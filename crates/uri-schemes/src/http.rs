@@ -6,7 +6,8 @@ use alloc::vec::Vec;
 use uri_core::{Authority, Component, Uri, UriBuf};
 use uri_encode::grammar::{CharClass, Scanner};
 
-use crate::{Fields, Kind, Report, Scheme, Violation};
+use crate::scheme::scheme_facts;
+use crate::{Fields, Report, Scheme, Violation};
 
 /// The parts of an http, https, ws or wss URI that its scheme gives
 /// meaning to: the host, the port as written, and the origin.
@@ -471,20 +472,14 @@ impl HttpScheme {
 }
 
 impl Scheme for HttpScheme {
+    scheme_facts! { kind = Locator; uses_dns = true; }
+
     fn name(&self) -> &'static str {
         self.name.as_str()
     }
 
-    fn kind(&self) -> Kind {
-        Kind::Locator
-    }
-
     fn default_port(&self) -> Option<u16> {
         Some(self.port)
-    }
-
-    fn uses_dns(&self) -> bool {
-        true
     }
 
     /// The rules of [`HttpScheme::rules`], and the host, port and origin.

@@ -65,8 +65,9 @@ use alloc::vec::Vec;
 
 use uri_core::{Component, Uri, UriBuf};
 
+use crate::scheme::scheme_facts;
 use crate::scheme::start_of;
-use crate::{Fields, Kind, Scheme, Violation};
+use crate::{Fields, Scheme, Violation};
 
 /// The section that defines the URL.
 const SECTION: &str = "RFC 4516 §2";
@@ -264,23 +265,9 @@ impl Ldap {
 pub(crate) struct LdapScheme;
 
 impl Scheme for LdapScheme {
-    fn name(&self) -> &'static str {
-        "ldap"
-    }
-
-    /// A locator: the URI says which server to ask and what to ask it.
-    fn kind(&self) -> Kind {
-        Kind::Locator
-    }
-
-    /// 389 (RFC 4516 §3).
-    fn default_port(&self) -> Option<u16> {
-        Some(389)
-    }
-
-    fn uses_dns(&self) -> bool {
-        true
-    }
+    // kind: A locator: the URI says which server to ask and what to ask it.
+    // default_port: 389 (RFC 4516 §3).
+    scheme_facts! { name = "ldap"; kind = Locator; default_port = Some(389); uses_dns = true; }
 
     /// The checks listed in the [module docs](self); the fields only when
     /// none of them is an error (and the port fits in 16 bits).

@@ -98,8 +98,9 @@ use uri_core::{Component, TrustedWriter, Uri, UriBuf, UriSpec};
 use uri_encode::grammar::{CharClass, UNRESERVED};
 use uri_encode::{DecodedBytes, EncodeSet, encode_into};
 
+use crate::scheme::scheme_facts;
 use crate::scheme::start_of;
-use crate::{Fields, Kind, Scheme, Violation};
+use crate::{Fields, Scheme, Violation};
 
 /// The section of RFC 6068 with the grammar.
 const SYNTAX: &str = "RFC 6068 §2";
@@ -564,32 +565,20 @@ fn quoted_end(address: &[u8]) -> Option<usize> {
 pub(crate) struct MailtoScheme;
 
 impl Scheme for MailtoScheme {
-    fn name(&self) -> &'static str {
-        "mailto"
-    }
-
-    fn kind(&self) -> Kind {
-        Kind::Name
-    }
+    // opaque_path: Addresses and header fields are strings, not a
+    //   hierarchy (a `/` in one is percent-encoded).
+    scheme_facts! { name = "mailto"; kind = Name; opaque_path = true; }
 
     /// RFC 6068's rules: see the [module docs](self#rules).
     fn check<'a>(&self, uri: Uri<'a>) -> (Fields<'a>, Vec<Violation>) {
         check(uri)
     }
 
-    /// Addresses and header fields are strings, not a hierarchy (a `/` in
-    /// one is percent-encoded).
-    fn opaque_path(&self) -> bool {
-        true
-    }
-
     /// [`Mailto::is_equivalent`] (RFC 6068 §2); `None` when either URI has
     /// no [`Mailto`] parts to compare.
     fn equivalent(&self, a: Uri<'_>, b: Uri<'_>) -> Option<bool> {
-        match (Mailto::parse(a), Mailto::parse(b)) {
-            (Ok(x), Ok(y)) => Some(x.is_equivalent(&y)),
-            _ => None,
-        }
+        let read = |uri| Mailto::parse(uri).ok();
+        crate::scheme::equivalent_views(a, b, read, Mailto::is_equivalent)
     }
 
     /// Lower-cases the domain of each address of the path (ASCII letters

@@ -53,6 +53,7 @@ use alloc::vec::Vec;
 use uri_core::{Component, Uri};
 
 use crate::ldap::{pct_bytes, utf8};
+use crate::scheme::scheme_facts;
 use crate::scheme::start_of;
 use crate::{Fields, Kind, Scheme, Violation};
 
@@ -220,6 +221,13 @@ pub(crate) struct NewsScheme {
 }
 
 impl Scheme for NewsScheme {
+    // default_port: 119, for both (RFC 5538).
+    // opaque_path: A message-id, a wildmat or a group name is one
+    //   string, not a hierarchy (`/` in one is written `%2F`); `.` and
+    //   `..` are errors (`BadNewsgroup`), which normalization leaves in
+    //   place.
+    scheme_facts! { default_port = Some(119); uses_dns = true; opaque_path = true; }
+
     fn name(&self) -> &'static str {
         if self.nntp { "nntp" } else { "news" }
     }
@@ -230,22 +238,6 @@ impl Scheme for NewsScheme {
     /// RFC 1738 §3.6), even when the URI suggests one.
     fn kind(&self) -> Kind {
         if self.nntp { Kind::Locator } else { Kind::Name }
-    }
-
-    /// 119, for both (RFC 5538).
-    fn default_port(&self) -> Option<u16> {
-        Some(119)
-    }
-
-    /// A message-id, a wildmat or a group name is one string, not a
-    /// hierarchy (`/` in one is written `%2F`); `.` and `..` are errors
-    /// (`BadNewsgroup`), which normalization leaves in place.
-    fn opaque_path(&self) -> bool {
-        true
-    }
-
-    fn uses_dns(&self) -> bool {
-        true
     }
 
     /// The checks listed in the [module docs](self); the fields only when

@@ -76,7 +76,8 @@ use core::fmt;
 
 use uri_core::{Uri, UriBuf};
 
-use crate::{Fields, Kind, Report, Scheme, Violation};
+use crate::scheme::scheme_facts;
+use crate::{Fields, Report, Scheme, Violation};
 
 /// The standard that defines the Package URL.
 const SECTION: &str = "ECMA-427 §5";
@@ -940,14 +941,9 @@ fn parse(text: &str) -> Result<Purl, Violation> {
 pub(crate) struct PkgScheme;
 
 impl Scheme for PkgScheme {
-    fn name(&self) -> &'static str {
-        "pkg"
-    }
-
-    /// A name: the package, wherever it is published.
-    fn kind(&self) -> Kind {
-        Kind::Name
-    }
+    // kind: A name: the package, wherever it is published.
+    // opaque_path: Type, namespace, name and version, not a hierarchy.
+    scheme_facts! { name = "pkg"; kind = Name; opaque_path = true; }
 
     /// The rules of the [module docs](self#rules).
     fn check<'a>(&self, uri: Uri<'a>) -> (Fields<'a>, Vec<Violation>) {
@@ -957,11 +953,6 @@ impl Scheme for PkgScheme {
         }
     }
 
-    /// Type, namespace, name and version, not a hierarchy.
-    fn opaque_path(&self) -> bool {
-        true
-    }
-
     /// Syntax normalization only: the canonical form is the equivalence.
     fn normalize(&self, uri: &mut UriBuf) {
         let _ = uri;
@@ -969,10 +960,8 @@ impl Scheme for PkgScheme {
 
     /// The same canonical form; `None` when either is no purl.
     fn equivalent(&self, a: Uri<'_>, b: Uri<'_>) -> Option<bool> {
-        match (parse(a.as_str()), parse(b.as_str())) {
-            (Ok(x), Ok(y)) => Some(x.to_string() == y.to_string()),
-            _ => None,
-        }
+        let read = |uri: Uri<'_>| parse(uri.as_str()).ok();
+        crate::scheme::equivalent_views(a, b, read, |x, y| x.to_string() == y.to_string())
     }
 }
 

@@ -80,7 +80,8 @@ use core::fmt;
 
 use uri_core::{Uri, UriBuf};
 
-use crate::{Fields, Kind, Report, Scheme, Violation};
+use crate::scheme::scheme_facts;
+use crate::{Fields, Report, Scheme, Violation};
 
 /// The section that defines the grammar.
 const SECTION: &str = "RFC 3261 §19.1.1";
@@ -460,13 +461,12 @@ const SIP: SipScheme = SipScheme { secure: false };
 const SIPS: SipScheme = SipScheme { secure: true };
 
 impl Scheme for SipScheme {
+    // kind: A locator: a host and a protocol to reach it.
+    // opaque_path: User, host and parameters, not a hierarchy.
+    scheme_facts! { kind = Locator; opaque_path = true; }
+
     fn name(&self) -> &'static str {
         if self.secure { "sips" } else { "sip" }
-    }
-
-    /// A locator: a host and a protocol to reach it.
-    fn kind(&self) -> Kind {
-        Kind::Locator
     }
 
     /// 5060 for sip, 5061 for sips (RFC 3261 §19.1.2); kept in the normal
@@ -480,11 +480,6 @@ impl Scheme for SipScheme {
         check(uri)
     }
 
-    /// User, host and parameters, not a hierarchy.
-    fn opaque_path(&self) -> bool {
-        true
-    }
-
     /// Syntax normalization only: the port stays (§19.1.4).
     fn normalize(&self, uri: &mut UriBuf) {
         let _ = uri;
@@ -493,10 +488,11 @@ impl Scheme for SipScheme {
     /// [`Sip::is_equivalent`] (RFC 3261 §19.1.4); `None` when either URI
     /// has no [`Sip`] parts to compare.
     fn equivalent(&self, a: Uri<'_>, b: Uri<'_>) -> Option<bool> {
-        match (check(a).0, check(b).0) {
-            (Fields::Sip(x), Fields::Sip(y)) => Some(x.is_equivalent(&y)),
+        let read = |uri| match check(uri).0 {
+            Fields::Sip(sip) => Some(sip),
             _ => None,
-        }
+        };
+        crate::scheme::equivalent_views(a, b, read, |x, y| x.is_equivalent(y))
     }
 }
 

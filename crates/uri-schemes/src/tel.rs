@@ -79,7 +79,8 @@ use alloc::vec::Vec;
 
 use uri_core::{Uri, UriBuf};
 
-use crate::{Fields, Kind, Scheme, Violation};
+use crate::scheme::scheme_facts;
+use crate::{Fields, Scheme, Violation};
 
 /// The syntax section.
 const SYNTAX: &str = "RFC 3966 §3";
@@ -338,21 +339,12 @@ impl Tel {
 pub(crate) struct TelScheme;
 
 impl Scheme for TelScheme {
-    fn name(&self) -> &'static str {
-        "tel"
-    }
-
-    /// A tel URI names a telephone number, and "does not describe the steps
-    /// necessary to reach" it (RFC 3966 §1).
-    fn kind(&self) -> Kind {
-        Kind::Name
-    }
-
-    /// The subscriber is one string: a parameter value may hold `/`
-    /// (`param-unreserved`), and `tel:+1;x=a/../b` is not `tel:b`.
-    fn opaque_path(&self) -> bool {
-        true
-    }
+    // kind: A tel URI names a telephone number, and "does not describe
+    //   the steps necessary to reach" it (RFC 3966 §1).
+    // opaque_path: The subscriber is one string: a parameter value may
+    //   hold `/` (`param-unreserved`), and `tel:+1;x=a/../b` is not
+    //   `tel:b`.
+    scheme_facts! { name = "tel"; kind = Name; opaque_path = true; }
 
     /// RFC 3966 §3 and §5; the violations are listed at [`Tel`].
     fn check<'a>(&self, uri: Uri<'a>) -> (Fields<'a>, Vec<Violation>) {

@@ -77,8 +77,9 @@ use alloc::vec::Vec;
 
 use uri_core::{Component, Uri, UriBuf};
 
+use crate::scheme::scheme_facts;
 use crate::scheme::start_of;
-use crate::{Fields, Kind, Scheme, Violation};
+use crate::{Fields, Scheme, Violation};
 
 /// The section of RFC 8141 with the grammar.
 const SYNTAX: &str = "RFC 8141 §2";
@@ -377,39 +378,25 @@ fn informal_number(nid: &str) -> Option<&str> {
 pub(crate) struct UrnScheme;
 
 impl Scheme for UrnScheme {
-    fn name(&self) -> &'static str {
-        "urn"
-    }
-
-    fn kind(&self) -> Kind {
-        Kind::Name
-    }
+    // opaque_path: The NSS is the namespace's string, `/` and all (RFC
+    //   8141 §2.2: the `/` makes it possible "to encapsulate
+    //   hierarchical names from non-URN identifier systems", whose rules
+    //   are the namespace's), and §3.1's normalization removes no dot
+    //   segments.
+    // decodes_unreserved: RFC 8141 §3.1: "percent-encoded characters
+    //   MUST NOT be decoded".
+    scheme_facts! { name = "urn"; kind = Name; opaque_path = true; decodes_unreserved = false; }
 
     /// RFC 8141's rules: see the [module docs](self#rules).
     fn check<'a>(&self, uri: Uri<'a>) -> (Fields<'a>, Vec<Violation>) {
         check(uri)
     }
 
-    /// The NSS is the namespace's string, `/` and all (RFC 8141 §2.2: the
-    /// `/` makes it possible "to encapsulate hierarchical names from
-    /// non-URN identifier systems", whose rules are the namespace's), and
-    /// §3.1's normalization removes no dot segments.
-    fn opaque_path(&self) -> bool {
-        true
-    }
-
-    /// RFC 8141 §3.1: "percent-encoded characters MUST NOT be decoded".
-    fn decodes_unreserved(&self) -> bool {
-        false
-    }
-
     /// URN-equivalence (RFC 8141 §3.1), by [`Urn::is_equivalent`]; `None`
     /// when either URI has no [`Urn`] parts to compare.
     fn equivalent(&self, a: Uri<'_>, b: Uri<'_>) -> Option<bool> {
-        match (Urn::parse(a), Urn::parse(b)) {
-            (Ok(x), Ok(y)) => Some(x.is_equivalent(&y)),
-            _ => None,
-        }
+        let read = |uri| Urn::parse(uri).ok();
+        crate::scheme::equivalent_views(a, b, read, Urn::is_equivalent)
     }
 
     /// RFC 8141 §3.1's case normalization: see [`Urn`]'s "Normal form".
