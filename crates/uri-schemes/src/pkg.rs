@@ -365,352 +365,84 @@ enum Need {
 struct TypeRule {
     name: &'static str,
     namespace: Need,
-    namespace_lower: bool,
-    name_lower: bool,
-    version_lower: bool,
+    /// The components the type's definition says are case-insensitive
+    /// (lower-cased in the canonical form), by name, separated by spaces:
+    /// `namespace`, `name`, `version`.
+    lower: &'static str,
     required: &'static [&'static str],
 }
 
-/// The registered types (`definitions/*.json` of the purl-spec test suite, copied
-/// under `tests/vectors/purl/`): `(type, namespace, namespace lower-cased,
-/// name lower-cased, version lower-cased, required qualifiers)`.
+impl TypeRule {
+    /// Whether `component` is lower-cased.
+    fn lowers(&self, component: &str) -> bool {
+        self.lower.split(' ').any(|c| c == component)
+    }
+}
+
+/// A row of [`TYPES`].
+const fn rule(
+    name: &'static str,
+    namespace: Need,
+    lower: &'static str,
+    required: &'static [&'static str],
+) -> TypeRule {
+    TypeRule {
+        name,
+        namespace,
+        lower,
+        required,
+    }
+}
+
+use Need::{Optional, Prohibited, Required};
+
+/// The registered types (`definitions/*.json` of the purl-spec test suite,
+/// copied under `tests/vectors/purl/`): the type, whether its namespace is
+/// required, optional or prohibited, the components it lower-cases, and
+/// its required qualifiers.
 const TYPES: &[TypeRule] = &[
-    TypeRule {
-        name: "alpm",
-        namespace: Need::Required,
-        namespace_lower: true,
-        name_lower: true,
-        version_lower: false,
-        required: &[],
-    },
-    TypeRule {
-        name: "apk",
-        namespace: Need::Required,
-        namespace_lower: true,
-        name_lower: true,
-        version_lower: false,
-        required: &[],
-    },
-    TypeRule {
-        name: "bazel",
-        namespace: Need::Prohibited,
-        namespace_lower: false,
-        name_lower: false,
-        version_lower: false,
-        required: &[],
-    },
-    TypeRule {
-        name: "bitbucket",
-        namespace: Need::Required,
-        namespace_lower: true,
-        name_lower: true,
-        version_lower: false,
-        required: &[],
-    },
-    TypeRule {
-        name: "bitnami",
-        namespace: Need::Prohibited,
-        namespace_lower: false,
-        name_lower: true,
-        version_lower: false,
-        required: &[],
-    },
-    TypeRule {
-        name: "brew",
-        namespace: Need::Optional,
-        namespace_lower: true,
-        name_lower: true,
-        version_lower: false,
-        required: &[],
-    },
-    TypeRule {
-        name: "cargo",
-        namespace: Need::Prohibited,
-        namespace_lower: false,
-        name_lower: false,
-        version_lower: false,
-        required: &[],
-    },
-    TypeRule {
-        name: "chrome-extension",
-        namespace: Need::Prohibited,
-        namespace_lower: false,
-        name_lower: true,
-        version_lower: false,
-        required: &[],
-    },
-    TypeRule {
-        name: "cocoapods",
-        namespace: Need::Prohibited,
-        namespace_lower: false,
-        name_lower: false,
-        version_lower: false,
-        required: &[],
-    },
-    TypeRule {
-        name: "composer",
-        namespace: Need::Required,
-        namespace_lower: true,
-        name_lower: true,
-        version_lower: false,
-        required: &[],
-    },
-    TypeRule {
-        name: "conan",
-        namespace: Need::Optional,
-        namespace_lower: false,
-        name_lower: false,
-        version_lower: false,
-        required: &[],
-    },
-    TypeRule {
-        name: "conda",
-        namespace: Need::Prohibited,
-        namespace_lower: false,
-        name_lower: false,
-        version_lower: false,
-        required: &[],
-    },
-    TypeRule {
-        name: "cpan",
-        namespace: Need::Optional,
-        namespace_lower: false,
-        name_lower: false,
-        version_lower: false,
-        required: &[],
-    },
-    TypeRule {
-        name: "cran",
-        namespace: Need::Prohibited,
-        namespace_lower: false,
-        name_lower: false,
-        version_lower: false,
-        required: &[],
-    },
-    TypeRule {
-        name: "deb",
-        namespace: Need::Required,
-        namespace_lower: true,
-        name_lower: true,
-        version_lower: false,
-        required: &[],
-    },
-    TypeRule {
-        name: "docker",
-        namespace: Need::Optional,
-        namespace_lower: false,
-        name_lower: false,
-        version_lower: false,
-        required: &[],
-    },
-    TypeRule {
-        name: "gem",
-        namespace: Need::Prohibited,
-        namespace_lower: false,
-        name_lower: false,
-        version_lower: false,
-        required: &[],
-    },
-    TypeRule {
-        name: "generic",
-        namespace: Need::Optional,
-        namespace_lower: false,
-        name_lower: false,
-        version_lower: false,
-        required: &[],
-    },
-    TypeRule {
-        name: "git",
-        namespace: Need::Required,
-        namespace_lower: false,
-        name_lower: false,
-        version_lower: false,
-        required: &[],
-    },
-    TypeRule {
-        name: "github",
-        namespace: Need::Required,
-        namespace_lower: true,
-        name_lower: true,
-        version_lower: false,
-        required: &[],
-    },
-    TypeRule {
-        name: "golang",
-        namespace: Need::Required,
-        namespace_lower: false,
-        name_lower: false,
-        version_lower: false,
-        required: &[],
-    },
-    TypeRule {
-        name: "hackage",
-        namespace: Need::Prohibited,
-        namespace_lower: false,
-        name_lower: false,
-        version_lower: false,
-        required: &[],
-    },
-    TypeRule {
-        name: "hex",
-        namespace: Need::Optional,
-        namespace_lower: true,
-        name_lower: true,
-        version_lower: false,
-        required: &[],
-    },
-    TypeRule {
-        name: "huggingface",
-        namespace: Need::Required,
-        namespace_lower: false,
-        name_lower: false,
-        version_lower: true,
-        required: &[],
-    },
-    TypeRule {
-        name: "julia",
-        namespace: Need::Prohibited,
-        namespace_lower: false,
-        name_lower: false,
-        version_lower: false,
-        required: &["uuid"],
-    },
-    TypeRule {
-        name: "luarocks",
-        namespace: Need::Optional,
-        namespace_lower: true,
-        name_lower: true,
-        version_lower: false,
-        required: &[],
-    },
-    TypeRule {
-        name: "maven",
-        namespace: Need::Required,
-        namespace_lower: false,
-        name_lower: false,
-        version_lower: false,
-        required: &[],
-    },
-    TypeRule {
-        name: "mlflow",
-        namespace: Need::Prohibited,
-        namespace_lower: false,
-        name_lower: false,
-        version_lower: false,
-        required: &[],
-    },
-    TypeRule {
-        name: "npm",
-        namespace: Need::Optional,
-        namespace_lower: false,
-        name_lower: false,
-        version_lower: false,
-        required: &[],
-    },
-    TypeRule {
-        name: "nuget",
-        namespace: Need::Prohibited,
-        namespace_lower: false,
-        name_lower: false,
-        version_lower: false,
-        required: &[],
-    },
-    TypeRule {
-        name: "oci",
-        namespace: Need::Prohibited,
-        namespace_lower: false,
-        name_lower: true,
-        version_lower: true,
-        required: &[],
-    },
-    TypeRule {
-        name: "opam",
-        namespace: Need::Prohibited,
-        namespace_lower: false,
-        name_lower: false,
-        version_lower: false,
-        required: &[],
-    },
-    TypeRule {
-        name: "otp",
-        namespace: Need::Prohibited,
-        namespace_lower: false,
-        name_lower: true,
-        version_lower: false,
-        required: &[],
-    },
-    TypeRule {
-        name: "pub",
-        namespace: Need::Prohibited,
-        namespace_lower: false,
-        name_lower: true,
-        version_lower: false,
-        required: &[],
-    },
-    TypeRule {
-        name: "pypi",
-        namespace: Need::Prohibited,
-        namespace_lower: false,
-        name_lower: true,
-        version_lower: true,
-        required: &[],
-    },
-    TypeRule {
-        name: "qpkg",
-        namespace: Need::Required,
-        namespace_lower: true,
-        name_lower: false,
-        version_lower: false,
-        required: &[],
-    },
-    TypeRule {
-        name: "rpm",
-        namespace: Need::Required,
-        namespace_lower: true,
-        name_lower: false,
-        version_lower: false,
-        required: &[],
-    },
-    TypeRule {
-        name: "swid",
-        namespace: Need::Optional,
-        namespace_lower: false,
-        name_lower: false,
-        version_lower: false,
-        required: &["tag_id"],
-    },
-    TypeRule {
-        name: "swift",
-        namespace: Need::Required,
-        namespace_lower: false,
-        name_lower: false,
-        version_lower: false,
-        required: &[],
-    },
-    TypeRule {
-        name: "vcpkg",
-        namespace: Need::Prohibited,
-        namespace_lower: false,
-        name_lower: false,
-        version_lower: false,
-        required: &[],
-    },
-    TypeRule {
-        name: "vscode-extension",
-        namespace: Need::Required,
-        namespace_lower: true,
-        name_lower: true,
-        version_lower: true,
-        required: &[],
-    },
-    TypeRule {
-        name: "yocto",
-        namespace: Need::Optional,
-        namespace_lower: true,
-        name_lower: false,
-        version_lower: false,
-        required: &[],
-    },
+    rule("alpm", Required, "namespace name", &[]),
+    rule("apk", Required, "namespace name", &[]),
+    rule("bazel", Prohibited, "", &[]),
+    rule("bitbucket", Required, "namespace name", &[]),
+    rule("bitnami", Prohibited, "name", &[]),
+    rule("brew", Optional, "namespace name", &[]),
+    rule("cargo", Prohibited, "", &[]),
+    rule("chrome-extension", Prohibited, "name", &[]),
+    rule("cocoapods", Prohibited, "", &[]),
+    rule("composer", Required, "namespace name", &[]),
+    rule("conan", Optional, "", &[]),
+    rule("conda", Prohibited, "", &[]),
+    rule("cpan", Optional, "", &[]),
+    rule("cran", Prohibited, "", &[]),
+    rule("deb", Required, "namespace name", &[]),
+    rule("docker", Optional, "", &[]),
+    rule("gem", Prohibited, "", &[]),
+    rule("generic", Optional, "", &[]),
+    rule("git", Required, "", &[]),
+    rule("github", Required, "namespace name", &[]),
+    rule("golang", Required, "", &[]),
+    rule("hackage", Prohibited, "", &[]),
+    rule("hex", Optional, "namespace name", &[]),
+    rule("huggingface", Required, "version", &[]),
+    rule("julia", Prohibited, "", &["uuid"]),
+    rule("luarocks", Optional, "namespace name", &[]),
+    rule("maven", Required, "", &[]),
+    rule("mlflow", Prohibited, "", &[]),
+    rule("npm", Optional, "", &[]),
+    rule("nuget", Prohibited, "", &[]),
+    rule("oci", Prohibited, "name version", &[]),
+    rule("opam", Prohibited, "", &[]),
+    rule("otp", Prohibited, "name", &[]),
+    rule("pub", Prohibited, "name", &[]),
+    rule("pypi", Prohibited, "name version", &[]),
+    rule("qpkg", Required, "namespace", &[]),
+    rule("rpm", Required, "namespace", &[]),
+    rule("swid", Optional, "", &["tag_id"]),
+    rule("swift", Required, "", &[]),
+    rule("vcpkg", Prohibited, "", &[]),
+    rule("vscode-extension", Required, "namespace name version", &[]),
+    rule("yocto", Optional, "namespace", &[]),
 ];
 
 /// The type's characters (ECMA-427 §5, "Type").
@@ -772,13 +504,13 @@ fn finish(
             (Need::Prohibited, Some(_)) => return Err("this type prohibits a namespace"),
             _ => {}
         }
-        if rule.namespace_lower {
+        if rule.lowers("namespace") {
             namespace = namespace.map(|ns| ns.to_ascii_lowercase());
         }
-        if rule.name_lower {
+        if rule.lowers("name") {
             name = name.to_ascii_lowercase();
         }
-        if rule.version_lower {
+        if rule.lowers("version") {
             version = version.map(|v| v.to_ascii_lowercase());
         }
         if let Some(missing) = rule
