@@ -137,14 +137,10 @@ fn the_test_encoder_is_rfc_4648() {
 
 #[track_caller]
 fn data(input: &str) -> Data {
-    match Registry::standard()
-        .check(Uri::parse(input).unwrap())
-        .into_parts()
-        .0
-    {
-        Fields::Data(data) => data,
-        other => panic!("{input}: {other:?}"),
-    }
+    let Fields::Data(data) = vector_check::fields_of(input) else {
+        panic!("{input}: no data fields")
+    };
+    data
 }
 
 #[track_caller]

@@ -10,7 +10,7 @@ mod vector_check;
 use proptest::prelude::*;
 use serde_json::Value;
 use uri_core::{Uri, UriReference};
-use uri_schemes::{Fields, Registry, Severity, Urn};
+use uri_schemes::{Fields, Registry, Urn};
 
 /// The URN fields of `input`, if it is a URI whose report has them.
 fn urn<'a>(registry: &Registry, input: &'a str) -> Option<Urn<'a>> {
@@ -20,40 +20,13 @@ fn urn<'a>(registry: &Registry, input: &'a str) -> Option<Urn<'a>> {
     }
 }
 
-/// `[severity, kind, index]` of each violation, sorted.
-fn violations(registry: &Registry, uri: Uri<'_>) -> Vec<(String, String, u64)> {
-    let mut found: Vec<_> = registry
-        .check(uri)
-        .violations()
-        .iter()
-        .map(|v| {
-            let severity = match v.severity() {
-                Severity::Error => "error",
-                Severity::Warning => "warning",
-            };
-            (severity.to_string(), v.kind().to_string(), v.index() as u64)
-        })
-        .collect();
-    found.sort();
-    found
-}
-
 /// Checks one record; `Err` says what differs.
 fn run(registry: &Registry, v: &Value) -> Result<(), String> {
     match v["type"].as_str() {
         Some("parse") => {
             let input = v["input"].as_str().ok_or("no input")?;
             let uri = Uri::parse(input).map_err(|e| format!("not a URI: {e}"))?;
-            let report = registry.check(uri);
-            if let Some(valid) = v["valid"].as_bool() {
-                if report.is_valid() != valid {
-                    return Err(format!(
-                        "valid: {} ({:?})",
-                        report.is_valid(),
-                        report.violations()
-                    ));
-                }
-            }
+            vector_check::check_typed_parse(registry, uri, v)?;
             if let Some(expected) = v.get("fields") {
                 let u = urn(registry, input).ok_or("no urn fields")?;
                 let found = [
@@ -68,20 +41,6 @@ fn run(registry: &Registry, v: &Value) -> Result<(), String> {
                     if expected[name].as_str() != found {
                         return Err(format!("{name}: {found:?}"));
                     }
-                }
-            }
-            if let Some(expected) = v["violations"].as_array() {
-                let mut expected: Vec<_> = expected
-                    .iter()
-                    .map(|t| {
-                        let s = |i: usize| t[i].as_str().unwrap_or("").to_string();
-                        (s(0), s(1), t[2].as_u64().unwrap_or(u64::MAX))
-                    })
-                    .collect();
-                expected.sort();
-                let found = violations(registry, uri);
-                if found != expected {
-                    return Err(format!("violations: {found:?}"));
                 }
             }
             Ok(())
@@ -119,15 +78,7 @@ fn run(registry: &Registry, v: &Value) -> Result<(), String> {
             }
             Ok(())
         }
-        Some("normalize") => {
-            let input = v["input"].as_str().ok_or("no input")?;
-            let uri = Uri::parse(input).map_err(|e| format!("not a URI: {e}"))?;
-            let normal = registry.normalize(uri);
-            if normal != v["expected"].as_str().ok_or("no expected")? {
-                return Err(format!("normal form: {normal}"));
-            }
-            Ok(())
-        }
+        Some("normalize") => vector_check::check_typed_normalize(registry, v),
         other => Err(format!("unknown type {other:?}")),
     }
 }

@@ -227,3 +227,65 @@ pub(crate) fn normal_form_holds(registry: &Registry, uri: Uri<'_>) -> Result<(),
     }
     Ok(())
 }
+
+/// The checks of a `parse` record of the `type`-shaped files (mailto's and
+/// urn's) that do not depend on the scheme: `valid`, and `violations` as
+/// `[severity, kind, index]` triples in any order.
+#[allow(dead_code, reason = "not every test file uses every entry")]
+pub(crate) fn check_typed_parse(
+    registry: &Registry,
+    uri: Uri<'_>,
+    v: &Value,
+) -> Result<(), String> {
+    let report = registry.check(uri);
+    if let Some(valid) = v["valid"].as_bool() {
+        if report.is_valid() != valid {
+            return Err(format!(
+                "valid: {} ({:?})",
+                report.is_valid(),
+                report.violations()
+            ));
+        }
+    }
+    if let Some(expected) = v["violations"].as_array() {
+        let triple = |t: &Value| {
+            let s = |i: usize| t[i].as_str().unwrap_or("").to_string();
+            (s(0), s(1), t[2].as_u64().unwrap_or(u64::MAX))
+        };
+        let mut expected: Vec<_> = expected.iter().map(triple).collect();
+        expected.sort();
+        let mut found: Vec<_> = report
+            .violations()
+            .iter()
+            .map(|v| {
+                let severity = v.severity().as_str().to_string();
+                (severity, v.kind().to_string(), v.index() as u64)
+            })
+            .collect();
+        found.sort();
+        if found != expected {
+            return Err(format!("violations: {found:?}"));
+        }
+    }
+    Ok(())
+}
+
+/// A `normalize` record of the `type`-shaped files: `input` normalizes to
+/// `expected`.
+#[allow(dead_code, reason = "not every test file uses every entry")]
+pub(crate) fn check_typed_normalize(registry: &Registry, v: &Value) -> Result<(), String> {
+    let input = v["input"].as_str().ok_or("no input")?;
+    let uri = Uri::parse(input).map_err(|e| format!("not a URI: {e}"))?;
+    let normal = registry.normalize(uri);
+    if normal != v["expected"].as_str().ok_or("no expected")? {
+        return Err(format!("normal form: {normal}"));
+    }
+    Ok(())
+}
+
+/// The fields of `input`'s report (which may hold errors), owned.
+#[allow(dead_code, reason = "not every test file uses every entry")]
+pub(crate) fn fields_of(input: &str) -> Fields<'static> {
+    let uri = Uri::parse(input).expect("a URI");
+    Registry::standard().check(uri).into_parts().0.into_owned()
+}
