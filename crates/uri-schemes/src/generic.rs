@@ -289,6 +289,29 @@ pub(crate) fn authority_preamble<'a>(
     Some(authority)
 }
 
+/// The first `;`-separated piece of `text` (which is at `at` in the URI),
+/// and the `;name[=value]` parameters after it, each with its offset, its
+/// name and its value as written: geo's `parameter` (RFC 5870 §3.3) and
+/// sip's `uri-parameter` (RFC 3261 §19.1.1) read the same way.
+pub(crate) fn semicolon_params(
+    text: &str,
+    at: usize,
+) -> (&str, impl Iterator<Item = (usize, &str, Option<&str>)>) {
+    let mut pieces = text.split(';');
+    let first = pieces.next().unwrap_or("");
+    let mut next = at + first.len() + 1;
+    let params = pieces.map(move |piece| {
+        let here = next;
+        next += piece.len() + 1;
+        let (name, value) = match piece.split_once('=') {
+            Some((name, value)) => (name, Some(value)),
+            None => (piece, None),
+        };
+        (here, name, value)
+    });
+    (first, params)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -371,9 +371,7 @@ fn check(uri: Uri<'_>) -> (Fields<'_>, Vec<Violation>) {
         ));
         return (Fields::None, found);
     }
-    let path = uri.path();
-    let mut pieces = path.split(';');
-    let coordinates = pieces.next().unwrap_or("");
+    let (coordinates, params) = crate::generic::semicolon_params(uri.path(), start);
     let mut at = start;
     let mut coords = Vec::new();
     let mut ok = true;
@@ -404,12 +402,7 @@ fn check(uri: Uri<'_>) -> (Fields<'_>, Vec<Violation>) {
         uncertainty: None,
         parameters: Vec::new(),
     };
-    let mut at = start + coordinates.len() + 1;
-    for piece in pieces {
-        let (name, value) = match piece.split_once('=') {
-            Some((n, v)) => (n, Some(v)),
-            None => (piece, None),
-        };
+    for (at, name, value) in params {
         if name.eq_ignore_ascii_case("crs") {
             if geo.uncertainty.is_some() || !geo.parameters.is_empty() || geo.crs.is_some() {
                 found.push(error(
@@ -452,7 +445,6 @@ fn check(uri: Uri<'_>) -> (Fields<'_>, Vec<Violation>) {
             let value = value.map(|v| uri_encode::decode_utf8_lossy(v).into_owned());
             geo.parameters.push((name.to_owned(), value));
         }
-        at += piece.len() + 1;
     }
     if ok && geo.crs() == "wgs84" {
         let lat = Decimal::of(geo.latitude());

@@ -382,8 +382,7 @@ fn check(uri: Uri<'_>) -> (Fields<'_>, Vec<Violation>) {
             None => sip.user = Some(decode(userinfo)),
         }
     }
-    let mut pieces = rest.split(';');
-    let hostport = pieces.next().unwrap_or("");
+    let (hostport, params) = crate::generic::semicolon_params(rest, rest_at);
     let (host, port) = match hostport.rfind(':') {
         Some(i) if !hostport[i..].contains(']') => (&hostport[..i], Some(&hostport[i + 1..])),
         _ => (hostport, None),
@@ -412,12 +411,8 @@ fn check(uri: Uri<'_>) -> (Fields<'_>, Vec<Violation>) {
         sip.port = Some(port.to_owned());
     }
     sip.host = host.to_owned();
-    let mut at = rest_at + hostport.len() + 1;
-    for piece in pieces {
-        let (name, value) = match piece.split_once('=') {
-            Some((n, v)) => (n, Some(decode(v))),
-            None => (piece, None),
-        };
+    for (at, name, value) in params {
+        let value = value.map(decode);
         if name.is_empty() {
             found.push(error("InvalidParameter", at, "a URI parameter has a name"));
         } else if sip.parameter(name).is_some() {
@@ -429,7 +424,6 @@ fn check(uri: Uri<'_>) -> (Fields<'_>, Vec<Violation>) {
         } else {
             sip.parameters.push((name.to_owned(), value));
         }
-        at += piece.len() + 1;
     }
     if let (Some(query), Some(mut at)) = (uri.query(), uri.as_str().find('?')) {
         at += 1;

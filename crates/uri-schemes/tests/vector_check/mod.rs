@@ -289,3 +289,15 @@ pub(crate) fn fields_of(input: &str) -> Fields<'static> {
     let uri = Uri::parse(input).expect("a URI");
     Registry::standard().check(uri).into_parts().0.into_owned()
 }
+
+/// How many violations of `kind` the standard registry finds in `input`.
+#[allow(dead_code, reason = "not every test file uses every entry")]
+pub(crate) fn count_of(input: &str, kind: &str) -> usize {
+    let uri = Uri::parse(input).expect("a URI");
+    let report = Registry::standard().check(uri);
+    report
+        .violations()
+        .iter()
+        .filter(|v| v.kind() == kind)
+        .count()
+}
