@@ -336,22 +336,12 @@ struct Read {
 /// violation.
 fn read(uri: Uri<'_>) -> (Option<Read>, Vec<Violation>) {
     let mut found = Vec::new();
-    let text = uri.as_str();
-    let start = uri.scheme().len() + 1;
-    let end = match uri.fragment() {
-        Some(fragment) => {
-            let at = text.len() - fragment.len() - 1;
-            found.push(Violation::warning(
-                "FragmentInData",
-                at,
-                SYNTAX,
-                "the fragment is not part of the data",
-            ));
-            at
-        }
-        None => text.len(),
-    };
-    let body = text.get(start..end).unwrap_or("");
+    let (start, body, hash) = crate::generic::body_before_fragment(uri);
+    if let Some(at) = hash {
+        let message = "the fragment is not part of the data";
+        found.push(Violation::warning("FragmentInData", at, SYNTAX, message));
+    }
+    let end = start + body.len();
     let Some(comma) = body.find(',') else {
         found.push(Violation::error(
             "MissingComma",
@@ -383,17 +373,7 @@ fn read(uri: Uri<'_>) -> (Option<Read>, Vec<Violation>) {
     }
     // RFC 6838 §4.3: "It is an error for a specific parameter to be
     // specified more than once."
-    names.sort();
-    for pair in names.windows(2) {
-        if pair[0].0 == pair[1].0 {
-            found.push(Violation::error(
-                "DuplicateParameter",
-                pair[1].1,
-                "RFC 6838 §4.3",
-                "a parameter appears more than once",
-            ));
-        }
-    }
+    crate::generic::push_duplicates(&mut names, "RFC 6838 §4.3", &mut found);
     // RFC 2397 §2: no media type is `text/plain;charset=US-ASCII`, and a
     // charset may be given without `text/plain`.
     if header.is_empty() || header.starts_with(';') {

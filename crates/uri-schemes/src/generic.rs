@@ -312,6 +312,40 @@ pub(crate) fn semicolon_params(
     (first, params)
 }
 
+/// The text of `uri` between its scheme's `:` and its fragment's `#` (the
+/// path and the query: the body of an opaque scheme such as data or tel),
+/// with its offset, and the offset of the `#` when there is a fragment.
+pub(crate) fn body_before_fragment(uri: Uri<'_>) -> (usize, &str, Option<usize>) {
+    let text = uri.as_str();
+    let start = uri.scheme().len() + 1;
+    let hash = uri
+        .fragment()
+        .map(|_| crate::scheme::start_of(uri, Component::Fragment) - 1);
+    let body = text.get(start..hash.unwrap_or(text.len())).unwrap_or("");
+    (start, body, hash)
+}
+
+/// A `DuplicateParameter` error at each repeat of a name: `names` holds
+/// each parameter's name (in the case it compares in) and offset; sorted
+/// here, so a repeat is reported at its later occurrences.
+pub(crate) fn push_duplicates<T: Ord>(
+    names: &mut [(T, usize)],
+    section: &'static str,
+    found: &mut Vec<Violation>,
+) {
+    names.sort();
+    for pair in names.windows(2) {
+        if pair[0].0 == pair[1].0 {
+            found.push(Violation::error(
+                "DuplicateParameter",
+                pair[1].1,
+                section,
+                "a parameter appears more than once",
+            ));
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

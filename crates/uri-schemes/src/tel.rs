@@ -373,22 +373,11 @@ impl Scheme for TelScheme {
 /// violation.
 fn read(uri: Uri<'_>) -> (Option<Tel>, Vec<Violation>) {
     let mut found = Vec::new();
-    let text = uri.as_str();
-    let start = uri.scheme().len() + 1;
-    let end = match uri.fragment() {
-        Some(fragment) => {
-            let at = text.len() - fragment.len() - 1;
-            found.push(Violation::error(
-                "FragmentNotAllowed",
-                at,
-                SYNTAX,
-                "a tel URI has no fragment (a `#` in a number is written `%23`)",
-            ));
-            at
-        }
-        None => text.len(),
-    };
-    let body = text.get(start..end).unwrap_or("");
+    let (start, body, hash) = crate::generic::body_before_fragment(uri);
+    if let Some(at) = hash {
+        let message = "a tel URI has no fragment (a `#` in a number is written `%23`)";
+        found.push(Violation::error("FragmentNotAllowed", at, SYNTAX, message));
+    }
     let number_len = body.find(';').unwrap_or(body.len());
     let number = &body[..number_len];
     let global = number.starts_with('+');
@@ -468,17 +457,7 @@ fn check_rules(
     }
     // Each name once (§3: "MUST NOT appear more than once"), in any case.
     let mut by_name: Vec<(&str, usize)> = params.iter().map(|p| (p.key.as_str(), p.at)).collect();
-    by_name.sort();
-    for pair in by_name.windows(2) {
-        if pair[0].0 == pair[1].0 {
-            found.push(Violation::error(
-                "DuplicateParameter",
-                pair[1].1,
-                SYNTAX,
-                "a parameter appears more than once",
-            ));
-        }
-    }
+    crate::generic::push_duplicates(&mut by_name, SYNTAX, found);
     // §3: `isub` or `ext` first, then `phone-context`, then the others in
     // lexicographical order.
     let mut previous: Option<(u8, &str)> = None;
