@@ -497,18 +497,9 @@ pub(crate) struct EditLine<'a> {
     pairs: Vec<(String, String)>,
 }
 
-/// The components of an edited reference, each `null` when absent.
-#[derive(Debug, Default, Serialize)]
-pub(crate) struct EditComponents {
-    scheme: Option<String>,
-    user: Option<String>,
-    password: Option<String>,
-    host: Option<String>,
-    port: Option<String>,
-    path: String,
-    query: Option<String>,
-    fragment: Option<String>,
-}
+/// The components of an edited reference, each `null` when absent: the
+/// editor's own [`Parts`](crate::edit::Parts).
+pub(crate) type EditComponents = crate::edit::Parts;
 
 impl<'a> EditLine<'a> {
     /// The line for `output`, an edit of `input`; query pairs split at
@@ -535,6 +526,7 @@ impl<'a> EditLine<'a> {
                     path: r.path().to_owned(),
                     query: r.query().map(String::from),
                     fragment: r.fragment().map(String::from),
+                    path_from_text: false,
                 };
                 let dec = |t: &str| urikit::encode::decode_utf8_lossy(t).into_owned();
                 let decoded = EditComponents {
@@ -558,6 +550,7 @@ impl<'a> EditLine<'a> {
                     path: dec(r.path()),
                     query: r.query().map(dec),
                     fragment: r.fragment().map(dec),
+                    path_from_text: false,
                 };
                 let pairs = r
                     .query()
