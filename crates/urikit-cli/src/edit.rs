@@ -738,7 +738,7 @@ pub(crate) struct Parts {
 
 impl Parts {
     /// The components of `r`.
-    fn of<S: Spec>(r: RiReference<'_, S>) -> Self {
+    pub(crate) fn of<S: Spec>(r: RiReference<'_, S>) -> Self {
         let (user, password) = match r.userinfo() {
             Some(info) => match info.split_once(':') {
                 Some((user, password)) => (Some(user.to_owned()), Some(password.to_owned())),

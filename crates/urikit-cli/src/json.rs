@@ -510,29 +510,12 @@ impl<'a> EditLine<'a> {
         let (components, decoded, pairs) = match urikit::IriReference::parse_with(&masked, options)
         {
             Ok(r) => {
-                let (user, password) = match r.userinfo() {
-                    Some(info) => match info.split_once(':') {
-                        Some((u, p)) => (Some(u), Some(p)),
-                        None => (Some(info), None),
-                    },
-                    None => (None, None),
-                };
-                let written = EditComponents {
-                    scheme: r.scheme().map(String::from),
-                    user: user.map(String::from),
-                    password: password.map(String::from),
-                    host: r.host_str().map(String::from),
-                    port: r.port().map(String::from),
-                    path: r.path().to_owned(),
-                    query: r.query().map(String::from),
-                    fragment: r.fragment().map(String::from),
-                    path_from_text: false,
-                };
+                let written = EditComponents::of(r);
                 let dec = |t: &str| urikit::encode::decode_utf8_lossy(t).into_owned();
                 let decoded = EditComponents {
                     scheme: written.scheme.clone(),
-                    user: user.map(dec),
-                    password: password.map(|p| {
+                    user: written.user.as_deref().map(dec),
+                    password: written.password.as_deref().map(|p| {
                         if p == redact::MASK {
                             p.to_owned()
                         } else {
