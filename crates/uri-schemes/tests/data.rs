@@ -85,12 +85,7 @@ fn decoded(record: &Value, fields: &Fields) -> Vec<String> {
 
 #[test]
 fn vectors() {
-    let hooks = vector_check::Hooks {
-        fields,
-        keys: KEYS,
-        more: decoded,
-    };
-    vector_check::run_with(include_str!("vectors/data.json"), &hooks, 40);
+    vector_check::run_with(include_str!("vectors/data.json"), fields, KEYS, decoded, 40);
 }
 
 /// base64 (RFC 4648 §4), for the tests only: the decoder under test is

@@ -49,9 +49,7 @@ fn pairs(value: &Value) -> Vec<(String, String)> {
 fn run(registry: &Registry, v: &Value) -> Result<(), String> {
     match v["type"].as_str() {
         Some("parse") => {
-            let input = v["input"].as_str().ok_or("no input")?;
-            let uri = Uri::parse(input).map_err(|e| format!("not a URI: {e}"))?;
-            vector_check::check_typed_parse(registry, uri, v)?;
+            let input = vector_check::check_typed_parse(registry, v)?;
             let fields = mailto(registry, input);
             if let Some(expected) = v.get("fields") {
                 let m = fields.as_ref().ok_or("no mailto fields")?;
@@ -71,11 +69,7 @@ fn run(registry: &Registry, v: &Value) -> Result<(), String> {
             Ok(())
         }
         Some("equivalence") => {
-            let (a, b) = (
-                v["a"].as_str().ok_or("no a")?,
-                v["b"].as_str().ok_or("no b")?,
-            );
-            let expected = v["equivalent"].as_bool().ok_or("no equivalent")?;
+            let (a, b, expected) = vector_check::equivalence(v)?;
             if v["level"] == "semantic" {
                 // The same recipients (§2): compare `to()`.
                 let (x, y) = (

@@ -24,9 +24,7 @@ fn urn<'a>(registry: &Registry, input: &'a str) -> Option<Urn<'a>> {
 fn run(registry: &Registry, v: &Value) -> Result<(), String> {
     match v["type"].as_str() {
         Some("parse") => {
-            let input = v["input"].as_str().ok_or("no input")?;
-            let uri = Uri::parse(input).map_err(|e| format!("not a URI: {e}"))?;
-            vector_check::check_typed_parse(registry, uri, v)?;
+            let input = vector_check::check_typed_parse(registry, v)?;
             if let Some(expected) = v.get("fields") {
                 let u = urn(registry, input).ok_or("no urn fields")?;
                 let found = [
@@ -46,11 +44,7 @@ fn run(registry: &Registry, v: &Value) -> Result<(), String> {
             Ok(())
         }
         Some("equivalence") => {
-            let (a, b) = (
-                v["a"].as_str().ok_or("no a")?,
-                v["b"].as_str().ok_or("no b")?,
-            );
-            let expected = v["equivalent"].as_bool().ok_or("no equivalent")?;
+            let (a, b, expected) = vector_check::equivalence(v)?;
             // URN-equivalence (§3.1), by `Urn::is_equivalent`.
             let by_urn = match (urn(registry, a), urn(registry, b)) {
                 (Some(x), Some(y)) => {

@@ -71,18 +71,20 @@ pub(crate) struct Hooks {
 /// holds at least `min` records, each with a unique name and a source.
 #[allow(dead_code, reason = "not every test file uses every entry")]
 pub(crate) fn run(text: &str, fields: fn(&Fields) -> Option<Value>, min: usize) {
-    let hooks = Hooks {
-        fields,
-        keys: &[],
-        more: |_, _| Vec::new(),
-    };
-    run_with(text, &hooks, min);
+    run_with(text, fields, &[], |_, _| Vec::new(), min);
 }
 
-/// [`run`], with a scheme's own keys and checks.
+/// [`run`], with a scheme's own keys and checks ([`Hooks`]).
 #[allow(dead_code, reason = "not every test file uses every entry")]
-pub(crate) fn run_with(text: &str, hooks: &Hooks, min: usize) {
-    run_each(text, min, |record| check(record, hooks));
+pub(crate) fn run_with(
+    text: &str,
+    fields: fn(&Fields) -> Option<Value>,
+    keys: &'static [&'static str],
+    more: fn(&Value, &Fields) -> Vec<String>,
+    min: usize,
+) {
+    let hooks = Hooks { fields, keys, more };
+    run_each(text, min, |record| check(record, &hooks));
 }
 
 /// The one loop: checks every record of `text` with `check`; panics with
@@ -229,14 +231,13 @@ pub(crate) fn normal_form_holds(registry: &Registry, uri: Uri<'_>) -> Result<(),
 }
 
 /// The checks of a `parse` record of the `type`-shaped files (mailto's and
-/// urn's) that do not depend on the scheme: `valid`, and `violations` as
-/// `[severity, kind, index]` triples in any order.
+/// urn's) that do not depend on the scheme: `input` is a URI, `valid`, and
+/// `violations` as `[severity, kind, index]` triples in any order. Gives
+/// the input back.
 #[allow(dead_code, reason = "not every test file uses every entry")]
-pub(crate) fn check_typed_parse(
-    registry: &Registry,
-    uri: Uri<'_>,
-    v: &Value,
-) -> Result<(), String> {
+pub(crate) fn check_typed_parse<'v>(registry: &Registry, v: &'v Value) -> Result<&'v str, String> {
+    let input = v["input"].as_str().ok_or("no input")?;
+    let uri = Uri::parse(input).map_err(|e| format!("not a URI: {e}"))?;
     let report = registry.check(uri);
     if let Some(valid) = v["valid"].as_bool() {
         if report.is_valid() != valid {
@@ -267,7 +268,7 @@ pub(crate) fn check_typed_parse(
             return Err(format!("violations: {found:?}"));
         }
     }
-    Ok(())
+    Ok(input)
 }
 
 /// A `normalize` record of the `type`-shaped files: `input` normalizes to
@@ -300,4 +301,13 @@ pub(crate) fn count_of(input: &str, kind: &str) -> usize {
         .iter()
         .filter(|v| v.kind() == kind)
         .count()
+}
+
+/// The `a`, `b` and `equivalent` of an equivalence record.
+#[allow(dead_code, reason = "not every test file uses every entry")]
+pub(crate) fn equivalence(v: &Value) -> Result<(&str, &str, bool), String> {
+    let a = v["a"].as_str().ok_or("no a")?;
+    let b = v["b"].as_str().ok_or("no b")?;
+    let expected = v["equivalent"].as_bool().ok_or("no equivalent")?;
+    Ok((a, b, expected))
 }
