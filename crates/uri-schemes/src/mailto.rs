@@ -643,18 +643,20 @@ struct Checker {
 }
 
 impl Checker {
+    /// An error of §2's grammar at `at` that leaves the URI unreadable (no
+    /// [`Mailto`] for it).
+    fn unreadable(&mut self, kind: &'static str, at: usize, message: &'static str) {
+        self.found.push(Violation::error(kind, at, SYNTAX, message));
+        self.readable = false;
+    }
+
     /// `part`, at `base`, decoded as UTF-8, or a `NotUtf8` error.
     fn decode(&mut self, base: usize, part: &str) -> Option<String> {
         match uri_encode::decode_utf8(part) {
             Ok(text) => Some(text.into_owned()),
             Err(e) => {
-                self.found.push(Violation::error(
-                    "NotUtf8",
-                    base + e.index(),
-                    SYNTAX,
-                    "percent-encoded bytes that are not UTF-8 (non-ASCII characters are encoded as UTF-8)",
-                ));
-                self.readable = false;
+                let message = "percent-encoded bytes that are not UTF-8 (non-ASCII characters are encoded as UTF-8)";
+                self.unreadable("NotUtf8", base + e.index(), message);
                 None
             }
         }
@@ -703,13 +705,8 @@ impl Checker {
         seen: &mut [bool; ONCE.len()],
     ) -> Option<(String, String)> {
         let Some(eq) = field.find('=') else {
-            self.found.push(Violation::error(
-                "InvalidHeaderField",
-                start + field.len(),
-                SYNTAX,
-                "a header field is `name=value`",
-            ));
-            self.readable = false;
+            let message = "a header field is `name=value`";
+            self.unreadable("InvalidHeaderField", start + field.len(), message);
             return None;
         };
         let (raw_name, raw_value) = (&field[..eq], &field[eq + 1..]);
