@@ -103,7 +103,7 @@
 //! # Spec notes
 //!
 //! Where a scheme's RFC leaves room for reading, the choice is in the docs
-//! of the scheme's module or type ([`file`](mod@file), [`Tel`], [`Data`],
+//! of the scheme's module or type ([`file`](mod@file), [`tel`](mod@tel), [`data`](mod@data),
 //! [`Mailto`], [`Urn`], [`ldap`], [`news`]) and, collected, in the
 //! workspace's `docs/spec-notes.md` ("Schemes"). Among them: a path that only its
 //! scheme reads is opaque to normalization (urn, data, mailto, tel, news,
