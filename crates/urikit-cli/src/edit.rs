@@ -718,9 +718,10 @@ fn normalized<S: Spec>(
 }
 
 /// The components of a reference being edited, each as written (encoded);
-/// also those of `edit --json`'s `components` and `decoded` (each `null`
-/// when absent).
-#[derive(Debug, Clone, Default, serde::Serialize)]
+/// also those of `edit --json`'s `components` and `decoded` (`json.rs`
+/// serializes them: this file uses only `std` and `urikit`, for the fuzz
+/// harness that includes it).
+#[derive(Debug, Clone, Default)]
 pub(crate) struct Parts {
     pub(crate) scheme: Option<String>,
     pub(crate) user: Option<String>,
@@ -732,7 +733,6 @@ pub(crate) struct Parts {
     pub(crate) fragment: Option<String>,
     /// Whether the path was set from text (`--set path=…`), which then
     /// gets a `/` before it under an authority.
-    #[serde(skip)]
     pub(crate) path_from_text: bool,
 }
 

@@ -501,6 +501,24 @@ pub(crate) struct EditLine<'a> {
 /// editor's own [`Parts`](crate::edit::Parts).
 pub(crate) type EditComponents = crate::edit::Parts;
 
+impl Serialize for EditComponents {
+    /// `{"scheme", "user", "password", "host", "port", "path", "query",
+    /// "fragment"}`, in that order (`path_from_text` is the editor's own).
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut s = serializer.serialize_struct("EditComponents", 8)?;
+        s.serialize_field("scheme", &self.scheme)?;
+        s.serialize_field("user", &self.user)?;
+        s.serialize_field("password", &self.password)?;
+        s.serialize_field("host", &self.host)?;
+        s.serialize_field("port", &self.port)?;
+        s.serialize_field("path", &self.path)?;
+        s.serialize_field("query", &self.query)?;
+        s.serialize_field("fragment", &self.fragment)?;
+        s.end()
+    }
+}
+
 impl<'a> EditLine<'a> {
     /// The line for `output`, an edit of `input`; query pairs split at
     /// `separator`.
