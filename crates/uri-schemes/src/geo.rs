@@ -498,6 +498,75 @@ impl Scheme for GeoScheme {
         };
         crate::scheme::equivalent_views(a, b, read, |x, y| x.is_equivalent(y))
     }
+
+    /// The key of [`Geo::is_equivalent`] (RFC 5870 §6); `None` for a URI
+    /// with no [`Geo`] parts, as [`equivalent`](Scheme::equivalent)
+    /// answers.
+    fn equivalence_key(&self, uri: Uri<'_>) -> Option<String> {
+        match check(uri).0 {
+            Fields::Geo(geo) => Some(geo_equivalence_key(&geo)),
+            _ => None,
+        }
+    }
+}
+
+/// The text [`Geo::is_equivalent`] compares (RFC 5870 §6): the CRS in
+/// lower case (§6.1); `|` and each coordinate as a canonical decimal
+/// (sign, integer digits without leading zeros, fraction digits without
+/// trailing ones: §6.2 compares numerically), each followed by `,`, with
+/// §3.4.2's rules for wgs84 (at a pole the longitude is 0, and `-180` is
+/// `180`); `|` and the uncertainty, a decimal too (§6.3); `|` and each
+/// other parameter in order, its name in lower case, `=` and its decoded
+/// value when it has one, and `;` (§6.4: values compare as they are).
+/// Names and values are written by [`push_field`](crate::equivalence_key::push_field),
+/// so the separators are never part of one.
+fn geo_equivalence_key(geo: &Geo) -> String {
+    use crate::equivalence_key::push_field;
+    fn push_decimal(key: &mut String, d: &Decimal<'_>) {
+        if d.negative {
+            key.push('-');
+        }
+        push_field(key, d.int);
+        if !d.frac.is_empty() {
+            key.push('.');
+            push_field(key, d.frac);
+        }
+    }
+    let mut key = String::new();
+    push_field(&mut key, &geo.crs().to_ascii_lowercase());
+    key.push('|');
+    let mut numbers: Vec<Decimal<'_>> = geo.coordinates.iter().map(|c| Decimal::of(c)).collect();
+    if geo.crs().eq_ignore_ascii_case("wgs84") {
+        let pole = numbers
+            .first()
+            .is_some_and(|lat| lat.int == "90" && lat.frac.is_empty());
+        if let Some(lon) = numbers.get_mut(1) {
+            if pole {
+                *lon = Decimal::zero();
+            } else if lon.int == "180" && lon.frac.is_empty() {
+                lon.negative = false;
+            }
+        }
+    }
+    for number in &numbers {
+        push_decimal(&mut key, number);
+        key.push(',');
+    }
+    key.push('|');
+    if let Some(u) = geo.uncertainty.as_deref() {
+        key.push('u');
+        push_decimal(&mut key, &Decimal::of(u));
+    }
+    key.push('|');
+    for (name, value) in &geo.parameters {
+        push_field(&mut key, &name.to_ascii_lowercase());
+        if let Some(value) = value {
+            key.push('=');
+            push_field(&mut key, value);
+        }
+        key.push(';');
+    }
+    key
 }
 
 /// This module's entry in [`Registry::standard`](crate::Registry::standard).

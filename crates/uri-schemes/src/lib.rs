@@ -124,6 +124,7 @@ extern crate alloc;
 extern crate std;
 
 pub mod data;
+mod equivalence_key;
 mod fields;
 pub mod file;
 pub mod ftp;

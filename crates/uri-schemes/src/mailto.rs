@@ -591,6 +591,15 @@ impl Scheme for MailtoScheme {
     fn normalize(&self, uri: &mut UriBuf) {
         normalize(uri);
     }
+
+    /// The key of [`Mailto::is_equivalent`] (RFC 6068 §2); `None` for a
+    /// URI with no [`Mailto`] parts, as [`equivalent`](Scheme::equivalent)
+    /// answers.
+    fn equivalence_key(&self, uri: Uri<'_>) -> Option<String> {
+        Mailto::parse(uri)
+            .ok()
+            .map(|mailto| mailto_equivalence_key(&mailto))
+    }
 }
 
 /// This module's entry in [`Registry::standard`](crate::Registry::standard).
@@ -1115,6 +1124,43 @@ fn quoted_string(c: &mut DecodedBytes<'_>) -> Result<(), usize> {
 /// RFC 5322 `atext`, with UTF-8 bytes.
 fn is_atext(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b >= 0x80 || b"!#$%&'*+-/=?^_`{|}~".contains(&b)
+}
+
+/// The text [`Mailto::is_equivalent`] compares (RFC 6068 §2): each
+/// recipient of [`Mailto::to`] in order (the path's and the `to` header
+/// fields', one list), as `same_address` compares them (the local part as
+/// it is, `@`, the domain in lower case; an address that does not split,
+/// as it is), each followed by `,`; then `|` and every other header field
+/// in order, its name in lower case, `=`, its value as it is, and `&`.
+/// Every part is decoded and written by [`push_field`](crate::equivalence_key::push_field),
+/// so the separators are never part of one.
+fn mailto_equivalence_key(mailto: &Mailto) -> String {
+    use crate::equivalence_key::push_field;
+    let mut key = String::new();
+    for address in &mailto.to {
+        match split_address(address) {
+            // The only unescaped `@`: a split address never writes as one
+            // that does not split.
+            Some((local, domain)) => {
+                push_field(&mut key, local);
+                key.push('@');
+                push_field(&mut key, &domain.to_ascii_lowercase());
+            }
+            None => push_field(&mut key, address),
+        }
+        key.push(',');
+    }
+    key.push('|');
+    for (name, value) in &mailto.headers {
+        if name.eq_ignore_ascii_case("to") {
+            continue;
+        }
+        push_field(&mut key, &name.to_ascii_lowercase());
+        key.push('=');
+        push_field(&mut key, value);
+        key.push('&');
+    }
+    key
 }
 
 #[cfg(test)]

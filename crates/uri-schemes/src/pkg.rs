@@ -695,6 +695,19 @@ impl Scheme for PkgScheme {
         let read = |uri: Uri<'_>| parse(uri.as_str()).ok();
         crate::scheme::equivalent_views(a, b, read, |x, y| x.to_string() == y.to_string())
     }
+
+    /// The canonical form [`equivalent`](Scheme::equivalent) compares;
+    /// `None` when the URI is no purl.
+    fn equivalence_key(&self, uri: Uri<'_>) -> Option<String> {
+        pkg_equivalence_key(uri)
+    }
+}
+
+/// The key of [`PkgScheme::equivalence_key`]: the purl's canonical form
+/// ([`Purl`]'s `Display`, the spec's "How to build"), which its rule
+/// compares.
+fn pkg_equivalence_key(uri: Uri<'_>) -> Option<String> {
+    parse(uri.as_str()).ok().map(|purl| purl.to_string())
 }
 
 /// This module's entry in [`Registry::standard`](crate::Registry::standard).

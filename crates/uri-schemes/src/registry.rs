@@ -2,6 +2,7 @@
 //! does with them: check, normalize, compare.
 
 use alloc::boxed::Box;
+use alloc::string::String;
 use alloc::vec::Vec;
 
 use uri_core::{IriReference, Uri, UriBuf, UriReference, UriReferenceBuf};
@@ -452,6 +453,136 @@ impl Registry {
             Some(Equivalence::Scheme)
         } else {
             None
+        }
+    }
+
+    /// A text that stands for `reference` under RFC 3986 §6's ladder as
+    /// [`equivalence`](Registry::equivalence) climbs it: for any two
+    /// references `a` and `b` (but the sip exception below),
+    /// `equivalence_key(a) == equivalence_key(b)` exactly when
+    /// [`equivalent`](Registry::equivalent)`(a, b)`, so that it can key a
+    /// hash map, a `GROUP BY` or a `DISTINCT` to keep one of each set of
+    /// equivalent references.
+    ///
+    /// The key is:
+    ///
+    /// - for a URI of a scheme in the registry that reads it by its own
+    ///   rule ([`Scheme::equivalence_key`] answers: urn, RFC 8141 §3.1;
+    ///   mailto, RFC 6068 §2; geo, RFC 5870 §6; pkg, its canonical form;
+    ///   sip and sips, RFC 3261 §19.1.4), `{name}` (the scheme's name in
+    ///   braces) and that key: `{urn}urn:example:a%2D` for
+    ///   `URN:Example:a%2d?+r#f`. No URI reference holds a brace, so such
+    ///   a key never equals a normal form, nor another scheme's key;
+    /// - for any other URI of a scheme in the registry, its
+    ///   [`normalize`](Registry::normalize) form (RFC 3986 §6.2.2 with the
+    ///   scheme's steps, then §6.2.3): `http://a.example/` for
+    ///   `HTTP://A.example:80`, as `equivalence` falls back to it when the
+    ///   scheme has no rule of its own or cannot read the URI;
+    /// - for a relative reference or a URI of an unknown scheme, its
+    ///   syntax-based normal form (RFC 3986 §6.2.2,
+    ///   [`uri_resolve::normalize`]).
+    ///
+    /// # Exceptions
+    ///
+    /// Equal keys always mean equivalent references. The converse holds
+    /// wherever [`equivalent`](Registry::equivalent) is an equivalence
+    /// relation, which it is not in two cases; there two equivalent
+    /// references may have two keys (a false negative, which RFC 3986
+    /// §6.1 allows; a false positive, which would merge two resources, it
+    /// does not):
+    ///
+    /// 1. sip and sips: RFC 3261 §19.1.4 ignores a parameter that is in
+    ///    one URI only (but `user`, `ttl`, `method`, `maddr` and
+    ///    `transport`), so `sip:a@b;security=on` and
+    ///    `sip:a@b;security=off` are each equivalent to `sip:a@b`, and not
+    ///    to each other. No key can follow that; a sip or sips key keeps
+    ///    every parameter (names and values in lower case, the first of
+    ///    each name, sorted) and the headers (sorted).
+    /// 2. A URI of a scheme with a rule of its own that the rule cannot
+    ///    read (its [`Scheme::equivalent`] answers `None`) while it reads
+    ///    the URI's normal form: `geo:90,%2d22.43` (a triplet where
+    ///    RFC 5870 §3.3 wants `-`), `pkg:np%6d/foo` (a triplet in the
+    ///    type), `sip:a@b%2eexample`. `equivalence` falls back to normal
+    ///    forms for a pair with such a URI, so it is equivalent to
+    ///    `geo:90,-22.43`; the rule finds `geo:90,-22.43` equivalent to
+    ///    `geo:90,46` (a pole), which `geo:90,%2d22.43` is not. Its key is
+    ///    its normal form, so it shares a key only with the URIs of that
+    ///    normal form that the rule cannot read either.
+    ///
+    /// The one pair-dependent step of `equivalence` besides these, dot
+    /// segments kept for both when either URI keeps them
+    /// ([`Scheme::keeps_dot_segments`]), splits no set: for `file` (a `..`
+    /// above a drive letter) whether a URI keeps them is a property of its
+    /// normal form with them kept (`%2E` and a drive letter written as a
+    /// triplet count as normalization decodes them), so two URIs with one
+    /// such form keep them alike. A scheme added with a
+    /// `keeps_dot_segments` that is not so may split one.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_core::UriReference;
+    /// use uri_schemes::Registry;
+    ///
+    /// let registry = Registry::standard();
+    /// let key = |s| UriReference::parse(s).map(|r| registry.equivalence_key(r));
+    /// assert_eq!(key("HTTP://Example.com:80/%7euser/./a")?, "http://example.com/~user/a");
+    /// assert_eq!(key("HTTP://Example.com:80")?, key("http://example.com/")?);
+    /// // RFC 8141 §3.1: r-, q- and f-components ignored, triplets not decoded.
+    /// assert_eq!(key("URN:Example:a%2d?+r#f")?, "{urn}urn:example:a%2D");
+    /// assert_eq!(key("urn:example:a%2D")?, key("urn:EXAMPLE:a%2d?=q")?);
+    /// assert_ne!(key("urn:example:a-")?, key("urn:example:a%2D")?);
+    /// // RFC 6068 §2: addresses in the path or in `to`, one list.
+    /// assert_eq!(key("mailto:a@x.example?to=b@X.example")?, key("mailto:a@x.example,b@x.example")?);
+    /// assert_eq!(key("./a/%7e")?, "./a/~");
+    /// # Ok::<(), uri_core::ParseError>(())
+    /// ```
+    pub fn equivalence_key(&self, reference: UriReference<'_>) -> String {
+        let Some(uri) = reference.as_uri() else {
+            return uri_resolve::normalize(reference).as_str().into();
+        };
+        let Some(scheme) = self.get(uri.scheme()) else {
+            return uri_resolve::normalize(reference).as_str().into();
+        };
+        match scheme.equivalence_key(uri) {
+            Some(own) => {
+                let mut key = String::with_capacity(scheme.name().len() + 2 + own.len());
+                key.push('{');
+                key.push_str(scheme.name());
+                key.push('}');
+                key.push_str(&own);
+                key
+            }
+            None => self.normalize(uri).as_str().into(),
+        }
+    }
+
+    /// [`equivalence_key`](Registry::equivalence_key) of an IRI reference,
+    /// mapped to a URI reference first as
+    /// [`equivalent_iri`](Registry::equivalent_iri) maps it (RFC 3987
+    /// §3.1: every character that is not ASCII percent-encoded as UTF-8;
+    /// hosts not mapped with IDNA): `equivalence_key_iri(a) ==
+    /// equivalence_key_iri(b)` exactly when `equivalent_iri(a, b)`, with
+    /// the same exceptions (sip and sips).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_core::IriReference;
+    ///
+    /// let registry = uri_schemes::Registry::standard();
+    /// let key = |s| IriReference::parse(s).map(|r| registry.equivalence_key_iri(r));
+    /// assert_eq!(key("HTTP://example.org:80/ü")?, "http://example.org/%C3%BC");
+    /// assert_eq!(key("http://example.org/ü")?, key("http://example.org/%c3%bc")?);
+    /// # Ok::<(), uri_core::ParseError>(())
+    /// ```
+    pub fn equivalence_key_iri(&self, reference: IriReference<'_>) -> String {
+        match UriReference::try_from(reference) {
+            Ok(uri) => self.equivalence_key(uri),
+            Err(_) => {
+                let owned = UriReferenceBuf::from_non_ascii_encoded(reference.components());
+                self.equivalence_key(owned.as_uri_reference())
+            }
         }
     }
 }

@@ -1,6 +1,7 @@
 //! The extension point: [`Scheme`], and what checking a URI against one
 //! gives ([`Report`], [`Fields`]).
 
+use alloc::string::String;
 use alloc::vec::Vec;
 
 use uri_core::{Component, Uri, UriBuf};
@@ -391,6 +392,68 @@ pub trait Scheme: Send + Sync {
     /// ```
     fn equivalent(&self, a: Uri<'_>, b: Uri<'_>) -> Option<bool> {
         let _ = (a, b);
+        None
+    }
+
+    /// A text that stands for `uri` (of this scheme) under the scheme's
+    /// own equivalence ([`equivalent`](Scheme::equivalent)): `Some` exactly
+    /// for the URIs `equivalent` can read (`equivalent(uri, uri)` is
+    /// `Some`), and for two such URIs `a` and `b`, equal keys exactly when
+    /// `equivalent(a, b)` is `Some(true)`. `None` (the default) for a
+    /// scheme without a rule of its own, or a URI it cannot read: then
+    /// [`Registry::equivalence_key`](crate::Registry::equivalence_key)
+    /// uses the normal form ([`Registry::normalize`](crate::Registry::normalize)),
+    /// as [`Registry::equivalence`](crate::Registry::equivalence) falls
+    /// back to it (RFC 3986 §6.2.3).
+    ///
+    /// The registry writes the key after the scheme's name in braces, so a
+    /// key of one scheme never equals another's, nor a normal form.
+    ///
+    /// Implement it with [`equivalent`](Scheme::equivalent): urn (RFC 8141
+    /// §3.1), mailto (RFC 6068 §2), geo (RFC 5870 §6) and pkg (the Package
+    /// URL canonical form) are exact. sip and sips are not (RFC 3261
+    /// §19.1.4 is not transitive: a parameter in one URI only is ignored,
+    /// so `;security=on` and `;security=off` are each equivalent to no
+    /// parameter, not to each other): their key keeps every parameter, and
+    /// equal keys mean equivalent URIs, but equivalent URIs may have two
+    /// keys.
+    /// A URI the rule cannot read while it reads the URI's normal form
+    /// (`geo:90,%2d22.43`) is a second exception, of
+    /// [`Registry::equivalence`](crate::Registry::equivalence)'s ladder
+    /// itself: see [`Registry::equivalence_key`](crate::Registry::equivalence_key).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_core::{Uri, UriReference};
+    /// use uri_schemes::{Kind, Registry, Scheme};
+    ///
+    /// /// `doi` (a name): case-insensitive, as DOI names are.
+    /// struct Doi;
+    ///
+    /// impl Scheme for Doi {
+    ///     fn name(&self) -> &'static str { "doi" }
+    ///     fn kind(&self) -> Kind { Kind::Name }
+    ///     fn opaque_path(&self) -> bool { true }
+    ///     fn equivalent(&self, a: Uri<'_>, b: Uri<'_>) -> Option<bool> {
+    ///         Some(a.path().eq_ignore_ascii_case(b.path()))
+    ///     }
+    ///     fn equivalence_key(&self, uri: Uri<'_>) -> Option<String> {
+    ///         Some(uri.path().to_ascii_lowercase())
+    ///     }
+    /// }
+    ///
+    /// let mut registry = Registry::standard();
+    /// registry.add(Doi);
+    /// let doi = registry.get("doi").expect("added");
+    /// assert_eq!(doi.equivalence_key(Uri::parse("DOI:10.1000/ABC")?), Some("10.1000/abc".into()));
+    /// let key = |s| UriReference::parse(s).map(|r| registry.equivalence_key(r));
+    /// assert_eq!(key("doi:10.1000/ABC")?, "{doi}10.1000/abc");
+    /// assert_eq!(key("doi:10.1000/ABC")?, key("DOI:10.1000/abc")?);
+    /// # Ok::<(), uri_core::ParseError>(())
+    /// ```
+    fn equivalence_key(&self, uri: Uri<'_>) -> Option<String> {
+        let _ = uri;
         None
     }
 }

@@ -52,6 +52,18 @@
 //! `;security=on` and `;security=off` are each equivalent to no parameter,
 //! not to each other.
 //!
+//! # Equivalence key
+//!
+//! Since the relation is not transitive, no key can stand for it exactly:
+//! [`Registry::equivalence_key`](crate::Registry::equivalence_key) gives a
+//! sip or sips URI a key of every part (the user and password as they are,
+//! the host in lower case, the port's number, every parameter with its
+//! name and value in lower case, the first of each name, sorted, and the
+//! headers, names in lower case, sorted), so that two URIs with one key
+//! are equivalent; but two equivalent URIs may have two keys, when a
+//! parameter is in one only (`sip:carol@chicago.com` and
+//! `sip:carol@chicago.com;security=on`).
+//!
 //! # Examples
 //!
 //! ```
@@ -488,6 +500,18 @@ impl Scheme for SipScheme {
         };
         crate::scheme::equivalent_views(a, b, read, |x, y| x.is_equivalent(y))
     }
+
+    /// A key such that equal keys mean [`Sip::is_equivalent`] (RFC 3261
+    /// §19.1.4), but not the converse: the relation is not transitive
+    /// (see the [module docs](self#equivalence-key)). `None` for a URI
+    /// with no [`Sip`] parts, as [`equivalent`](Scheme::equivalent)
+    /// answers.
+    fn equivalence_key(&self, uri: Uri<'_>) -> Option<String> {
+        match check(uri).0 {
+            Fields::Sip(sip) => Some(sip_equivalence_key(&sip)),
+            _ => None,
+        }
+    }
 }
 
 /// This module's entry in [`Registry::standard`](crate::Registry::standard).
@@ -495,3 +519,85 @@ pub(crate) const SCHEMES: &[crate::registry::Builtin] = &[
     crate::registry::Builtin::Other(&SIP),
     crate::registry::Builtin::Other(&SIPS),
 ];
+
+/// A text such that two [`Sip`]s with one are equivalent by
+/// [`Sip::is_equivalent`] (RFC 3261 §19.1.4): `sips` or `sip`; `|` and the
+/// user and the password (decoded, as they are; `-` when absent, else `+`
+/// and the text); `|` and the host in lower case; `|` and the port's
+/// number (`-` when absent, `+?` past `u32`, as `port_number` reads it);
+/// `|` and every parameter (the first of each name, as
+/// [`Sip::parameter`] finds it), name and value in lower case, `name;` or
+/// `name=value;`, sorted; `|` and the headers, name in lower case, value
+/// as it is, `name=value&`, sorted. Every part is written by
+/// [`push_field`](crate::equivalence_key::push_field), so the separators
+/// are never part of one.
+///
+/// Not every two equivalent URIs have one key: a parameter present in one
+/// URI only is ignored by §19.1.4 (but those of `MUST_MATCH`), and the key
+/// keeps it, since no key can both keep and drop it (`;security=on` and
+/// `;security=off` are each equivalent to none, not to each other).
+fn sip_equivalence_key(sip: &Sip) -> String {
+    use crate::equivalence_key::push_field;
+    fn push_option(key: &mut String, text: Option<&str>) {
+        match text {
+            None => key.push('-'),
+            Some(text) => {
+                key.push('+');
+                push_field(key, text);
+            }
+        }
+    }
+    let mut key = String::new();
+    key.push_str(if sip.secure { "sips|" } else { "sip|" });
+    push_option(&mut key, sip.user.as_deref());
+    key.push('|');
+    push_option(&mut key, sip.password.as_deref());
+    key.push('|');
+    push_field(&mut key, &sip.host.to_ascii_lowercase());
+    key.push('|');
+    match sip.port.as_deref() {
+        None => key.push('-'),
+        Some(port) => {
+            key.push('+');
+            match port_number(port) {
+                Some(number) => key.push_str(&alloc::format!("{number}")),
+                None => key.push('?'),
+            }
+        }
+    }
+    key.push('|');
+    let mut names: Vec<String> = Vec::new();
+    let mut parameters: Vec<String> = Vec::new();
+    for (name, value) in &sip.parameters {
+        let name = name.to_ascii_lowercase();
+        if names.contains(&name) {
+            // `Sip::parameter` finds the first of a name only.
+            continue;
+        }
+        let mut one = String::new();
+        push_field(&mut one, &name);
+        if let Some(value) = value {
+            one.push('=');
+            push_field(&mut one, &value.to_ascii_lowercase());
+        }
+        one.push(';');
+        names.push(name);
+        parameters.push(one);
+    }
+    parameters.sort();
+    parameters.iter().for_each(|p| key.push_str(p));
+    key.push('|');
+    let mut headers: Vec<String> = (sip.headers.iter())
+        .map(|(name, value)| {
+            let mut one = String::new();
+            push_field(&mut one, &name.to_ascii_lowercase());
+            one.push('=');
+            push_field(&mut one, value);
+            one.push('&');
+            one
+        })
+        .collect();
+    headers.sort();
+    headers.iter().for_each(|h| key.push_str(h));
+    key
+}

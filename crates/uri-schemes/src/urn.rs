@@ -420,6 +420,12 @@ impl Scheme for UrnScheme {
             let _ = uri.set_path(&normal);
         }
     }
+
+    /// [`Urn::equivalence_key`] (RFC 8141 §3.1); `None` for a URI with no
+    /// [`Urn`] parts, as [`equivalent`](Scheme::equivalent) answers.
+    fn equivalence_key(&self, uri: Uri<'_>) -> Option<String> {
+        urn_equivalence_key(uri)
+    }
 }
 
 /// This module's entry in [`Registry::standard`](crate::Registry::standard).
@@ -798,6 +804,13 @@ fn starts_with_ignore_case(text: &str, prefix: &str) -> bool {
     text.as_bytes()
         .get(..prefix.len())
         .is_some_and(|head| head.eq_ignore_ascii_case(prefix.as_bytes()))
+}
+
+/// The key of [`UrnScheme::equivalence_key`]: the URN-equivalence text of
+/// [`Urn::equivalence_key`] (RFC 8141 §3.1), which is itself a URN with
+/// no r-, q- or f-component.
+fn urn_equivalence_key(uri: Uri<'_>) -> Option<String> {
+    Urn::parse(uri).ok().map(|urn| urn.equivalence_key())
 }
 
 #[cfg(test)]
