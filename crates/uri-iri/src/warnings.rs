@@ -395,29 +395,30 @@ fn write_escaped(f: &mut fmt::Formatter<'_>, text: &str) -> fmt::Result {
 /// ```
 pub fn display_warnings(iri: IriReference<'_>) -> Vec<DisplayWarning> {
     let mut out = Vec::new();
-    let base = iri.as_str();
+    // Where each component starts, from the parser's spans (offsets are
+    // API, not recovered from the getters' pointers).
+    let parts = iri.components();
+    let start = |component| parts.span(component).map_or(0, |span| span.start);
     if let Some(authority) = iri.authority() {
         if let Some(userinfo) = authority.userinfo() {
             let (shown, _hidden) = split_secret(userinfo);
-            component_warnings(&mut out, base, shown, Component::Userinfo);
+            let at = start(Component::Userinfo);
+            component_warnings(&mut out, at, shown, Component::Userinfo);
         }
         if authority.host_kind() == HostKind::RegName {
-            host_warnings(&mut out, base, authority.host_str());
+            host_warnings(&mut out, authority.host_span().start, authority.host_str());
         }
     }
-    component_warnings(&mut out, base, iri.path(), Component::Path);
+    let path = iri.path();
+    component_warnings(&mut out, start(Component::Path), path, Component::Path);
     if let Some(query) = iri.query() {
-        component_warnings(&mut out, base, query, Component::Query);
+        component_warnings(&mut out, start(Component::Query), query, Component::Query);
     }
     if let Some(fragment) = iri.fragment() {
-        component_warnings(&mut out, base, fragment, Component::Fragment);
+        let at = start(Component::Fragment);
+        component_warnings(&mut out, at, fragment, Component::Fragment);
     }
     out
-}
-
-/// The offset of `part`, a slice of `base`, in `base`.
-fn offset_in(base: &str, part: &str) -> usize {
-    (part.as_ptr() as usize).wrapping_sub(base.as_ptr() as usize)
 }
 
 /// The characters of `text` with their byte ranges in it: a run of
@@ -444,13 +445,18 @@ fn chars_with_spans(text: &str) -> impl Iterator<Item = (char, Range<usize>)> + 
     })
 }
 
-/// The warnings of one component (not the host): the component's bidi
-/// structure, then each run of characters of one concern.
-fn component_warnings(out: &mut Vec<DisplayWarning>, base: &str, text: &str, component: Component) {
+/// The warnings of one component (not the host), `text` at `offset` in
+/// the IRI: the component's bidi structure, then each run of characters
+/// of one concern.
+fn component_warnings(
+    out: &mut Vec<DisplayWarning>,
+    offset: usize,
+    text: &str,
+    component: Component,
+) {
     if text.is_ascii() && !text.contains('%') {
         return;
     }
-    let offset = offset_in(base, text);
     let (decoded, bidi_safe) = decode_component(text, component);
     if !bidi_safe {
         out.push(DisplayWarning {
@@ -507,12 +513,11 @@ fn char_warnings(out: &mut Vec<DisplayWarning>, text: &str, offset: usize, compo
 
 /// The warnings of a registered name: each label kept as `xn--`, with its
 /// reason; or, when UTS #46 refuses the name, one for the name and those
-/// of its characters.
-fn host_warnings(out: &mut Vec<DisplayWarning>, base: &str, host: &str) {
+/// of its characters. `host` is at `offset` in the IRI.
+fn host_warnings(out: &mut Vec<DisplayWarning>, offset: usize, host: &str) {
     if !needs_idna(host) {
         return;
     }
-    let offset = offset_in(base, host);
     let mut decoded = String::with_capacity(host.len());
     decode(&mut decoded, host, Component::Host);
     // Each label the display form asks about, in order, with its answer.

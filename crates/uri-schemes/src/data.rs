@@ -20,16 +20,57 @@
 //!               <"> / "/" / "[" / "]" / "?" / "="
 //! ```
 //!
-//! Our reading of the RFC where it leaves room: the spec notes of
-//! [`Data`].
+//! # Rules
+//!
+//! What [`Registry::check`](crate::Registry::check) reports for a data URI.
+//! Errors (the URI is not a valid data URI):
+//!
+//! - `MissingComma`: no `,` before the data (§3);
+//! - `InvalidMediaType`: a type or subtype that is not a token (RFC 2045
+//!   §5.1);
+//! - `InvalidParameter`: a parameter that is not `attribute "=" value`;
+//! - `DuplicateParameter`: RFC 6838 §4.3: "It is an error for a specific
+//!   parameter to be specified more than once";
+//! - `InvalidBase64`: RFC 4648 §4, at the first character that cannot be
+//!   there.
+//!
+//! Warnings: `Base64PadBits` (RFC 4648 §3.5) and `FragmentInData`; a long
+//! URI gets the generic `TooLong` warning (RFC 2397 §3: the scheme "is only
+//! useful for short values").
+//!
+//! A report holds a [`Data`] only when there is no error.
+//!
+//! # Spec notes
+//!
+//! Our reading of the RFC where it leaves room:
+//!
+//! - Type, subtype and parameter name are RFC 2045 tokens once
+//!   percent-decoded. A value is a token as written, any other printable
+//!   US-ASCII character percent-encoded: RFC 2397 §3 asks for "URL Escaped
+//!   encoding instead of quoted string" when a value holds tspecials.
+//! - `;base64` is read in any case, and only as the last parameter.
+//! - base64 is strict: padding required, no whitespace, nothing after the
+//!   padding; non-zero pad bits are a warning (decoders "MAY" reject them).
+//! - The data runs from the first `,` to the fragment, a query included; a
+//!   fragment is not part of the data.
+//!
+//! # Normal form
+//!
+//! The path is opaque ([`Scheme::opaque_path`]):
+//! [`Registry::normalize`](crate::Registry::normalize) removes no dot
+//! segments, which would change the data (`data:,a/../b` would become
+//! `data:/b`, and `data:text/plain,a/../b` `data:text/b`). Triplets of
+//! `unreserved` characters are decoded (RFC 3986 §6.2.2.2): the data's
+//! bytes stay the same.
 
 use alloc::string::String;
 use alloc::vec::Vec;
 
 use uri_core::{Uri, UriBuf};
 
+use crate::scheme::scheme_facts;
 use crate::tel::{elements, push_lowercase};
-use crate::{Fields, Kind, Scheme, Violation};
+use crate::{Fields, Scheme, Violation};
 
 /// The syntax section.
 const SYNTAX: &str = "RFC 2397 §3";
@@ -44,45 +85,21 @@ const BASE64: &str = "RFC 4648 §4";
 /// `Eq` compares the parts as written (the data percent-encoded as in the
 /// URI).
 ///
-/// [`Registry::check`](crate::Registry::check) reports `MissingComma`,
-/// `InvalidMediaType` (RFC 2045 §5.1), `InvalidParameter`,
-/// `DuplicateParameter` (RFC 6838 §4.3: "It is an error for a specific
-/// parameter to be specified more than once") and `InvalidBase64` (RFC
-/// 4648 §4, at the first character that cannot be there) as errors,
-/// `Base64PadBits` (§3.5) and `FragmentInData` as warnings; a long URI gets
-/// the generic `TooLong` warning (RFC 2397 §3: the scheme "is only useful
-/// for short values"). A report holds a `Data` only when there is no error.
+/// A report holds a `Data` only when there is no error.
 ///
-/// # Spec notes
-///
-/// - Type, subtype and parameter name are RFC 2045 tokens once
-///   percent-decoded. A value is a token as written, any other printable
-///   US-ASCII character percent-encoded: RFC 2397 §3 asks for "URL Escaped
-///   encoding instead of quoted string" when a value holds tspecials.
-/// - `;base64` is read in any case, and only as the last parameter.
-/// - base64 is strict: padding required, no whitespace, nothing after the
-///   padding; non-zero pad bits are a warning (decoders "MAY" reject them).
-/// - The data runs from the first `,` to the fragment, a query included; a
-///   fragment is not part of the data.
-/// - The path is opaque ([`Scheme::opaque_path`]):
-///   [`Registry::normalize`](crate::Registry::normalize) removes no dot
-///   segments, which would change the data (`data:,a/../b` would become
-///   `data:/b`, and `data:text/plain,a/../b` `data:text/b`). Triplets of
-///   `unreserved` characters are decoded (RFC 3986 §6.2.2.2): the data's
-///   bytes stay the same.
+/// The rules checked, the spec notes and the normal form are in the
+/// [module docs](self#rules).
 ///
 /// # Examples
 ///
 /// ```
-/// use uri_schemes::{Fields, Registry};
+/// use uri_schemes::Data;
 ///
-/// let report = Registry::standard().check(uri_core::Uri::parse("data:,A%20brief%20note")?);
-/// assert!(report.is_valid());
-/// let Fields::Data(data) = report.fields() else { panic!("a data URI") };
+/// let data = Data::parse(uri_core::Uri::parse("data:,A%20brief%20note")?)?;
 /// assert_eq!(data.media_type(), "text/plain");
 /// assert_eq!(data.charset(), Some("US-ASCII"));
 /// assert_eq!(data.decode(), b"A brief note");
-/// # Ok::<(), uri_core::ParseError>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Data {
@@ -253,21 +270,12 @@ impl Data {
 pub(crate) struct DataScheme;
 
 impl Scheme for DataScheme {
-    fn name(&self) -> &'static str {
-        "data"
-    }
-
-    /// The URI holds the resource itself: it locates it in the most direct
-    /// way.
-    fn kind(&self) -> Kind {
-        Kind::Locator
-    }
-
-    /// The media type and the data are one string, not a hierarchy: a
-    /// `/` separates type and subtype, and may stand in the data.
-    fn opaque_path(&self) -> bool {
-        true
-    }
+    // kind: The URI holds the resource itself: it locates it in the most
+    //   direct way.
+    // opaque_path: The media type and the data are one string, not a
+    //   hierarchy: a `/` separates type and subtype, and may stand in
+    //   the data.
+    scheme_facts! { name = "data"; kind = Locator; opaque_path = true; }
 
     /// RFC 2397 §3, RFC 2045 §5.1, RFC 4648 §4; the violations are listed
     /// at [`Data`].
@@ -328,22 +336,12 @@ struct Read {
 /// violation.
 fn read(uri: Uri<'_>) -> (Option<Read>, Vec<Violation>) {
     let mut found = Vec::new();
-    let text = uri.as_str();
-    let start = uri.scheme().len() + 1;
-    let end = match uri.fragment() {
-        Some(fragment) => {
-            let at = text.len() - fragment.len() - 1;
-            found.push(Violation::warning(
-                "FragmentInData",
-                at,
-                SYNTAX,
-                "the fragment is not part of the data",
-            ));
-            at
-        }
-        None => text.len(),
-    };
-    let body = text.get(start..end).unwrap_or("");
+    let (start, body, hash) = crate::generic::body_before_fragment(uri);
+    if let Some(at) = hash {
+        let message = "the fragment is not part of the data";
+        found.push(Violation::warning("FragmentInData", at, SYNTAX, message));
+    }
+    let end = start + body.len();
     let Some(comma) = body.find(',') else {
         found.push(Violation::error(
             "MissingComma",
@@ -375,17 +373,7 @@ fn read(uri: Uri<'_>) -> (Option<Read>, Vec<Violation>) {
     }
     // RFC 6838 §4.3: "It is an error for a specific parameter to be
     // specified more than once."
-    names.sort();
-    for pair in names.windows(2) {
-        if pair[0].0 == pair[1].0 {
-            found.push(Violation::error(
-                "DuplicateParameter",
-                pair[1].1,
-                "RFC 6838 §4.3",
-                "a parameter appears more than once",
-            ));
-        }
-    }
+    crate::generic::push_duplicates(&mut names, "RFC 6838 §4.3", &mut found);
     // RFC 2397 §2: no media type is `text/plain;charset=US-ASCII`, and a
     // charset may be given without `text/plain`.
     if header.is_empty() || header.starts_with(';') {
@@ -629,11 +617,9 @@ pub(crate) fn check_base64(text: &str) -> Result<(usize, Option<usize>), usize> 
     Ok((len, pad_bits))
 }
 
-/// The schemes of this module, for [`Registry::standard`](crate::Registry::standard).
-pub(crate) fn schemes() -> alloc::vec::Vec<alloc::boxed::Box<dyn Scheme>> {
-    use alloc::boxed::Box;
-    alloc::vec![Box::new(DataScheme)]
-}
+/// This module's entry in [`Registry::standard`](crate::Registry::standard).
+pub(crate) const SCHEMES: &[crate::registry::Builtin] =
+    &[crate::registry::Builtin::Other(&DataScheme)];
 
 #[cfg(test)]
 mod tests {

@@ -69,8 +69,9 @@ use uri_core::{
 };
 use uri_encode::EncodeSet;
 
+use crate::scheme::scheme_facts;
 use crate::scheme::start_of;
-use crate::{Fields, Kind, Scheme, Violation};
+use crate::{Fields, Scheme, Violation};
 
 /// The parts of a file URI that its scheme gives meaning to: where the
 /// file is (its host, or this machine), its path, and a drive letter.
@@ -510,13 +511,7 @@ impl fmt::Display for PathErrorKind {
 pub(crate) struct FileScheme;
 
 impl Scheme for FileScheme {
-    fn name(&self) -> &'static str {
-        "file"
-    }
-
-    fn kind(&self) -> Kind {
-        Kind::Locator
-    }
+    scheme_facts! { name = "file"; kind = Locator; }
 
     /// A `..` that would climb above a drive letter is kept, with every
     /// other dot segment (RFC 8089 Appendix E.2.1: RFC 3986 §5.2.4 would
@@ -672,11 +667,9 @@ impl Scheme for FileScheme {
     }
 }
 
-/// The schemes of this module, for [`Registry::standard`](crate::Registry::standard).
-pub(crate) fn schemes() -> Vec<alloc::boxed::Box<dyn Scheme>> {
-    use alloc::boxed::Box;
-    alloc::vec![Box::new(FileScheme)]
-}
+/// This module's entry in [`Registry::standard`](crate::Registry::standard).
+pub(crate) const SCHEMES: &[crate::registry::Builtin] =
+    &[crate::registry::Builtin::Other(&FileScheme)];
 
 /// `uri` with an empty authority in place of its own (or none), the rest
 /// kept; its path must be empty or begin with `/`.

@@ -35,9 +35,11 @@
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
-use uri_core::{Uri, UriBuf};
+use uri_core::{Component, Uri, UriBuf};
 
-use crate::{Fields, Kind, Scheme, Violation};
+use crate::scheme::scheme_facts;
+use crate::scheme::start_of;
+use crate::{Fields, Scheme, Violation};
 
 /// The section that defines the url-path.
 const SECTION: &str = "RFC 1738 §3.2.2";
@@ -178,30 +180,15 @@ impl Ftp {
 pub(crate) struct FtpScheme;
 
 impl Scheme for FtpScheme {
-    fn name(&self) -> &'static str {
-        "ftp"
-    }
-
-    /// A locator: a server, a login, a file or directory on it.
-    fn kind(&self) -> Kind {
-        Kind::Locator
-    }
-
-    /// 21 (RFC 1738 §3.2).
-    fn default_port(&self) -> Option<u16> {
-        Some(21)
-    }
-
-    fn uses_dns(&self) -> bool {
-        true
-    }
+    // kind: A locator: a server, a login, a file or directory on it.
+    // default_port: 21 (RFC 1738 §3.2).
+    scheme_facts! { name = "ftp"; kind = Locator; default_port = Some(21); uses_dns = true; }
 
     /// The checks listed in the [module docs](self); the fields only when
     /// none of them is an error (and the port fits in 16 bits).
     fn check<'a>(&self, uri: Uri<'a>) -> (Fields<'a>, Vec<Violation>) {
         let mut found = Vec::new();
-        let text = uri.as_str();
-        let offset = |part: &str| part.as_ptr() as usize - text.as_ptr() as usize;
+        let at = |component| start_of(uri, component);
         let missing = (
             "RFC 1738 §3.2",
             "an ftp URI has `//` and a host after the scheme",
@@ -213,10 +200,10 @@ impl Scheme for FtpScheme {
             return (Fields::None, found);
         };
         let host = authority.host_str();
-        if let Some(query) = uri.query() {
+        if uri.query().is_some() {
             found.push(Violation::warning(
                 "QueryInFtp",
-                offset(query) - 1,
+                at(Component::Query) - 1,
                 SECTION,
                 "RFC 1738 has no query: to an FTP server `?` may be part of the name (write `%3F` for that)",
             ));
@@ -225,7 +212,7 @@ impl Scheme for FtpScheme {
         if let Some(k) = crate::ldap::dot_segment(path) {
             found.push(Violation::warning(
                 "DotSegment",
-                offset(path) + k,
+                at(Component::Path) + k,
                 "RFC 3986 §5.2.4",
                 "a `.` or `..` segment: the server would get it as a CWD argument, but normalization removes it",
             ));
@@ -233,7 +220,7 @@ impl Scheme for FtpScheme {
         let mut segments = Vec::new();
         let mut typecode = None;
         if let Some(rest) = path.strip_prefix('/') {
-            let mut at = offset(path) + 1;
+            let mut at = at(Component::Path) + 1;
             let count = rest.split('/').count();
             for (n, segment) in rest.split('/').enumerate() {
                 let here = at;
@@ -329,8 +316,6 @@ fn type_param(param: &str) -> Option<Result<char, ()>> {
     })
 }
 
-/// The schemes of this module, for [`Registry::standard`](crate::Registry::standard).
-pub(crate) fn schemes() -> alloc::vec::Vec<alloc::boxed::Box<dyn Scheme>> {
-    use alloc::boxed::Box;
-    alloc::vec![Box::new(FtpScheme)]
-}
+/// This module's entry in [`Registry::standard`](crate::Registry::standard).
+pub(crate) const SCHEMES: &[crate::registry::Builtin] =
+    &[crate::registry::Builtin::Other(&FtpScheme)];

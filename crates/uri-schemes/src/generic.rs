@@ -70,15 +70,17 @@ pub(crate) fn push_checks(
     found: &mut Vec<Violation>,
 ) -> Option<bool> {
     let mut upper = None;
-    let offset = |part: &str| part.as_ptr() as usize - text.as_ptr() as usize;
     if let Some(authority) = authority {
-        if let Some(userinfo) = authority.userinfo() {
+        // Offsets from the authority's spans (offsets are API).
+        if let (Some(userinfo), Some(span)) =
+            (authority.userinfo(), authority.span(Component::Userinfo))
+        {
             if let Some(colon) = userinfo.bytes().position(|b| b == b':') {
                 let secret = &userinfo[colon + 1..];
                 if !secret.is_empty() {
                     found.push(Violation::warning(
                         "Password",
-                        offset(secret),
+                        span.start + colon + 1,
                         "RFC 3986 §3.2.1",
                         "a password in the URI (\"user:password\" is deprecated)",
                     ));
@@ -87,22 +89,22 @@ pub(crate) fn push_checks(
         }
         let host = authority.host_str();
         if uses_dns && authority.host_kind() == HostKind::RegName && !host.is_empty() {
-            let start = offset(host);
+            let start = authority.host_span().start;
             upper = short_dns_name(text.as_bytes(), start, start + host.len());
             if let Some(at) = upper.is_none().then(|| dns_problem(host)).flatten() {
                 found.push(Violation::warning(
                     "HostNotDns",
-                    offset(host) + at,
+                    start + at,
                     "RFC 1034 §3.5",
                     "the host is not a DNS name (letters, digits and `-`; 63 bytes a label, 253 in all)",
                 ));
             }
         }
-        if let Some(port) = authority.port() {
+        if let Some(port) = authority.span(Component::Port) {
             if matches!(authority.port_u16(), Err(e) if e != PortError::Empty) {
                 found.push(Violation::warning(
                     "PortOutOfRange",
-                    offset(port),
+                    port.start,
                     "RFC 3986 §3.2.3",
                     "the port is past 65535",
                 ));
@@ -287,10 +289,61 @@ pub(crate) fn authority_preamble<'a>(
     Some(authority)
 }
 
-/// Where `component` of `uri` starts (its first byte, after the
-/// delimiter), by [`Components::span`](uri_core::Components::span).
-pub(crate) fn start_of(uri: Uri<'_>, component: Component) -> usize {
-    uri.components().span(component).map_or(0, |r| r.start)
+/// The first `;`-separated piece of `text` (which is at `at` in the URI),
+/// and the `;name[=value]` parameters after it, each with its offset, its
+/// name and its value as written: geo's `parameter` (RFC 5870 §3.3) and
+/// sip's `uri-parameter` (RFC 3261 §19.1.1) read the same way.
+pub(crate) fn semicolon_params(
+    text: &str,
+    at: usize,
+) -> (&str, impl Iterator<Item = (usize, &str, Option<&str>)>) {
+    let mut pieces = text.split(';');
+    let first = pieces.next().unwrap_or("");
+    let mut next = at + first.len() + 1;
+    let params = pieces.map(move |piece| {
+        let here = next;
+        next += piece.len() + 1;
+        let (name, value) = match piece.split_once('=') {
+            Some((name, value)) => (name, Some(value)),
+            None => (piece, None),
+        };
+        (here, name, value)
+    });
+    (first, params)
+}
+
+/// The text of `uri` between its scheme's `:` and its fragment's `#` (the
+/// path and the query: the body of an opaque scheme such as data or tel),
+/// with its offset, and the offset of the `#` when there is a fragment.
+pub(crate) fn body_before_fragment(uri: Uri<'_>) -> (usize, &str, Option<usize>) {
+    let text = uri.as_str();
+    let start = uri.scheme().len() + 1;
+    let hash = uri
+        .fragment()
+        .map(|_| crate::scheme::start_of(uri, Component::Fragment) - 1);
+    let body = text.get(start..hash.unwrap_or(text.len())).unwrap_or("");
+    (start, body, hash)
+}
+
+/// A `DuplicateParameter` error at each repeat of a name: `names` holds
+/// each parameter's name (in the case it compares in) and offset; sorted
+/// here, so a repeat is reported at its later occurrences.
+pub(crate) fn push_duplicates<T: Ord>(
+    names: &mut [(T, usize)],
+    section: &'static str,
+    found: &mut Vec<Violation>,
+) {
+    names.sort();
+    for pair in names.windows(2) {
+        if pair[0].0 == pair[1].0 {
+            found.push(Violation::error(
+                "DuplicateParameter",
+                pair[1].1,
+                section,
+                "a parameter appears more than once",
+            ));
+        }
+    }
 }
 
 #[cfg(test)]

@@ -38,14 +38,16 @@
 //!
 //! # Equivalence
 //!
-//! RFC 5870 §6: two geo URIs are equivalent when their reference systems
+//! RFC 5870 §3.4.4 (URI comparison; §6.4 gives examples, all of them in
+//! `tests/vectors/geo.json`): two geo URIs are equivalent when their reference systems
 //! are the same (case-insensitive, `wgs84` when absent), their coordinates
 //! are numerically equal (`22.300` is `22.3`, `-0` is `0`), their
 //! uncertainties are both absent or numerically equal, and their other
 //! parameters are the same, in the same order, names compared in any case
 //! and values after percent-decoding, exactly. For WGS-84, the longitude
 //! of a pole (latitude ±90) is ignored, and longitudes 180 and −180 are one
-//! meridian (§3.4.2). An altitude of 0 is not an absent one (§3.4.3).
+//! meridian (§3.4.2, §3.4.4). An altitude of 0 is not an absent one (our
+//! reading of §3.4.4, which compares the coordinates given).
 //!
 //! The normal form is the syntax-based one only (RFC 3986 §6.2.2): the
 //! path is opaque (dot segments are data), and the numeric rules above are
@@ -73,7 +75,8 @@ use alloc::vec::Vec;
 
 use uri_core::{Uri, UriBuf};
 
-use crate::{Fields, Kind, Report, Scheme, Violation};
+use crate::scheme::scheme_facts;
+use crate::{Fields, Report, Scheme, Violation};
 
 /// The section that defines the grammar.
 const SECTION: &str = "RFC 5870 §3.3";
@@ -82,7 +85,7 @@ const SECTION: &str = "RFC 5870 §3.3";
 /// grammar, the rules checked, and the equivalence.
 ///
 /// `Eq` compares the parts as written; [`Geo::is_equivalent`] compares by
-/// RFC 5870 §6.
+/// RFC 5870 §3.4.4.
 ///
 /// # Examples
 ///
@@ -171,7 +174,7 @@ impl Geo {
     }
 
     /// The third coordinate, if any: the altitude in metres in WGS-84
-    /// (RFC 5870 §3.4.3).
+    /// (RFC 5870 §3.4.2).
     ///
     /// # Examples
     ///
@@ -212,7 +215,7 @@ impl Geo {
     }
 
     /// The other parameters, in order: the name as written, the value
-    /// percent-decoded (RFC 5870 §3.3, §6.3).
+    /// percent-decoded (RFC 5870 §3.3).
     ///
     /// # Examples
     ///
@@ -226,7 +229,7 @@ impl Geo {
         &self.parameters
     }
 
-    /// Whether `self` and `other` are equivalent by RFC 5870 §6: see the
+    /// Whether `self` and `other` are equivalent by RFC 5870 §3.4.4: see the
     /// [module docs](self#equivalence).
     ///
     /// # Examples
@@ -253,7 +256,7 @@ impl Geo {
         let (mut a, mut b) = (numbers(self), numbers(other));
         if wgs84 {
             for c in [&mut a, &mut b] {
-                // §3.4.2: at a pole every longitude is one point, and
+                // §3.4.2, §3.4.4: at a pole every longitude is one point, and
                 // 180 and −180 are one meridian.
                 if c[0].int == "90" && c[0].frac.is_empty() {
                     c[1] = Decimal::zero();
@@ -368,9 +371,7 @@ fn check(uri: Uri<'_>) -> (Fields<'_>, Vec<Violation>) {
         ));
         return (Fields::None, found);
     }
-    let path = uri.path();
-    let mut pieces = path.split(';');
-    let coordinates = pieces.next().unwrap_or("");
+    let (coordinates, params) = crate::generic::semicolon_params(uri.path(), start);
     let mut at = start;
     let mut coords = Vec::new();
     let mut ok = true;
@@ -401,12 +402,7 @@ fn check(uri: Uri<'_>) -> (Fields<'_>, Vec<Violation>) {
         uncertainty: None,
         parameters: Vec::new(),
     };
-    let mut at = start + coordinates.len() + 1;
-    for piece in pieces {
-        let (name, value) = match piece.split_once('=') {
-            Some((n, v)) => (n, Some(v)),
-            None => (piece, None),
-        };
+    for (at, name, value) in params {
         if name.eq_ignore_ascii_case("crs") {
             if geo.uncertainty.is_some() || !geo.parameters.is_empty() || geo.crs.is_some() {
                 found.push(error(
@@ -449,7 +445,6 @@ fn check(uri: Uri<'_>) -> (Fields<'_>, Vec<Violation>) {
             let value = value.map(|v| uri_encode::decode_utf8_lossy(v).into_owned());
             geo.parameters.push((name.to_owned(), value));
         }
-        at += piece.len() + 1;
     }
     if ok && geo.crs() == "wgs84" {
         let lat = Decimal::of(geo.latitude());
@@ -479,24 +474,14 @@ fn check(uri: Uri<'_>) -> (Fields<'_>, Vec<Violation>) {
 pub(crate) struct GeoScheme;
 
 impl Scheme for GeoScheme {
-    fn name(&self) -> &'static str {
-        "geo"
-    }
-
-    /// A name: the point is the resource, and nothing in the URI says how
-    /// to reach it.
-    fn kind(&self) -> Kind {
-        Kind::Name
-    }
+    // kind: A name: the point is the resource, and nothing in the URI
+    //   says how to reach it.
+    // opaque_path: Coordinates and parameters, not a hierarchy.
+    scheme_facts! { name = "geo"; kind = Name; opaque_path = true; }
 
     /// The rules of the [module docs](self#rules).
     fn check<'a>(&self, uri: Uri<'a>) -> (Fields<'a>, Vec<Violation>) {
         check(uri)
-    }
-
-    /// Coordinates and parameters, not a hierarchy.
-    fn opaque_path(&self) -> bool {
-        true
     }
 
     /// Syntax normalization only: see the [module docs](self#equivalence).
@@ -504,13 +489,14 @@ impl Scheme for GeoScheme {
         let _ = uri;
     }
 
-    /// [`Geo::is_equivalent`] (RFC 5870 §6); `None` when either URI has no
+    /// [`Geo::is_equivalent`] (RFC 5870 §3.4.4); `None` when either URI has no
     /// [`Geo`] parts to compare.
     fn equivalent(&self, a: Uri<'_>, b: Uri<'_>) -> Option<bool> {
-        match (check(a).0, check(b).0) {
-            (Fields::Geo(x), Fields::Geo(y)) => Some(x.is_equivalent(&y)),
+        let read = |uri| match check(uri).0 {
+            Fields::Geo(geo) => Some(geo),
             _ => None,
-        }
+        };
+        crate::scheme::equivalent_views(a, b, read, |x, y| x.is_equivalent(y))
     }
 
     /// The key of [`Geo::is_equivalent`] (RFC 5870 §6); `None` for a URI
@@ -582,3 +568,7 @@ fn geo_equivalence_key(geo: &Geo) -> String {
     }
     key
 }
+
+/// This module's entry in [`Registry::standard`](crate::Registry::standard).
+pub(crate) const SCHEMES: &[crate::registry::Builtin] =
+    &[crate::registry::Builtin::Other(&GeoScheme)];

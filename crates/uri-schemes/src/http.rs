@@ -3,10 +3,11 @@
 use alloc::borrow::Cow;
 use alloc::vec::Vec;
 
-use uri_core::{Authority, Uri, UriBuf};
+use uri_core::{Authority, Component, Uri, UriBuf};
 use uri_encode::grammar::{CharClass, Scanner};
 
-use crate::{Fields, Kind, Report, Scheme, Violation};
+use crate::scheme::scheme_facts;
+use crate::{Fields, Report, Scheme, Violation};
 
 /// The parts of an http, https, ws or wss URI that its scheme gives
 /// meaning to: the host, the port as written, and the origin.
@@ -121,17 +122,16 @@ impl<'a> Http<'a> {
     /// # Examples
     ///
     /// ```
-    /// use uri_schemes::{Fields, Http, Registry};
+    /// use uri_schemes::Http;
     ///
     /// let http: Http<'static> = {
     ///     let text = String::from("http://example.com/");
-    ///     match Registry::standard().check(uri_core::Uri::parse(&text)?).into_parts().0 {
-    ///         Fields::Http(http) => http.into_owned(),
-    ///         _ => panic!("an http URI"),
-    ///     }
+    ///     let uri = uri_core::Uri::parse(&text)?;
+    ///     // The report borrows `text` too: keep its message only.
+    ///     Http::parse(uri).map_err(|report| report.to_string())?.into_owned()
     /// };
     /// assert_eq!(http.host(), "example.com");
-    /// # Ok::<(), uri_core::ParseError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn into_owned(self) -> Http<'static> {
         Http {
@@ -214,13 +214,12 @@ impl Origin<'_> {
     ///
     /// ```
     /// use std::collections::HashSet;
-    /// use uri_schemes::{Fields, Origin, Registry};
+    /// use uri_schemes::{Http, Origin};
     ///
-    /// let registry = Registry::standard();
     /// let mut seen: HashSet<Origin<'static>> = HashSet::new();
     /// for line in ["http://a.example/x", "http://A.example:80/y", "https://a.example/"] {
     ///     let text = line.to_string();
-    ///     if let Fields::Http(http) = registry.check(uri_core::Uri::parse(&text)?).fields() {
+    ///     if let Ok(http) = Http::parse(uri_core::Uri::parse(&text)?) {
     ///         seen.extend(http.origin().cloned().map(Origin::into_owned));
     ///     }
     /// }
@@ -247,14 +246,14 @@ impl core::fmt::Display for Origin<'_> {
 const NOT_UPPER: Scanner =
     Scanner::new(&CharClass::range(0, 0xFF).difference(CharClass::range(b'A', b'Z')));
 
-/// `host`, a part of `text`, with its ASCII letters in lower case:
-/// borrowed when it has no upper-case letter (RFC 3986 §6.2.2.1: hosts
-/// compare case-insensitively). `upper` says whether it has one, when the
-/// caller knows; else hosts of up to 64 bytes are tested with the
+/// `host`, the part of `text` at `start` (the authority's
+/// [`host_span`](Authority::host_span)), with its ASCII letters in lower
+/// case: borrowed when it has no upper-case letter (RFC 3986 §6.2.2.1:
+/// hosts compare case-insensitively). `upper` says whether it has one,
+/// when the caller knows; else hosts of up to 64 bytes are tested with the
 /// scanner's masks, sixteen bytes a step.
 #[inline(always)]
-fn lower_case<'a>(text: &'a str, host: &'a str, upper: Option<bool>) -> Cow<'a, str> {
-    let start = host.as_ptr() as usize - text.as_ptr() as usize;
+fn lower_case<'a>(text: &str, start: usize, host: &'a str, upper: Option<bool>) -> Cow<'a, str> {
     let upper = upper.unwrap_or_else(|| {
         if host.len() <= 64 {
             NOT_UPPER.masks(text.as_bytes(), start, host.len(), 0).0 != 0
@@ -305,6 +304,15 @@ pub(crate) struct HttpScheme {
     port: u16,
     websocket: bool,
 }
+
+/// This module's entries in [`Registry::standard`](crate::Registry::standard),
+/// held as they are (no call through `dyn Scheme`).
+pub(crate) const SCHEMES: &[crate::registry::Builtin] = &[
+    crate::registry::Builtin::Http(HTTP),
+    crate::registry::Builtin::Http(HTTPS),
+    crate::registry::Builtin::Http(WS),
+    crate::registry::Builtin::Http(WSS),
+];
 
 /// `http` (RFC 9110 §4.2.1).
 pub(crate) const HTTP: HttpScheme = HttpScheme {
@@ -360,8 +368,6 @@ impl HttpScheme {
         authority: Option<Authority<'a>>,
         found: &mut Vec<Violation>,
     ) -> Option<(&'a str, Option<u16>)> {
-        let text = uri.as_str();
-        let offset = |part: &str| part.as_ptr() as usize - text.as_ptr() as usize;
         let missing = (
             self.section(),
             "the URI needs `//` and a host after the scheme",
@@ -369,32 +375,30 @@ impl HttpScheme {
         let empty = Some((self.section(), "the host is empty"));
         let authority = crate::generic::authority_preamble(uri, authority, missing, empty, found)?;
         let host = authority.host_str();
-        if let Some(userinfo) = authority.userinfo() {
+        if let Some(userinfo) = authority.span(Component::Userinfo) {
             if self.websocket {
                 found.push(Violation::error(
                     "UserinfoNotAllowed",
-                    offset(userinfo),
+                    userinfo.start,
                     "RFC 6455 §3",
                     "a WebSocket URI has no userinfo",
                 ));
             } else {
                 found.push(Violation::warning(
                     "UserinfoInHttp",
-                    offset(userinfo),
+                    userinfo.start,
                     "RFC 9110 §4.2.4",
                     "a userinfo in an http(s) URI is deprecated",
                 ));
             }
         }
-        if self.websocket {
-            if let Some(fragment) = uri.fragment() {
-                found.push(Violation::error(
-                    "FragmentNotAllowed",
-                    offset(fragment) - 1,
-                    "RFC 6455 §3",
-                    "a WebSocket URI must not have a fragment",
-                ));
-            }
+        if self.websocket && uri.fragment().is_some() {
+            found.push(Violation::error(
+                "FragmentNotAllowed",
+                crate::scheme::start_of(uri, Component::Fragment) - 1,
+                "RFC 6455 §3",
+                "a WebSocket URI must not have a fragment",
+            ));
         }
         if authority.port().is_none() {
             // Most URIs: the default port, no digits to read.
@@ -421,15 +425,16 @@ impl HttpScheme {
         ruled: Option<(&'a str, Option<u16>)>,
         upper: Option<bool>,
     ) -> Fields<'a> {
-        let Some((host, port)) = ruled else {
+        // `ruled` is `Some` only for a URI with an authority.
+        let (Some((host, port)), Some(authority)) = (ruled, authority) else {
             return Fields::None;
         };
         Fields::Http(Http {
             host: Cow::Borrowed(host),
-            port: authority.and_then(|a| a.port()).map(Cow::Borrowed),
+            port: authority.port().map(Cow::Borrowed),
             origin: port.map(|port| Origin {
                 scheme: self.name,
-                host: lower_case(uri.as_str(), host, upper),
+                host: lower_case(uri.as_str(), authority.host_span().start, host, upper),
                 port,
             }),
         })
@@ -467,20 +472,14 @@ impl HttpScheme {
 }
 
 impl Scheme for HttpScheme {
+    scheme_facts! { kind = Locator; uses_dns = true; }
+
     fn name(&self) -> &'static str {
         self.name.as_str()
     }
 
-    fn kind(&self) -> Kind {
-        Kind::Locator
-    }
-
     fn default_port(&self) -> Option<u16> {
         Some(self.port)
-    }
-
-    fn uses_dns(&self) -> bool {
-        true
     }
 
     /// The rules of [`HttpScheme::rules`], and the host, port and origin.

@@ -63,9 +63,11 @@ use alloc::boxed::Box;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
-use uri_core::{Uri, UriBuf};
+use uri_core::{Component, Uri, UriBuf};
 
-use crate::{Fields, Kind, Scheme, Violation};
+use crate::scheme::scheme_facts;
+use crate::scheme::start_of;
+use crate::{Fields, Scheme, Violation};
 
 /// The section that defines the URL.
 const SECTION: &str = "RFC 4516 §2";
@@ -175,12 +177,12 @@ impl Ldap {
     /// # Examples
     ///
     /// ```
-    /// use uri_schemes::{Fields, Registry};
+    /// use uri_schemes::Ldap;
     ///
     /// let uri = uri_core::Uri::parse("ldap://ldap.example.com/o=An%20Example%5C2C%20Inc.,c=US")?;
-    /// let Fields::Ldap(ldap) = Registry::standard().check(uri).into_parts().0 else { panic!("an ldap URI") };
+    /// let ldap = Ldap::parse(uri)?;
     /// assert_eq!(ldap.dn(), r"o=An Example\2C Inc.,c=US");
-    /// # Ok::<(), uri_core::ParseError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn dn(&self) -> &str {
         &self.dn
@@ -192,12 +194,12 @@ impl Ldap {
     /// # Examples
     ///
     /// ```
-    /// use uri_schemes::{Fields, Registry};
+    /// use uri_schemes::Ldap;
     ///
     /// let uri = uri_core::Uri::parse("ldap://h/o=x?cn,mail,cn;lang-en")?;
-    /// let Fields::Ldap(ldap) = Registry::standard().check(uri).into_parts().0 else { panic!("an ldap URI") };
+    /// let ldap = Ldap::parse(uri)?;
     /// assert_eq!(ldap.attributes(), ["cn", "mail", "cn;lang-en"]);
-    /// # Ok::<(), uri_core::ParseError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn attributes(&self) -> &[String] {
         &self.attributes
@@ -209,12 +211,12 @@ impl Ldap {
     /// # Examples
     ///
     /// ```
-    /// use uri_schemes::{Fields, Registry};
+    /// use uri_schemes::Ldap;
     ///
     /// let uri = uri_core::Uri::parse("LDAP://ldap1.example.com/c=GB?objectClass?ONE")?;
-    /// let Fields::Ldap(ldap) = Registry::standard().check(uri).into_parts().0 else { panic!("an ldap URI") };
+    /// let ldap = Ldap::parse(uri)?;
     /// assert_eq!(ldap.scope(), "one");
-    /// # Ok::<(), uri_core::ParseError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub const fn scope(&self) -> &'static str {
         self.scope
@@ -226,12 +228,12 @@ impl Ldap {
     /// # Examples
     ///
     /// ```
-    /// use uri_schemes::{Fields, Registry};
+    /// use uri_schemes::Ldap;
     ///
     /// let uri = uri_core::Uri::parse("ldap://h/o=x??sub?(cn=Babs%20Jensen)")?;
-    /// let Fields::Ldap(ldap) = Registry::standard().check(uri).into_parts().0 else { panic!("an ldap URI") };
+    /// let ldap = Ldap::parse(uri)?;
     /// assert_eq!(ldap.filter(), "(cn=Babs Jensen)");
-    /// # Ok::<(), uri_core::ParseError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn filter(&self) -> &str {
         self.filter.as_deref().unwrap_or(DEFAULT_FILTER)
@@ -244,13 +246,13 @@ impl Ldap {
     /// # Examples
     ///
     /// ```
-    /// use uri_schemes::{Fields, Registry};
+    /// use uri_schemes::Ldap;
     ///
     /// let uri = uri_core::Uri::parse("ldap:///??sub??!e-bindname=cn=Manager%2cdc=example%2cdc=com")?;
-    /// let Fields::Ldap(ldap) = Registry::standard().check(uri).into_parts().0 else { panic!("an ldap URI") };
+    /// let ldap = Ldap::parse(uri)?;
     /// let extensions: Vec<_> = ldap.extensions().collect();
     /// assert_eq!(extensions, [(true, "e-bindname", Some("cn=Manager,dc=example,dc=com"))]);
-    /// # Ok::<(), uri_core::ParseError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn extensions(&self) -> impl Iterator<Item = (bool, &str, Option<&str>)> + '_ {
         self.extensions
@@ -263,30 +265,15 @@ impl Ldap {
 pub(crate) struct LdapScheme;
 
 impl Scheme for LdapScheme {
-    fn name(&self) -> &'static str {
-        "ldap"
-    }
-
-    /// A locator: the URI says which server to ask and what to ask it.
-    fn kind(&self) -> Kind {
-        Kind::Locator
-    }
-
-    /// 389 (RFC 4516 §3).
-    fn default_port(&self) -> Option<u16> {
-        Some(389)
-    }
-
-    fn uses_dns(&self) -> bool {
-        true
-    }
+    // kind: A locator: the URI says which server to ask and what to ask it.
+    // default_port: 389 (RFC 4516 §3).
+    scheme_facts! { name = "ldap"; kind = Locator; default_port = Some(389); uses_dns = true; }
 
     /// The checks listed in the [module docs](self); the fields only when
     /// none of them is an error (and the port fits in 16 bits).
     fn check<'a>(&self, uri: Uri<'a>) -> (Fields<'a>, Vec<Violation>) {
         let mut found = Vec::new();
-        let text = uri.as_str();
-        let offset = |part: &str| part.as_ptr() as usize - text.as_ptr() as usize;
+        let at = |component| start_of(uri, component);
         let missing = (
             SECTION,
             "an ldap URI has `//` after the scheme (the host may be empty)",
@@ -296,10 +283,10 @@ impl Scheme for LdapScheme {
         else {
             return (Fields::None, found);
         };
-        if let Some(userinfo) = authority.userinfo() {
+        if let Some(userinfo) = authority.span(Component::Userinfo) {
             found.push(Violation::error(
                 "UserinfoNotAllowed",
-                offset(userinfo),
+                userinfo.start,
                 SECTION,
                 "an ldap URI has no userinfo",
             ));
@@ -308,13 +295,13 @@ impl Scheme for LdapScheme {
         if let Some(k) = dot_segment(path) {
             found.push(Violation::error(
                 "DotSegment",
-                offset(path) + k,
+                at(Component::Path) + k,
                 "RFC 3986 §5.2.4",
                 "a `.` or `..` segment, which RFC 3986 removes from the DN: write its `/` as `%2F`",
             ));
         }
         let dn = match path.strip_prefix('/') {
-            Some(raw) => check_dn(raw, offset(path) + 1, &mut found),
+            Some(raw) => check_dn(raw, at(Component::Path) + 1, &mut found),
             None => Some(String::new()),
         };
         let mut parts = Parts::default();
@@ -322,12 +309,12 @@ impl Scheme for LdapScheme {
             if path.is_empty() {
                 found.push(Violation::error(
                     "QueryWithoutDn",
-                    offset(query) - 1,
+                    at(Component::Query) - 1,
                     SECTION,
                     "the `?` parts come after `/` and the DN (`ldap://host/?…`)",
                 ));
             }
-            parts = check_query(query, offset(query), &mut found);
+            parts = check_query(query, at(Component::Query), &mut found);
         }
         let port = match authority.port_u16() {
             Ok(port) => port.unwrap_or(389),
@@ -951,11 +938,9 @@ fn lower_outside_triplets(text: &str) -> String {
     out
 }
 
-/// The schemes of this module, for [`Registry::standard`](crate::Registry::standard).
-pub(crate) fn schemes() -> alloc::vec::Vec<alloc::boxed::Box<dyn Scheme>> {
-    use alloc::boxed::Box;
-    alloc::vec![Box::new(LdapScheme)]
-}
+/// This module's entry in [`Registry::standard`](crate::Registry::standard).
+pub(crate) const SCHEMES: &[crate::registry::Builtin] =
+    &[crate::registry::Builtin::Other(&LdapScheme)];
 
 #[cfg(test)]
 mod tests {

@@ -103,7 +103,7 @@
 //! # Spec notes
 //!
 //! Where a scheme's RFC leaves room for reading, the choice is in the docs
-//! of the scheme's module or type ([`file`](mod@file), [`Tel`], [`Data`],
+//! of the scheme's module or type ([`file`](mod@file), [`tel`](mod@tel), [`data`](mod@data),
 //! [`Mailto`], [`Urn`], [`ldap`], [`news`]) and, collected, in the
 //! workspace's `docs/spec-notes.md` ("Schemes"). Among them: a path that only its
 //! scheme reads is opaque to normalization (urn, data, mailto, tel, news,
@@ -167,26 +167,23 @@ pub use telnet::Telnet;
 pub use urn::Urn;
 pub use violation::{Severity, Violation};
 
-use alloc::boxed::Box;
-use alloc::vec::Vec;
-
-/// The schemes of [`Registry::standard`] but the four of [`http`], which
-/// it holds without a box.
-fn standard_schemes() -> Vec<Box<dyn Scheme>> {
-    let mut schemes = mailto::schemes();
-    schemes.extend(urn::schemes());
-    schemes.extend(tel::schemes());
-    schemes.extend(file::schemes());
-    schemes.extend(data::schemes());
-    schemes.extend(ldap::schemes());
-    schemes.extend(news::schemes());
-    schemes.extend(telnet::schemes());
-    schemes.extend(ftp::schemes());
-    schemes.push(Box::new(pkg::PkgScheme));
-    schemes.extend(sip::schemes());
-    schemes.push(Box::new(geo::GeoScheme));
-    schemes
-}
+/// The built-in schemes of [`Registry::standard`], each module's entry
+/// (its `SCHEMES`): adding a scheme is its module and one line here.
+const STANDARD: &[&[registry::Builtin]] = &[
+    http::SCHEMES,
+    mailto::SCHEMES,
+    urn::SCHEMES,
+    tel::SCHEMES,
+    file::SCHEMES,
+    data::SCHEMES,
+    ldap::SCHEMES,
+    news::SCHEMES,
+    telnet::SCHEMES,
+    ftp::SCHEMES,
+    pkg::SCHEMES,
+    sip::SCHEMES,
+    geo::SCHEMES,
+];
 
 /// The README's examples, run as doc tests so it cannot drift.
 #[cfg(doctest)]

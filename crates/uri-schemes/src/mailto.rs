@@ -94,11 +94,13 @@ use alloc::vec::Vec;
 use core::ops::Range;
 
 use uri_core::writer::Absolute;
-use uri_core::{TrustedWriter, Uri, UriBuf, UriSpec};
+use uri_core::{Component, TrustedWriter, Uri, UriBuf, UriSpec};
 use uri_encode::grammar::{CharClass, UNRESERVED};
 use uri_encode::{DecodedBytes, EncodeSet, encode_into};
 
-use crate::{Fields, Kind, Scheme, Violation};
+use crate::scheme::scheme_facts;
+use crate::scheme::start_of;
+use crate::{Fields, Scheme, Violation};
 
 /// The section of RFC 6068 with the grammar.
 const SYNTAX: &str = "RFC 6068 §2";
@@ -121,19 +123,19 @@ const SYNTAX: &str = "RFC 6068 §2";
 /// # Examples
 ///
 /// ```
-/// use uri_schemes::{Fields, Registry};
+/// use uri_schemes::{Mailto, Registry};
 ///
 /// let uri = uri_core::Uri::parse("mailto:joe@example.com?cc=bob@example.com&body=hello")?;
 /// let report = Registry::standard().check(uri);
 /// assert!(report.is_valid());
-/// let Fields::Mailto(mailto) = report.fields() else { panic!("a mailto URI") };
+/// let mailto = Mailto::parse(uri)?;
 /// assert_eq!(mailto.to(), ["joe@example.com"]);
 /// assert_eq!(mailto.header("CC"), Some("bob@example.com"));
 /// assert_eq!(mailto.body(), Some("hello"));
 ///
 /// let built = uri_schemes::Mailto::builder().to("joe@example.com").subject("hi there").build();
 /// assert_eq!(built, "mailto:joe@example.com?subject=hi%20there");
-/// # Ok::<(), uri_core::ParseError>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Mailto {
@@ -185,13 +187,12 @@ impl Mailto {
     /// # Examples
     ///
     /// ```
-    /// use uri_schemes::{Fields, Registry};
+    /// use uri_schemes::Mailto;
     ///
     /// let uri = uri_core::Uri::parse("mailto:addr1@an.example?to=addr2@an.example,addr3@an.example")?;
-    /// let report = Registry::standard().check(uri);
-    /// let Fields::Mailto(mailto) = report.fields() else { panic!("a mailto URI") };
+    /// let mailto = Mailto::parse(uri)?;
     /// assert_eq!(mailto.to(), ["addr1@an.example", "addr2@an.example", "addr3@an.example"]);
-    /// # Ok::<(), uri_core::ParseError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn to(&self) -> &[String] {
         &self.to
@@ -203,13 +204,12 @@ impl Mailto {
     /// # Examples
     ///
     /// ```
-    /// use uri_schemes::{Fields, Registry};
+    /// use uri_schemes::Mailto;
     ///
     /// let uri = uri_core::Uri::parse("mailto:gorby%25kremvax@example.com?to=b@example.com")?;
-    /// let report = Registry::standard().check(uri);
-    /// let Fields::Mailto(mailto) = report.fields() else { panic!("a mailto URI") };
+    /// let mailto = Mailto::parse(uri)?;
     /// assert_eq!(mailto.addresses(), ["gorby%kremvax@example.com"]);
-    /// # Ok::<(), uri_core::ParseError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn addresses(&self) -> &[String] {
         self.to.get(..self.in_path).unwrap_or_default()
@@ -223,14 +223,13 @@ impl Mailto {
     /// # Examples
     ///
     /// ```
-    /// use uri_schemes::{Fields, Registry};
+    /// use uri_schemes::Mailto;
     ///
     /// let uri = uri_core::Uri::parse("mailto:list@example.org?In-Reply-To=%3C3469A91.D10AF4C@example.com%3E")?;
-    /// let report = Registry::standard().check(uri);
-    /// let Fields::Mailto(mailto) = report.fields() else { panic!("a mailto URI") };
+    /// let mailto = Mailto::parse(uri)?;
     /// let (name, value) = &mailto.headers()[0];
     /// assert_eq!((name.as_str(), value.as_str()), ("In-Reply-To", "<3469A91.D10AF4C@example.com>"));
-    /// # Ok::<(), uri_core::ParseError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn headers(&self) -> &[(String, String)] {
         &self.headers
@@ -241,14 +240,13 @@ impl Mailto {
     /// # Examples
     ///
     /// ```
-    /// use uri_schemes::{Fields, Registry};
+    /// use uri_schemes::Mailto;
     ///
     /// let uri = uri_core::Uri::parse("mailto:a@example.org?Subject=caf%C3%A9")?;
-    /// let report = Registry::standard().check(uri);
-    /// let Fields::Mailto(mailto) = report.fields() else { panic!("a mailto URI") };
+    /// let mailto = Mailto::parse(uri)?;
     /// assert_eq!(mailto.header("subject"), Some("café"));
     /// assert_eq!(mailto.header("keywords"), None);
-    /// # Ok::<(), uri_core::ParseError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn header(&self, name: &str) -> Option<&str> {
         self.headers
@@ -262,13 +260,12 @@ impl Mailto {
     /// # Examples
     ///
     /// ```
-    /// use uri_schemes::{Fields, Registry};
+    /// use uri_schemes::Mailto;
     ///
     /// let uri = uri_core::Uri::parse("mailto:infobot@example.com?subject=current-issue")?;
-    /// let report = Registry::standard().check(uri);
-    /// let Fields::Mailto(mailto) = report.fields() else { panic!("a mailto URI") };
+    /// let mailto = Mailto::parse(uri)?;
     /// assert_eq!(mailto.subject(), Some("current-issue"));
-    /// # Ok::<(), uri_core::ParseError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn subject(&self) -> Option<&str> {
         self.header("subject")
@@ -281,13 +278,12 @@ impl Mailto {
     /// # Examples
     ///
     /// ```
-    /// use uri_schemes::{Fields, Registry};
+    /// use uri_schemes::Mailto;
     ///
     /// let uri = uri_core::Uri::parse("mailto:infobot@example.com?body=send%20current-issue%0D%0Asend%20index")?;
-    /// let report = Registry::standard().check(uri);
-    /// let Fields::Mailto(mailto) = report.fields() else { panic!("a mailto URI") };
+    /// let mailto = Mailto::parse(uri)?;
     /// assert_eq!(mailto.body(), Some("send current-issue\r\nsend index"));
-    /// # Ok::<(), uri_core::ParseError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn body(&self) -> Option<&str> {
         self.header("body")
@@ -569,32 +565,20 @@ fn quoted_end(address: &[u8]) -> Option<usize> {
 pub(crate) struct MailtoScheme;
 
 impl Scheme for MailtoScheme {
-    fn name(&self) -> &'static str {
-        "mailto"
-    }
-
-    fn kind(&self) -> Kind {
-        Kind::Name
-    }
+    // opaque_path: Addresses and header fields are strings, not a
+    //   hierarchy (a `/` in one is percent-encoded).
+    scheme_facts! { name = "mailto"; kind = Name; opaque_path = true; }
 
     /// RFC 6068's rules: see the [module docs](self#rules).
     fn check<'a>(&self, uri: Uri<'a>) -> (Fields<'a>, Vec<Violation>) {
         check(uri)
     }
 
-    /// Addresses and header fields are strings, not a hierarchy (a `/` in
-    /// one is percent-encoded).
-    fn opaque_path(&self) -> bool {
-        true
-    }
-
     /// [`Mailto::is_equivalent`] (RFC 6068 §2); `None` when either URI has
     /// no [`Mailto`] parts to compare.
     fn equivalent(&self, a: Uri<'_>, b: Uri<'_>) -> Option<bool> {
-        match (Mailto::parse(a), Mailto::parse(b)) {
-            (Ok(x), Ok(y)) => Some(x.is_equivalent(&y)),
-            _ => None,
-        }
+        let read = |uri| Mailto::parse(uri).ok();
+        crate::scheme::equivalent_views(a, b, read, Mailto::is_equivalent)
     }
 
     /// Lower-cases the domain of each address of the path (ASCII letters
@@ -618,10 +602,9 @@ impl Scheme for MailtoScheme {
     }
 }
 
-/// The schemes of this module, for [`Registry::standard`](crate::Registry::standard).
-pub(crate) fn schemes() -> Vec<alloc::boxed::Box<dyn Scheme>> {
-    alloc::vec![alloc::boxed::Box::new(MailtoScheme)]
-}
+/// This module's entry in [`Registry::standard`](crate::Registry::standard).
+pub(crate) const SCHEMES: &[crate::registry::Builtin] =
+    &[crate::registry::Builtin::Other(&MailtoScheme)];
 
 /// How a header field is treated, by its name in lower case.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -653,9 +636,9 @@ fn class(lower: &str) -> Class {
     }
 }
 
-/// What checking finds as it goes.
-struct Checker<'a> {
-    text: &'a str,
+/// What checking finds as it goes. Each part is given with its offset in
+/// the URI's text, from the components' spans (offsets are API).
+struct Checker {
     found: Vec<Violation>,
     /// Every part decoded, and every header field has its `=`.
     readable: bool,
@@ -668,32 +651,29 @@ struct Checker<'a> {
     to: Vec<String>,
 }
 
-impl<'a> Checker<'a> {
-    fn offset(&self, part: &str) -> usize {
-        part.as_ptr() as usize - self.text.as_ptr() as usize
+impl Checker {
+    /// An error of §2's grammar at `at` that leaves the URI unreadable (no
+    /// [`Mailto`] for it).
+    fn unreadable(&mut self, kind: &'static str, at: usize, message: &'static str) {
+        self.found.push(Violation::error(kind, at, SYNTAX, message));
+        self.readable = false;
     }
 
-    /// `part` decoded as UTF-8, or a `NotUtf8` error.
-    fn decode(&mut self, part: &'a str) -> Option<String> {
+    /// `part`, at `base`, decoded as UTF-8, or a `NotUtf8` error.
+    fn decode(&mut self, base: usize, part: &str) -> Option<String> {
         match uri_encode::decode_utf8(part) {
             Ok(text) => Some(text.into_owned()),
             Err(e) => {
-                self.found.push(Violation::error(
-                    "NotUtf8",
-                    self.offset(part) + e.index(),
-                    SYNTAX,
-                    "percent-encoded bytes that are not UTF-8 (non-ASCII characters are encoded as UTF-8)",
-                ));
-                self.readable = false;
+                let message = "percent-encoded bytes that are not UTF-8 (non-ASCII characters are encoded as UTF-8)";
+                self.unreadable("NotUtf8", base + e.index(), message);
                 None
             }
         }
     }
 
-    /// Checks the address list `raw` (the path, or a header field's
-    /// value), collecting the addresses when `collect`.
-    fn addresses(&mut self, raw: &'a str, collect: bool) {
-        let base = self.offset(raw);
+    /// Checks the address list `raw` at `base` (the path, or a header
+    /// field's value), collecting the addresses when `collect`.
+    fn addresses(&mut self, base: usize, raw: &str, collect: bool) {
         for span in parse_list(raw) {
             self.addressed += 1;
             if collect {
@@ -717,7 +697,7 @@ impl<'a> Checker<'a> {
                     }
                 }
             }
-            if let Some(address) = self.decode(&raw[span.text]) {
+            if let Some(address) = self.decode(base + span.text.start, &raw[span.text]) {
                 if collect {
                     self.to.push(address);
                 }
@@ -725,22 +705,17 @@ impl<'a> Checker<'a> {
         }
     }
 
-    /// Checks one `hfield` (between `?` or `&` and the next `&`), and
-    /// gives its decoded name and value.
+    /// Checks one `hfield` (between `?` or `&` and the next `&`), at
+    /// `start`, and gives its decoded name and value.
     fn hfield(
         &mut self,
-        field: &'a str,
+        start: usize,
+        field: &str,
         seen: &mut [bool; ONCE.len()],
     ) -> Option<(String, String)> {
-        let start = self.offset(field);
         let Some(eq) = field.find('=') else {
-            self.found.push(Violation::error(
-                "InvalidHeaderField",
-                start + field.len(),
-                SYNTAX,
-                "a header field is `name=value`",
-            ));
-            self.readable = false;
+            let message = "a header field is `name=value`";
+            self.unreadable("InvalidHeaderField", start + field.len(), message);
             return None;
         };
         let (raw_name, raw_value) = (&field[..eq], &field[eq + 1..]);
@@ -754,8 +729,9 @@ impl<'a> Checker<'a> {
                 "`/`, `?` and `=` must be percent-encoded in a header field",
             ));
         }
-        let name = self.decode(raw_name);
-        let value = self.decode(raw_value);
+        let value_start = start + eq + 1;
+        let name = self.decode(start, raw_name);
+        let value = self.decode(value_start, raw_value);
         if let Some(at) = name_problem(raw_name) {
             self.found.push(Violation::error(
                 "InvalidHeaderName",
@@ -767,16 +743,16 @@ impl<'a> Checker<'a> {
         let lower = name.as_deref().unwrap_or_default().to_ascii_lowercase();
         let class = class(&lower);
         match class {
-            Class::Body => self.body(raw_value),
+            Class::Body => self.body(value_start, raw_value),
             Class::Recipients if bad.is_none() && value.is_some() => {
-                self.addresses(raw_value, lower == "to");
+                self.addresses(value_start, raw_value, lower == "to");
             }
             // Not read as addresses, but given: no `NoRecipient` besides.
             Class::Recipients if lower == "to" => self.recipients += 1,
             _ => {}
         }
         if class != Class::Body {
-            self.line_breaks(raw_value);
+            self.line_breaks(value_start, raw_value);
         }
         if lower == "to" && self.in_path > 0 {
             self.found.push(Violation::warning(
@@ -815,9 +791,9 @@ impl<'a> Checker<'a> {
         Some((name?, value?))
     }
 
-    /// A header value's line breaks and control characters (`body` aside).
-    fn line_breaks(&mut self, raw: &str) {
-        let base = self.offset(raw);
+    /// A header value's line breaks and control characters (`body` aside),
+    /// `raw` at `base`.
+    fn line_breaks(&mut self, base: usize, raw: &str) {
         let mut control = false;
         for (i, b) in uri_encode::decoded_bytes(raw) {
             if b == b'\r' || b == b'\n' {
@@ -841,9 +817,9 @@ impl<'a> Checker<'a> {
         }
     }
 
-    /// The body's line breaks (CR LF pairs) and control characters.
-    fn body(&mut self, raw: &str) {
-        let base = self.offset(raw);
+    /// The body's line breaks (CR LF pairs) and control characters, `raw`
+    /// at `base`.
+    fn body(&mut self, base: usize, raw: &str) {
         let (mut bare, mut control) = (false, false);
         let mut cr: Option<usize> = None;
         for (i, b) in uri_encode::decoded_bytes(raw) {
@@ -885,9 +861,7 @@ impl<'a> Checker<'a> {
 }
 
 fn check(uri: Uri<'_>) -> (Fields<'_>, Vec<Violation>) {
-    let text = uri.as_str();
     let mut c = Checker {
-        text,
         found: Vec::new(),
         readable: true,
         recipients: 0,
@@ -906,26 +880,29 @@ fn check(uri: Uri<'_>) -> (Fields<'_>, Vec<Violation>) {
         return (Fields::None, c.found);
     }
     let path = uri.path();
+    let path_start = start_of(uri, Component::Path);
     if let Some(i) = first_of(path, b"/&;=") {
         c.found.push(Violation::error(
             "InvalidChar",
-            c.offset(path) + i,
+            path_start + i,
             SYNTAX,
             "`/`, `&`, `;` and `=` must be percent-encoded in an address",
         ));
     }
     if !path.is_empty() {
-        c.addresses(path, true);
+        c.addresses(path_start, path, true);
     }
     let in_path = c.to.len();
     c.in_path = c.recipients;
     let mut headers = Vec::new();
     if let Some(query) = uri.query() {
         let mut seen = [false; ONCE.len()];
+        let mut at = start_of(uri, Component::Query);
         for field in query.split('&') {
-            if let Some(pair) = c.hfield(field, &mut seen) {
+            if let Some(pair) = c.hfield(at, field, &mut seen) {
                 headers.push(pair);
             }
+            at += field.len() + 1;
         }
     }
     if c.recipients == 0 && c.addressed == 0 {
@@ -936,10 +913,10 @@ fn check(uri: Uri<'_>) -> (Fields<'_>, Vec<Violation>) {
             "no address, after `mailto:` or in a `to`, `cc` or `bcc` header field: a mail program asks for one",
         ));
     }
-    if let Some(fragment) = uri.fragment() {
+    if uri.fragment().is_some() {
         c.found.push(Violation::warning(
             "Fragment",
-            c.offset(fragment) - 1,
+            start_of(uri, Component::Fragment) - 1,
             SYNTAX,
             "fragments are meaningless in mailto URIs and SHOULD NOT be used",
         ));

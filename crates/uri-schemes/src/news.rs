@@ -53,6 +53,7 @@ use alloc::vec::Vec;
 use uri_core::{Component, Uri};
 
 use crate::ldap::{pct_bytes, utf8};
+use crate::scheme::scheme_facts;
 use crate::scheme::start_of;
 use crate::{Fields, Kind, Scheme, Violation};
 
@@ -185,12 +186,12 @@ impl News {
     /// # Examples
     ///
     /// ```
-    /// use uri_schemes::{Fields, Registry};
+    /// use uri_schemes::News;
     ///
     /// let uri = uri_core::Uri::parse("news:p0624081dc30b8699bf9b@%5B10.20.30.108%5D")?;
-    /// let Fields::News(news) = Registry::standard().check(uri).into_parts().0 else { panic!("a news URI") };
+    /// let news = News::parse(uri)?;
     /// assert_eq!(news.message_id(), Some("p0624081dc30b8699bf9b@[10.20.30.108]"));
-    /// # Ok::<(), uri_core::ParseError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn message_id(&self) -> Option<&str> {
         self.message_id.as_deref()
@@ -201,13 +202,13 @@ impl News {
     /// # Examples
     ///
     /// ```
-    /// use uri_schemes::{Fields, Registry};
+    /// use uri_schemes::News;
     ///
     /// let uri = uri_core::Uri::parse("nntp://news.server.example/example.group.this/12345")?;
-    /// let Fields::News(nntp) = Registry::standard().check(uri).into_parts().0 else { panic!("an nntp URI") };
+    /// let nntp = News::parse(uri)?;
     /// assert_eq!(nntp.newsgroups(), Some("example.group.this"));
     /// assert_eq!(nntp.article_number(), Some(12345));
-    /// # Ok::<(), uri_core::ParseError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub const fn article_number(&self) -> Option<u64> {
         self.article_number
@@ -220,6 +221,13 @@ pub(crate) struct NewsScheme {
 }
 
 impl Scheme for NewsScheme {
+    // default_port: 119, for both (RFC 5538).
+    // opaque_path: A message-id, a wildmat or a group name is one
+    //   string, not a hierarchy (`/` in one is written `%2F`); `.` and
+    //   `..` are errors (`BadNewsgroup`), which normalization leaves in
+    //   place.
+    scheme_facts! { default_port = Some(119); uses_dns = true; opaque_path = true; }
+
     fn name(&self) -> &'static str {
         if self.nntp { "nntp" } else { "news" }
     }
@@ -230,22 +238,6 @@ impl Scheme for NewsScheme {
     /// RFC 1738 §3.6), even when the URI suggests one.
     fn kind(&self) -> Kind {
         if self.nntp { Kind::Locator } else { Kind::Name }
-    }
-
-    /// 119, for both (RFC 5538).
-    fn default_port(&self) -> Option<u16> {
-        Some(119)
-    }
-
-    /// A message-id, a wildmat or a group name is one string, not a
-    /// hierarchy (`/` in one is written `%2F`); `.` and `..` are errors
-    /// (`BadNewsgroup`), which normalization leaves in place.
-    fn opaque_path(&self) -> bool {
-        true
-    }
-
-    fn uses_dns(&self) -> bool {
-        true
     }
 
     /// The checks listed in the [module docs](self); the fields only when
@@ -490,11 +482,8 @@ fn bad_newsgroup(at: usize) -> Violation {
     )
 }
 
-/// The schemes of this module, for [`Registry::standard`](crate::Registry::standard).
-pub(crate) fn schemes() -> alloc::vec::Vec<alloc::boxed::Box<dyn Scheme>> {
-    use alloc::boxed::Box;
-    alloc::vec![
-        Box::new(NewsScheme { nntp: false }),
-        Box::new(NewsScheme { nntp: true })
-    ]
-}
+/// This module's entry in [`Registry::standard`](crate::Registry::standard).
+pub(crate) const SCHEMES: &[crate::registry::Builtin] = &[
+    crate::registry::Builtin::Other(&NewsScheme { nntp: false }),
+    crate::registry::Builtin::Other(&NewsScheme { nntp: true }),
+];

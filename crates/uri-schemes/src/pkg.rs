@@ -13,7 +13,8 @@
 //!   never percent-encoded, case-insensitive (lower case is canonical);
 //! - the namespace: `/`-separated percent-encoded segments, optional unless
 //!   the type requires it (or prohibits it);
-//! - the name: one percent-encoded segment, required;
+//! - the name: one percent-encoded segment, required (for `git`, the
+//!   repository's path on its host: see below);
 //! - the version: after the last `@`, percent-encoded, optional;
 //! - the qualifiers: `key=value` pairs joined by `&`, keys in lower case
 //!   (letters, digits, `.`, `-`, `_`, not starting with a digit), each once,
@@ -24,6 +25,14 @@
 //! A parser reads from the right (`#`, then `?`, then `@`, then the last
 //! `/`) as the spec's "How to parse" says, and ignores any number of `/`
 //! after `pkg:` (`pkg://npm/x` is `pkg:npm/x`).
+//!
+//! `git` is the one type whose name holds `/`: its type definition makes
+//! the namespace the git host and the name "the path on the host to the
+//! git repository" ("repository name with owner"), as its examples and the
+//! suite's required cases read `pkg:git/codeberg.org/forgejo/forgejo`
+//! (namespace `codeberg.org`, name `forgejo/forgejo`). Its namespace is
+//! the first segment, its name the rest, each segment percent-encoded
+//! alone in the canonical form.
 //!
 //! # Rules
 //!
@@ -67,7 +76,8 @@ use core::fmt;
 
 use uri_core::{Uri, UriBuf};
 
-use crate::{Fields, Kind, Report, Scheme, Violation};
+use crate::scheme::scheme_facts;
+use crate::{Fields, Report, Scheme, Violation};
 
 /// The standard that defines the Package URL.
 const SECTION: &str = "ECMA-427 §5";
@@ -224,12 +234,18 @@ impl Purl {
         self.namespace.as_deref()
     }
 
-    /// The name, decoded.
+    /// The name, decoded; for `git`, the repository's path on its host
+    /// (see the [module docs](self)).
     ///
     /// # Examples
     ///
     /// ```
-    /// assert_eq!(uri_schemes::Purl::parse_str("pkg:cargo/rand")?.name(), "rand");
+    /// use uri_schemes::Purl;
+    ///
+    /// assert_eq!(Purl::parse_str("pkg:cargo/rand")?.name(), "rand");
+    /// let git = Purl::parse_str("pkg:git/codeberg.org/forgejo/forgejo")?;
+    /// assert_eq!((git.namespace(), git.name()), (Some("codeberg.org"), "forgejo/forgejo"));
+    /// assert_eq!(git.to_string(), "pkg:git/codeberg.org/forgejo/forgejo");
     /// # Ok::<(), uri_schemes::Violation>(())
     /// ```
     pub fn name(&self) -> &str {
@@ -286,7 +302,16 @@ impl fmt::Display for Purl {
                 out.push('/');
             }
         }
-        encode(&self.name, &mut out);
+        if name_is_path(&self.package_type) {
+            for (i, segment) in self.name.split('/').enumerate() {
+                if i > 0 {
+                    out.push('/');
+                }
+                encode(segment, &mut out);
+            }
+        } else {
+            encode(&self.name, &mut out);
+        }
         if let Some(version) = &self.version {
             out.push('@');
             encode(version, &mut out);
@@ -321,6 +346,13 @@ fn encode(text: &str, out: &mut String) {
     }
 }
 
+/// Whether the type's name is a path of `/`-separated segments after a
+/// one-segment namespace: `git` (its type definition: the namespace is the
+/// host, the name "the path on the host to the git repository").
+fn name_is_path(package_type: &str) -> bool {
+    package_type.eq_ignore_ascii_case("git")
+}
+
 /// Whether a namespace is required, optional or prohibited.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Need {
@@ -333,352 +365,84 @@ enum Need {
 struct TypeRule {
     name: &'static str,
     namespace: Need,
-    namespace_lower: bool,
-    name_lower: bool,
-    version_lower: bool,
+    /// The components the type's definition says are case-insensitive
+    /// (lower-cased in the canonical form), by name, separated by spaces:
+    /// `namespace`, `name`, `version`.
+    lower: &'static str,
     required: &'static [&'static str],
 }
 
-/// The registered types (`definitions/*.json` of the purl-spec test suite, copied
-/// under `tests/vectors/purl/`): `(type, namespace, namespace lower-cased,
-/// name lower-cased, version lower-cased, required qualifiers)`.
+impl TypeRule {
+    /// Whether `component` is lower-cased.
+    fn lowers(&self, component: &str) -> bool {
+        self.lower.split(' ').any(|c| c == component)
+    }
+}
+
+/// A row of [`TYPES`].
+const fn rule(
+    name: &'static str,
+    namespace: Need,
+    lower: &'static str,
+    required: &'static [&'static str],
+) -> TypeRule {
+    TypeRule {
+        name,
+        namespace,
+        lower,
+        required,
+    }
+}
+
+use Need::{Optional, Prohibited, Required};
+
+/// The registered types (`definitions/*.json` of the purl-spec test suite,
+/// copied under `tests/vectors/purl/`): the type, whether its namespace is
+/// required, optional or prohibited, the components it lower-cases, and
+/// its required qualifiers.
 const TYPES: &[TypeRule] = &[
-    TypeRule {
-        name: "alpm",
-        namespace: Need::Required,
-        namespace_lower: true,
-        name_lower: true,
-        version_lower: false,
-        required: &[],
-    },
-    TypeRule {
-        name: "apk",
-        namespace: Need::Required,
-        namespace_lower: true,
-        name_lower: true,
-        version_lower: false,
-        required: &[],
-    },
-    TypeRule {
-        name: "bazel",
-        namespace: Need::Prohibited,
-        namespace_lower: false,
-        name_lower: false,
-        version_lower: false,
-        required: &[],
-    },
-    TypeRule {
-        name: "bitbucket",
-        namespace: Need::Required,
-        namespace_lower: true,
-        name_lower: true,
-        version_lower: false,
-        required: &[],
-    },
-    TypeRule {
-        name: "bitnami",
-        namespace: Need::Prohibited,
-        namespace_lower: false,
-        name_lower: true,
-        version_lower: false,
-        required: &[],
-    },
-    TypeRule {
-        name: "brew",
-        namespace: Need::Optional,
-        namespace_lower: true,
-        name_lower: true,
-        version_lower: false,
-        required: &[],
-    },
-    TypeRule {
-        name: "cargo",
-        namespace: Need::Prohibited,
-        namespace_lower: false,
-        name_lower: false,
-        version_lower: false,
-        required: &[],
-    },
-    TypeRule {
-        name: "chrome-extension",
-        namespace: Need::Prohibited,
-        namespace_lower: false,
-        name_lower: true,
-        version_lower: false,
-        required: &[],
-    },
-    TypeRule {
-        name: "cocoapods",
-        namespace: Need::Prohibited,
-        namespace_lower: false,
-        name_lower: false,
-        version_lower: false,
-        required: &[],
-    },
-    TypeRule {
-        name: "composer",
-        namespace: Need::Required,
-        namespace_lower: true,
-        name_lower: true,
-        version_lower: false,
-        required: &[],
-    },
-    TypeRule {
-        name: "conan",
-        namespace: Need::Optional,
-        namespace_lower: false,
-        name_lower: false,
-        version_lower: false,
-        required: &[],
-    },
-    TypeRule {
-        name: "conda",
-        namespace: Need::Prohibited,
-        namespace_lower: false,
-        name_lower: false,
-        version_lower: false,
-        required: &[],
-    },
-    TypeRule {
-        name: "cpan",
-        namespace: Need::Optional,
-        namespace_lower: false,
-        name_lower: false,
-        version_lower: false,
-        required: &[],
-    },
-    TypeRule {
-        name: "cran",
-        namespace: Need::Prohibited,
-        namespace_lower: false,
-        name_lower: false,
-        version_lower: false,
-        required: &[],
-    },
-    TypeRule {
-        name: "deb",
-        namespace: Need::Required,
-        namespace_lower: true,
-        name_lower: true,
-        version_lower: false,
-        required: &[],
-    },
-    TypeRule {
-        name: "docker",
-        namespace: Need::Optional,
-        namespace_lower: false,
-        name_lower: false,
-        version_lower: false,
-        required: &[],
-    },
-    TypeRule {
-        name: "gem",
-        namespace: Need::Prohibited,
-        namespace_lower: false,
-        name_lower: false,
-        version_lower: false,
-        required: &[],
-    },
-    TypeRule {
-        name: "generic",
-        namespace: Need::Optional,
-        namespace_lower: false,
-        name_lower: false,
-        version_lower: false,
-        required: &[],
-    },
-    TypeRule {
-        name: "git",
-        namespace: Need::Required,
-        namespace_lower: false,
-        name_lower: false,
-        version_lower: false,
-        required: &[],
-    },
-    TypeRule {
-        name: "github",
-        namespace: Need::Required,
-        namespace_lower: true,
-        name_lower: true,
-        version_lower: false,
-        required: &[],
-    },
-    TypeRule {
-        name: "golang",
-        namespace: Need::Required,
-        namespace_lower: false,
-        name_lower: false,
-        version_lower: false,
-        required: &[],
-    },
-    TypeRule {
-        name: "hackage",
-        namespace: Need::Prohibited,
-        namespace_lower: false,
-        name_lower: false,
-        version_lower: false,
-        required: &[],
-    },
-    TypeRule {
-        name: "hex",
-        namespace: Need::Optional,
-        namespace_lower: true,
-        name_lower: true,
-        version_lower: false,
-        required: &[],
-    },
-    TypeRule {
-        name: "huggingface",
-        namespace: Need::Required,
-        namespace_lower: false,
-        name_lower: false,
-        version_lower: true,
-        required: &[],
-    },
-    TypeRule {
-        name: "julia",
-        namespace: Need::Prohibited,
-        namespace_lower: false,
-        name_lower: false,
-        version_lower: false,
-        required: &["uuid"],
-    },
-    TypeRule {
-        name: "luarocks",
-        namespace: Need::Optional,
-        namespace_lower: true,
-        name_lower: true,
-        version_lower: false,
-        required: &[],
-    },
-    TypeRule {
-        name: "maven",
-        namespace: Need::Required,
-        namespace_lower: false,
-        name_lower: false,
-        version_lower: false,
-        required: &[],
-    },
-    TypeRule {
-        name: "mlflow",
-        namespace: Need::Prohibited,
-        namespace_lower: false,
-        name_lower: false,
-        version_lower: false,
-        required: &[],
-    },
-    TypeRule {
-        name: "npm",
-        namespace: Need::Optional,
-        namespace_lower: false,
-        name_lower: false,
-        version_lower: false,
-        required: &[],
-    },
-    TypeRule {
-        name: "nuget",
-        namespace: Need::Prohibited,
-        namespace_lower: false,
-        name_lower: false,
-        version_lower: false,
-        required: &[],
-    },
-    TypeRule {
-        name: "oci",
-        namespace: Need::Prohibited,
-        namespace_lower: false,
-        name_lower: true,
-        version_lower: true,
-        required: &[],
-    },
-    TypeRule {
-        name: "opam",
-        namespace: Need::Prohibited,
-        namespace_lower: false,
-        name_lower: false,
-        version_lower: false,
-        required: &[],
-    },
-    TypeRule {
-        name: "otp",
-        namespace: Need::Prohibited,
-        namespace_lower: false,
-        name_lower: true,
-        version_lower: false,
-        required: &[],
-    },
-    TypeRule {
-        name: "pub",
-        namespace: Need::Prohibited,
-        namespace_lower: false,
-        name_lower: true,
-        version_lower: false,
-        required: &[],
-    },
-    TypeRule {
-        name: "pypi",
-        namespace: Need::Prohibited,
-        namespace_lower: false,
-        name_lower: true,
-        version_lower: true,
-        required: &[],
-    },
-    TypeRule {
-        name: "qpkg",
-        namespace: Need::Required,
-        namespace_lower: true,
-        name_lower: false,
-        version_lower: false,
-        required: &[],
-    },
-    TypeRule {
-        name: "rpm",
-        namespace: Need::Required,
-        namespace_lower: true,
-        name_lower: false,
-        version_lower: false,
-        required: &[],
-    },
-    TypeRule {
-        name: "swid",
-        namespace: Need::Optional,
-        namespace_lower: false,
-        name_lower: false,
-        version_lower: false,
-        required: &["tag_id"],
-    },
-    TypeRule {
-        name: "swift",
-        namespace: Need::Required,
-        namespace_lower: false,
-        name_lower: false,
-        version_lower: false,
-        required: &[],
-    },
-    TypeRule {
-        name: "vcpkg",
-        namespace: Need::Prohibited,
-        namespace_lower: false,
-        name_lower: false,
-        version_lower: false,
-        required: &[],
-    },
-    TypeRule {
-        name: "vscode-extension",
-        namespace: Need::Required,
-        namespace_lower: true,
-        name_lower: true,
-        version_lower: true,
-        required: &[],
-    },
-    TypeRule {
-        name: "yocto",
-        namespace: Need::Optional,
-        namespace_lower: true,
-        name_lower: false,
-        version_lower: false,
-        required: &[],
-    },
+    rule("alpm", Required, "namespace name", &[]),
+    rule("apk", Required, "namespace name", &[]),
+    rule("bazel", Prohibited, "", &[]),
+    rule("bitbucket", Required, "namespace name", &[]),
+    rule("bitnami", Prohibited, "name", &[]),
+    rule("brew", Optional, "namespace name", &[]),
+    rule("cargo", Prohibited, "", &[]),
+    rule("chrome-extension", Prohibited, "name", &[]),
+    rule("cocoapods", Prohibited, "", &[]),
+    rule("composer", Required, "namespace name", &[]),
+    rule("conan", Optional, "", &[]),
+    rule("conda", Prohibited, "", &[]),
+    rule("cpan", Optional, "", &[]),
+    rule("cran", Prohibited, "", &[]),
+    rule("deb", Required, "namespace name", &[]),
+    rule("docker", Optional, "", &[]),
+    rule("gem", Prohibited, "", &[]),
+    rule("generic", Optional, "", &[]),
+    rule("git", Required, "", &[]),
+    rule("github", Required, "namespace name", &[]),
+    rule("golang", Required, "", &[]),
+    rule("hackage", Prohibited, "", &[]),
+    rule("hex", Optional, "namespace name", &[]),
+    rule("huggingface", Required, "version", &[]),
+    rule("julia", Prohibited, "", &["uuid"]),
+    rule("luarocks", Optional, "namespace name", &[]),
+    rule("maven", Required, "", &[]),
+    rule("mlflow", Prohibited, "", &[]),
+    rule("npm", Optional, "", &[]),
+    rule("nuget", Prohibited, "", &[]),
+    rule("oci", Prohibited, "name version", &[]),
+    rule("opam", Prohibited, "", &[]),
+    rule("otp", Prohibited, "name", &[]),
+    rule("pub", Prohibited, "name", &[]),
+    rule("pypi", Prohibited, "name version", &[]),
+    rule("qpkg", Required, "namespace", &[]),
+    rule("rpm", Required, "namespace", &[]),
+    rule("swid", Optional, "", &["tag_id"]),
+    rule("swift", Required, "", &[]),
+    rule("vcpkg", Prohibited, "", &[]),
+    rule("vscode-extension", Required, "namespace name version", &[]),
+    rule("yocto", Optional, "namespace", &[]),
 ];
 
 /// The type's characters (ECMA-427 §5, "Type").
@@ -740,13 +504,13 @@ fn finish(
             (Need::Prohibited, Some(_)) => return Err("this type prohibits a namespace"),
             _ => {}
         }
-        if rule.namespace_lower {
+        if rule.lowers("namespace") {
             namespace = namespace.map(|ns| ns.to_ascii_lowercase());
         }
-        if rule.name_lower {
+        if rule.lowers("name") {
             name = name.to_ascii_lowercase();
         }
-        if rule.version_lower {
+        if rule.lowers("version") {
             version = version.map(|v| v.to_ascii_lowercase());
         }
         if let Some(missing) = rule
@@ -862,14 +626,32 @@ fn parse(text: &str) -> Result<Purl, Violation> {
         ),
         None => (rest, None),
     };
-    let (namespace, name) = match rest.rsplit_once('/') {
+    let split = if name_is_path(package_type) {
+        rest.trim_start_matches('/').split_once('/')
+    } else {
+        rest.rsplit_once('/')
+    };
+    let (namespace, name) = match split {
         Some((ns, n)) => (Some(ns), n),
         None => (None, rest),
     };
-    let name = decode(at, name)?;
-    if name.contains('/') {
-        return Err(bad(at, "a name holds no `/`"));
-    }
+    let name = if name_is_path(package_type) {
+        let mut segments = Vec::new();
+        for segment in name.split('/').filter(|s| !s.is_empty()) {
+            let decoded = decode(at, segment)?;
+            if decoded.contains('/') {
+                return Err(bad(at, "a name segment holds no `/`"));
+            }
+            segments.push(decoded);
+        }
+        segments.join("/")
+    } else {
+        let name = decode(at, name)?;
+        if name.contains('/') {
+            return Err(bad(at, "a name holds no `/`"));
+        }
+        name
+    };
     let namespace = match namespace {
         Some(ns) => {
             let mut segments = Vec::new();
@@ -891,14 +673,9 @@ fn parse(text: &str) -> Result<Purl, Violation> {
 pub(crate) struct PkgScheme;
 
 impl Scheme for PkgScheme {
-    fn name(&self) -> &'static str {
-        "pkg"
-    }
-
-    /// A name: the package, wherever it is published.
-    fn kind(&self) -> Kind {
-        Kind::Name
-    }
+    // kind: A name: the package, wherever it is published.
+    // opaque_path: Type, namespace, name and version, not a hierarchy.
+    scheme_facts! { name = "pkg"; kind = Name; opaque_path = true; }
 
     /// The rules of the [module docs](self#rules).
     fn check<'a>(&self, uri: Uri<'a>) -> (Fields<'a>, Vec<Violation>) {
@@ -908,11 +685,6 @@ impl Scheme for PkgScheme {
         }
     }
 
-    /// Type, namespace, name and version, not a hierarchy.
-    fn opaque_path(&self) -> bool {
-        true
-    }
-
     /// Syntax normalization only: the canonical form is the equivalence.
     fn normalize(&self, uri: &mut UriBuf) {
         let _ = uri;
@@ -920,10 +692,8 @@ impl Scheme for PkgScheme {
 
     /// The same canonical form; `None` when either is no purl.
     fn equivalent(&self, a: Uri<'_>, b: Uri<'_>) -> Option<bool> {
-        match (parse(a.as_str()), parse(b.as_str())) {
-            (Ok(x), Ok(y)) => Some(x.to_string() == y.to_string()),
-            _ => None,
-        }
+        let read = |uri: Uri<'_>| parse(uri.as_str()).ok();
+        crate::scheme::equivalent_views(a, b, read, |x, y| x.to_string() == y.to_string())
     }
 
     /// The canonical form [`equivalent`](Scheme::equivalent) compares;
@@ -939,3 +709,7 @@ impl Scheme for PkgScheme {
 fn pkg_equivalence_key(uri: Uri<'_>) -> Option<String> {
     parse(uri.as_str()).ok().map(|purl| purl.to_string())
 }
+
+/// This module's entry in [`Registry::standard`](crate::Registry::standard).
+pub(crate) const SCHEMES: &[crate::registry::Builtin] =
+    &[crate::registry::Builtin::Other(&PkgScheme)];

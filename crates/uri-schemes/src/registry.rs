@@ -73,11 +73,11 @@ impl Registry {
     /// ```
     pub fn standard() -> Self {
         let mut registry = Registry::empty();
-        for scheme in [http::HTTP, http::HTTPS, http::WS, http::WSS] {
-            registry.insert(Entry::Http(scheme));
-        }
-        for scheme in crate::standard_schemes() {
-            registry.insert(Entry::Dyn(scheme));
+        for builtin in crate::STANDARD.iter().copied().flatten() {
+            registry.insert(match *builtin {
+                Builtin::Http(http) => Entry::Http(http),
+                Builtin::Other(scheme) => Entry::Static(scheme),
+            });
         }
         registry
     }
@@ -85,7 +85,7 @@ impl Registry {
     /// The [`standard`](Registry::standard) registry, built once for the
     /// whole program on first use and shared: for code that checks or
     /// compares URIs here and there, without keeping a registry of its own
-    /// (building one allocates a box per scheme but the http family's, and its lookup table).
+    /// (building one allocates its table of schemes and its lookup table).
     ///
     /// # Examples
     ///
@@ -238,7 +238,7 @@ impl Registry {
     pub fn check<'a>(&self, uri: Uri<'a>) -> Report<'a> {
         let scheme = match self.entry_of(uri) {
             Some(Entry::Http(http)) => return http.report(uri),
-            Some(Entry::Dyn(scheme)) => &**scheme,
+            Some(other) => other.scheme(),
             None => return Report::new(crate::Fields::None, generic_checks(uri, &NoRules)),
         };
         let (fields, mut violations) = scheme.check(uri);
@@ -268,8 +268,8 @@ impl Registry {
     pub fn validate(&self, uri: Uri<'_>) -> Vec<Violation> {
         let mut found = match self.entry_of(uri) {
             Some(Entry::Http(http)) => return http.violations(uri),
-            Some(Entry::Dyn(scheme)) => {
-                let scheme = &**scheme;
+            Some(other) => {
+                let scheme = other.scheme();
                 let mut found = scheme.validate(uri);
                 crate::generic::push_generic_checks(uri, scheme, &mut found);
                 found
@@ -689,6 +689,18 @@ impl Equivalence {
     }
 }
 
+/// A scheme of this crate, as its module lists it for
+/// [`Registry::standard`] (the module's `SCHEMES`): the four of
+/// [`http`](crate::http) by value, any other by a `'static` reference (no
+/// allocation).
+#[derive(Clone, Copy)]
+pub(crate) enum Builtin {
+    /// http, https, ws or wss.
+    Http(http::HttpScheme),
+    /// Any other scheme of this crate.
+    Other(&'static dyn Scheme),
+}
+
 /// A scheme in a [`Registry`]: the four of [`http`](crate::http) held as
 /// they are, so that [`Registry::check`] and [`Registry::validate`] run
 /// their rules without a call through `dyn Scheme` (the same rules, and the
@@ -698,7 +710,9 @@ impl Equivalence {
 enum Entry {
     /// http, https, ws or wss of this crate.
     Http(http::HttpScheme),
-    /// Any other scheme.
+    /// Any other scheme of this crate.
+    Static(&'static dyn Scheme),
+    /// A scheme a program adds.
     Dyn(Box<dyn Scheme>),
 }
 
@@ -708,6 +722,7 @@ impl Entry {
     fn scheme(&self) -> &dyn Scheme {
         match self {
             Entry::Http(http) => http,
+            Entry::Static(scheme) => *scheme,
             Entry::Dyn(scheme) => &**scheme,
         }
     }

@@ -509,3 +509,39 @@ pub(crate) fn start_of(uri: Uri<'_>, component: Component) -> usize {
         .span(component)
         .map_or(uri.as_str().len(), |span| span.start)
 }
+
+/// The answers of a built-in scheme that are constants ([`Scheme::name`],
+/// [`Scheme::kind`], [`Scheme::default_port`], [`Scheme::uses_dns`],
+/// [`Scheme::opaque_path`], [`Scheme::decodes_unreserved`]), one line each
+/// inside the module's `impl Scheme`, in this order, each optional: the
+/// methods they stand for, without writing each one out again per module.
+macro_rules! scheme_facts {
+    (
+        $(name = $name:expr;)?
+        $(kind = $kind:ident;)?
+        $(default_port = $port:expr;)?
+        $(uses_dns = $dns:expr;)?
+        $(opaque_path = $opaque:expr;)?
+        $(decodes_unreserved = $decodes:expr;)?
+    ) => {
+        $(fn name(&self) -> &'static str { $name })?
+        $(fn kind(&self) -> $crate::Kind { $crate::Kind::$kind })?
+        $(fn default_port(&self) -> Option<u16> { $port })?
+        $(fn uses_dns(&self) -> bool { $dns })?
+        $(fn opaque_path(&self) -> bool { $opaque })?
+        $(fn decodes_unreserved(&self) -> bool { $decodes })?
+    };
+}
+pub(crate) use scheme_facts;
+
+/// A scheme's own equivalence, on its views: `same` of what `read` gives
+/// for `a` and for `b`; `None` when either has no view (the registry then
+/// compares by RFC 3986 §6).
+pub(crate) fn equivalent_views<'x, T>(
+    a: Uri<'x>,
+    b: Uri<'x>,
+    read: impl Fn(Uri<'x>) -> Option<T>,
+    same: impl Fn(&T, &T) -> bool,
+) -> Option<bool> {
+    Some(same(&read(a)?, &read(b)?))
+}

@@ -92,7 +92,8 @@ use core::fmt;
 
 use uri_core::{Uri, UriBuf};
 
-use crate::{Fields, Kind, Report, Scheme, Violation};
+use crate::scheme::scheme_facts;
+use crate::{Fields, Report, Scheme, Violation};
 
 /// The section that defines the grammar.
 const SECTION: &str = "RFC 3261 §19.1.1";
@@ -393,8 +394,7 @@ fn check(uri: Uri<'_>) -> (Fields<'_>, Vec<Violation>) {
             None => sip.user = Some(decode(userinfo)),
         }
     }
-    let mut pieces = rest.split(';');
-    let hostport = pieces.next().unwrap_or("");
+    let (hostport, params) = crate::generic::semicolon_params(rest, rest_at);
     let (host, port) = match hostport.rfind(':') {
         Some(i) if !hostport[i..].contains(']') => (&hostport[..i], Some(&hostport[i + 1..])),
         _ => (hostport, None),
@@ -423,12 +423,8 @@ fn check(uri: Uri<'_>) -> (Fields<'_>, Vec<Violation>) {
         sip.port = Some(port.to_owned());
     }
     sip.host = host.to_owned();
-    let mut at = rest_at + hostport.len() + 1;
-    for piece in pieces {
-        let (name, value) = match piece.split_once('=') {
-            Some((n, v)) => (n, Some(decode(v))),
-            None => (piece, None),
-        };
+    for (at, name, value) in params {
+        let value = value.map(decode);
         if name.is_empty() {
             found.push(error("InvalidParameter", at, "a URI parameter has a name"));
         } else if sip.parameter(name).is_some() {
@@ -440,7 +436,6 @@ fn check(uri: Uri<'_>) -> (Fields<'_>, Vec<Violation>) {
         } else {
             sip.parameters.push((name.to_owned(), value));
         }
-        at += piece.len() + 1;
     }
     if let (Some(query), Some(mut at)) = (uri.query(), uri.as_str().find('?')) {
         at += 1;
@@ -472,13 +467,12 @@ const SIP: SipScheme = SipScheme { secure: false };
 const SIPS: SipScheme = SipScheme { secure: true };
 
 impl Scheme for SipScheme {
+    // kind: A locator: a host and a protocol to reach it.
+    // opaque_path: User, host and parameters, not a hierarchy.
+    scheme_facts! { kind = Locator; opaque_path = true; }
+
     fn name(&self) -> &'static str {
         if self.secure { "sips" } else { "sip" }
-    }
-
-    /// A locator: a host and a protocol to reach it.
-    fn kind(&self) -> Kind {
-        Kind::Locator
     }
 
     /// 5060 for sip, 5061 for sips (RFC 3261 §19.1.2); kept in the normal
@@ -492,11 +486,6 @@ impl Scheme for SipScheme {
         check(uri)
     }
 
-    /// User, host and parameters, not a hierarchy.
-    fn opaque_path(&self) -> bool {
-        true
-    }
-
     /// Syntax normalization only: the port stays (§19.1.4).
     fn normalize(&self, uri: &mut UriBuf) {
         let _ = uri;
@@ -505,10 +494,11 @@ impl Scheme for SipScheme {
     /// [`Sip::is_equivalent`] (RFC 3261 §19.1.4); `None` when either URI
     /// has no [`Sip`] parts to compare.
     fn equivalent(&self, a: Uri<'_>, b: Uri<'_>) -> Option<bool> {
-        match (check(a).0, check(b).0) {
-            (Fields::Sip(x), Fields::Sip(y)) => Some(x.is_equivalent(&y)),
+        let read = |uri| match check(uri).0 {
+            Fields::Sip(sip) => Some(sip),
             _ => None,
-        }
+        };
+        crate::scheme::equivalent_views(a, b, read, |x, y| x.is_equivalent(y))
     }
 
     /// A key such that equal keys mean [`Sip::is_equivalent`] (RFC 3261
@@ -524,10 +514,11 @@ impl Scheme for SipScheme {
     }
 }
 
-/// The schemes of this module, for [`Registry::standard`](crate::Registry::standard).
-pub(crate) fn schemes() -> Vec<Box<dyn Scheme>> {
-    alloc::vec![Box::new(SIP), Box::new(SIPS)]
-}
+/// This module's entry in [`Registry::standard`](crate::Registry::standard).
+pub(crate) const SCHEMES: &[crate::registry::Builtin] = &[
+    crate::registry::Builtin::Other(&SIP),
+    crate::registry::Builtin::Other(&SIPS),
+];
 
 /// A text such that two [`Sip`]s with one are equivalent by
 /// [`Sip::is_equivalent`] (RFC 3261 §19.1.4): `sips` or `sip`; `|` and the

@@ -30,15 +30,57 @@
 //! visual-separator     = "-" / "." / "(" / ")"
 //! ```
 //!
-//! Our reading of the RFC where it leaves room: the spec notes of
-//! [`Tel`].
+//! # Rules
+//!
+//! What [`Registry::check`](crate::Registry::check) reports for a tel URI:
+//! RFC 3966 §3's grammar, with erratum 203 (`isub` takes `paramchar`), and
+//! §5's rules. Errors (the URI is not a valid tel URI):
+//!
+//! - `InvalidNumber`, `InvalidParameter`, `InvalidExtension`,
+//!   `InvalidPhoneContext`: the grammar above;
+//! - `DuplicateParameter`: a parameter named twice;
+//! - `FragmentNotAllowed`: the grammar has no fragment;
+//! - `MissingPhoneContext`: a local number without one (§5.1.5: "Local
+//!   numbers MUST have a 'phone-context' parameter").
+//!
+//! Warnings: `ParameterOrder`, `PhoneContextInGlobalNumber` and
+//! `UnknownMandatoryParameter` (§5.4).
+//!
+//! A report holds a [`Tel`] when the grammar holds, even with a missing
+//! `phone-context` or a repeated parameter.
+//!
+//! # Spec notes
+//!
+//! Our reading of the RFC where it leaves room:
+//!
+//! - `#` can only be written `%23` in a URI (RFC 3986 §2.2): in the number,
+//!   `ext` and `phone-context`, a percent-encoded character reads as the
+//!   character it encodes. A fragment (`tel:*21#`) is an error: the tel
+//!   grammar has none, and its `#` was most likely meant as a digit.
+//! - §3 wants `isub` or `ext` first, then `phone-context`, then the other
+//!   parameters in lexicographical order, but its ABNF takes any order
+//!   (`*par context *par`) and §4 compares "regardless of the order":
+//!   another order is a warning. The normal form sorts `ext` and `isub`
+//!   by name.
+//! - A `phone-context` on a global number is a warning: the ABNF reads it
+//!   as an ordinary parameter, but a global number needs no context
+//!   (§5.1.4).
+//! - No length is checked: "Implementations MUST NOT assume that telephone
+//!   numbers have a maximum, minimum, or fixed length" (§5.1).
+//!
+//! # Normal form and equivalence
+//!
+//! Two tel URIs are equivalent (§4) when their
+//! [`to_normalized`](Tel::to_normalized) forms are equal, which is what
+//! [`Registry::equivalent`](crate::Registry::equivalent) compares.
 
 use alloc::string::String;
 use alloc::vec::Vec;
 
 use uri_core::{Uri, UriBuf};
 
-use crate::{Fields, Kind, Scheme, Violation};
+use crate::scheme::scheme_facts;
+use crate::{Fields, Scheme, Violation};
 
 /// The syntax section.
 const SYNTAX: &str = "RFC 3966 §3";
@@ -50,46 +92,23 @@ const SYNTAX: &str = "RFC 3966 §3";
 /// when their [`to_normalized`](Tel::to_normalized) forms are equal, which
 /// is what [`Registry::equivalent`](crate::Registry::equivalent) compares.
 ///
-/// The grammar is RFC 3966 §3's, with erratum 203 (`isub` takes
-/// `paramchar`); [`Registry::check`](crate::Registry::check) reports
-/// `InvalidNumber`, `InvalidParameter`, `InvalidExtension`,
-/// `InvalidPhoneContext`, `DuplicateParameter`, `FragmentNotAllowed` and
-/// `MissingPhoneContext` (§5.1.5: "Local numbers MUST have a
-/// 'phone-context' parameter") as errors, `ParameterOrder`,
-/// `PhoneContextInGlobalNumber` and `UnknownMandatoryParameter` (§5.4) as
-/// warnings. A report holds a `Tel` when the grammar holds, even with a
-/// missing `phone-context` or a repeated parameter.
+/// A report holds a `Tel` when the grammar holds, even with a missing
+/// `phone-context` or a repeated parameter.
 ///
-/// # Spec notes
-///
-/// - `#` can only be written `%23` in a URI (RFC 3986 §2.2): in the number,
-///   `ext` and `phone-context`, a percent-encoded character reads as the
-///   character it encodes. A fragment (`tel:*21#`) is an error: the tel
-///   grammar has none, and its `#` was most likely meant as a digit.
-/// - §3 wants `isub` or `ext` first, then `phone-context`, then the other
-///   parameters in lexicographical order, but its ABNF takes any order
-///   (`*par context *par`) and §4 compares "regardless of the order":
-///   another order is a warning. The normal form sorts `ext` and `isub`
-///   by name.
-/// - A `phone-context` on a global number is a warning: the ABNF reads it
-///   as an ordinary parameter, but a global number needs no context
-///   (§5.1.4).
-/// - No length is checked: "Implementations MUST NOT assume that telephone
-///   numbers have a maximum, minimum, or fixed length" (§5.1).
+/// The rules checked, the spec notes, the normal form and the equivalence
+/// are in the [module docs](self#rules).
 ///
 /// # Examples
 ///
 /// ```
-/// use uri_schemes::{Fields, Registry};
+/// use uri_schemes::Tel;
 ///
-/// let report = Registry::standard().check(uri_core::Uri::parse("tel:863-1234;phone-context=+1-914-555")?);
-/// assert!(report.is_valid());
-/// let Fields::Tel(tel) = report.fields() else { panic!("a tel URI") };
+/// let tel = Tel::parse(uri_core::Uri::parse("tel:863-1234;phone-context=+1-914-555")?)?;
 /// assert!(!tel.is_global());
 /// assert_eq!(tel.number(), "863-1234");
 /// assert_eq!(tel.digits(), "8631234");
 /// assert_eq!(tel.phone_context(), Some("+1-914-555"));
-/// # Ok::<(), uri_core::ParseError>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Tel {
@@ -268,13 +287,12 @@ impl Tel {
     /// # Examples
     ///
     /// ```
-    /// use uri_schemes::{Fields, Registry};
+    /// use uri_schemes::Tel;
     ///
     /// let uri = uri_core::Uri::parse("tel:863-1234;Foo=Bar;phone-context=+1-914-555;EXT=1-2")?;
-    /// let report = Registry::standard().check(uri);
-    /// let Fields::Tel(tel) = report.fields() else { panic!("a tel URI") };
+    /// let tel = Tel::parse(uri)?;
     /// assert_eq!(tel.to_normalized(), "tel:8631234;ext=12;phone-context=+1914555;foo=bar");
-    /// # Ok::<(), uri_core::ParseError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn to_normalized(&self) -> String {
         let mut out = String::with_capacity(4 + self.digits.len() + 3 * self.parameters.len());
@@ -321,21 +339,12 @@ impl Tel {
 pub(crate) struct TelScheme;
 
 impl Scheme for TelScheme {
-    fn name(&self) -> &'static str {
-        "tel"
-    }
-
-    /// A tel URI names a telephone number, and "does not describe the steps
-    /// necessary to reach" it (RFC 3966 §1).
-    fn kind(&self) -> Kind {
-        Kind::Name
-    }
-
-    /// The subscriber is one string: a parameter value may hold `/`
-    /// (`param-unreserved`), and `tel:+1;x=a/../b` is not `tel:b`.
-    fn opaque_path(&self) -> bool {
-        true
-    }
+    // kind: A tel URI names a telephone number, and "does not describe
+    //   the steps necessary to reach" it (RFC 3966 §1).
+    // opaque_path: The subscriber is one string: a parameter value may
+    //   hold `/` (`param-unreserved`), and `tel:+1;x=a/../b` is not
+    //   `tel:b`.
+    scheme_facts! { name = "tel"; kind = Name; opaque_path = true; }
 
     /// RFC 3966 §3 and §5; the violations are listed at [`Tel`].
     fn check<'a>(&self, uri: Uri<'a>) -> (Fields<'a>, Vec<Violation>) {
@@ -364,22 +373,11 @@ impl Scheme for TelScheme {
 /// violation.
 fn read(uri: Uri<'_>) -> (Option<Tel>, Vec<Violation>) {
     let mut found = Vec::new();
-    let text = uri.as_str();
-    let start = uri.scheme().len() + 1;
-    let end = match uri.fragment() {
-        Some(fragment) => {
-            let at = text.len() - fragment.len() - 1;
-            found.push(Violation::error(
-                "FragmentNotAllowed",
-                at,
-                SYNTAX,
-                "a tel URI has no fragment (a `#` in a number is written `%23`)",
-            ));
-            at
-        }
-        None => text.len(),
-    };
-    let body = text.get(start..end).unwrap_or("");
+    let (start, body, hash) = crate::generic::body_before_fragment(uri);
+    if let Some(at) = hash {
+        let message = "a tel URI has no fragment (a `#` in a number is written `%23`)";
+        found.push(Violation::error("FragmentNotAllowed", at, SYNTAX, message));
+    }
     let number_len = body.find(';').unwrap_or(body.len());
     let number = &body[..number_len];
     let global = number.starts_with('+');
@@ -459,17 +457,7 @@ fn check_rules(
     }
     // Each name once (§3: "MUST NOT appear more than once"), in any case.
     let mut by_name: Vec<(&str, usize)> = params.iter().map(|p| (p.key.as_str(), p.at)).collect();
-    by_name.sort();
-    for pair in by_name.windows(2) {
-        if pair[0].0 == pair[1].0 {
-            found.push(Violation::error(
-                "DuplicateParameter",
-                pair[1].1,
-                SYNTAX,
-                "a parameter appears more than once",
-            ));
-        }
-    }
+    crate::generic::push_duplicates(&mut by_name, SYNTAX, found);
     // §3: `isub` or `ext` first, then `phone-context`, then the others in
     // lexicographical order.
     let mut previous: Option<(u8, &str)> = None;
@@ -801,11 +789,9 @@ pub(crate) fn elements(text: &str) -> impl Iterator<Item = (usize, u8)> + '_ {
     uri_encode::decoded_bytes(text)
 }
 
-/// The schemes of this module, for [`Registry::standard`](crate::Registry::standard).
-pub(crate) fn schemes() -> alloc::vec::Vec<alloc::boxed::Box<dyn Scheme>> {
-    use alloc::boxed::Box;
-    alloc::vec![Box::new(TelScheme)]
-}
+/// This module's entry in [`Registry::standard`](crate::Registry::standard).
+pub(crate) const SCHEMES: &[crate::registry::Builtin] =
+    &[crate::registry::Builtin::Other(&TelScheme)];
 
 #[cfg(test)]
 mod tests {

@@ -32,8 +32,9 @@ use core::fmt;
 
 use uri_core::{Component, Uri, UriBuf};
 
-use crate::generic::start_of;
-use crate::{Fields, Kind, Report, Scheme, Violation};
+use crate::scheme::scheme_facts;
+use crate::scheme::start_of;
+use crate::{Fields, Report, Scheme, Violation};
 
 /// The parts of a telnet URI (RFC 4248 §2): user, password, host and port,
 /// as written. A view of the URI's own authority: the
@@ -176,23 +177,9 @@ const SECTION: &str = "RFC 4248 §2";
 pub(crate) struct TelnetScheme;
 
 impl Scheme for TelnetScheme {
-    fn name(&self) -> &'static str {
-        "telnet"
-    }
-
-    /// A locator: a host and a port to open a session with.
-    fn kind(&self) -> Kind {
-        Kind::Locator
-    }
-
-    /// 23 (RFC 4248 §2).
-    fn default_port(&self) -> Option<u16> {
-        Some(23)
-    }
-
-    fn uses_dns(&self) -> bool {
-        true
-    }
+    // kind: A locator: a host and a port to open a session with.
+    // default_port: 23 (RFC 4248 §2).
+    scheme_facts! { name = "telnet"; kind = Locator; default_port = Some(23); uses_dns = true; }
 
     /// The checks listed in the [module docs](self).
     fn check<'a>(&self, uri: Uri<'a>) -> (Fields<'a>, Vec<Violation>) {
@@ -233,8 +220,6 @@ impl Scheme for TelnetScheme {
     }
 }
 
-/// The schemes of this module, for [`Registry::standard`](crate::Registry::standard).
-pub(crate) fn schemes() -> alloc::vec::Vec<alloc::boxed::Box<dyn Scheme>> {
-    use alloc::boxed::Box;
-    alloc::vec![Box::new(TelnetScheme)]
-}
+/// This module's entry in [`Registry::standard`](crate::Registry::standard).
+pub(crate) const SCHEMES: &[crate::registry::Builtin] =
+    &[crate::registry::Builtin::Other(&TelnetScheme)];

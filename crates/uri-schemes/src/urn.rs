@@ -75,9 +75,11 @@ use alloc::boxed::Box;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
-use uri_core::{Uri, UriBuf};
+use uri_core::{Component, Uri, UriBuf};
 
-use crate::{Fields, Kind, Scheme, Violation};
+use crate::scheme::scheme_facts;
+use crate::scheme::start_of;
+use crate::{Fields, Scheme, Violation};
 
 /// The section of RFC 8141 with the grammar.
 const SYNTAX: &str = "RFC 8141 §2";
@@ -99,17 +101,17 @@ const SYNTAX: &str = "RFC 8141 §2";
 /// # Examples
 ///
 /// ```
-/// use uri_schemes::{Fields, Registry};
+/// use uri_schemes::{Registry, Urn};
 ///
 /// let uri = uri_core::Uri::parse("urn:example:foo-bar-baz-qux?+CCResolve:cc=uk")?;
 /// let report = Registry::standard().check(uri);
 /// assert!(report.is_valid());
-/// let Fields::Urn(urn) = report.fields() else { panic!("a URN") };
+/// let urn = Urn::parse(uri)?;
 /// assert_eq!(urn.nid(), "example");
 /// assert_eq!(urn.nss(), "foo-bar-baz-qux");
 /// assert_eq!(urn.r_component(), Some("CCResolve:cc=uk"));
 /// assert_eq!(urn.q_component(), None);
-/// # Ok::<(), uri_core::ParseError>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Urn<'a> {
@@ -210,13 +212,12 @@ impl Urn<'_> {
     /// # Examples
     ///
     /// ```
-    /// use uri_schemes::{Fields, Registry};
+    /// use uri_schemes::Urn;
     ///
     /// let uri = uri_core::Uri::parse("urn:example:weather?=op=map&lat=39.56&lon=-104.85")?;
-    /// let report = Registry::standard().check(uri);
-    /// let Fields::Urn(urn) = report.fields() else { panic!("a URN") };
+    /// let urn = Urn::parse(uri)?;
     /// assert_eq!(urn.q_component(), Some("op=map&lat=39.56&lon=-104.85"));
-    /// # Ok::<(), uri_core::ParseError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn q_component(&self) -> Option<&str> {
         self.components.as_ref()?.q.as_deref()
@@ -377,39 +378,25 @@ fn informal_number(nid: &str) -> Option<&str> {
 pub(crate) struct UrnScheme;
 
 impl Scheme for UrnScheme {
-    fn name(&self) -> &'static str {
-        "urn"
-    }
-
-    fn kind(&self) -> Kind {
-        Kind::Name
-    }
+    // opaque_path: The NSS is the namespace's string, `/` and all (RFC
+    //   8141 §2.2: the `/` makes it possible "to encapsulate
+    //   hierarchical names from non-URN identifier systems", whose rules
+    //   are the namespace's), and §3.1's normalization removes no dot
+    //   segments.
+    // decodes_unreserved: RFC 8141 §3.1: "percent-encoded characters
+    //   MUST NOT be decoded".
+    scheme_facts! { name = "urn"; kind = Name; opaque_path = true; decodes_unreserved = false; }
 
     /// RFC 8141's rules: see the [module docs](self#rules).
     fn check<'a>(&self, uri: Uri<'a>) -> (Fields<'a>, Vec<Violation>) {
         check(uri)
     }
 
-    /// The NSS is the namespace's string, `/` and all (RFC 8141 §2.2: the
-    /// `/` makes it possible "to encapsulate hierarchical names from
-    /// non-URN identifier systems", whose rules are the namespace's), and
-    /// §3.1's normalization removes no dot segments.
-    fn opaque_path(&self) -> bool {
-        true
-    }
-
-    /// RFC 8141 §3.1: "percent-encoded characters MUST NOT be decoded".
-    fn decodes_unreserved(&self) -> bool {
-        false
-    }
-
     /// URN-equivalence (RFC 8141 §3.1), by [`Urn::is_equivalent`]; `None`
     /// when either URI has no [`Urn`] parts to compare.
     fn equivalent(&self, a: Uri<'_>, b: Uri<'_>) -> Option<bool> {
-        match (Urn::parse(a), Urn::parse(b)) {
-            (Ok(x), Ok(y)) => Some(x.is_equivalent(&y)),
-            _ => None,
-        }
+        let read = |uri| Urn::parse(uri).ok();
+        crate::scheme::equivalent_views(a, b, read, Urn::is_equivalent)
     }
 
     /// RFC 8141 §3.1's case normalization: see [`Urn`]'s "Normal form".
@@ -441,10 +428,9 @@ impl Scheme for UrnScheme {
     }
 }
 
-/// The schemes of this module, for [`Registry::standard`](crate::Registry::standard).
-pub(crate) fn schemes() -> Vec<alloc::boxed::Box<dyn Scheme>> {
-    alloc::vec![alloc::boxed::Box::new(UrnScheme)]
-}
+/// This module's entry in [`Registry::standard`](crate::Registry::standard).
+pub(crate) const SCHEMES: &[crate::registry::Builtin] =
+    &[crate::registry::Builtin::Other(&UrnScheme)];
 
 /// Where `nid` stops being an NID, and why, or `None`.
 fn nid_problem(nid: &str) -> Option<(usize, &'static str)> {
@@ -472,8 +458,6 @@ fn nid_problem(nid: &str) -> Option<(usize, &'static str)> {
 
 fn check(uri: Uri<'_>) -> (Fields<'_>, Vec<Violation>) {
     let mut found = Vec::new();
-    let text = uri.as_str();
-    let offset = |part: &str| part.as_ptr() as usize - text.as_ptr() as usize;
     let start = uri.scheme().len() + 1;
     if uri.authority().is_some() {
         found.push(Violation::error(
@@ -535,20 +519,22 @@ fn check(uri: Uri<'_>) -> (Fields<'_>, Vec<Violation>) {
         true
     };
     // `?+` r-component, up to the first `?=`; `?=` q-component, to the end.
+    // Each with its offset, from the query's span (offsets are API).
     let (mut r, mut q, mut readable) = (None, None, true);
     if let Some(query) = uri.query() {
+        let query_start = start_of(uri, Component::Query);
         if let Some(rest) = query.strip_prefix('+') {
             let (r_text, q_text) = match rest.find("?=") {
-                Some(k) => (&rest[..k], Some(&rest[k + 2..])),
+                Some(k) => (&rest[..k], Some((query_start + k + 3, &rest[k + 2..]))),
                 None => (rest, None),
             };
-            (r, q) = (Some(r_text), q_text);
+            (r, q) = (Some((query_start + 1, r_text)), q_text);
         } else if let Some(q_text) = query.strip_prefix('=') {
-            q = Some(q_text);
+            q = Some((query_start + 1, q_text));
         } else {
             found.push(Violation::error(
                 "InvalidQuery",
-                offset(query),
+                query_start,
                 SYNTAX,
                 "in a URN, `?` starts `?+` (an r-component) or `?=` (a q-component)",
             ));
@@ -559,9 +545,9 @@ fn check(uri: Uri<'_>) -> (Fields<'_>, Vec<Violation>) {
         (r, "InvalidRComponent", "RFC 8141 §2.3.1"),
         (q, "InvalidQComponent", "RFC 8141 §2.3.2"),
     ];
-    for (text, kind, section) in components {
-        if let Some(text) = text {
-            component(text, offset(text), kind, section, &mut found);
+    for (part, kind, section) in components {
+        if let Some((at, text)) = part {
+            component(text, at, kind, section, &mut found);
         }
     }
     if nid_ok {
@@ -584,8 +570,8 @@ fn check(uri: Uri<'_>) -> (Fields<'_>, Vec<Violation>) {
             components: match (r, q, uri.fragment()) {
                 (None, None, None) => None,
                 (r, q, f) => Some(Box::new(Components {
-                    r: r.map(ToString::to_string),
-                    q: q.map(ToString::to_string),
+                    r: r.map(|(_, r)| r.to_string()),
+                    q: q.map(|(_, q)| q.to_string()),
                     f: f.map(ToString::to_string),
                 })),
             },

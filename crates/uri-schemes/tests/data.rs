@@ -1,194 +1,91 @@
-//! data (RFC 2397): the records of `tests/vectors/data.json`, base64
+//! data (RFC 2397): the records of `tests/vectors/data.json` through the
+//! shared runner, base64
 //! round trips, properties of the normal form, and hostile input.
 
 // Test code: its helpers may unwrap and panic too.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+mod vector_check;
+
 use proptest::prelude::*;
-use serde_json::Value;
-use uri_core::{Uri, UriReference};
+use serde_json::{Value, json};
+use uri_core::Uri;
 use uri_schemes::{Data, Fields, Registry};
 
-/// The fields a record may have; any other is an error, so that a typo
-/// cannot turn a check off.
+/// The keys of a data record besides the shared runner's.
 const KEYS: &[&str] = &[
-    "name",
-    "source",
-    "note",
-    "input",
-    "uri_valid",
-    "valid",
-    "violations",
-    "fields",
     "decoded_hex",
     "decoded_hex_prefix",
     "decoded_len",
     "data_len",
-    "normalized",
-    "a",
-    "b",
-    "equivalent",
 ];
-
-fn records() -> Vec<Value> {
-    let text = include_str!("vectors/data.json");
-    let Value::Array(records) = serde_json::from_str(text).expect("data.json is JSON") else {
-        panic!("data.json is an array");
-    };
-    records
-}
 
 fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
-/// Checks one record; `Err` says what differs.
-fn check(record: &Value) -> Result<(), String> {
-    let object = record.as_object().ok_or("not an object")?;
-    if let Some(key) = object.keys().find(|k| !KEYS.contains(&k.as_str())) {
-        return Err(format!("unknown field {key}"));
-    }
-    let registry = Registry::standard();
-    if let Some(a) = record["a"].as_str() {
-        let b = record["b"].as_str().ok_or("no b")?;
-        let expected = record["equivalent"].as_bool().ok_or("no equivalent")?;
-        let (ra, rb) = (
-            UriReference::parse(a).unwrap(),
-            UriReference::parse(b).unwrap(),
-        );
-        let got = registry.equivalent(ra, rb);
-        return if got == expected {
-            Ok(())
-        } else {
-            Err(format!("equivalent: got {got}"))
-        };
-    }
-    let input = record["input"].as_str().ok_or("no input")?;
-    let uri = match Uri::parse(input) {
-        Ok(_) if record["uri_valid"] == Value::Bool(false) => {
-            return Err("the generic parser accepts it".into());
-        }
-        Ok(uri) => uri,
-        Err(_) if record["uri_valid"] == Value::Bool(false) => return Ok(()),
-        Err(e) => return Err(format!("the generic parser rejects it: {e}")),
+/// A [`Data`] as JSON, as the vector file writes it.
+fn fields(fields: &Fields) -> Option<Value> {
+    let Fields::Data(data) = fields else {
+        return None;
     };
-    let report = registry.check(uri);
+    let parameters: Vec<Value> = data
+        .parameters()
+        .iter()
+        .map(|(n, v)| json!([n, v]))
+        .collect();
+    Some(json!({
+        "media_type": data.media_type(),
+        "parameters": parameters,
+        "base64": data.is_base64(),
+        "encoded": data.encoded(),
+    }))
+}
+
+/// The decoded payload against `data_len`, `decoded_len`, `decoded_hex`
+/// and `decoded_hex_prefix`.
+fn decoded(record: &Value, fields: &Fields) -> Vec<String> {
     let mut problems = Vec::new();
-    if let Some(valid) = record["valid"].as_bool() {
-        if report.is_valid() != valid {
-            problems.push(format!("valid: got {}", report.is_valid()));
+    let Fields::Data(data) = fields else {
+        if record.get("fields").is_some_and(|f| !f.is_null()) {
+            problems.push("fields: got none".into());
         }
-    }
-    if let Some(expected) = record.get("violations") {
-        let got: Vec<Value> = report
-            .violations()
-            .iter()
-            .map(|v| serde_json::json!([v.kind(), v.index(), v.severity().as_str()]))
-            .collect();
-        if &Value::Array(got.clone()) != expected {
-            problems.push(format!("violations: got {}", Value::Array(got)));
-        }
-    }
-    let data: Option<&Data> = match report.fields() {
-        Fields::Data(data) => Some(data),
-        _ => None,
+        return problems;
     };
-    match (record.get("fields"), data) {
-        (None | Some(Value::Null), None) => {}
-        (None | Some(Value::Null), Some(_)) => problems.push("fields: got some".into()),
-        (Some(_), None) => problems.push("fields: got none".into()),
-        (Some(fields), Some(data)) => {
-            if fields["media_type"].as_str() != Some(data.media_type()) {
-                problems.push(format!("media_type: got {}", data.media_type()));
-            }
-            let parameters: Vec<Value> = data
-                .parameters()
-                .iter()
-                .map(|(n, v)| serde_json::json!([n, v]))
-                .collect();
-            if fields["parameters"] != Value::Array(parameters.clone()) {
-                problems.push(format!("parameters: got {}", Value::Array(parameters)));
-            }
-            if fields["base64"].as_bool() != Some(data.is_base64()) {
-                problems.push(format!("base64: got {}", data.is_base64()));
-            }
-            if fields["encoded"].as_str() != Some(data.encoded()) {
-                problems.push(format!("encoded: got {}", data.encoded()));
+    if record.get("fields").is_none_or(Value::is_null) {
+        problems.push("fields: got some".into());
+    }
+    let decoded = data.decode();
+    if decoded.len() != data.data_len() {
+        problems.push(format!(
+            "data_len {} but decoded {}",
+            data.data_len(),
+            decoded.len()
+        ));
+    }
+    for key in ["data_len", "decoded_len"] {
+        if let Some(len) = record[key].as_u64() {
+            if len != decoded.len() as u64 {
+                problems.push(format!("{key}: got {}", decoded.len()));
             }
         }
     }
-    if let Some(data) = data {
-        let decoded = data.decode();
-        if decoded.len() != data.data_len() {
-            problems.push(format!(
-                "data_len {} but decoded {}",
-                data.data_len(),
-                decoded.len()
-            ));
-        }
-        for key in ["data_len", "decoded_len"] {
-            if let Some(len) = record[key].as_u64() {
-                if len != decoded.len() as u64 {
-                    problems.push(format!("{key}: got {}", decoded.len()));
-                }
-            }
-        }
-        if let Some(expected) = record["decoded_hex"].as_str() {
-            if hex(&decoded) != expected {
-                problems.push(format!("decoded_hex: got {}", hex(&decoded)));
-            }
-        }
-        if let Some(prefix) = record["decoded_hex_prefix"].as_str() {
-            if !hex(&decoded).starts_with(prefix) {
-                problems.push(format!("decoded_hex_prefix: got {}", hex(&decoded)));
-            }
+    if let Some(expected) = record["decoded_hex"].as_str() {
+        if hex(&decoded) != expected {
+            problems.push(format!("decoded_hex: got {}", hex(&decoded)));
         }
     }
-    if let Some(expected) = record["normalized"].as_str() {
-        let got = registry.normalize(uri);
-        if got.as_str() != expected {
-            problems.push(format!("normalized: got {got}"));
-        }
-        let again = registry.normalize(got.as_uri());
-        if again != got {
-            problems.push(format!("normalizing twice: got {again}"));
+    if let Some(prefix) = record["decoded_hex_prefix"].as_str() {
+        if !hex(&decoded).starts_with(prefix) {
+            problems.push(format!("decoded_hex_prefix: got {}", hex(&decoded)));
         }
     }
-    if problems.is_empty() {
-        Ok(())
-    } else {
-        Err(problems.join("; "))
-    }
+    problems
 }
 
 #[test]
 fn vectors() {
-    let records = records();
-    assert!(records.len() >= 40, "only {} records", records.len());
-    let failures: Vec<String> = records
-        .iter()
-        .filter_map(|r| {
-            check(r).err().map(|e| {
-                let name = r["name"].as_str().unwrap_or("?");
-                format!("{name}: {e}")
-            })
-        })
-        .collect();
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
-}
-
-#[test]
-fn names_are_unique_and_sourced() {
-    let records = records();
-    let mut names: Vec<&str> = records
-        .iter()
-        .map(|r| r["name"].as_str().unwrap())
-        .collect();
-    assert!(records.iter().all(|r| r["source"].is_string()));
-    names.sort_unstable();
-    let before = names.len();
-    names.dedup();
-    assert_eq!(before, names.len(), "duplicate names");
+    vector_check::run_with(include_str!("vectors/data.json"), fields, KEYS, decoded, 40);
 }
 
 /// base64 (RFC 4648 §4), for the tests only: the decoder under test is
@@ -235,14 +132,10 @@ fn the_test_encoder_is_rfc_4648() {
 
 #[track_caller]
 fn data(input: &str) -> Data {
-    match Registry::standard()
-        .check(Uri::parse(input).unwrap())
-        .into_parts()
-        .0
-    {
-        Fields::Data(data) => data,
-        other => panic!("{input}: {other:?}"),
-    }
+    let Fields::Data(data) = vector_check::fields_of(input) else {
+        panic!("{input}: no data fields")
+    };
+    data
 }
 
 #[track_caller]
@@ -319,12 +212,7 @@ fn many_parameters() {
             .is_valid()
     );
     let duplicated = format!("data:text/plain{},x", ";a=1".repeat(50_000));
-    let report = Registry::standard().check(Uri::parse(&duplicated).unwrap());
-    let count = report
-        .violations()
-        .iter()
-        .filter(|v| v.kind() == "DuplicateParameter")
-        .count();
+    let count = vector_check::count_of(&duplicated, "DuplicateParameter");
     assert_eq!(count, 49_999);
 }
 

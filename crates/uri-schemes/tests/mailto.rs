@@ -1,19 +1,16 @@
 //! mailto (RFC 6068): the records of `tests/vectors/mailto.json` (parse,
-//! equivalence, normalize, build), the builder's round trip and
+//! equivalence, normalize, build) through the shared runner, the builder's round trip and
 //! normalization's properties, and hostile input.
 
 // Test code: its helpers may unwrap and panic too.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+mod vector_check;
+
 use proptest::prelude::*;
 use serde_json::Value;
 use uri_core::{Uri, UriReference};
-use uri_schemes::{Fields, Mailto, Registry, Severity};
-
-/// The records of the vector file.
-fn vectors() -> Vec<Value> {
-    serde_json::from_str(include_str!("vectors/mailto.json")).expect("mailto.json is a JSON array")
-}
+use uri_schemes::{Fields, Mailto, Registry};
 
 /// The mailto fields of `input`, if it is a URI whose report has them.
 fn mailto(registry: &Registry, input: &str) -> Option<Mailto> {
@@ -48,40 +45,11 @@ fn pairs(value: &Value) -> Vec<(String, String)> {
         .unwrap_or_default()
 }
 
-/// `[severity, kind, index]` of each violation, sorted.
-fn violations(registry: &Registry, uri: Uri<'_>) -> Vec<(String, String, u64)> {
-    let mut found: Vec<_> = registry
-        .check(uri)
-        .violations()
-        .iter()
-        .map(|v| {
-            let severity = match v.severity() {
-                Severity::Error => "error",
-                Severity::Warning => "warning",
-            };
-            (severity.to_string(), v.kind().to_string(), v.index() as u64)
-        })
-        .collect();
-    found.sort();
-    found
-}
-
 /// Checks one record; `Err` says what differs.
 fn run(registry: &Registry, v: &Value) -> Result<(), String> {
     match v["type"].as_str() {
         Some("parse") => {
-            let input = v["input"].as_str().ok_or("no input")?;
-            let uri = Uri::parse(input).map_err(|e| format!("not a URI: {e}"))?;
-            let report = registry.check(uri);
-            if let Some(valid) = v["valid"].as_bool() {
-                if report.is_valid() != valid {
-                    return Err(format!(
-                        "valid: {} ({:?})",
-                        report.is_valid(),
-                        report.violations()
-                    ));
-                }
-            }
+            let input = vector_check::check_typed_parse(registry, v)?;
             let fields = mailto(registry, input);
             if let Some(expected) = v.get("fields") {
                 let m = fields.as_ref().ok_or("no mailto fields")?;
@@ -98,32 +66,10 @@ fn run(registry: &Registry, v: &Value) -> Result<(), String> {
                     return Err(format!("recipients: {:?}", m.to()));
                 }
             }
-            if let Some(expected) = v["violations"].as_array() {
-                let mut expected: Vec<_> = expected
-                    .iter()
-                    .map(|t| {
-                        let s = strings(t);
-                        (
-                            s[0].clone(),
-                            s[1].clone(),
-                            t[2].as_u64().unwrap_or(u64::MAX),
-                        )
-                    })
-                    .collect();
-                expected.sort();
-                let found = violations(registry, uri);
-                if found != expected {
-                    return Err(format!("violations: {found:?}"));
-                }
-            }
             Ok(())
         }
         Some("equivalence") => {
-            let (a, b) = (
-                v["a"].as_str().ok_or("no a")?,
-                v["b"].as_str().ok_or("no b")?,
-            );
-            let expected = v["equivalent"].as_bool().ok_or("no equivalent")?;
+            let (a, b, expected) = vector_check::equivalence(v)?;
             if v["level"] == "semantic" {
                 // The same recipients (§2): compare `to()`.
                 let (x, y) = (
@@ -143,15 +89,7 @@ fn run(registry: &Registry, v: &Value) -> Result<(), String> {
             }
             Ok(())
         }
-        Some("normalize") => {
-            let input = v["input"].as_str().ok_or("no input")?;
-            let uri = Uri::parse(input).map_err(|e| format!("not a URI: {e}"))?;
-            let normal = registry.normalize(uri);
-            if normal != v["expected"].as_str().ok_or("no expected")? {
-                return Err(format!("normal form: {normal}"));
-            }
-            Ok(())
-        }
+        Some("normalize") => vector_check::check_typed_normalize(registry, v),
         Some("build") => {
             let (to, headers) = (strings(&v["to"]), pairs(&v["headers"]));
             let mut builder = Mailto::builder();
@@ -181,36 +119,9 @@ fn run(registry: &Registry, v: &Value) -> Result<(), String> {
 #[test]
 fn vector_file() {
     let registry = Registry::standard();
-    let records = vectors();
-    assert!(records.len() >= 100, "{} records", records.len());
-    let failures: Vec<String> = records
-        .iter()
-        .filter_map(|v| {
-            run(&registry, v)
-                .err()
-                .map(|e| format!("{} ({}): {e}", v["name"], v["input"]))
-        })
-        .collect();
-    assert!(
-        failures.is_empty(),
-        "{} failures:\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
-}
-
-#[test]
-fn every_record_is_named_once_with_a_source() {
-    let records = vectors();
-    let mut names: Vec<_> = records
-        .iter()
-        .map(|v| v["name"].as_str().unwrap_or(""))
-        .collect();
-    assert!(records.iter().all(|v| v["source"].is_string()));
-    names.sort_unstable();
-    let before = names.len();
-    names.dedup();
-    assert_eq!(names.len(), before, "duplicate names");
+    vector_check::run_each(include_str!("vectors/mailto.json"), 100, |v| {
+        run(&registry, v).map_err(|e| format!("({}) {e}", v["input"]))
+    });
 }
 
 /// One megabyte in a header value is read in one pass, and the line

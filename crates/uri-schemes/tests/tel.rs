@@ -1,42 +1,19 @@
-//! tel (RFC 3966): the records of `tests/vectors/tel.json`, properties of
+//! tel (RFC 3966): the records of `tests/vectors/tel.json` through the
+//! shared runner, properties of
 //! the normal form, and hostile input.
 
 // Test code: its helpers may unwrap and panic too.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+mod vector_check;
+
 use proptest::prelude::*;
-use serde_json::Value;
+use serde_json::{Value, json};
 use uri_core::{Uri, UriReference};
 use uri_schemes::{Fields, Registry, Tel};
 
-/// The fields a record may have; any other is an error, so that a typo
-/// cannot turn a check off.
-const KEYS: &[&str] = &[
-    "name",
-    "source",
-    "note",
-    "input",
-    "uri_valid",
-    "valid",
-    "fields",
-    "digits",
-    "extension",
-    "isub",
-    "others",
-    "violations",
-    "normalized",
-    "a",
-    "b",
-    "equivalent",
-];
-
-fn records() -> Vec<Value> {
-    let text = include_str!("vectors/tel.json");
-    let Value::Array(records) = serde_json::from_str(text).expect("tel.json is JSON") else {
-        panic!("tel.json is an array");
-    };
-    records
-}
+/// The keys of a tel record besides the shared runner's.
+const KEYS: &[&str] = &["digits", "extension", "isub", "others"];
 
 /// A `[[name, value-or-null], ...]` array as pairs.
 fn pairs(value: &Value) -> Vec<(String, Option<String>)> {
@@ -58,143 +35,47 @@ fn owned<'a>(
         .collect()
 }
 
-/// Checks one record; `Err` says what differs.
-fn check(record: &Value) -> Result<(), String> {
-    let object = record.as_object().ok_or("not an object")?;
-    if let Some(key) = object.keys().find(|k| !KEYS.contains(&k.as_str())) {
-        return Err(format!("unknown field {key}"));
-    }
-    let registry = Registry::standard();
-    if let Some(a) = record["a"].as_str() {
-        let b = record["b"].as_str().ok_or("no b")?;
-        let expected = record["equivalent"].as_bool().ok_or("no equivalent")?;
-        let (ra, rb) = (
-            UriReference::parse(a).unwrap(),
-            UriReference::parse(b).unwrap(),
-        );
-        let got = registry.equivalent(ra, rb);
-        return if got == expected {
-            Ok(())
-        } else {
-            Err(format!("equivalent: got {got}"))
-        };
-    }
-    let input = record["input"].as_str().ok_or("no input")?;
-    let uri = match Uri::parse(input) {
-        Ok(uri) => uri,
-        Err(e) if record["uri_valid"] == Value::Bool(false) => {
-            let _ = e;
-            return Ok(());
-        }
-        Err(e) => return Err(format!("the generic parser rejects it: {e}")),
+/// A [`Tel`] as JSON, as the vector file writes it.
+fn fields(fields: &Fields) -> Option<Value> {
+    let Fields::Tel(tel) = fields else {
+        return None;
     };
-    if record["uri_valid"] == Value::Bool(false) {
-        return Err("the generic parser accepts it".into());
-    }
-    let report = registry.check(uri);
+    let params: Vec<Value> = tel.parameters().map(|(n, v)| json!([n, v])).collect();
+    Some(json!({
+        "global": tel.is_global(),
+        "number": tel.number(),
+        "phone_context": tel.phone_context(),
+        "params": params,
+    }))
+}
+
+/// `digits`, `extension`, `isub` and `others` of a tel record.
+fn parts(record: &Value, fields: &Fields) -> Vec<String> {
     let mut problems = Vec::new();
-    if let Some(valid) = record["valid"].as_bool() {
-        if report.is_valid() != valid {
-            problems.push(format!("valid: got {}", report.is_valid()));
-        }
-    }
-    if let Some(expected) = record.get("violations") {
-        let got: Vec<Value> = report
-            .violations()
-            .iter()
-            .map(|v| serde_json::json!([v.kind(), v.index(), v.severity().as_str()]))
-            .collect();
-        if &Value::Array(got.clone()) != expected {
-            problems.push(format!("violations: got {}", Value::Array(got)));
-        }
-    }
-    let tel: Option<&Tel> = match report.fields() {
-        Fields::Tel(tel) => Some(tel),
-        _ => None,
+    let Fields::Tel(tel) = fields else {
+        return problems;
     };
-    if let Some(fields) = record.get("fields") {
-        match (fields, tel) {
-            (Value::Null, None) => {}
-            (Value::Null, Some(_)) => problems.push("fields: got some".into()),
-            (_, None) => problems.push("fields: got none".into()),
-            (fields, Some(tel)) => {
-                if fields["global"].as_bool() != Some(tel.is_global()) {
-                    problems.push(format!("global: got {}", tel.is_global()));
-                }
-                if fields["number"].as_str() != Some(tel.number()) {
-                    problems.push(format!("number: got {}", tel.number()));
-                }
-                if fields["phone_context"].as_str() != tel.phone_context() {
-                    problems.push(format!("phone_context: got {:?}", tel.phone_context()));
-                }
-                if pairs(&fields["params"]) != owned(tel.parameters()) {
-                    problems.push(format!("params: got {:?}", owned(tel.parameters())));
-                }
+    let mut expect_str = |key: &str, got: Option<&str>| {
+        if let Some(expected) = record.get(key) {
+            if expected.as_str() != got {
+                problems.push(format!("{key}: got {got:?}"));
             }
         }
-    }
-    if let Some(tel) = tel {
-        let expect_str = |key: &str, got: Option<&str>, problems: &mut Vec<String>| {
-            if let Some(expected) = record.get(key) {
-                if expected.as_str() != got {
-                    problems.push(format!("{key}: got {got:?}"));
-                }
-            }
-        };
-        expect_str("digits", Some(tel.digits()), &mut problems);
-        expect_str("extension", tel.extension(), &mut problems);
-        expect_str("isub", tel.isub(), &mut problems);
-        if let Some(others) = record.get("others") {
-            if pairs(others) != owned(tel.params()) {
-                problems.push(format!("others: got {:?}", owned(tel.params())));
-            }
+    };
+    expect_str("digits", Some(tel.digits()));
+    expect_str("extension", tel.extension());
+    expect_str("isub", tel.isub());
+    if let Some(others) = record.get("others") {
+        if pairs(others) != owned(tel.params()) {
+            problems.push(format!("others: got {:?}", owned(tel.params())));
         }
     }
-    if let Some(expected) = record["normalized"].as_str() {
-        let got = registry.normalize(uri);
-        if got.as_str() != expected {
-            problems.push(format!("normalized: got {got}"));
-        }
-        let again = registry.normalize(got.as_uri());
-        if again != got {
-            problems.push(format!("normalizing twice: got {again}"));
-        }
-    }
-    if problems.is_empty() {
-        Ok(())
-    } else {
-        Err(problems.join("; "))
-    }
+    problems
 }
 
 #[test]
 fn vectors() {
-    let records = records();
-    assert!(records.len() >= 40, "only {} records", records.len());
-    let failures: Vec<String> = records
-        .iter()
-        .filter_map(|r| {
-            check(r).err().map(|e| {
-                let name = r["name"].as_str().unwrap_or("?");
-                format!("{name}: {e}")
-            })
-        })
-        .collect();
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
-}
-
-#[test]
-fn names_are_unique_and_sourced() {
-    let records = records();
-    let mut names: Vec<&str> = records
-        .iter()
-        .map(|r| r["name"].as_str().unwrap())
-        .collect();
-    assert!(records.iter().all(|r| r["source"].is_string()));
-    names.sort_unstable();
-    let before = names.len();
-    names.dedup();
-    assert_eq!(before, names.len(), "duplicate names");
+    vector_check::run_with(include_str!("vectors/tel.json"), fields, KEYS, parts, 40);
 }
 
 #[track_caller]
@@ -206,14 +87,10 @@ fn normalize(input: &str) -> String {
 
 #[track_caller]
 fn tel(input: &str) -> Tel {
-    match Registry::standard()
-        .check(Uri::parse(input).unwrap())
-        .into_parts()
-        .0
-    {
-        Fields::Tel(tel) => tel,
-        other => panic!("{input}: {other:?}"),
-    }
+    let Fields::Tel(tel) = vector_check::fields_of(input) else {
+        panic!("{input}: no tel fields")
+    };
+    tel
 }
 
 #[test]
@@ -251,12 +128,7 @@ fn many_parameters() {
 #[test]
 fn many_duplicates() {
     let input = format!("tel:+1{}", ";a".repeat(100_000));
-    let report = Registry::standard().check(Uri::parse(&input).unwrap());
-    let duplicates = report
-        .violations()
-        .iter()
-        .filter(|v| v.kind() == "DuplicateParameter")
-        .count();
+    let duplicates = vector_check::count_of(&input, "DuplicateParameter");
     assert_eq!(duplicates, 99_999);
 }
 

@@ -1,19 +1,16 @@
 //! urn (RFC 8141): the records of `tests/vectors/urn.json` (parse,
-//! equivalence, normalize), and normalization's and URN-equivalence's
+//! equivalence, normalize) through the shared runner, and normalization's and URN-equivalence's
 //! properties.
 
 // Test code: its helpers may unwrap and panic too.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+mod vector_check;
+
 use proptest::prelude::*;
 use serde_json::Value;
 use uri_core::{Uri, UriReference};
-use uri_schemes::{Fields, Registry, Severity, Urn};
-
-/// The records of the vector file.
-fn vectors() -> Vec<Value> {
-    serde_json::from_str(include_str!("vectors/urn.json")).expect("urn.json is a JSON array")
-}
+use uri_schemes::{Fields, Registry, Urn};
 
 /// The URN fields of `input`, if it is a URI whose report has them.
 fn urn<'a>(registry: &Registry, input: &'a str) -> Option<Urn<'a>> {
@@ -23,40 +20,11 @@ fn urn<'a>(registry: &Registry, input: &'a str) -> Option<Urn<'a>> {
     }
 }
 
-/// `[severity, kind, index]` of each violation, sorted.
-fn violations(registry: &Registry, uri: Uri<'_>) -> Vec<(String, String, u64)> {
-    let mut found: Vec<_> = registry
-        .check(uri)
-        .violations()
-        .iter()
-        .map(|v| {
-            let severity = match v.severity() {
-                Severity::Error => "error",
-                Severity::Warning => "warning",
-            };
-            (severity.to_string(), v.kind().to_string(), v.index() as u64)
-        })
-        .collect();
-    found.sort();
-    found
-}
-
 /// Checks one record; `Err` says what differs.
 fn run(registry: &Registry, v: &Value) -> Result<(), String> {
     match v["type"].as_str() {
         Some("parse") => {
-            let input = v["input"].as_str().ok_or("no input")?;
-            let uri = Uri::parse(input).map_err(|e| format!("not a URI: {e}"))?;
-            let report = registry.check(uri);
-            if let Some(valid) = v["valid"].as_bool() {
-                if report.is_valid() != valid {
-                    return Err(format!(
-                        "valid: {} ({:?})",
-                        report.is_valid(),
-                        report.violations()
-                    ));
-                }
-            }
+            let input = vector_check::check_typed_parse(registry, v)?;
             if let Some(expected) = v.get("fields") {
                 let u = urn(registry, input).ok_or("no urn fields")?;
                 let found = [
@@ -73,28 +41,10 @@ fn run(registry: &Registry, v: &Value) -> Result<(), String> {
                     }
                 }
             }
-            if let Some(expected) = v["violations"].as_array() {
-                let mut expected: Vec<_> = expected
-                    .iter()
-                    .map(|t| {
-                        let s = |i: usize| t[i].as_str().unwrap_or("").to_string();
-                        (s(0), s(1), t[2].as_u64().unwrap_or(u64::MAX))
-                    })
-                    .collect();
-                expected.sort();
-                let found = violations(registry, uri);
-                if found != expected {
-                    return Err(format!("violations: {found:?}"));
-                }
-            }
             Ok(())
         }
         Some("equivalence") => {
-            let (a, b) = (
-                v["a"].as_str().ok_or("no a")?,
-                v["b"].as_str().ok_or("no b")?,
-            );
-            let expected = v["equivalent"].as_bool().ok_or("no equivalent")?;
+            let (a, b, expected) = vector_check::equivalence(v)?;
             // URN-equivalence (§3.1), by `Urn::is_equivalent`.
             let by_urn = match (urn(registry, a), urn(registry, b)) {
                 (Some(x), Some(y)) => {
@@ -122,15 +72,7 @@ fn run(registry: &Registry, v: &Value) -> Result<(), String> {
             }
             Ok(())
         }
-        Some("normalize") => {
-            let input = v["input"].as_str().ok_or("no input")?;
-            let uri = Uri::parse(input).map_err(|e| format!("not a URI: {e}"))?;
-            let normal = registry.normalize(uri);
-            if normal != v["expected"].as_str().ok_or("no expected")? {
-                return Err(format!("normal form: {normal}"));
-            }
-            Ok(())
-        }
+        Some("normalize") => vector_check::check_typed_normalize(registry, v),
         other => Err(format!("unknown type {other:?}")),
     }
 }
@@ -138,43 +80,12 @@ fn run(registry: &Registry, v: &Value) -> Result<(), String> {
 #[test]
 fn vector_file() {
     let registry = Registry::standard();
-    let records = vectors();
-    assert!(records.len() >= 80, "{} records", records.len());
-    let failures: Vec<String> = records
-        .iter()
-        .filter_map(|v| {
-            run(&registry, v)
-                .err()
-                .map(|e| format!("{} ({}): {e}", v["name"], v["input"]))
-        })
-        .collect();
-    assert!(
-        failures.is_empty(),
-        "{} failures:\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
-}
-
-#[test]
-fn every_record_is_named_once_with_a_source() {
-    let records = vectors();
-    let mut names: Vec<_> = records
-        .iter()
-        .map(|v| v["name"].as_str().unwrap_or(""))
-        .collect();
-    assert!(records.iter().all(|v| v["source"].is_string()));
-    assert!(
-        records
-            .iter()
-            .filter(|v| v.get("registry").is_some())
-            .all(|v| v["registry_gap"].is_string()),
-        "each registry gap says why"
-    );
-    names.sort_unstable();
-    let before = names.len();
-    names.dedup();
-    assert_eq!(names.len(), before, "duplicate names");
+    vector_check::run_each(include_str!("vectors/urn.json"), 80, |v| {
+        if v.get("registry").is_some() && !v["registry_gap"].is_string() {
+            return Err("a registry gap says why".into());
+        }
+        run(&registry, v).map_err(|e| format!("({}) {e}", v["input"]))
+    });
 }
 
 /// A megabyte NSS, r-component and q-component are read in one pass.

@@ -275,15 +275,7 @@ pub(crate) fn to_uri(inputs: &[OsString], idna: bool, as_json: bool) -> Outcome 
     let to_uri = ToUri::new(idna);
     per_input(inputs, |out, input| {
         let uri = to_uri.apply(input);
-        let uri = uri.as_ref().map(|u| u.as_str()).map_err(|p| *p);
-        write_result(
-            out,
-            input,
-            json::Id::input(input),
-            uri,
-            json::UriFields::new,
-            as_json,
-        )
+        write_uri(out, input, uri.as_ref().map(|u| u.as_str()), as_json)
     })
 }
 
@@ -576,15 +568,7 @@ pub(crate) fn file_uri(inputs: &[OsString], os: OsName, as_json: bool) -> Outcom
     let file_uri = FileUri::new(os);
     per_input(inputs, |out, input| {
         let uri = file_uri.apply(input);
-        let uri = uri.as_ref().map(|u| u.as_str()).map_err(|p| *p);
-        write_result(
-            out,
-            input,
-            json::Id::input(input),
-            uri,
-            json::UriFields::new,
-            as_json,
-        )
+        write_uri(out, input, uri.as_ref().map(|u| u.as_str()), as_json)
     })
 }
 
@@ -624,6 +608,25 @@ fn write_result<'o, F: Serialize>(
         (Err(problem), false) => write_caret(out, input, &problem)?,
     }
     Ok(result.is_ok())
+}
+
+/// [`write_result`] of a subcommand whose result is a URI (`to-uri`,
+/// `file-uri`): the URI, or the problem.
+fn write_uri(
+    out: &mut impl Write,
+    input: Input<'_>,
+    uri: Result<&str, &Problem>,
+    as_json: bool,
+) -> io::Result<bool> {
+    let uri = uri.map_err(|p| *p);
+    write_result(
+        out,
+        input,
+        json::Id::input(input),
+        uri,
+        json::UriFields::new,
+        as_json,
+    )
 }
 
 /// Runs `each` on every input, writing to standard output. `each` returns

@@ -717,25 +717,28 @@ fn normalized<S: Spec>(
     RiReference::<S>::parse_with(&text, options).map_or(syntax, |r| r.to_buf())
 }
 
-/// The components of a reference being edited, each as written (encoded).
+/// The components of a reference being edited, each as written (encoded);
+/// also those of `edit --json`'s `components` and `decoded` (`json.rs`
+/// serializes them: this file uses only `std` and `urikit`, for the fuzz
+/// harness that includes it).
 #[derive(Debug, Clone, Default)]
-struct Parts {
-    scheme: Option<String>,
-    user: Option<String>,
-    password: Option<String>,
-    host: Option<String>,
-    port: Option<String>,
-    path: String,
-    query: Option<String>,
-    fragment: Option<String>,
+pub(crate) struct Parts {
+    pub(crate) scheme: Option<String>,
+    pub(crate) user: Option<String>,
+    pub(crate) password: Option<String>,
+    pub(crate) host: Option<String>,
+    pub(crate) port: Option<String>,
+    pub(crate) path: String,
+    pub(crate) query: Option<String>,
+    pub(crate) fragment: Option<String>,
     /// Whether the path was set from text (`--set path=…`), which then
     /// gets a `/` before it under an authority.
-    path_from_text: bool,
+    pub(crate) path_from_text: bool,
 }
 
 impl Parts {
     /// The components of `r`.
-    fn of<S: Spec>(r: RiReference<'_, S>) -> Self {
+    pub(crate) fn of<S: Spec>(r: RiReference<'_, S>) -> Self {
         let (user, password) = match r.userinfo() {
             Some(info) => match info.split_once(':') {
                 Some((user, password)) => (Some(user.to_owned()), Some(password.to_owned())),

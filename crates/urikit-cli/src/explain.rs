@@ -30,9 +30,10 @@
 
 use std::borrow::Cow;
 use std::fmt::Write as _;
+use std::ops::Range;
 
 use urikit::iri::{DisplayWarning, display, display_warnings};
-use urikit::{Caret, IriReference, ParseOptions, RiReference, Spec};
+use urikit::{Caret, Component, IriReference, ParseOptions, RiReference, Spec};
 
 /// A registered name as people should see it (`uri_iri::display`'s rules
 /// for hosts: Unicode where that cannot mislead, `xn--` where it could);
@@ -115,49 +116,38 @@ pub(crate) struct Span {
 
 /// The spans to draw for `reference` (a URI or an IRI reference): the
 /// userinfo, host and port above, the scheme, authority, path, query and
-/// fragment below. Empty components are left out.
+/// fragment below. Empty components are left out. The offsets are the
+/// parser's ([`Components::span`](urikit::Components::span),
+/// [`Authority::span`](urikit::Authority::span)), not counted again here.
 pub(crate) fn spans<S: Spec>(reference: &RiReference<'_, S>) -> (Vec<Span>, Vec<Span>) {
     let mut above = Vec::new();
     let mut below = Vec::new();
-    let mut pos = 0;
-    if let Some(scheme) = reference.scheme() {
-        push(&mut below, "scheme", pos, scheme);
-        pos += scheme.len() + 1; // ":"
-    }
+    let parts = reference.components();
+    push(&mut below, "scheme", parts.span(Component::Scheme));
     if let Some(authority) = reference.authority() {
-        pos += 2; // "//"
-        push(&mut below, "authority", pos, authority.as_str());
-        let mut host_start = pos;
-        if let Some(userinfo) = authority.userinfo() {
-            push(&mut above, "userinfo", pos, userinfo);
-            host_start += userinfo.len() + 1; // "@"
-        }
-        let host = authority.host_str();
-        push(&mut above, "host", host_start, host);
-        if let Some(port) = authority.port() {
-            push(&mut above, "port", host_start + host.len() + 1, port);
-        }
-        pos += authority.as_str().len();
+        let host = authority.host_span();
+        let userinfo = authority.span(Component::Userinfo);
+        let port = authority.span(Component::Port);
+        let start = userinfo.as_ref().map_or(host.start, |u| u.start);
+        let end = port.as_ref().map_or(host.end, |p| p.end);
+        push(&mut below, "authority", Some(start..end));
+        push(&mut above, "userinfo", userinfo);
+        push(&mut above, "host", Some(host));
+        push(&mut above, "port", port);
     }
-    push(&mut below, "path", pos, reference.path());
-    pos += reference.path().len();
-    if let Some(query) = reference.query() {
-        push(&mut below, "query", pos + 1, query);
-        pos += 1 + query.len();
-    }
-    if let Some(fragment) = reference.fragment() {
-        push(&mut below, "fragment", pos + 1, fragment);
-    }
+    push(&mut below, "path", parts.span(Component::Path));
+    push(&mut below, "query", parts.span(Component::Query));
+    push(&mut below, "fragment", parts.span(Component::Fragment));
     (above, below)
 }
 
-/// Adds the span of `text`, found at `start`, unless it is empty.
-fn push(spans: &mut Vec<Span>, label: &'static str, start: usize, text: &str) {
-    if !text.is_empty() {
+/// Adds `span` under `label`, unless it is absent or empty.
+fn push(spans: &mut Vec<Span>, label: &'static str, span: Option<Range<usize>>) {
+    if let Some(span) = span.filter(|s| !s.is_empty()) {
         spans.push(Span {
             label,
-            start,
-            end: start + text.len(),
+            start: span.start,
+            end: span.end,
         });
     }
 }

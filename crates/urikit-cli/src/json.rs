@@ -497,17 +497,26 @@ pub(crate) struct EditLine<'a> {
     pairs: Vec<(String, String)>,
 }
 
-/// The components of an edited reference, each `null` when absent.
-#[derive(Debug, Default, Serialize)]
-pub(crate) struct EditComponents {
-    scheme: Option<String>,
-    user: Option<String>,
-    password: Option<String>,
-    host: Option<String>,
-    port: Option<String>,
-    path: String,
-    query: Option<String>,
-    fragment: Option<String>,
+/// The components of an edited reference, each `null` when absent: the
+/// editor's own [`Parts`](crate::edit::Parts).
+pub(crate) type EditComponents = crate::edit::Parts;
+
+impl Serialize for EditComponents {
+    /// `{"scheme", "user", "password", "host", "port", "path", "query",
+    /// "fragment"}`, in that order (`path_from_text` is the editor's own).
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut s = serializer.serialize_struct("EditComponents", 8)?;
+        s.serialize_field("scheme", &self.scheme)?;
+        s.serialize_field("user", &self.user)?;
+        s.serialize_field("password", &self.password)?;
+        s.serialize_field("host", &self.host)?;
+        s.serialize_field("port", &self.port)?;
+        s.serialize_field("path", &self.path)?;
+        s.serialize_field("query", &self.query)?;
+        s.serialize_field("fragment", &self.fragment)?;
+        s.end()
+    }
 }
 
 impl<'a> EditLine<'a> {
@@ -519,28 +528,12 @@ impl<'a> EditLine<'a> {
         let (components, decoded, pairs) = match urikit::IriReference::parse_with(&masked, options)
         {
             Ok(r) => {
-                let (user, password) = match r.userinfo() {
-                    Some(info) => match info.split_once(':') {
-                        Some((u, p)) => (Some(u), Some(p)),
-                        None => (Some(info), None),
-                    },
-                    None => (None, None),
-                };
-                let written = EditComponents {
-                    scheme: r.scheme().map(String::from),
-                    user: user.map(String::from),
-                    password: password.map(String::from),
-                    host: r.host_str().map(String::from),
-                    port: r.port().map(String::from),
-                    path: r.path().to_owned(),
-                    query: r.query().map(String::from),
-                    fragment: r.fragment().map(String::from),
-                };
+                let written = EditComponents::of(r);
                 let dec = |t: &str| urikit::encode::decode_utf8_lossy(t).into_owned();
                 let decoded = EditComponents {
                     scheme: written.scheme.clone(),
-                    user: user.map(dec),
-                    password: password.map(|p| {
+                    user: written.user.as_deref().map(dec),
+                    password: written.password.as_deref().map(|p| {
                         if p == redact::MASK {
                             p.to_owned()
                         } else {
@@ -558,6 +551,7 @@ impl<'a> EditLine<'a> {
                     path: dec(r.path()),
                     query: r.query().map(dec),
                     fragment: r.fragment().map(dec),
+                    path_from_text: false,
                 };
                 let pairs = r
                     .query()

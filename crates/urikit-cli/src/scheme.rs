@@ -264,38 +264,11 @@ impl Serialize for SchemeFields {
         use serde::ser::SerializeMap;
         let mut map = serializer.serialize_map(Some(self.0.len()))?;
         for (name, value) in &self.0 {
-            map.serialize_entry(name, &Json(value))?;
+            // uri-schemes' own `Serialize` (its `serde` feature): null,
+            // boolean, number, string, array or object, as the value is.
+            map.serialize_entry(name, value)?;
         }
         map.end()
-    }
-}
-
-/// A [`FieldValue`] as JSON: null, boolean, number, string, array, object.
-struct Json<'a>(&'a FieldValue);
-
-impl Serialize for Json<'_> {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::{SerializeMap, SerializeSeq};
-        match self.0 {
-            FieldValue::Bool(b) => serializer.serialize_bool(*b),
-            FieldValue::Number(n) => serializer.serialize_u64(*n),
-            FieldValue::Text(t) => serializer.serialize_str(t),
-            FieldValue::List(items) => {
-                let mut seq = serializer.serialize_seq(Some(items.len()))?;
-                for item in items {
-                    seq.serialize_element(&Json(item))?;
-                }
-                seq.end()
-            }
-            FieldValue::Map(entries) => {
-                let mut map = serializer.serialize_map(Some(entries.len()))?;
-                for (name, value) in entries {
-                    map.serialize_entry(name, &Json(value))?;
-                }
-                map.end()
-            }
-            _ => serializer.serialize_unit(),
-        }
     }
 }
 

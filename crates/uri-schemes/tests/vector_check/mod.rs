@@ -1,7 +1,13 @@
-//! The runner of the vector files of http (with https, ws and wss), ldap,
-//! news, telnet and ftp (`tests/vectors/{http,ldap,news,telnet,ftp}.json`),
-//! shared by their test files, and a generator-free check of the normal
-//! form.
+//! The one runner of the crate's vector files (`tests/vectors/*.json`),
+//! shared by every scheme's test file, and a generator-free check of the
+//! normal form.
+//!
+//! [`run_each`] is the one loop: it reads a file, checks that it holds
+//! enough records, each with a unique name and a source, checks each
+//! record and reports every failure at once. [`run`] and [`run_with`]
+//! check the common record shape below; a scheme whose records have
+//! another shape (mailto's and urn's `type`, file's `op`) gives
+//! [`run_each`] its own record check.
 //!
 //! A file is a JSON array of records. A record names itself (`name`) and
 //! its source (`source`), and is one of:
@@ -13,7 +19,9 @@
 //!   whose keys are compared with the scheme's fields), `normalized`;
 //! - an equivalence: `a`, `b`, `equivalent` (`Registry::equivalent`).
 //!
-//! Any other key is an error, so that a typo cannot turn a check off.
+//! A scheme may allow more keys ([`Hooks::keys`]) and check them
+//! ([`Hooks::more`]). Any other key is an error, so that a typo cannot
+//! turn a check off.
 
 // Test code: its helpers may unwrap and panic too.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
@@ -46,11 +54,43 @@ pub(crate) fn records(text: &str) -> Vec<Value> {
     records
 }
 
-/// Checks every record of `text`, with `fields` turning a report's fields
-/// into JSON (`None` when they are not the scheme's); panics with every
-/// failure, after checking that the file holds at least `min` records,
-/// each with a unique name and a source.
+/// What a scheme's test file adds to the common record shape.
+pub(crate) struct Hooks {
+    /// A report's fields as JSON (`None` when they are not the scheme's).
+    pub(crate) fields: fn(&Fields) -> Option<Value>,
+    /// The keys a record may have besides [`KEYS`].
+    pub(crate) keys: &'static [&'static str],
+    /// Checks a check record's own keys against the report's fields; one
+    /// line per difference.
+    pub(crate) more: fn(&Value, &Fields) -> Vec<String>,
+}
+
+/// Checks every record of `text` in the common shape, with `fields`
+/// turning a report's fields into JSON (`None` when they are not the
+/// scheme's); panics with every failure, after checking that the file
+/// holds at least `min` records, each with a unique name and a source.
+#[allow(dead_code, reason = "not every test file uses every entry")]
 pub(crate) fn run(text: &str, fields: fn(&Fields) -> Option<Value>, min: usize) {
+    run_with(text, fields, &[], |_, _| Vec::new(), min);
+}
+
+/// [`run`], with a scheme's own keys and checks ([`Hooks`]).
+#[allow(dead_code, reason = "not every test file uses every entry")]
+pub(crate) fn run_with(
+    text: &str,
+    fields: fn(&Fields) -> Option<Value>,
+    keys: &'static [&'static str],
+    more: fn(&Value, &Fields) -> Vec<String>,
+    min: usize,
+) {
+    let hooks = Hooks { fields, keys, more };
+    run_each(text, min, |record| check(record, &hooks));
+}
+
+/// The one loop: checks every record of `text` with `check`; panics with
+/// every failure, after checking that the file holds at least `min`
+/// records, each with a unique name and a source.
+pub(crate) fn run_each(text: &str, min: usize, check: impl Fn(&Value) -> Result<(), String>) {
     let records = records(text);
     assert!(records.len() >= min, "only {} records", records.len());
     let mut names: Vec<&str> = records
@@ -68,18 +108,27 @@ pub(crate) fn run(text: &str, fields: fn(&Fields) -> Option<Value>, min: usize) 
     let failures: Vec<String> = records
         .iter()
         .filter_map(|r| {
-            check(r, fields)
+            check(r)
                 .err()
                 .map(|e| format!("{}: {e}", r["name"].as_str().unwrap_or("?")))
         })
         .collect();
-    assert!(failures.is_empty(), "\n{}", failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {} records fail:\n{}",
+        failures.len(),
+        records.len(),
+        failures.join("\n")
+    );
 }
 
 /// Checks one record; `Err` says what differs.
-fn check(record: &Value, fields: fn(&Fields) -> Option<Value>) -> Result<(), String> {
+fn check(record: &Value, hooks: &Hooks) -> Result<(), String> {
     let object = record.as_object().ok_or("not an object")?;
-    if let Some(key) = object.keys().find(|k| !KEYS.contains(&k.as_str())) {
+    if let Some(key) = object
+        .keys()
+        .find(|k| !KEYS.contains(&k.as_str()) && !hooks.keys.contains(&k.as_str()))
+    {
         return Err(format!("unknown key {key}"));
     }
     let registry = Registry::standard();
@@ -130,7 +179,7 @@ fn check(record: &Value, fields: fn(&Fields) -> Option<Value>) -> Result<(), Str
         }
     }
     if let Some(expected) = record.get("fields") {
-        match (expected, fields(report.fields())) {
+        match (expected, (hooks.fields)(report.fields())) {
             (Value::Null, None) => {}
             (Value::Null, Some(got)) => problems.push(format!("fields: got {got}")),
             (_, None) => problems.push(format!("fields: got {:?}", report.fields())),
@@ -144,6 +193,7 @@ fn check(record: &Value, fields: fn(&Fields) -> Option<Value>) -> Result<(), Str
             (other, Some(_)) => problems.push(format!("fields: {other} is not an object")),
         }
     }
+    problems.extend((hooks.more)(record, report.fields()));
     if let Some(expected) = record["normalized"].as_str() {
         let got = registry.normalize(uri);
         if got.as_str() != expected {
@@ -178,4 +228,86 @@ pub(crate) fn normal_form_holds(registry: &Registry, uri: Uri<'_>) -> Result<(),
         ));
     }
     Ok(())
+}
+
+/// The checks of a `parse` record of the `type`-shaped files (mailto's and
+/// urn's) that do not depend on the scheme: `input` is a URI, `valid`, and
+/// `violations` as `[severity, kind, index]` triples in any order. Gives
+/// the input back.
+#[allow(dead_code, reason = "not every test file uses every entry")]
+pub(crate) fn check_typed_parse<'v>(registry: &Registry, v: &'v Value) -> Result<&'v str, String> {
+    let input = v["input"].as_str().ok_or("no input")?;
+    let uri = Uri::parse(input).map_err(|e| format!("not a URI: {e}"))?;
+    let report = registry.check(uri);
+    if let Some(valid) = v["valid"].as_bool() {
+        if report.is_valid() != valid {
+            return Err(format!(
+                "valid: {} ({:?})",
+                report.is_valid(),
+                report.violations()
+            ));
+        }
+    }
+    if let Some(expected) = v["violations"].as_array() {
+        let triple = |t: &Value| {
+            let s = |i: usize| t[i].as_str().unwrap_or("").to_string();
+            (s(0), s(1), t[2].as_u64().unwrap_or(u64::MAX))
+        };
+        let mut expected: Vec<_> = expected.iter().map(triple).collect();
+        expected.sort();
+        let mut found: Vec<_> = report
+            .violations()
+            .iter()
+            .map(|v| {
+                let severity = v.severity().as_str().to_string();
+                (severity, v.kind().to_string(), v.index() as u64)
+            })
+            .collect();
+        found.sort();
+        if found != expected {
+            return Err(format!("violations: {found:?}"));
+        }
+    }
+    Ok(input)
+}
+
+/// A `normalize` record of the `type`-shaped files: `input` normalizes to
+/// `expected`.
+#[allow(dead_code, reason = "not every test file uses every entry")]
+pub(crate) fn check_typed_normalize(registry: &Registry, v: &Value) -> Result<(), String> {
+    let input = v["input"].as_str().ok_or("no input")?;
+    let uri = Uri::parse(input).map_err(|e| format!("not a URI: {e}"))?;
+    let normal = registry.normalize(uri);
+    if normal != v["expected"].as_str().ok_or("no expected")? {
+        return Err(format!("normal form: {normal}"));
+    }
+    Ok(())
+}
+
+/// The fields of `input`'s report (which may hold errors), owned.
+#[allow(dead_code, reason = "not every test file uses every entry")]
+pub(crate) fn fields_of(input: &str) -> Fields<'static> {
+    let uri = Uri::parse(input).expect("a URI");
+    Registry::standard().check(uri).into_parts().0.into_owned()
+}
+
+/// How many violations of `kind` the standard registry finds in `input`.
+#[allow(dead_code, reason = "not every test file uses every entry")]
+pub(crate) fn count_of(input: &str, kind: &str) -> usize {
+    let uri = Uri::parse(input).expect("a URI");
+    let report = Registry::standard().check(uri);
+    report
+        .violations()
+        .iter()
+        .filter(|v| v.kind() == kind)
+        .count()
+}
+
+/// The `a`, `b` and `equivalent` of an equivalence record.
+#[allow(dead_code, reason = "not every test file uses every entry")]
+pub(crate) fn equivalence(v: &Value) -> Result<(&str, &str, bool), String> {
+    let a = v["a"].as_str().ok_or("no a")?;
+    let b = v["b"].as_str().ok_or("no b")?;
+    let expected = v["equivalent"].as_bool().ok_or("no equivalent")?;
+    Ok((a, b, expected))
 }
