@@ -2192,8 +2192,10 @@ pub(crate) fn grammar_uri(data: &[u8]) {
 /// divergence carries both readings, and they disagree; any other finding
 /// carries none. With the pre-scan, the divergences are those without it
 /// whenever the pre-scan sends the input to the WHATWG reading, and none
-/// when it does not (the readings then agree). Neither the JSON line nor
-/// the SARIF log of a finding holds the text `password_spans` hides.
+/// when it does not (the readings then agree). When the fast path proves
+/// the input clean (`Lint::proves_clean`), neither finds anything.
+/// Neither the JSON line nor the SARIF log of a finding holds the text
+/// `password_spans` hides.
 pub(crate) fn lint_check(data: &[u8]) {
     use urikit::lint::{Lint, Located, sarif, to_json_line};
     let text = text(data);
@@ -2226,6 +2228,12 @@ pub(crate) fn lint_check(data: &[u8]) {
             .map(|f| (f.name(), f.index()))
             .collect::<Vec<_>>()
     };
+    if lint.proves_clean(input) {
+        assert!(
+            found.is_empty() && all.is_empty(),
+            "{what}: proved clean, the full reading finds {all:?}"
+        );
+    }
     if lint.needs_whatwg(input) {
         assert_eq!(
             divergences(&found),

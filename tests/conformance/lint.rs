@@ -10,6 +10,10 @@
 //!   finding; and every URL the pre-scan keeps from the WHATWG reading
 //!   has readings that agree. The counts are printed
 //!   (`cargo test -p urikit-tests --test conformance lint -- --nocapture`).
+//! - The fast path against the full one: on every input of `lint.json`
+//!   and of both corpora, `Lint::proves_clean` says "clean" only when
+//!   `Lint::check` finds nothing, and when the full reading (the pre-scan
+//!   off: both readings of every input) finds nothing either.
 
 use std::collections::BTreeMap;
 
@@ -218,6 +222,59 @@ fn benchmark_corpora_agreeing_urls_have_no_divergence() {
             prescan_misses.is_empty(),
             "{file}: the pre-scan missed {:?}",
             &prescan_misses[..prescan_misses.len().min(20)]
+        );
+    }
+}
+
+/// Checks the fast path on one input: when `lint` proves it clean, the
+/// full reading (every input read both ways) finds nothing, nor does
+/// `check`. Returns whether it was proved clean.
+fn fast_path_holds(lint: &Lint, input: &str, problems: &mut Vec<String>) -> bool {
+    if !lint.proves_clean(input) {
+        return false;
+    }
+    let full = lint.clone().prescan(false).check(input);
+    if !full.is_empty() {
+        problems.push(format!(
+            "{input:?}: proved clean, the full reading finds {:?}",
+            full.iter().map(|f| f.name()).collect::<Vec<_>>()
+        ));
+    }
+    if !lint.check(input).is_empty() {
+        problems.push(format!("{input:?}: proved clean, `check` finds something"));
+    }
+    true
+}
+
+#[test]
+fn fast_path_says_clean_only_when_the_full_path_finds_nothing() {
+    let mut proved = 0;
+    run::<LintVector>("lint.json", |r| {
+        let mut problems = Vec::new();
+        let lint = lint_for(r.base.as_deref());
+        proved += usize::from(fast_path_holds(&lint, &r.input, &mut problems));
+        problems
+    });
+    println!("lint.json: the fast path proves {proved} records clean");
+    let lint = Lint::new();
+    for file in ["mixed.txt", "web-1in4.txt"] {
+        let text = corpus(file);
+        let (mut lines, mut proved, mut clean) = (0, 0, 0);
+        let mut problems = Vec::new();
+        for line in text.lines().map(|l| l.trim_start_matches('\u{feff}')) {
+            lines += 1;
+            proved += usize::from(fast_path_holds(&lint, line, &mut problems));
+            clean += usize::from(lint.check(line).is_empty());
+        }
+        println!(
+            "{file}: {lines} URLs, {clean} with no finding; the fast path proves {proved} \
+             ({:.2}%) clean",
+            100.0 * proved as f64 / lines as f64
+        );
+        assert!(
+            problems.is_empty(),
+            "{file}: {:?}",
+            &problems[..problems.len().min(20)]
         );
     }
 }

@@ -32,8 +32,9 @@
 //!   zone identifier, a relative reference, syntax, and every rule of the
 //!   scheme that `uri-schemes` checks.
 //! - The **pre-scan** ([`Lint::needs_whatwg`]) decides from urikit's
-//!   parse whether WHATWG could read the input otherwise; a clean URL
-//!   costs little more than a parse.
+//!   parse whether WHATWG could read the input otherwise, and the **fast
+//!   path** ([`Lint::proves_clean`]) finds a clean URL clean with one
+//!   parse, the pre-scan and the scheme's rules.
 //!
 //! # Examples
 //!

@@ -1,9 +1,14 @@
 //! [`Lint`]: the configuration, and the check itself.
 
 use std::net::Ipv4Addr;
+use std::ops::Range;
 use std::sync::OnceLock;
 
-use uri_core::{Host, Iri, IriReference, ParseError, ParseErrorKind, Uri, UriBuf, UriReference};
+use uri_core::{
+    Component, Host, HostKind, Iri, IriReference, ParseError, ParseErrorKind, Uri, UriBuf,
+    UriReference,
+};
+use uri_encode::grammar::{CharClass, Scanner};
 use uri_iri::{HostMapping, to_uri, to_uri_with};
 use uri_schemes::Registry;
 
@@ -181,6 +186,7 @@ impl Lint {
     /// let lint = uri_lint::Lint::new();
     /// assert!(!lint.needs_whatwg("https://example.com/a/b?c#d"));
     /// assert!(!lint.needs_whatwg("mailto:joe@example.com"));
+    /// assert!(!lint.needs_whatwg("file:///etc/hosts"));
     /// assert!(lint.needs_whatwg("http://127.1/"));
     /// assert!(lint.needs_whatwg("http:/example.com/"));
     /// assert!(lint.needs_whatwg("http://a b/"));
@@ -229,23 +235,28 @@ impl Lint {
     /// assert!(kinds("https://example.com/").is_empty());
     /// ```
     pub fn check(&self, input: &str) -> Vec<Finding> {
-        let mut out = Vec::new();
         let rfc = parse(input);
-        let shape = Shape::of(input, self.base_is_special());
+        if self.clean(input, &rfc) {
+            return Vec::new();
+        }
+        let mut out = Vec::new();
+        // The shape WHATWG would find, made only when a lint needs it.
+        let mut shape = None;
         // The divergences.
         if !self.prescan || self.prescan_of(&rfc) {
-            let readings = self.both(input, &rfc, &shape);
-            self.divergences(input, &rfc, &shape, readings, &mut out);
+            let shape = self.shape(input, &mut shape);
+            let readings = self.both(input, &rfc, shape);
+            self.divergences(input, &rfc, shape, readings, &mut out);
         }
         let diverged = !out.is_empty();
         // The other lints.
         too_long(input, &mut out);
-        password(input, &rfc, &shape, &mut out);
+        password(input, &rfc, || self.shape(input, &mut shape), &mut out);
         match &rfc {
             Rfc::Uri(r) => {
                 if let Some(uri) = r.as_uri() {
                     schemes(uri, &mut out);
-                    lookalike(input, IriReference::from(*r), &mut out);
+                    lookalike(IriReference::from(*r), &mut out);
                 } else if !self.relative && self.base.is_none() {
                     out.push(finding(
                         Kind::RelativeReference,
@@ -255,7 +266,7 @@ impl Lint {
                 }
             }
             Rfc::Iri(r) => {
-                lookalike(input, *r, &mut out);
+                lookalike(*r, &mut out);
                 if r.is_relative() && !self.relative && self.base.is_none() {
                     out.push(finding(
                         Kind::RelativeReference,
@@ -306,58 +317,82 @@ impl Lint {
     fn base_is_special(&self) -> bool {
         self.base
             .as_ref()
-            .is_none_or(|b| is_special(&b.scheme().to_ascii_lowercase()))
+            .is_none_or(|b| special(b.scheme()) != Special::No)
     }
 
-    /// The pre-scan: whether WHATWG might read `rfc` otherwise.
+    /// The shape of `input` in `cell`, made on first use.
+    fn shape<'s>(&self, input: &str, cell: &'s mut Option<Shape>) -> &'s Shape {
+        cell.get_or_insert_with(|| Shape::of(input, self.base_is_special()))
+    }
+
+    /// Whether [`Lint::check`] can tell from urikit's parse alone, without
+    /// reading `input` again, that it finds nothing: see
+    /// [`Lint::proves_clean`].
+    fn clean(&self, input: &str, rfc: &Rfc<'_>) -> bool {
+        // With the pre-scan off, every input is read both ways.
+        if !self.prescan || input.len() > MAX_LENGTH {
+            return false;
+        }
+        let Rfc::Uri(r) = rfc else { return false };
+        // A relative reference: the base, or `RelativeReference`.
+        let Some(uri) = r.as_uri() else { return false };
+        // No `@`: no userinfo for RFC 3986 or WHATWG, and nothing
+        // uri-core's rule takes for a password (it needs an `@`; the
+        // input is ASCII, so it has no `＠` or `﹫`): no `Password`.
+        if NOT_AT.span(input.as_bytes()) < input.len() {
+            return false;
+        }
+        // The pre-scan keeps it from the WHATWG reading: no divergence;
+        // and `lookalike` looks only at a name that is not ASCII (an IRI)
+        // or holds an `xn--` label.
+        let prescan = prescan_absolute(uri);
+        if prescan.whatwg || prescan.xn {
+            return false;
+        }
+        // The scheme's rules; then nothing else applies (`too_long`,
+        // `RelativeReference`, `Invalid` and `ZoneId` are ruled out above).
+        registry().validate(uri).is_empty()
+    }
+
+    /// Whether one parse and a look at its parts prove that
+    /// [`Lint::check`] finds nothing in `input`: the fast path `check`
+    /// takes for a clean URL, which costs about a parse and the scheme's
+    /// rules, with no WHATWG reading.
+    ///
+    /// `true` only when `check(input)` is empty, and when the WHATWG
+    /// reading (with the pre-scan off) would find no divergence either.
+    /// `false` says nothing: `check` then reads the input the full way,
+    /// and may still find nothing. It is `false` for every input when the
+    /// pre-scan is off ([`Lint::prescan`]), and for a relative reference,
+    /// an IRI, an input with an `@`, one longer than [`MAX_LENGTH`], or one
+    /// the pre-scan sends to the WHATWG reading.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let lint = uri_lint::Lint::new();
+    /// assert!(lint.proves_clean("https://example.com/a/b?c#d"));
+    /// assert!(lint.check("https://example.com/a/b?c#d").is_empty());
+    /// // Sent the full way: the WHATWG reading differs.
+    /// assert!(!lint.proves_clean("http://127.1/"));
+    /// // Sent the full way, and clean all the same.
+    /// assert!(!lint.proves_clean("mailto:joe@example.com"));
+    /// assert!(lint.check("mailto:joe@example.com").is_empty());
+    /// ```
+    pub fn proves_clean(&self, input: &str) -> bool {
+        self.clean(input, &parse(input))
+    }
+
+    /// The pre-scan: whether WHATWG might read `rfc` otherwise. No
+    /// allocation unless `rfc` is relative (it is resolved first).
     fn prescan_of(&self, rfc: &Rfc<'_>) -> bool {
         let Rfc::Uri(r) = rfc else { return true };
-        let resolved;
-        let uri = match r.as_uri() {
-            Some(uri) => uri,
-            None => match self.resolve_uri(*r) {
-                Some(buf) => {
-                    resolved = buf;
-                    resolved.as_uri()
-                }
-                None => return true,
-            },
-        };
-        let scheme = uri.scheme().to_ascii_lowercase();
-        let Some(authority) = uri.authority() else {
-            // `http:h`, `http:/h`; a path a WHATWG opaque path or `/.//`
-            // reads otherwise.
-            return is_special(&scheme) || uri.path().contains("/.");
-        };
-        if matches!(authority.port_u16(), Err(uri_core::PortError::TooLarge)) {
-            return true;
+        match r.as_uri() {
+            Some(uri) => prescan_absolute(uri).whatwg,
+            None => self
+                .resolve_uri(*r)
+                .is_none_or(|buf| prescan_absolute(buf.as_uri()).whatwg),
         }
-        // WHATWG wants a host after a userinfo or before a port.
-        if authority.host_str().is_empty()
-            && (authority.userinfo().is_some() || authority.port().is_some())
-        {
-            return true;
-        }
-        match authority.host() {
-            Host::IpvFuture { .. } => return true,
-            Host::Ipv4(_) | Host::Ipv6 { .. } => {}
-            Host::RegName(name) => {
-                if is_special(&scheme)
-                    && (name.is_empty() && scheme != "file"
-                        || name.contains('%')
-                        || ends_in_number(name)
-                        || has_xn(name))
-                {
-                    return true;
-                }
-            }
-        }
-        // WHATWG's Windows drive letters in file URLs.
-        scheme == "file"
-            && (uri.path().contains([':', '|'])
-                || uri.path().contains("//")
-                || authority.host_str().len() <= 2
-                || authority.port().is_some())
     }
 
     /// `r` (relative) resolved against the base, or [`DEFAULT_BASE`].
@@ -643,16 +678,283 @@ fn rfc_scheme(input: &str) -> bool {
         == Some(&b':')
 }
 
-/// Whether a name has a label starting `xn--` (any case).
-fn has_xn(name: &str) -> bool {
-    name.split('.').any(is_xn)
+/// Every byte but `@`, to look for one sixteen bytes at a time.
+const NOT_AT: Scanner = Scanner::new(&CharClass::range(0, 0xFF).without(b'@'));
+
+/// What the pre-scan makes of a URI.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Prescan {
+    /// WHATWG might read it otherwise: the WHATWG reading is needed.
+    whatwg: bool,
+    /// Its host is a registered name with an `xn--` label (looked for
+    /// only when `whatwg` is `false`).
+    xn: bool,
 }
 
-/// Whether a label starts `xn--` (any case).
-fn is_xn(label: &str) -> bool {
-    label
-        .get(..4)
-        .is_some_and(|p| p.eq_ignore_ascii_case("xn--"))
+/// The pre-scan of an absolute URI: whether WHATWG might read it
+/// otherwise (a special scheme without `//`, or with a host that is empty,
+/// ends in a number, or holds a `%` or an `xn--` label; a port above
+/// 65535; an `IPvFuture`; an authority with a userinfo or port and no
+/// host; WHATWG's Windows drive letters in a file URL; a path with `/.`
+/// and no authority). No allocation; one pass over the host, and over
+/// the path of a file URI.
+fn prescan_absolute(uri: Uri<'_>) -> Prescan {
+    let needed = Prescan {
+        whatwg: true,
+        xn: false,
+    };
+    let scheme = special(uri.scheme());
+    let Some(authority) = uri.authority() else {
+        // `http:h`, `http:/h`; a path a WHATWG opaque path or `/.//`
+        // reads otherwise.
+        let whatwg = scheme != Special::No || uri.path().contains("/.");
+        return Prescan { whatwg, xn: false };
+    };
+    if matches!(authority.port_u16(), Err(uri_core::PortError::TooLarge)) {
+        return needed;
+    }
+    let host = authority.host_str();
+    // WHATWG wants a host after a userinfo or before a port.
+    if host.is_empty() && (authority.userinfo().is_some() || authority.port().is_some()) {
+        return needed;
+    }
+    let mut xn = false;
+    match authority.host_kind() {
+        HostKind::IpvFuture => return needed,
+        HostKind::Ipv4 | HostKind::Ipv6 => {}
+        HostKind::RegName => {
+            let name = name_facts(uri.as_str().as_bytes(), authority.host_span());
+            if scheme != Special::No
+                && (host.is_empty() && scheme != Special::File
+                    || name.percent
+                    || name.xn
+                    || name.number)
+            {
+                return needed;
+            }
+            xn = name.xn;
+        }
+    }
+    // WHATWG's Windows drive letters in file URLs. An empty host
+    // (`file:///etc/hosts`) is read alike by both.
+    let whatwg = scheme == Special::File
+        && (matches!(host.len(), 1..=2)
+            || authority.port().is_some()
+            || uri
+                .components()
+                .span(Component::Path)
+                .is_some_and(|path| drive_or_double_slash(uri.as_str().as_bytes(), path)));
+    Prescan { whatwg, xn }
+}
+
+/// Every byte but `%` and `-`: a name without them has no `%` and no
+/// `xn--` label.
+const NOT_PERCENT_DASH: Scanner =
+    Scanner::new(&CharClass::range(0, 0xFF).without(b'%').without(b'-'));
+
+/// Every byte but `%` and `.`, to find both in a host.
+const NOT_PERCENT_DOT: Scanner =
+    Scanner::new(&CharClass::range(0, 0xFF).without(b'%').without(b'.'));
+
+/// Every byte but `:`, `|` and `/`, to find them in a file URI's path.
+const NOT_DRIVE_SLASH: Scanner = Scanner::new(
+    &CharClass::range(0, 0xFF)
+        .without(b':')
+        .without(b'|')
+        .without(b'/'),
+);
+
+/// The low `n` bits (all 64 from 64 on).
+fn low_bits(n: usize) -> u64 {
+    u64::MAX
+        .checked_shr(64u32.saturating_sub(u32::try_from(n).unwrap_or(64)))
+        .unwrap_or(0)
+}
+
+/// What the pre-scan asks of a registered name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct NameFacts {
+    /// It holds a `%`.
+    percent: bool,
+    /// A label starts `xn--` (any case).
+    xn: bool,
+    /// It ends in a number ([`ends_in_number`]).
+    number: bool,
+}
+
+/// The [`NameFacts`] of the name at `span` of `text`: up to 64 bytes from
+/// the masks of `%` and `.` (sixteen bytes a step), a longer name byte by
+/// byte.
+fn name_facts(text: &[u8], span: Range<usize>) -> NameFacts {
+    let name = text.get(span.clone()).unwrap_or_default();
+    let len = name.len();
+    // Most names hold neither `%` nor `-` (so no `xn--` label): then only
+    // the last label is left to read.
+    if NOT_PERCENT_DASH.span(name) == len {
+        return NameFacts {
+            percent: false,
+            xn: false,
+            number: ends_in_number_bytes(name),
+        };
+    }
+    if len > 64 {
+        let (percent, xn) = name_flags(name);
+        return NameFacts {
+            percent,
+            xn,
+            number: ends_in_number_bytes(name),
+        };
+    }
+    let (outside, dots) = NOT_PERCENT_DOT.masks(text, span.start, len, b'.');
+    let xn_at = |k: u32| is_xn(name.get(k as usize..).unwrap_or_default());
+    // Bit `k`: a label starts at `k` (the first, and after each dot).
+    let mut starts = ((dots << 1) | 1) & low_bits(len);
+    let mut xn = false;
+    while starts != 0 && !xn {
+        xn = xn_at(starts.trailing_zeros());
+        starts &= starts - 1;
+    }
+    // The last label, a single trailing `.` dropped.
+    let end = if len > 1 && dots >> (len - 1) & 1 == 1 {
+        len - 1
+    } else {
+        len
+    };
+    let before = dots & low_bits(end);
+    let start = match before {
+        0 => 0,
+        d => 64 - d.leading_zeros() as usize,
+    };
+    let last = name.get(start..end).unwrap_or_default();
+    let number = !last.is_empty()
+        && (last.iter().all(u8::is_ascii_digit)
+            || matches!(last, [b'0', b'x' | b'X', hex @ ..] if hex.iter().all(u8::is_ascii_hexdigit)));
+    NameFacts {
+        percent: outside & !dots != 0,
+        xn,
+        number,
+    }
+}
+
+/// Whether a registered name holds a `%`, and a label starting `xn--`
+/// (any case): one pass, byte by byte.
+fn name_flags(name: &[u8]) -> (bool, bool) {
+    let xn_at = |i: usize| is_xn(name.get(i..).unwrap_or_default());
+    let (mut percent, mut xn) = (false, xn_at(0));
+    for (i, &b) in name.iter().enumerate() {
+        percent |= b == b'%';
+        if b == b'.' && !xn {
+            xn = xn_at(i + 1);
+        }
+    }
+    (percent, xn)
+}
+
+/// [`ends_in_number`] on bytes, looking only at the last label.
+fn ends_in_number_bytes(host: &[u8]) -> bool {
+    let mut end = host.len();
+    if end > 1 && host[end - 1] == b'.' {
+        end -= 1;
+    }
+    let mut start = end;
+    while start > 0 && host[start - 1] != b'.' {
+        start -= 1;
+    }
+    let last = &host[start..end];
+    if last.is_empty() {
+        return false;
+    }
+    if last.iter().all(u8::is_ascii_digit) {
+        return true;
+    }
+    matches!(last, [b'0', b'x' | b'X', hex @ ..] if hex.iter().all(u8::is_ascii_hexdigit))
+}
+
+/// Whether the path at `span` of `text` (a file URI's) holds a `:` or
+/// `|` (a drive letter, as WHATWG reads one) or `//`: 64 bytes a step,
+/// from the masks of those bytes and of `/`.
+fn drive_or_double_slash(text: &[u8], span: Range<usize>) -> bool {
+    let mut from = span.start;
+    // Whether the byte before `from` is a `/` of the path.
+    let mut slash_before = 0;
+    while from < span.end {
+        let len = (span.end - from).min(64);
+        let (outside, slashes) = NOT_DRIVE_SLASH.masks(text, from, len, b'/');
+        // A `:` or `|`; a `/` after a `/` (bit `k - 1`, or the last of
+        // the step before).
+        if outside & !slashes != 0 || (slashes << 1 | slash_before) & slashes != 0 {
+            return true;
+        }
+        slash_before = slashes >> (len - 1) & 1;
+        from += len;
+    }
+    false
+}
+
+/// What a scheme is to WHATWG (URL §4.1, "special scheme").
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Special {
+    /// Not special.
+    No,
+    /// `file`.
+    File,
+    /// `ftp`, `http`, `https`, `ws` or `wss`.
+    Yes,
+}
+
+/// What `scheme` (any case) is to WHATWG, without lower-casing a copy:
+/// its bytes, each with bit 5 set, read as one number. Setting bit 5 turns
+/// an upper-case ASCII letter into its lower case and leaves a lower-case
+/// one as it is; no other byte becomes a letter, so only the names below,
+/// in any case, give their numbers.
+fn special(scheme: &str) -> Special {
+    const fn key(name: &[u8]) -> u64 {
+        let mut bytes = [0u8; 8];
+        let mut i = 0;
+        while i < name.len() && i < 8 {
+            bytes[i] = name[i] | 0x20;
+            i += 1;
+        }
+        u64::from_le_bytes(bytes)
+    }
+    const FILE: u64 = key(b"file");
+    const SPECIAL: [u64; 5] = [
+        key(b"http"),
+        key(b"https"),
+        key(b"ws"),
+        key(b"wss"),
+        key(b"ftp"),
+    ];
+    let bytes = scheme.as_bytes();
+    if bytes.len() > 5 {
+        return Special::No;
+    }
+    match key(bytes) {
+        FILE => Special::File,
+        k if SPECIAL.contains(&k) => Special::Yes,
+        _ => Special::No,
+    }
+}
+
+/// Whether a name has a label starting `xn--` (any case).
+fn has_xn(name: &str) -> bool {
+    name_flags(name.as_bytes()).1
+}
+
+/// Whether a label (or what follows a label's start) starts `xn--`, in
+/// any case: the first two bytes with bit 5 set (which makes `X` and `N`
+/// lower case and turns no other byte into `x` or `n`), the dashes as
+/// they are.
+fn is_xn(label: &[u8]) -> bool {
+    matches!(label, [x, n, b'-', b'-', ..] if x | 0x20 == b'x' && n | 0x20 == b'n')
+}
+
+/// Whether `input` holds an `@`, or a look-alike uri-core's password rule
+/// counts as one (U+FF20 `＠`, U+FE6B `﹫`): without one, no reader finds
+/// a userinfo, and [`uri_core::password_spans`] finds nothing.
+fn may_hold_at(input: &str) -> bool {
+    input.as_bytes().contains(&b'@')
+        || (!input.is_ascii() && (input.contains('\u{ff20}') || input.contains('\u{fe6b}')))
 }
 
 /// The RFC 3986 error as a [`Refusal`].
@@ -753,27 +1055,41 @@ fn too_long(input: &str, out: &mut Vec<Finding>) {
 
 /// [`Kind::Password`]: in RFC 3986's userinfo, else where WHATWG would
 /// find one, else where any reader could (uri-core's `password_spans`).
-fn password(input: &str, rfc: &Rfc<'_>, shape: &Shape, out: &mut Vec<Finding>) {
-    let from_rfc = match rfc {
-        Rfc::Uri(r) => r.authority().and_then(|a| a.userinfo()).map(|u| (u, input)),
-        Rfc::Iri(r) => r.authority().and_then(|a| a.userinfo()).map(|u| (u, input)),
+/// `shape` is called only when the input holds an `@` (or a look-alike)
+/// and RFC 3986 found no password.
+fn password<'s>(
+    input: &str,
+    rfc: &Rfc<'_>,
+    shape: impl FnOnce() -> &'s Shape,
+    out: &mut Vec<Finding>,
+) {
+    let userinfo = match rfc {
+        Rfc::Uri(r) => r
+            .authority()
+            .and_then(|a| Some((a.userinfo()?, a.span(Component::Userinfo)?))),
+        Rfc::Iri(r) => r
+            .authority()
+            .and_then(|a| Some((a.userinfo()?, a.span(Component::Userinfo)?))),
         Rfc::Refused(_) => None,
     };
-    let index = from_rfc
-        .and_then(|(userinfo, text)| {
+    let index = userinfo
+        .and_then(|(userinfo, span)| {
             let colon = userinfo.find(':')?;
-            let secret = &userinfo[colon + 1..];
-            (!secret.is_empty()).then(|| secret.as_ptr() as usize - text.as_ptr() as usize)
+            (colon + 1 < userinfo.len()).then_some(span.start + colon + 1)
         })
         .or_else(|| {
-            let colon = shape.userinfo_colon?;
-            let at = shape.at?;
-            (at > colon + 1).then_some(colon + 1)
-        })
-        .or_else(|| {
-            uri_core::password_spans(input.as_bytes())
-                .next()
-                .map(|s| s.start)
+            if !may_hold_at(input) {
+                return None;
+            }
+            let shape = shape();
+            let from_shape = shape.userinfo_colon.zip(shape.at);
+            from_shape
+                .and_then(|(colon, at)| (at > colon + 1).then_some(colon + 1))
+                .or_else(|| {
+                    uri_core::password_spans(input.as_bytes())
+                        .next()
+                        .map(|s| s.start)
+                })
         });
     if let Some(i) = index {
         out.push(finding(
@@ -816,7 +1132,7 @@ fn schemes(uri: Uri<'_>, out: &mut Vec<Finding>) {
 
 /// [`Kind::LookalikeHost`]: a registered name that uri-iri's display
 /// keeps in `xn--` form although it has a Unicode form.
-fn lookalike(input: &str, iri: IriReference<'_>, out: &mut Vec<Finding>) {
+fn lookalike(iri: IriReference<'_>, out: &mut Vec<Finding>) {
     let Some(authority) = iri.authority() else {
         return;
     };
@@ -834,14 +1150,14 @@ fn lookalike(input: &str, iri: IriReference<'_>, out: &mut Vec<Finding>) {
         return;
     };
     let kept = host.split('.').find(|label| {
-        is_xn(label) && {
+        is_xn(label.as_bytes()) && {
             let (unicode, result) = idna::domain_to_unicode(label);
             result.is_ok() && !unicode.is_ascii()
         }
     });
     if let Some(label) = kept {
         let (unicode, _) = idna::domain_to_unicode(label);
-        let index = name.as_ptr() as usize - input.as_ptr() as usize;
+        let index = authority.host_span().start;
         out.push(finding(
             Kind::LookalikeHost,
             index,
@@ -851,5 +1167,199 @@ fn lookalike(input: &str, iri: IriReference<'_>, out: &mut Vec<Finding>) {
                 show(&unicode)
             ),
         ));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The pre-scan's one-pass helpers against the readings they
+    /// replaced: labels split at `.`, `contains`, [`ends_in_number`].
+    #[test]
+    fn name_helpers() {
+        let by_labels = |name: &str| {
+            name.split('.')
+                .any(|l| l.get(..4).is_some_and(|p| p.eq_ignore_ascii_case("xn--")))
+        };
+        let mut names: Vec<String> = [
+            "xn--80ak6aa92e.com",
+            "a.XN--80ak6aa92e",
+            "a.bxn--c",
+            "xn-",
+            "xn--",
+            "a..xn--",
+            "",
+            ".",
+            "..",
+            "axn--.com",
+            "a.Xn--b.",
+            "127.1",
+            "0x7f.1",
+            "127.0.0.1.",
+            "a.0x",
+            "a.0X",
+            "0x",
+            "1.2.3.0xg",
+            "example.com",
+            "%31%32%37.0.0.1",
+            "a.1.",
+            "a.1..",
+            "1",
+            "x.",
+        ]
+        .iter()
+        .map(|s| (*s).to_owned())
+        .collect();
+        // Every string of up to four bytes over an alphabet that meets
+        // each branch.
+        let alphabet = [
+            '.', '0', 'x', 'X', '1', 'f', 'g', '%', 'n', 'N', '-', '\r', 'Z',
+        ];
+        let mut level = vec![String::new()];
+        for _ in 0..4 {
+            level = level
+                .iter()
+                .flat_map(|s| alphabet.iter().map(move |c| format!("{s}{c}")))
+                .collect();
+            names.extend(level.iter().cloned());
+        }
+        // Around the 64 bytes of one mask.
+        for k in 58..=70 {
+            names.push(format!("{}.0x1", "a".repeat(k - 4)));
+            names.push(format!("{}.xN--", "b".repeat(k - 5)));
+            names.push(format!("{}.", "1".repeat(k - 1)));
+            names.push(format!("{}%", "c.".repeat(k / 2)));
+        }
+        for name in &names {
+            let (percent, xn) = name_flags(name.as_bytes());
+            assert_eq!(xn, by_labels(name), "xn: {name:?}");
+            assert_eq!(percent, name.contains('%'), "%: {name:?}");
+            assert_eq!(
+                ends_in_number_bytes(name.as_bytes()),
+                ends_in_number(name),
+                "number: {name:?}"
+            );
+            // The name inside a longer text, as in a URI.
+            let text = format!("http://{name}/");
+            assert_eq!(
+                name_facts(text.as_bytes(), 7..7 + name.len()),
+                NameFacts {
+                    percent,
+                    xn,
+                    number: ends_in_number(name)
+                },
+                "facts: {name:?}"
+            );
+            let path = name.replace('.', "/").replace('X', ":").replace('g', "|");
+            for path in [
+                path.clone(),
+                path.repeat(9),
+                format!("{}{path}", "/a".repeat(40)),
+            ] {
+                let text = format!("file://{path}?q");
+                let span = 7..7 + path.len();
+                assert_eq!(
+                    drive_or_double_slash(text.as_bytes(), span.clone()),
+                    path.contains([':', '|']) || path.contains("//"),
+                    "path: {path:?}"
+                );
+                assert_eq!(
+                    drive_or_double_slash(path.as_bytes(), 0..path.len()),
+                    path.contains([':', '|']) || path.contains("//"),
+                    "path alone: {path:?}"
+                );
+            }
+        }
+    }
+
+    /// `special` against the lower-cased comparison it replaced: on
+    /// each name with every byte in turn replaced by every ASCII byte, and
+    /// on a few others.
+    #[test]
+    fn special_schemes() {
+        let mut schemes: Vec<String> = [
+            "http", "HTTPS", "Ws", "wss", "ftp", "FILE", "files", "htt", "mailto", "", "sftp",
+            "hTtPs", "é", "httpé", "w", "\u{0}ws",
+        ]
+        .iter()
+        .map(|s| (*s).to_owned())
+        .collect();
+        for name in ["http", "https", "ws", "wss", "ftp", "file"] {
+            for i in 0..name.len() {
+                for b in 0..0x80u8 {
+                    let mut bytes = name.as_bytes().to_vec();
+                    bytes[i] = b;
+                    schemes.extend(String::from_utf8(bytes));
+                }
+            }
+        }
+        for scheme in &schemes {
+            let lower = scheme.to_ascii_lowercase();
+            let expected = match lower.as_str() {
+                "file" => Special::File,
+                s if is_special(s) => Special::Yes,
+                _ => Special::No,
+            };
+            assert_eq!(special(scheme), expected, "scheme: {scheme:?}");
+        }
+    }
+
+    /// Without an `@` (or a look-alike), uri-core's rule finds no password.
+    #[test]
+    fn no_at_no_password() {
+        for text in [
+            "http://u:p@h/",
+            "http://u:p\u{ff20}h/",
+            "http:/u:p\u{fe6b}h/",
+            "http://u:p/h",
+            "https://a/b?c=d:e",
+            "x http:u:pw",
+        ] {
+            if !may_hold_at(text) {
+                assert_eq!(
+                    uri_core::password_spans(text.as_bytes()).count(),
+                    0,
+                    "{text:?}"
+                );
+            }
+        }
+        assert!(may_hold_at("a@b"));
+        assert!(may_hold_at("a\u{ff20}b"));
+        assert!(may_hold_at("a\u{fe6b}b"));
+        assert!(!may_hold_at("http://u:p/h"));
+    }
+
+    /// The fast path's answers on a few shapes; each "clean" is checked
+    /// against the full reading.
+    #[test]
+    fn fast_path() {
+        let lint = Lint::new();
+        for (input, clean) in [
+            ("https://example.com/a/b?c#d", true),
+            ("http://127.0.0.1:8080/", true),
+            ("file:///etc/hosts", true),
+            ("file://ab/x", false),
+            ("urn:isbn:0451450523", true),
+            ("http://127.1/", false),
+            ("http://u@h/", false),
+            ("https://xn--80ak6aa92e.com/", false),
+            ("/a/b", false),
+            ("http://a/b c", false),
+            ("http:/h", false),
+        ] {
+            assert_eq!(lint.proves_clean(input), clean, "input: {input:?}");
+            if clean {
+                assert!(lint.clone().prescan(false).check(input).is_empty());
+            }
+        }
+        assert!(
+            !lint
+                .clone()
+                .prescan(false)
+                .proves_clean("https://example.com/")
+        );
+        let long = format!("https://example.com/{}", "a".repeat(MAX_LENGTH));
+        assert!(!lint.proves_clean(&long));
     }
 }

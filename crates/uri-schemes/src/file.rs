@@ -510,31 +510,10 @@ impl fmt::Display for PathErrorKind {
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct FileScheme;
 
-impl Scheme for FileScheme {
-    scheme_facts! { name = "file"; kind = Locator; }
-
-    /// A `..` that would climb above a drive letter is kept, with every
-    /// other dot segment (RFC 8089 Appendix E.2.1: RFC 3986 §5.2.4 would
-    /// remove the drive with it, Windows would not). A drive letter
-    /// written as a triplet (`%65:`) counts: normalization decodes it
-    /// (RFC 3986 §6.2.2.2), so `file:%65:/../a` and `file:e:/../a` keep
-    /// their dot segments alike and have one normal form.
-    fn keeps_dot_segments(&self, uri: Uri<'_>) -> bool {
-        let path = uri.path();
-        climbs_above_drive(path) || letter_decoded(path).is_some_and(|p| climbs_above_drive(&p))
-    }
-
-    /// RFC 8089 §2: `file-hier-part = ( "//" auth-path ) / local-path`,
-    /// `auth-path = [ file-auth ] path-absolute`, `local-path =
-    /// path-absolute`, `file-auth = "localhost" / host`. Errors: a
-    /// userinfo or a port in the authority, a query, a path that is not
-    /// `path-absolute`. Warnings: the nonstandard forms of Appendix E this
-    /// crate reads (a drive letter with no `/` before it, E.2; a UNC string
-    /// in the path, E.3.2), a drive-relative path (E.2.1), and `%2F`,
-    /// `%5C` or `%00` in the path (§5: file systems give "/" and "\" a
-    /// meaning, and no name holds a NUL).
-    fn check<'a>(&self, uri: Uri<'a>) -> (Fields<'a>, Vec<Violation>) {
-        let mut found = Vec::new();
+impl FileScheme {
+    /// The rules of [`Scheme::check`] (RFC 8089 §2, Appendix E), pushed
+    /// to `found`; the parts the fields are made of, borrowed from `uri`.
+    fn rules<'a>(&self, uri: Uri<'a>, found: &mut Vec<Violation>) -> FileParts<'a> {
         let at = |component| start_of(uri, component);
         let path = uri.path();
         let path_at = at(Component::Path);
@@ -558,9 +537,9 @@ impl Scheme for FileScheme {
                 ));
             }
             let h = authority.host_str();
-            written_host = Some(h.to_string());
+            written_host = Some(h);
             if !h.is_empty() && !is_localhost(h) {
-                host = Some(h.to_string());
+                host = Some(h);
             }
         }
         let mut drive = None;
@@ -573,7 +552,7 @@ impl Scheme for FileScheme {
             ));
         } else if path.starts_with("//") {
             // Only after an authority: without one, `//` starts it.
-            let unc = match written_host.as_deref() {
+            let unc = match written_host {
                 Some("") => unc_path(path).filter(|unc| unc.rest.starts_with('/')),
                 _ => None,
             };
@@ -585,7 +564,7 @@ impl Scheme for FileScheme {
                         "RFC 8089 Appendix E.3.2",
                         "a UNC string in the path: a nonstandard form, and a non-local file",
                     ));
-                    host = Some(unc.host.to_string());
+                    host = Some(unc.host);
                 }
                 None => found.push(Violation::error(
                     "EmptyFirstSegment",
@@ -623,7 +602,7 @@ impl Scheme for FileScheme {
                 _ => {}
             }
         }
-        encoded_warnings(path, path_at, &mut found);
+        encoded_warnings(path, path_at, found);
         if uri.query().is_some() {
             found.push(Violation::error(
                 "QueryNotAllowed",
@@ -632,13 +611,62 @@ impl Scheme for FileScheme {
                 "a file URI has no query (`file-URI = file-scheme \":\" file-hier-part`)",
             ));
         }
-        let fields = Fields::File(File {
+        FileParts {
             written_host,
             host,
-            path: path.to_string(),
             drive,
+        }
+    }
+}
+
+/// What [`FileScheme::rules`] finds for the fields of a [`File`].
+struct FileParts<'a> {
+    written_host: Option<&'a str>,
+    host: Option<&'a str>,
+    drive: Option<char>,
+}
+
+impl Scheme for FileScheme {
+    scheme_facts! { name = "file"; kind = Locator; }
+
+    /// A `..` that would climb above a drive letter is kept, with every
+    /// other dot segment (RFC 8089 Appendix E.2.1: RFC 3986 §5.2.4 would
+    /// remove the drive with it, Windows would not). A drive letter
+    /// written as a triplet (`%65:`) counts: normalization decodes it
+    /// (RFC 3986 §6.2.2.2), so `file:%65:/../a` and `file:e:/../a` keep
+    /// their dot segments alike and have one normal form.
+    fn keeps_dot_segments(&self, uri: Uri<'_>) -> bool {
+        let path = uri.path();
+        climbs_above_drive(path) || letter_decoded(path).is_some_and(|p| climbs_above_drive(&p))
+    }
+
+    /// RFC 8089 §2: `file-hier-part = ( "//" auth-path ) / local-path`,
+    /// `auth-path = [ file-auth ] path-absolute`, `local-path =
+    /// path-absolute`, `file-auth = "localhost" / host`. Errors: a
+    /// userinfo or a port in the authority, a query, a path that is not
+    /// `path-absolute`. Warnings: the nonstandard forms of Appendix E this
+    /// crate reads (a drive letter with no `/` before it, E.2; a UNC string
+    /// in the path, E.3.2), a drive-relative path (E.2.1), and `%2F`,
+    /// `%5C` or `%00` in the path (§5: file systems give "/" and "\" a
+    /// meaning, and no name holds a NUL).
+    fn check<'a>(&self, uri: Uri<'a>) -> (Fields<'a>, Vec<Violation>) {
+        let mut found = Vec::new();
+        let parts = self.rules(uri, &mut found);
+        let fields = Fields::File(File {
+            written_host: parts.written_host.map(str::to_string),
+            host: parts.host.map(str::to_string),
+            path: uri.path().to_string(),
+            drive: parts.drive,
         });
         (fields, found)
+    }
+
+    /// [`check`](Scheme::check)'s rules, without the fields (no
+    /// allocation for a URI that breaks none).
+    fn validate(&self, uri: Uri<'_>) -> Vec<Violation> {
+        let mut found = Vec::new();
+        self.rules(uri, &mut found);
+        found
     }
 
     /// RFC 8089 §2: `localhost` is read "exactly as if no authority were

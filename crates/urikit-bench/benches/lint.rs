@@ -21,6 +21,13 @@
 //! noted (issue 39 asks for it to be stated).
 //!
 //! Run: `cargo bench -p urikit-bench --bench lint`.
+//!
+//! Instruction counts (`valgrind --tool=callgrind`, which a loaded machine
+//! does not change): set `URIKIT_LINT_PROFILE` to `parse`, `check`,
+//! `needs-whatwg` or `proves-clean`, optionally followed by `/mixed` or
+//! `/web` for one group only, and run the bench binary under callgrind
+//! with `--toggle-collect='lint::profile_loop*'`: each group's loop over
+//! its clean lines runs once, in `profile_loop`, and criterion is not run.
 
 // Test code: its helpers may unwrap and panic too.
 #![allow(
@@ -69,6 +76,35 @@ fn bench_corpus(c: &mut Criterion, lint: &Lint, corpus: &str, short: &str) {
         lines.len(),
         100.0 * clean.len() as f64 / lines.len() as f64
     ));
+    if let Some(op) = profile_op() {
+        let (op, only) = op.split_once('/').unwrap_or((op.as_str(), short));
+        if only == short {
+            profile_loop(|| match op {
+                "parse" => {
+                    for line in &clean {
+                        black_box(Uri::parse(black_box(line)).is_ok());
+                    }
+                }
+                "check" => {
+                    for line in &clean {
+                        black_box(lint.check(black_box(line)));
+                    }
+                }
+                "needs-whatwg" => {
+                    for line in &clean {
+                        black_box(lint.needs_whatwg(black_box(line)));
+                    }
+                }
+                "proves-clean" => {
+                    for line in &clean {
+                        black_box(lint.proves_clean(black_box(line)));
+                    }
+                }
+                other => panic!("URIKIT_LINT_PROFILE: unknown operation `{other}`"),
+            });
+        }
+        return;
+    }
     let mut g = c.benchmark_group(&name);
     g.throughput(Throughput::Elements(clean.len() as u64));
     g.sampling_mode(SamplingMode::Flat);
@@ -98,6 +134,20 @@ fn bench_corpus(c: &mut Criterion, lint: &Lint, corpus: &str, short: &str) {
     if let Err(e) = info.write() {
         eprintln!("{name}: cannot write its record: {e}");
     }
+}
+
+/// The operation named by `URIKIT_LINT_PROFILE` (`parse`, `check`,
+/// `needs-whatwg`, `proves-clean`, each optionally followed by `/mixed` or
+/// `/web`), if any: then that loop runs once, untimed, in
+/// [`profile_loop`], and criterion is not run.
+fn profile_op() -> Option<String> {
+    std::env::var("URIKIT_LINT_PROFILE").ok()
+}
+
+/// Runs `body` once: the only code callgrind counts in a profile run.
+#[inline(never)]
+fn profile_loop(body: impl FnOnce()) {
+    body();
 }
 
 /// Finds the clean lines and the pre-scan's fraction, then times each.
