@@ -25,7 +25,7 @@ use crate::udf::{Arg, UriFunction, doc, done, rows};
 pub(crate) fn functions() -> Vec<ScalarUDF> {
     let text: &[&[Arg]] = &[&[Arg::Text]];
     vec![
-        UriFunction::new(
+        UriFunction::udf(
             "uri_host_is_global",
             text,
             DataType::Boolean,
@@ -41,7 +41,7 @@ pub(crate) fn functions() -> Vec<ScalarUDF> {
                 &[("text", "A string column or literal.")],
             ),
         ),
-        UriFunction::new(
+        UriFunction::udf(
             "uri_registrable_domain",
             text,
             DataType::Utf8,
@@ -56,7 +56,7 @@ pub(crate) fn functions() -> Vec<ScalarUDF> {
                 &[("text", "A string column or literal.")],
             ),
         ),
-        UriFunction::new(
+        UriFunction::udf(
             "uri_public_suffix",
             text,
             DataType::Utf8,
@@ -69,7 +69,7 @@ pub(crate) fn functions() -> Vec<ScalarUDF> {
                 &[("text", "A string column or literal.")],
             ),
         ),
-        UriFunction::new(
+        UriFunction::udf(
             "uri_scheme_violations",
             text,
             list_of(violation_fields()),
@@ -85,7 +85,7 @@ pub(crate) fn functions() -> Vec<ScalarUDF> {
                 &[("text", "A string column or literal.")],
             ),
         ),
-        UriFunction::new(
+        UriFunction::udf(
             "uri_lint",
             text,
             list_of(finding_fields()),
@@ -100,7 +100,7 @@ pub(crate) fn functions() -> Vec<ScalarUDF> {
                 &[("text", "A string column or literal.")],
             ),
         ),
-        UriFunction::new(
+        UriFunction::udf(
             "uri_template_match",
             &[&[Arg::Text, Arg::Text]],
             capture_map(),

@@ -24,7 +24,7 @@ use crate::udf::{Arg, UriFunction, doc, done, rows};
 pub(crate) fn functions() -> Vec<ScalarUDF> {
     let text: &[&[Arg]] = &[&[Arg::Text]];
     let mut all = vec![
-        UriFunction::new(
+        UriFunction::udf(
             "uri_valid",
             text,
             DataType::Boolean,
@@ -36,7 +36,7 @@ pub(crate) fn functions() -> Vec<ScalarUDF> {
                 &[("text", "A string column or literal.")],
             ),
         ),
-        UriFunction::new(
+        UriFunction::udf(
             "iri_valid",
             text,
             DataType::Boolean,
@@ -48,7 +48,7 @@ pub(crate) fn functions() -> Vec<ScalarUDF> {
                 &[("text", "A string column or literal.")],
             ),
         ),
-        UriFunction::new(
+        UriFunction::udf(
             "uri_error",
             text,
             DataType::Struct(error_fields()),
@@ -61,7 +61,7 @@ pub(crate) fn functions() -> Vec<ScalarUDF> {
                 &[("text", "A string column or literal.")],
             ),
         ),
-        UriFunction::new(
+        UriFunction::udf(
             "uri_parts",
             &[&[Arg::Text], &[Arg::Text, Arg::Bool]],
             DataType::Struct(part_fields()),
@@ -82,7 +82,7 @@ pub(crate) fn functions() -> Vec<ScalarUDF> {
                 ],
             ),
         ),
-        UriFunction::new(
+        UriFunction::udf(
             "uri_port",
             text,
             DataType::UInt16,
@@ -96,7 +96,7 @@ pub(crate) fn functions() -> Vec<ScalarUDF> {
                 &[("text", "A string column or literal.")],
             ),
         ),
-        UriFunction::new(
+        UriFunction::udf(
             "uri_query_param",
             &[&[Arg::Text, Arg::Text]],
             DataType::Utf8View,
@@ -113,7 +113,7 @@ pub(crate) fn functions() -> Vec<ScalarUDF> {
                 ],
             ),
         ),
-        UriFunction::new(
+        UriFunction::udf(
             "uri_query_params",
             text,
             DataType::List(Arc::new(Field::new(
@@ -133,7 +133,7 @@ pub(crate) fn functions() -> Vec<ScalarUDF> {
         ),
     ];
     for (name, component, what) in COMPONENT_FUNCTIONS {
-        all.push(UriFunction::new(
+        all.push(UriFunction::udf(
             name,
             text,
             DataType::Utf8View,

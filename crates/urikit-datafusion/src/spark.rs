@@ -15,7 +15,7 @@ use crate::udf::{Arg, UriFunction, doc};
 
 /// `parse_url`.
 pub(crate) fn functions() -> Vec<ScalarUDF> {
-    vec![UriFunction::new(
+    vec![UriFunction::udf(
         "parse_url",
         &[&[Arg::Text, Arg::Text], &[Arg::Text, Arg::Text, Arg::Text]],
         datafusion::arrow::datatypes::DataType::Utf8View,

@@ -42,7 +42,7 @@ pub(crate) fn functions() -> Vec<ScalarUDF> {
     let text: &[&[Arg]] = &[&[Arg::Text]];
     let pair: &[&[Arg]] = &[&[Arg::Text, Arg::Text]];
     vec![
-        UriFunction::new(
+        UriFunction::udf(
             "uri_normalize",
             &[&[Arg::Text], &[Arg::Text, Arg::Text]],
             DataType::Utf8View,
@@ -61,7 +61,7 @@ pub(crate) fn functions() -> Vec<ScalarUDF> {
                 ],
             ),
         ),
-        UriFunction::new(
+        UriFunction::udf(
             "uri_equiv_key",
             text,
             DataType::Utf8View,
@@ -79,7 +79,7 @@ pub(crate) fn functions() -> Vec<ScalarUDF> {
                 &[("text", "A string column or literal.")],
             ),
         ),
-        UriFunction::new(
+        UriFunction::udf(
             "uri_equivalent",
             pair,
             DataType::Boolean,
@@ -93,7 +93,7 @@ pub(crate) fn functions() -> Vec<ScalarUDF> {
                 &[("a", "A reference."), ("b", "Another.")],
             ),
         ),
-        UriFunction::new(
+        UriFunction::udf(
             "uri_resolve",
             pair,
             DataType::Utf8View,
@@ -107,7 +107,7 @@ pub(crate) fn functions() -> Vec<ScalarUDF> {
                 &[("base", "An absolute URI."), ("reference", "A reference.")],
             ),
         ),
-        UriFunction::new(
+        UriFunction::udf(
             "uri_relativize",
             pair,
             DataType::Utf8View,
@@ -121,7 +121,7 @@ pub(crate) fn functions() -> Vec<ScalarUDF> {
                 &[("base", "An absolute URI."), ("target", "An absolute URI.")],
             ),
         ),
-        UriFunction::new(
+        UriFunction::udf(
             "iri_to_uri",
             &[&[Arg::Text], &[Arg::Text, Arg::Bool]],
             DataType::Utf8View,
@@ -138,7 +138,7 @@ pub(crate) fn functions() -> Vec<ScalarUDF> {
                 ],
             ),
         ),
-        UriFunction::new(
+        UriFunction::udf(
             "uri_display",
             text,
             DataType::Utf8View,
@@ -153,7 +153,7 @@ pub(crate) fn functions() -> Vec<ScalarUDF> {
                 &[("text", "A string column or literal.")],
             ),
         ),
-        UriFunction::new(
+        UriFunction::udf(
             "uri_redact",
             text,
             DataType::Utf8View,

@@ -31,7 +31,7 @@ pub(crate) struct UriFunction {
 impl UriFunction {
     /// A function `name(args…) -> returns`, accepting any of the argument
     /// lists `arguments` (each a list of kinds, see [`Arg`]).
-    pub(crate) fn new(
+    pub(crate) fn udf(
         name: &'static str,
         arguments: &[&[Arg]],
         returns: DataType,
