@@ -108,6 +108,7 @@ extern crate std;
 
 pub mod address;
 mod builder;
+mod by_spec;
 mod caret;
 mod component;
 mod components;
@@ -134,6 +135,7 @@ mod test_rng;
 pub mod writer;
 
 pub use builder::{BuildError, BuildErrorKind, Builder, IriBuilder, RiBuilder};
+pub use by_spec::{IntoIriReference, IntoUriReference};
 pub use caret::Caret;
 pub use component::Component;
 pub use components::{Authority, Components, Host, HostKind, PortError, Segments};

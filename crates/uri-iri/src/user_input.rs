@@ -307,7 +307,7 @@ impl FromUserInput for UriBuf {
             kind: UserInputErrorKind::Parse(e.kind()),
             index: back(e.index()),
         })?;
-        let mapped = to_uri_with(iri.into(), HostMapping::Idna).map_err(|e| UserInputError {
+        let mapped = to_uri_with(iri, HostMapping::Idna).map_err(|e| UserInputError {
             kind: UserInputErrorKind::Idna(e.kind()),
             index: back(e.index()),
         })?;

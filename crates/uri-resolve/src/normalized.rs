@@ -57,7 +57,7 @@ impl<S: Spec> NormalizedUri<S> {
     /// # Ok::<(), uri_core::ParseError>(())
     /// ```
     pub fn as_uri(&self) -> Ri<'_, S> {
-        self.uri.as_uri()
+        self.uri.as_ri()
     }
 
     /// The normal form's text.

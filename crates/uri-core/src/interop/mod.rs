@@ -37,6 +37,14 @@
 //!   space, which WHATWG rewrites, cannot be in an RFC 3986 URI; a `Url`
 //!   holds them already rewritten.)
 //!
+//! - The IRI types ([`Iri`](crate::Iri), [`IriBuf`](crate::IriBuf), and
+//!   for `http` [`IriReference`](crate::IriReference) and
+//!   [`IriReferenceBuf`](crate::IriReferenceBuf)) convert too, through
+//!   their URI mapping (RFC 3987 §3.1: non-ASCII percent-encoded as
+//!   UTF-8; for a `url::Url` of an `http`-like scheme, a Unicode host by
+//!   UTS #46 `ToASCII`, as `url` writes it), then by the same rule; from
+//!   the other crate, its ASCII string is a URI and so an IRI, unchanged.
+//!
 //! The `http` and `url` types are those of `http` 1.x and `url` 2.5.x.
 //! The property tests of the workspace's `tests/conformance/interop.rs`
 //! check that no conversion panics and that what converts comes back
@@ -72,6 +80,7 @@ use crate::{Component, ParseError};
 
 #[cfg(feature = "http")]
 mod http;
+mod iri;
 #[cfg(feature = "url")]
 mod url;
 
