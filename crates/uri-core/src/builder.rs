@@ -10,13 +10,14 @@ use alloc::string::String;
 use core::marker::PhantomData;
 use core::net::IpAddr;
 
+use crate::component::Component;
+use crate::components::Components;
 use crate::error::{ParseError, ParseErrorKind};
 use crate::grammar;
 use crate::owned::{RelativeRiBuf, RiBuf, RiReferenceBuf};
 use crate::parser::{self, ParseOptions, Parser};
 use crate::spec::{IriSpec, Spec, UriSpec};
 use crate::writer::{Absolute, TrustedWriter};
-use crate::{Component, Components};
 use uri_encode::{EncodeSet, encode_into};
 
 /// Why parts do not make a valid reference: which part, what, and at which
@@ -796,7 +797,7 @@ pub(crate) fn itoa_u16(mut n: u16) -> PortDigits {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Uri, UriReference};
+    use crate::reference::{Uri, UriReference};
 
     #[track_caller]
     fn fails(b: Builder<'_>, part: Component, kind: BuildErrorKind, index: usize) {

@@ -5,7 +5,7 @@ use core::borrow::Borrow;
 use core::marker::PhantomData;
 use core::str::FromStr;
 
-use crate::Components;
+use crate::components::Components;
 use crate::error::{ParseError, ParseErrorKind};
 use crate::macros::{component_getters, text_traits};
 use crate::parser::{self, Layout, ParseOptions, Rule};
@@ -312,8 +312,9 @@ macro_rules! owned_type {
 owned_type!(
     /// An owned [`RiReference`]: one `String` and the offsets of its components.
     ///
-    /// Generic over the [`Spec`]: [`UriReferenceBuf`] and [`IriReferenceBuf`]
-    /// are the two types users name.
+    /// Name it by its alias: [`UriReferenceBuf`] (RFC 3986) or
+    /// [`IriReferenceBuf`] (RFC 3987); the `S` parameter is the
+    /// [spec](crate::spec), never written in user code.
     ///
     /// `Eq`, `Ord` and `Hash` compare the exact text, byte for byte.
     ///
@@ -333,8 +334,9 @@ owned_type!(
 owned_type!(
     /// An owned [`Ri`]: one `String` and the offsets of its components.
     ///
-    /// Generic over the [`Spec`]: [`UriBuf`] and [`IriBuf`] are the two
-    /// types users name.
+    /// Name it by its alias: [`UriBuf`] (RFC 3986) or [`IriBuf`] (RFC
+    /// 3987); the `S` parameter is the [spec](crate::spec), never written
+    /// in user code.
     ///
     /// `Eq`, `Ord` and `Hash` compare the exact text, byte for byte.
     ///
@@ -355,8 +357,9 @@ owned_type!(
 owned_type!(
     /// An owned [`RelativeRi`]: one `String` and the offsets of its components.
     ///
-    /// Generic over the [`Spec`]: [`RelativeRefBuf`] and [`RelativeIriBuf`]
-    /// are the two types users name.
+    /// Name it by its alias: [`RelativeRefBuf`] (RFC 3986) or
+    /// [`RelativeIriBuf`] (RFC 3987); the `S` parameter is the
+    /// [spec](crate::spec), never written in user code.
     ///
     /// `Eq`, `Ord` and `Hash` compare the exact text, byte for byte.
     ///

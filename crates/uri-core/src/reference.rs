@@ -8,7 +8,7 @@
 //! (RFC 3986 §4.1, §3, §4.2; RFC 3987 §2.2) and convert where the grammar
 //! allows.
 
-use crate::Components;
+use crate::components::Components;
 use crate::error::{ParseError, ParseErrorKind};
 use crate::macros::{component_getters, text_traits};
 use crate::owned::{RelativeRiBuf, RiBuf, RiReferenceBuf};
@@ -83,6 +83,10 @@ pub type RelativeIri<'a> = RelativeRi<'a, IriSpec>;
 
 /// A `URI-reference` (RFC 3986 §4.1): a URI, or a relative reference.
 ///
+/// Name it by its alias: [`UriReference`] (RFC 3986) or [`IriReference`] (RFC 3987);
+/// the `S` parameter is the [spec](crate::spec) (explained there, once),
+/// and is never written in user code.
+///
 /// ```text
 /// URI-reference = URI / relative-ref
 /// ```
@@ -111,6 +115,10 @@ pub struct RiReference<'a, S: Spec> {
 }
 
 /// A `URI` (RFC 3986 §3): a reference with a scheme, perhaps with a fragment.
+///
+/// Name it by its alias: [`Uri`] (RFC 3986) or [`Iri`] (RFC 3987);
+/// the `S` parameter is the [spec](crate::spec) (explained there, once),
+/// and is never written in user code.
 ///
 /// ```text
 /// URI       = scheme ":" hier-part [ "?" query ] [ "#" fragment ]
@@ -143,6 +151,10 @@ pub struct Ri<'a, S: Spec> {
 }
 
 /// A `relative-ref` (RFC 3986 §4.2): a reference without a scheme.
+///
+/// Name it by its alias: [`RelativeRef`] (RFC 3986) or [`RelativeIri`] (RFC 3987);
+/// the `S` parameter is the [spec](crate::spec) (explained there, once),
+/// and is never written in user code.
 ///
 /// ```text
 /// relative-ref  = relative-part [ "?" query ] [ "#" fragment ]

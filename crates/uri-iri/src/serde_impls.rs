@@ -24,7 +24,7 @@ use serde::de::{Deserialize, Deserializer};
 use serde::ser::{Serialize, Serializer};
 use uri_core::IriBuf;
 
-use crate::NormalizedIri;
+use crate::nfc::NormalizedIri;
 
 impl Serialize for NormalizedIri {
     /// The normal form, as a string.

@@ -11,7 +11,9 @@ use core::fmt;
 
 use uri_core::{Iri, ParseErrorKind, UriBuf, UriReferenceBuf};
 
-use crate::{HostMapping, IdnaErrorKind, to_uri_with};
+use crate::host::{HostMapping, IdnaErrorKind};
+
+use crate::to_uri::to_uri_with;
 
 /// What [`FromUserInput::from_user_input`] changed.
 ///

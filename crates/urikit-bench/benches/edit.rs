@@ -20,13 +20,16 @@
 //!   from ours where a pair was written otherwise; compared on the lines
 //!   without a query).
 //! - `edit/registrable-domain`: `urikit`: on the lines parsed before
-//!   timing, `uri.host()` then `PublicSuffixExt::registrable_domain`;
-//!   `psl` 2 alone: on each line's host string (taken before timing),
-//!   `psl::domain`. The answers are compared before timing. The issue's
+//!   timing (a `Vec<UriBuf>`), `uri.host()` then
+//!   `PublicSuffixExt::registrable_domain`; `psl` 2 alone: on each line's
+//!   host string (a `Vec<String>` taken before timing), `psl::domain`. The answers are compared before timing. The issue's
 //!   target: going through a URI costs at most 1.2× `psl` alone.
 //!
 //! Run: `cargo bench -p urikit-bench --bench edit` (a filter such as
-//! `-- edit/query-set` runs one group).
+//! `-- edit/query-set` runs one group). Instruction counts, which a loaded
+//! machine does not change: set `URIKIT_EDIT_PROFILE` (see [`profile`])
+//! and run the bench binary under `valgrind --tool=callgrind
+//! --toggle-collect='edit::profile_loop*'`.
 
 // a measurement, not shipped code: it may unwrap and panic (the workspace denies both in the
 // libraries).
@@ -111,7 +114,6 @@ fn bench(c: &mut Criterion) {
     info.write().unwrap();
     let mut group = c.benchmark_group("edit/query-append");
     group.throughput(Throughput::Elements(items));
-    group.measurement_time(Duration::from_secs(3));
     group.bench_function("urikit", |b| {
         b.iter(|| {
             for (u, _) in &lines {
@@ -142,7 +144,6 @@ fn bench(c: &mut Criterion) {
     info.write().unwrap();
     let mut group = c.benchmark_group("edit/query-set");
     group.throughput(Throughput::Elements(items));
-    group.measurement_time(Duration::from_secs(3));
     group.bench_function("urikit", |b| {
         b.iter(|| {
             for (u, _) in &lines {
@@ -159,7 +160,9 @@ fn bench(c: &mut Criterion) {
     });
     group.finish();
 
-    // edit/registrable-domain
+    // edit/registrable-domain: each side iterates a vector of its own
+    // input (the URIs; their host strings), so neither reads the other's.
+    let uris: Vec<UriBuf> = lines.iter().map(|(u, _)| u.clone()).collect();
     let hosts: Vec<String> = lines
         .iter()
         .map(|(u, _)| u.host_str().unwrap_or("").to_owned())
@@ -178,10 +181,9 @@ fn bench(c: &mut Criterion) {
     info.write().unwrap();
     let mut group = c.benchmark_group("edit/registrable-domain");
     group.throughput(Throughput::Elements(items));
-    group.measurement_time(Duration::from_secs(3));
     group.bench_function("urikit", |b| {
         b.iter(|| {
-            for (u, _) in &lines {
+            for u in &uris {
                 black_box(
                     black_box(u)
                         .host()
@@ -200,5 +202,56 @@ fn bench(c: &mut Criterion) {
     group.finish();
 }
 
-criterion::criterion_group!(benches, bench);
-criterion::criterion_main!(benches);
+/// Runs `body` once: the only code callgrind counts in a profile run.
+#[inline(never)]
+fn profile_loop(body: impl FnOnce()) {
+    body();
+}
+
+/// With `URIKIT_EDIT_PROFILE` set to `append`, `append-url`, `set`,
+/// `set-url`, `domain` or `domain-psl`, that operation's loop over the
+/// corpus runs once in [`profile_loop`], for `valgrind --tool=callgrind
+/// --toggle-collect='edit::profile_loop*'`, and criterion is not run.
+fn profile(op: &str) {
+    let lines = corpus();
+    let uris: Vec<UriBuf> = lines.iter().map(|(u, _)| u.clone()).collect();
+    let hosts: Vec<String> = uris
+        .iter()
+        .map(|u| u.host_str().unwrap_or("").to_owned())
+        .collect();
+    match op {
+        "append" => profile_loop(|| uris.iter().for_each(|u| drop(black_box(append(u))))),
+        "append-url" => profile_loop(|| {
+            lines
+                .iter()
+                .for_each(|(_, l)| drop(black_box(url_append(l))))
+        }),
+        "set" => profile_loop(|| uris.iter().for_each(|u| drop(black_box(set(u))))),
+        "set-url" => profile_loop(|| lines.iter().for_each(|(_, l)| drop(black_box(url_set(l))))),
+        "domain" => profile_loop(|| {
+            uris.iter().for_each(|u| {
+                black_box(u.host().and_then(|host| host.registrable_domain()));
+            })
+        }),
+        "domain-psl" => profile_loop(|| {
+            hosts.iter().for_each(|h| {
+                black_box(psl::domain(h.as_bytes()));
+            })
+        }),
+        other => panic!("unknown URIKIT_EDIT_PROFILE {other:?}"),
+    }
+}
+
+fn main() {
+    if let Ok(op) = std::env::var("URIKIT_EDIT_PROFILE") {
+        profile(&op);
+        return;
+    }
+    let mut c = Criterion::default()
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(3))
+        .sample_size(20)
+        .configure_from_args();
+    bench(&mut c);
+    c.final_summary();
+}

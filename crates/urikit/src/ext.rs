@@ -3,7 +3,7 @@
 
 use uri_core::{Iri, IriBuf, IriReference, Uri, UriBuf, UriReference};
 
-use crate::Error;
+use crate::error::Error;
 
 /// Resolution, normalization and comparison as methods of [`Uri`] and
 /// [`UriBuf`] (with the `resolve` feature; in the prelude).

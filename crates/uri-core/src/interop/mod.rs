@@ -76,7 +76,9 @@
 use alloc::string::String;
 use core::fmt;
 
-use crate::{Component, ParseError};
+use crate::component::Component;
+
+use crate::error::ParseError;
 
 #[cfg(feature = "http")]
 mod http;
