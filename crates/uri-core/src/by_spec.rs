@@ -209,7 +209,7 @@ named_views!(
 /// `.into()` (every URI is an IRI, RFC 3987 §2).
 ///
 /// Implemented, for both specs, by the borrowed types ([`Uri`],
-/// [`UriReference`], [`RelativeRef`], [`Iri`], …, by value or by
+/// [`UriReference`], [`RelativeRef`](crate::RelativeRef), [`Iri`], …, by value or by
 /// reference) and by references to the owned ones (`&UriBuf`, `&IriBuf`,
 /// …).
 ///
@@ -246,7 +246,7 @@ pub trait IntoIriReference<'a> {
 /// what a function taking URIs accepts, so that it needs no `.into()`.
 ///
 /// Implemented by the borrowed URI types ([`Uri`], [`UriReference`],
-/// [`RelativeRef`], by value or by reference) and by references to the
+/// [`RelativeRef`](crate::RelativeRef), by value or by reference) and by references to the
 /// owned ones (`&UriBuf`, `&UriReferenceBuf`, `&RelativeRefBuf`). Not by
 /// the IRI types: an IRI becomes a URI by a mapping (`uri_iri::to_uri`).
 ///
