@@ -17,7 +17,9 @@ use alloc::format;
 #[cfg(feature = "url")]
 use alloc::string::String;
 
-use super::{InteropError, InteropErrorKind};
+use super::InteropError;
+#[cfg(feature = "url")]
+use super::InteropErrorKind;
 use crate::owned::{IriBuf, UriReferenceBuf};
 #[cfg(feature = "http")]
 use crate::owned::{IriReferenceBuf, UriBuf};

@@ -295,6 +295,7 @@ pub(crate) fn empty_path_is_slash(scheme: Option<&str>) -> bool {
 /// them is compared as written, and refused if the other crate reads it
 /// otherwise. (uri-resolve has the full routine; uri-core cannot depend on
 /// it, and the conversions need this much only.)
+#[cfg(feature = "url")]
 pub(crate) fn without_dot_segments(path: &str) -> alloc::borrow::Cow<'_, str> {
     let has_dots = path
         .split('/')
@@ -335,7 +336,7 @@ pub(crate) fn lower_if_equal<'a>(ours: &'a str, theirs: &'a str) -> alloc::borro
     }
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "url"))]
 mod tests {
     use super::without_dot_segments;
 
