@@ -1404,7 +1404,7 @@ pub(crate) fn iri_display(data: &[u8]) {
             n_str,
             "{what}: normalizing again gives {twice:?}"
         );
-        if let Some(absolute) = iri.as_uri() {
+        if let Some(absolute) = iri.as_iri() {
             let keyed = match form {
                 Normalization::Syntax => NormalizedIri::new(absolute),
                 _ => NormalizedIri::with_nfc(absolute),

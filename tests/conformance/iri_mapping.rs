@@ -334,7 +334,7 @@ fn check_equivalent(r: &Record) -> Result<Vec<String>, String> {
     if !r.nfc {
         answer("normalized_eq", normalized_eq(a, b));
     }
-    if let (Some(ia), Some(ib)) = (a.as_uri(), b.as_uri()) {
+    if let (Some(ia), Some(ib)) = (a.as_iri(), b.as_iri()) {
         let (na, nb) = (normalized_iri(r, ia), normalized_iri(r, ib));
         answer("NormalizedIri ==", na == nb);
         if na == nb && hash_of(&na) != hash_of(&nb) {

@@ -134,7 +134,7 @@ fn check_any(text: &str) -> Result<(), TestCaseError> {
             let once = normalize(iri, form);
             let reparsed = IriReference::parse_with(once.as_str(), options);
             prop_assert!(reparsed.is_ok(), "{:?}: {:?}", once.as_str(), reparsed);
-            let twice = normalize(once.as_uri_reference(), form);
+            let twice = normalize(once.as_iri_reference(), form);
             prop_assert_eq!(
                 twice.as_str(),
                 once.as_str(),

@@ -455,7 +455,7 @@ fn parse_and_getters(input: &str) {
             let _ = r.as_uri_reference();
         }
         if let Ok(r) = parse_rule!(IriReference, IriReferenceBuf, input, options) {
-            let _ = (r.scheme(), r.as_uri(), r.as_relative_ref());
+            let _ = (r.scheme(), r.as_iri(), r.as_relative_ref());
             let _ = UriReference::try_from(r).map_err(|e| error_parts(e, input));
         }
         let _ = parse_rule!(Iri, IriBuf, input, options);
@@ -473,7 +473,7 @@ fn build<S: Spec>(make: impl Fn() -> urikit::RiBuilder<'static, S>) {
             let _ = (e.component(), e.kind(), e.index());
         }
     }
-    let _ = make().build_uri().map(|u| show(&u));
+    let _ = make().build_ri().map(|u| show(&u));
     let _ = make().build_relative().map(|r| show(&r));
 }
 
@@ -731,9 +731,9 @@ fn resolve_pair<S: Spec>(base: urikit::Ri<'_, S>, reference: urikit::RiReference
     resolver.resolve_into(reference, &mut out);
     let _ = resolver.resolve(reference);
     let _ = Resolver::new(base).non_strict().resolve(reference);
-    let _ = normalized_eq(base.as_uri_reference(), reference);
-    let _ = normalized_eq(reference, base.as_uri_reference());
-    for target in std::iter::once(t.as_uri()).chain(reference.as_uri()) {
+    let _ = normalized_eq(base.as_ri_reference(), reference);
+    let _ = normalized_eq(reference, base.as_ri_reference());
+    for target in std::iter::once(t.as_ri()).chain(reference.as_ri()) {
         let _ = relativize(base, target).map_err(|e| {
             show(&e);
             let _ = e.name();
@@ -815,7 +815,7 @@ fn resolve_step(input: &str) {
             for base in BASES {
                 resolve_pair(Iri::parse(base).expect("a base"), r);
             }
-            if let Some(i) = r.as_uri() {
+            if let Some(i) = r.as_iri() {
                 let _ = normalize_uri(i);
                 resolve_pair(i, IriReference::parse("../é?ü#ö").expect("ok"));
                 let owned = i.to_buf();
@@ -874,7 +874,7 @@ fn iri(input: &str) {
             for form in [Normalization::Syntax, Normalization::Nfc] {
                 let _ = urikit::iri::normalize(r, form);
             }
-            if let Some(i) = r.as_uri() {
+            if let Some(i) = r.as_iri() {
                 let _ = NormalizedIri::new(i).as_iri();
                 let _ = NormalizedIri::with_nfc(i).into_iri_buf();
                 let _ = NormalizedIri::new(i).as_str().len();

@@ -550,7 +550,7 @@ fn check_normalize_as<S: Spec>(
         ("normalize", normalize(r).into_string()),
         ("normalize_into", out),
     ];
-    if let Some(u) = r.as_uri() {
+    if let Some(u) = r.as_ri() {
         forms.push(("normalize_uri", normalize_uri(u).into_string()));
         forms.push(("NormalizedUri::new", NormalizedUri::new(u).to_string()));
         forms.extend(extra(u));
@@ -764,7 +764,7 @@ fn check_equivalent_as<S: Spec>(a: &str, b: &str, equivalent: bool) -> Vec<Strin
         &format!("normalize(a) == normalize(b) ({na:?}, {nb:?})"),
         na == nb,
     );
-    if let (Some(ua), Some(ub)) = (ra.as_uri(), rb.as_uri()) {
+    if let (Some(ua), Some(ub)) = (ra.as_ri(), rb.as_ri()) {
         let (na, nb) = (NormalizedUri::new(ua), NormalizedUri::new(ub));
         check(&mut problems, "NormalizedUri ==", na == nb);
         if na == nb && hash_of(&na) != hash_of(&nb) {

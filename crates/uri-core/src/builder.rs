@@ -10,13 +10,14 @@ use alloc::string::String;
 use core::marker::PhantomData;
 use core::net::IpAddr;
 
+use crate::component::Component;
+use crate::components::Components;
 use crate::error::{ParseError, ParseErrorKind};
 use crate::grammar;
 use crate::owned::{RelativeRiBuf, RiBuf, RiReferenceBuf};
 use crate::parser::{self, ParseOptions, Parser};
 use crate::spec::{IriSpec, Spec, UriSpec};
 use crate::writer::{Absolute, TrustedWriter};
-use crate::{Component, Components};
 use uri_encode::{EncodeSet, encode_into};
 
 /// Why parts do not make a valid reference: which part, what, and at which
@@ -178,7 +179,7 @@ pub type Builder<'a> = RiBuilder<'a, UriSpec>;
 /// # Examples
 ///
 /// ```
-/// let r = uri_core::IriBuilder::new().scheme("http").host("bücher.example").build_uri()?;
+/// let r = uri_core::IriBuilder::new().scheme("http").host("bücher.example").build_iri()?;
 /// assert_eq!(r, "http://bücher.example");
 /// # Ok::<(), uri_core::BuildError>(())
 /// ```
@@ -536,7 +537,9 @@ impl<'a, S: Spec> RiBuilder<'a, S> {
         Ok(self.write(TrustedWriter::<S>::with_capacity(len)).finish())
     }
 
-    /// Builds a `URI`.
+    /// Builds a `URI` or an `IRI`, as the spec is: the name for code
+    /// generic over the [`Spec`]; [`Builder::build_uri`] and
+    /// [`IriBuilder::build_iri`] say which one they give.
     ///
     /// # Errors
     ///
@@ -546,11 +549,11 @@ impl<'a, S: Spec> RiBuilder<'a, S> {
     /// # Examples
     ///
     /// ```
-    /// let uri = uri_core::Builder::new().scheme("mailto").path("fred@example.com").build_uri()?;
-    /// assert_eq!(uri.scheme(), "mailto");
+    /// let iri = uri_core::IriBuilder::new().scheme("mailto").path("zoë@example.com").build_ri()?;
+    /// assert_eq!(iri.scheme(), "mailto");
     /// # Ok::<(), uri_core::BuildError>(())
     /// ```
-    pub fn build_uri(self) -> Result<RiBuf<S>, BuildError> {
+    pub fn build_ri(self) -> Result<RiBuf<S>, BuildError> {
         if self.scheme.is_none() {
             return Err(BuildError::new(
                 Component::Scheme,
@@ -794,7 +797,7 @@ pub(crate) fn itoa_u16(mut n: u16) -> PortDigits {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Uri, UriReference};
+    use crate::reference::{Uri, UriReference};
 
     #[track_caller]
     fn fails(b: Builder<'_>, part: Component, kind: BuildErrorKind, index: usize) {

@@ -4,7 +4,7 @@ use core::marker::PhantomData;
 use core::net::{Ipv4Addr, Ipv6Addr};
 use core::ops::Range;
 
-use crate::Component;
+use crate::component::Component;
 use crate::ip;
 use crate::parser::Layout;
 use crate::spec::{Spec, UriSpec};

@@ -17,7 +17,7 @@
 //! IP-literal  = "[" ( IPv6address / IPvFuture  ) "]"
 //! ```
 
-use crate::HostKind;
+use crate::components::HostKind;
 use crate::error::ParseError;
 use crate::error::ParseErrorKind as Kind;
 use crate::grammar::{
@@ -750,7 +750,7 @@ macro_rules! uri {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Uri;
+    use crate::reference::Uri;
     use proptest::prelude::*;
 
     #[test]
@@ -782,7 +782,7 @@ mod tests {
 
     #[test]
     fn iri_layouts_agree_with_the_parser() {
-        use crate::Iri;
+        use crate::reference::Iri;
         for input in [
             "http://例え.jp/パス?キー=値#断片",
             "http://ü@ü/ü?\u{E000}#ü",

@@ -11,7 +11,9 @@ use alloc::borrow::Cow;
 
 use uri_encode::{DecodeError, QueryPairs, Separator, decode_utf8};
 
-use crate::{Components, HostKind, Spec};
+use crate::components::{Components, HostKind};
+
+use crate::spec::Spec;
 
 impl<'a, S: Spec> Components<'a, S> {
     /// The userinfo, percent-decoded to UTF-8.

@@ -145,13 +145,37 @@ impl<'a, S: Spec> QueryPairsMut<'a, S> {
     /// # Ok::<(), uri_core::ParseBufError>(())
     /// ```
     pub fn append(&mut self, key: &str, value: &str) -> &mut Self {
-        let pair = self.encode_pair(key, value);
-        let mut query = String::from(self.query().unwrap_or(""));
-        if !query.is_empty() {
-            query.push(char::from(self.separator));
+        let set = if self.form {
+            &EncodeSet::FORM
+        } else {
+            &EncodeSet::QUERY_COMPONENT
+        };
+        let (text, l) = (&mut *self.raw.0, &mut *self.raw.1);
+        // What goes in at the end of the query: `?` when there is none, the
+        // separator after a query that is not empty, then the pair, each
+        // part encoded for a query (so the text stays a valid reference,
+        // and nothing else moves but the fragment).
+        let mut piece = String::with_capacity(key.len() + value.len() + 2);
+        if l.query_end == l.path_end {
+            piece.push('?');
+        } else if l.query_end > l.path_end + 1 {
+            piece.push(char::from(self.separator));
         }
-        query.push_str(&pair);
-        self.write(&query)
+        uri_encode::encode_into(key, set, &mut piece);
+        piece.push('=');
+        uri_encode::encode_into(value, set, &mut piece);
+        debug_assert!(
+            splice::check::<S>(
+                piece.trim_start_matches('?'),
+                crate::component::Component::Query,
+                crate::parser::ParseOptions::new(),
+            )
+            .is_ok(),
+            "{piece}"
+        );
+        text.insert_str(l.query_end, &piece);
+        l.query_end += piece.len();
+        self
     }
 
     /// Gives the first pair whose key is `key` the value `value` and
@@ -650,7 +674,7 @@ editors!(RelativeRiBuf, RelativeRefBuf, "//h/p");
 
 #[cfg(test)]
 mod tests {
-    use crate::{IriBuf, RelativeRefBuf, UriBuf, UriReferenceBuf};
+    use crate::owned::{IriBuf, RelativeRefBuf, UriBuf, UriReferenceBuf};
     use alloc::string::String;
     use alloc::vec::Vec;
     use proptest::prelude::*;

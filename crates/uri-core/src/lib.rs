@@ -8,6 +8,27 @@
 //! `uri-core` alone when you need only the syntax: validate, split into
 //! components, build, and display URIs exactly as written, in `no_std` too.
 //!
+//! # The types, by their names
+//!
+//! | | URI (RFC 3986) | IRI (RFC 3987) |
+//! |---|---|---|
+//! | with a scheme | [`Uri`], [`UriBuf`] | [`Iri`], [`IriBuf`] |
+//! | either | [`UriReference`], [`UriReferenceBuf`] | [`IriReference`], [`IriReferenceBuf`] |
+//! | without a scheme | [`RelativeRef`], [`RelativeRefBuf`] | [`RelativeIri`], [`RelativeIriBuf`] |
+//! | building | [`Builder`] | [`IriBuilder`] |
+//!
+//! Name these; they are all you write. Each is an alias of one generic
+//! type with a spec parameter: `Uri<'a>` is `Ri<'a, UriSpec>`, `Iri<'a>`
+//! is `Ri<'a, IriSpec>`, `UriBuf` is `RiBuf<UriSpec>`, and so on. The
+//! parameter says which grammar the text was checked against (the
+//! [`spec`] module explains it); rustdoc and compiler messages show the
+//! generic names (`Ri<'_, UriSpec>` is a `Uri`). Methods say what they
+//! give: `as_uri`, `as_uri_reference` and `build_uri` on the URI types,
+//! `as_iri`, `as_iri_reference` and `build_iri` on the IRI types
+//! (`as_ri`, `as_ri_reference` and `build_ri` for code generic over the
+//! spec). A function that takes any of them without `.into()` takes
+//! `impl` [`IntoIriReference`] or [`IntoUriReference`].
+//!
 //! # Terminology
 //!
 //! - A **URI** ([`Uri`]) has a scheme: `https://example.com/a?b#c`, `mailto:x@y`.
@@ -108,6 +129,7 @@ extern crate std;
 
 pub mod address;
 mod builder;
+mod by_spec;
 mod caret;
 mod component;
 mod components;
@@ -134,6 +156,7 @@ mod test_rng;
 pub mod writer;
 
 pub use builder::{BuildError, BuildErrorKind, Builder, IriBuilder, RiBuilder};
+pub use by_spec::{IntoIriReference, IntoUriReference};
 pub use caret::Caret;
 pub use component::Component;
 pub use components::{Authority, Components, Host, HostKind, PortError, Segments};

@@ -5,7 +5,7 @@ use core::borrow::Borrow;
 use core::marker::PhantomData;
 use core::str::FromStr;
 
-use crate::Components;
+use crate::components::Components;
 use crate::error::{ParseError, ParseErrorKind};
 use crate::macros::{component_getters, text_traits};
 use crate::parser::{self, Layout, ParseOptions, Rule};
@@ -312,8 +312,9 @@ macro_rules! owned_type {
 owned_type!(
     /// An owned [`RiReference`]: one `String` and the offsets of its components.
     ///
-    /// Generic over the [`Spec`]: [`UriReferenceBuf`] and [`IriReferenceBuf`]
-    /// are the two types users name.
+    /// Name it by its alias: [`UriReferenceBuf`] (RFC 3986) or
+    /// [`IriReferenceBuf`] (RFC 3987); the `S` parameter is the
+    /// [spec](crate::spec), never written in user code.
     ///
     /// `Eq`, `Ord` and `Hash` compare the exact text, byte for byte.
     ///
@@ -327,14 +328,15 @@ owned_type!(
     /// assert_eq!(r, "../a?b#c");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    RiReferenceBuf, RiReference, UriReferenceBuf, as_uri_reference, Rule::Reference, reference_buf, "https://user@example.com:8080/a/b?q=1#frag"
+    RiReferenceBuf, RiReference, UriReferenceBuf, as_ri_reference, Rule::Reference, reference_buf, "https://user@example.com:8080/a/b?q=1#frag"
 );
 
 owned_type!(
     /// An owned [`Ri`]: one `String` and the offsets of its components.
     ///
-    /// Generic over the [`Spec`]: [`UriBuf`] and [`IriBuf`] are the two
-    /// types users name.
+    /// Name it by its alias: [`UriBuf`] (RFC 3986) or [`IriBuf`] (RFC
+    /// 3987); the `S` parameter is the [spec](crate::spec), never written
+    /// in user code.
     ///
     /// `Eq`, `Ord` and `Hash` compare the exact text, byte for byte.
     ///
@@ -349,14 +351,15 @@ owned_type!(
     /// assert_eq!(uri.as_uri().query(), Some("x=1"));
     /// # Ok::<(), uri_core::ParseBufError>(())
     /// ```
-    RiBuf, Ri, UriBuf, as_uri, Rule::Uri, absolute_buf, "https://user@example.com:8080/a/b?q=1#frag"
+    RiBuf, Ri, UriBuf, as_ri, Rule::Uri, absolute_buf, "https://user@example.com:8080/a/b?q=1#frag"
 );
 
 owned_type!(
     /// An owned [`RelativeRi`]: one `String` and the offsets of its components.
     ///
-    /// Generic over the [`Spec`]: [`RelativeRefBuf`] and [`RelativeIriBuf`]
-    /// are the two types users name.
+    /// Name it by its alias: [`RelativeRefBuf`] (RFC 3986) or
+    /// [`RelativeIriBuf`] (RFC 3987); the `S` parameter is the
+    /// [spec](crate::spec), never written in user code.
     ///
     /// `Eq`, `Ord` and `Hash` compare the exact text, byte for byte.
     ///
@@ -398,17 +401,19 @@ impl<S: Spec> RiReferenceBuf<S> {
         self.layout.scheme_end == 0
     }
 
-    /// A borrowed [`Ri`] view, if this has a scheme.
+    /// A borrowed [`Ri`] view of its spec, if this has a scheme: the name
+    /// for code generic over the [`Spec`]; [`UriReferenceBuf::as_uri`] and
+    /// [`IriReferenceBuf::as_iri`] say which one they give.
     ///
     /// # Examples
     ///
     /// ```
-    /// let r = uri_core::UriReferenceBuf::parse("a:b")?;
-    /// assert_eq!(r.as_uri().map(|u| u.scheme()), Some("a"));
+    /// let r = uri_core::IriReferenceBuf::parse("a:é")?;
+    /// assert_eq!(r.as_ri().map(|u| u.scheme()), Some("a"));
     /// # Ok::<(), uri_core::ParseBufError>(())
     /// ```
-    pub fn as_uri(&self) -> Option<Ri<'_, S>> {
-        self.as_uri_reference().as_uri()
+    pub fn as_ri(&self) -> Option<Ri<'_, S>> {
+        self.as_ri_reference().as_ri()
     }
 
     /// A borrowed [`RelativeRi`] view, if this has no scheme.
@@ -421,7 +426,7 @@ impl<S: Spec> RiReferenceBuf<S> {
     /// # Ok::<(), uri_core::ParseBufError>(())
     /// ```
     pub fn as_relative_ref(&self) -> Option<RelativeRi<'_, S>> {
-        self.as_uri_reference().as_relative_ref()
+        self.as_ri_reference().as_relative_ref()
     }
 }
 
@@ -488,7 +493,7 @@ impl<S: Spec> TryFrom<RiReferenceBuf<S>> for RiBuf<S> {
     type Error = ParseBufError;
 
     fn try_from(r: RiReferenceBuf<S>) -> Result<Self, ParseBufError> {
-        match Ri::try_from(r.as_uri_reference()) {
+        match Ri::try_from(r.as_ri_reference()) {
             Ok(_) => Ok(RiBuf::from_raw(r.text, r.layout)),
             Err(error) => Err(ParseBufError {
                 error,
@@ -503,7 +508,7 @@ impl<S: Spec> TryFrom<RiReferenceBuf<S>> for RelativeRiBuf<S> {
     type Error = ParseBufError;
 
     fn try_from(r: RiReferenceBuf<S>) -> Result<Self, ParseBufError> {
-        match RelativeRi::try_from(r.as_uri_reference()) {
+        match RelativeRi::try_from(r.as_ri_reference()) {
             Ok(_) => Ok(RelativeRiBuf::from_raw(r.text, r.layout)),
             Err(error) => Err(ParseBufError {
                 error,

@@ -11,14 +11,14 @@
 //! the first path segment once more, and so touches each byte a bounded
 //! number of times: linear time, no allocation.
 
-use crate::Component;
+use crate::component::Component;
 use crate::error::{ParseError, ParseErrorKind as Kind};
 use crate::grammar::Scanner;
 use crate::grammar::{self, CharClass, HEXDIG};
 use crate::ip;
 use crate::spec::{Spec, is_bidi_formatting};
 
-use crate::HostKind;
+use crate::components::HostKind;
 
 /// Options for parsing. The default is strict RFC 3986 (with RFC 9844).
 ///
@@ -285,8 +285,8 @@ impl Layout {
 /// Returned by value, not written through a `&mut Layout`: a layout whose
 /// address is taken lives in memory, written eight bytes at a time and
 /// then copied out sixteen at a time, and that copy waits for the writes
-/// (a failed store-to-load forward: a third of the parser's own samples
-/// in a sampling profile of the benchmark's corpus).
+/// (a failed store-to-load forward; measured in docs/performance.md,
+/// "Figures moved out of item docs").
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct AuthoritySpan {
     /// Offset of the host; after the `@` when there is a userinfo.
@@ -367,10 +367,9 @@ impl<'a, S: Spec> Parser<'a, S> {
     /// from registers straight to where the caller keeps it: returned
     /// through memory from a call, it was written eight bytes at a time
     /// and copied out sixteen at a time, and the copy waited for the
-    /// writes (a failed store-to-load forward). In a sampling profile of
-    /// `UriReference::parse` on the benchmark's corpus, that wait was a
-    /// quarter of the samples; inlined, the same instructions take about
-    /// an eighth less time.
+    /// writes (a failed store-to-load forward). Inlined, the same
+    /// instructions take less time (the figures: docs/performance.md,
+    /// "Figures moved out of item docs").
     #[inline(always)]
     fn run(&self, rule: Rule) -> Result<Layout, ParseError> {
         self.run_with::<true>(rule)
@@ -394,9 +393,9 @@ impl<'a, S: Spec> Parser<'a, S> {
     /// parse.
     ///
     /// Out of line: inlined into [`Parser::run`], its code made the parse
-    /// of every other reference slower (criterion, `parse/mixed` 9% and
-    /// `parse/absolute` 9%, A/B on this machine); called, it costs them
-    /// under 4%, and the references it reads keep most of the gain.
+    /// of every other reference slower; called, it costs them less, and
+    /// the references it reads keep most of the gain (the figures:
+    /// docs/performance.md, "Figures moved out of item docs").
     #[inline(never)]
     fn short_reference(&self) -> Option<Layout> {
         let shape = SHORT_REFERENCE.shape(self.b)?;

@@ -7,7 +7,7 @@ use alloc::vec::Vec;
 use core::fmt;
 use core::ops::Range;
 
-use crate::Components;
+use crate::components::Components;
 use crate::spec::{Spec, UriSpec};
 
 /// A reference displayed with everything after the first `:` of its userinfo

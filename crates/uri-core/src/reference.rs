@@ -8,7 +8,7 @@
 //! (RFC 3986 §4.1, §3, §4.2; RFC 3987 §2.2) and convert where the grammar
 //! allows.
 
-use crate::Components;
+use crate::components::Components;
 use crate::error::{ParseError, ParseErrorKind};
 use crate::macros::{component_getters, text_traits};
 use crate::owned::{RelativeRiBuf, RiBuf, RiReferenceBuf};
@@ -83,6 +83,10 @@ pub type RelativeIri<'a> = RelativeRi<'a, IriSpec>;
 
 /// A `URI-reference` (RFC 3986 §4.1): a URI, or a relative reference.
 ///
+/// Name it by its alias: [`UriReference`] (RFC 3986) or [`IriReference`] (RFC 3987);
+/// the `S` parameter is the [spec](crate::spec) (explained there, once),
+/// and is never written in user code.
+///
 /// ```text
 /// URI-reference = URI / relative-ref
 /// ```
@@ -111,6 +115,10 @@ pub struct RiReference<'a, S: Spec> {
 }
 
 /// A `URI` (RFC 3986 §3): a reference with a scheme, perhaps with a fragment.
+///
+/// Name it by its alias: [`Uri`] (RFC 3986) or [`Iri`] (RFC 3987);
+/// the `S` parameter is the [spec](crate::spec) (explained there, once),
+/// and is never written in user code.
 ///
 /// ```text
 /// URI       = scheme ":" hier-part [ "?" query ] [ "#" fragment ]
@@ -143,6 +151,10 @@ pub struct Ri<'a, S: Spec> {
 }
 
 /// A `relative-ref` (RFC 3986 §4.2): a reference without a scheme.
+///
+/// Name it by its alias: [`RelativeRef`] (RFC 3986) or [`RelativeIri`] (RFC 3987);
+/// the `S` parameter is the [spec](crate::spec) (explained there, once),
+/// and is never written in user code.
 ///
 /// ```text
 /// relative-ref  = relative-part [ "?" query ] [ "#" fragment ]
@@ -261,19 +273,21 @@ impl<'a, S: Spec> RiReference<'a, S> {
         self.parts.scheme().is_none()
     }
 
-    /// This reference as a [`Ri`] ([`Uri`] or [`Iri`]), if it has a scheme.
+    /// This reference as a [`Ri`] of its spec, if it has a scheme: the
+    /// name for code generic over the [`Spec`]; [`UriReference::as_uri`]
+    /// and [`IriReference::as_iri`] say which one they give.
     ///
     /// # Examples
     ///
     /// ```
-    /// use uri_core::UriReference;
+    /// use uri_core::IriReference;
     ///
-    /// assert!(UriReference::parse("a:b")?.as_uri().is_some());
-    /// assert!(UriReference::parse("b")?.as_uri().is_none());
+    /// assert!(IriReference::parse("a:é")?.as_ri().is_some());
+    /// assert!(IriReference::parse("é")?.as_ri().is_none());
     /// # Ok::<(), uri_core::ParseError>(())
     /// ```
     #[inline]
-    pub fn as_uri(&self) -> Option<Ri<'a, S>> {
+    pub fn as_ri(&self) -> Option<Ri<'a, S>> {
         (!self.is_relative()).then_some(Ri { parts: self.parts })
     }
 
@@ -390,17 +404,19 @@ impl<'a, S: Spec> Ri<'a, S> {
         self.parts.scheme().unwrap_or_default()
     }
 
-    /// This URI as a [`UriReference`].
+    /// This URI or IRI as a [`RiReference`] of its spec: the name for
+    /// code generic over the [`Spec`]; [`Uri::as_uri_reference`] and
+    /// [`Iri::as_iri_reference`] say which one they give.
     ///
     /// # Examples
     ///
     /// ```
-    /// let uri = uri_core::Uri::parse("a:b")?;
-    /// assert_eq!(uri.as_uri_reference().scheme(), Some("a"));
+    /// let iri = uri_core::Iri::parse("a:é")?;
+    /// assert_eq!(iri.as_ri_reference().scheme(), Some("a"));
     /// # Ok::<(), uri_core::ParseError>(())
     /// ```
     #[inline]
-    pub const fn as_uri_reference(&self) -> RiReference<'a, S> {
+    pub const fn as_ri_reference(&self) -> RiReference<'a, S> {
         RiReference { parts: self.parts }
     }
 
@@ -519,17 +535,19 @@ impl<'a, S: Spec> RelativeRi<'a, S> {
         self.parts
     }
 
-    /// This relative reference as a [`UriReference`].
+    /// This relative reference as a [`RiReference`] of its spec: the name
+    /// for code generic over the [`Spec`]; [`RelativeRef::as_uri_reference`]
+    /// and [`RelativeIri::as_iri_reference`] say which one they give.
     ///
     /// # Examples
     ///
     /// ```
-    /// let r = uri_core::RelativeRef::parse("a")?;
-    /// assert!(r.as_uri_reference().is_relative());
+    /// let r = uri_core::RelativeIri::parse("é")?;
+    /// assert!(r.as_ri_reference().is_relative());
     /// # Ok::<(), uri_core::ParseError>(())
     /// ```
     #[inline]
-    pub const fn as_uri_reference(&self) -> RiReference<'a, S> {
+    pub const fn as_ri_reference(&self) -> RiReference<'a, S> {
         RiReference { parts: self.parts }
     }
 
@@ -605,13 +623,13 @@ impl<'a, S: Spec> TryFrom<&'a str> for RelativeRi<'a, S> {
 
 impl<'a, S: Spec> From<Ri<'a, S>> for RiReference<'a, S> {
     fn from(uri: Ri<'a, S>) -> Self {
-        uri.as_uri_reference()
+        uri.as_ri_reference()
     }
 }
 
 impl<'a, S: Spec> From<RelativeRi<'a, S>> for RiReference<'a, S> {
     fn from(r: RelativeRi<'a, S>) -> Self {
-        r.as_uri_reference()
+        r.as_ri_reference()
     }
 }
 
@@ -621,7 +639,7 @@ impl<'a, S: Spec> TryFrom<RiReference<'a, S>> for Ri<'a, S> {
     type Error = ParseError;
 
     fn try_from(r: RiReference<'a, S>) -> Result<Self, ParseError> {
-        r.as_uri()
+        r.as_ri()
             .ok_or(ParseError::new(ParseErrorKind::MissingScheme, 0))
     }
 }

@@ -49,7 +49,13 @@ use core::marker::PhantomData;
 use serde::de::{self, Deserialize, Deserializer, Unexpected, Visitor};
 use serde::ser::{Serialize, Serializer};
 
-use crate::{ParseError, RelativeRi, RelativeRiBuf, Ri, RiBuf, RiReference, RiReferenceBuf, Spec};
+use crate::error::ParseError;
+
+use crate::owned::{RelativeRiBuf, RiBuf, RiReferenceBuf};
+
+use crate::reference::{RelativeRi, Ri, RiReference};
+
+use crate::spec::Spec;
 
 /// The deserialization error for a string that does not parse as `type_name`.
 fn invalid<E: de::Error>(type_name: &str, error: ParseError) -> E {

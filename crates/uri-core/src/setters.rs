@@ -77,6 +77,10 @@ macro_rules! setters {
             /// Sets or removes the port as a number (§3.2.3: written in
             /// decimal, without leading zeros).
             ///
+            /// The typed form of [`set_port`](Self::set_port): a port is
+            /// `*DIGIT` (§3.2.3) and has no percent-encoding, so it has no
+            /// decoded form to set; a number is what a caller holds.
+            ///
             /// # Errors
             ///
             /// A [`BuildError`] if there is no host.
@@ -177,6 +181,9 @@ impl<S: Spec> RiReferenceBuf<S> {
 
     /// Sets or removes the scheme (§3.1).
     ///
+    /// A scheme has no decoded form (§3.1 allows no percent-encoding in
+    /// it), so there is no `set_scheme_decoded`; this setter checks.
+    ///
     /// # Errors
     ///
     /// A [`BuildError`] if it is not a valid scheme, or removing it leaves a
@@ -210,6 +217,11 @@ impl<S: Spec> RiBuf<S> {
     }
 
     /// Sets the scheme (§3.1).
+    ///
+    /// A scheme has no decoded form, so there is no `set_scheme_decoded`:
+    /// `scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )` allows no
+    /// percent-encoding (§3.1), so the text given is the text written, and
+    /// this setter checks it.
     ///
     /// # Errors
     ///

@@ -17,7 +17,7 @@
 use core::fmt::Debug;
 use core::hash::Hash;
 
-use crate::Component;
+use crate::component::Component;
 
 mod sealed {
     /// Keeps [`Spec`](super::Spec) to the two specs of this module, and

@@ -12,16 +12,21 @@ use alloc::string::String;
 use core::ops::Range;
 
 use crate::builder::{BuildError, BuildErrorKind, check_part};
+use crate::component::Component;
+use crate::components::HostKind;
 use crate::parser::{Layout, ParseOptions};
 use crate::spec::Spec;
 use crate::writer::host_kind;
-use crate::{Component, HostKind};
 
 /// The text and layout of one owned reference.
 pub(crate) type Raw<'a> = (&'a mut String, &'a mut Layout);
 
 /// Checks `text` as the whole of `part`.
-fn check<S: Spec>(text: &str, part: Component, options: ParseOptions) -> Result<(), BuildError> {
+pub(crate) fn check<S: Spec>(
+    text: &str,
+    part: Component,
+    options: ParseOptions,
+) -> Result<(), BuildError> {
     check_part::<S>(text, part, options).map_err(|e| BuildError::syntax(part, e))
 }
 

@@ -4,7 +4,7 @@ use core::fmt;
 
 use icu_properties::CodePointMapData;
 use icu_properties::props::BidiClass;
-use uri_core::{Component, IriReference};
+use uri_core::{Component, IntoIriReference, IriReference};
 
 /// Which rule of RFC 3987 §4.2 a part of an IRI breaks.
 ///
@@ -202,6 +202,10 @@ pub(crate) fn is_right_to_left_or_arabic_number(c: char) -> bool {
 /// The first part that breaks a rule, as a [`BidiError`] naming its
 /// component, the rule and the offending byte.
 ///
+/// `iri` is any URI or IRI type, borrowed or a reference to an owned one
+/// ([`IntoIriReference`]): `Iri`, `&IriBuf`, `Uri`, `&UriBuf`, … with no
+/// `.into()`.
+///
 /// # Examples
 ///
 /// ```
@@ -212,7 +216,8 @@ pub(crate) fn is_right_to_left_or_arabic_number(c: char) -> bool {
 /// assert!(check_bidi(IriReference::parse("http://example/אבcd")?).is_err());
 /// # Ok::<(), uri_core::ParseError>(())
 /// ```
-pub fn check_bidi(iri: IriReference<'_>) -> Result<(), BidiError> {
+pub fn check_bidi<'a>(iri: impl IntoIriReference<'a>) -> Result<(), BidiError> {
+    let iri: IriReference<'a> = iri.into_iri_reference();
     let text = iri.as_str();
     if text.is_ascii() {
         return Ok(());

@@ -66,7 +66,7 @@ impl<'a, S: Spec> RiCow<'a, S> {
     pub fn as_ref(&self) -> RiReference<'_, S> {
         match self {
             RiCow::Borrowed(r) => *r,
-            RiCow::Owned(r) => r.as_uri_reference(),
+            RiCow::Owned(r) => r.as_ri_reference(),
         }
     }
 

@@ -139,7 +139,7 @@ impl core::error::Error for CurieError {}
 /// map.insert("foaf", "http://xmlns.com/foaf/0.1/")?;
 /// let iri = map.expand("[foaf:name]")?;
 /// assert_eq!(iri.as_str(), "http://xmlns.com/foaf/0.1/name");
-/// assert_eq!(map.compress(iri.as_uri()).as_deref(), Some("foaf:name"));
+/// assert_eq!(map.compress(iri.as_iri()).as_deref(), Some("foaf:name"));
 /// # Ok::<(), uri_iri::CurieError>(())
 /// ```
 #[derive(Debug, Clone, Default, PartialEq, Eq)]

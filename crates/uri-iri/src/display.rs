@@ -9,12 +9,12 @@ use icu_properties::{CodePointMapData, CodePointSetData};
 use idna::uts46::{AsciiDenyList, Hyphens, Uts46};
 use unicode_security::{RestrictionLevel, RestrictionLevelDetection, skeleton};
 use uri_core::spec::is_bidi_formatting;
-use uri_core::{Component, HostKind, IriReference};
+use uri_core::{Component, HostKind, IntoIriReference, IriReference};
 
 use crate::to_iri::{decode, may_hold};
 use crate::warnings::DisplayWarningKind;
 
-/// The form of `iri` to show people, as a [`Display`] value.
+/// The form of `iri` to show people, as an [`IriDisplay`] value.
 ///
 /// RFC 3987 §8 warns that "visually similar characters" and bidirectional
 /// text can make one IRI look like another. This form is made to be read,
@@ -53,24 +53,48 @@ use crate::warnings::DisplayWarningKind;
 /// uses) and `unicode-security` (UTS #39 scripts, restriction levels and
 /// confusables).
 ///
+/// `iri` is any URI or IRI type, borrowed or a reference to an owned one
+/// ([`IntoIriReference`]): `Iri`, `&IriBuf`, `Uri`, `&UriBuf`, … with no
+/// `.into()`.
+///
 /// # Examples
 ///
 /// ```
 /// use uri_iri::display;
-/// use uri_core::IriReference;
+/// use uri_core::{IriReference, Uri};
 ///
 /// let iri = IriReference::parse("http://user:secret@xn--bcher-kva.example/D%C3%BCrst?q=%E2%80%AE")?;
 /// assert_eq!(display(iri).to_string(), "http://user:***@bücher.example/Dürst?q=%E2%80%AE");
 ///
 /// let spoof = IriReference::parse("http://аррӏе.com/")?; // Cyrillic letters
 /// assert_eq!(display(spoof).to_string(), "http://xn--80ak6aa92e.com/");
+///
+/// let uri = Uri::parse("http://xn--bcher-kva.example/")?;
+/// assert_eq!(display(uri).to_string(), "http://bücher.example/");
 /// # Ok::<(), uri_core::ParseError>(())
 /// ```
-pub fn display(iri: IriReference<'_>) -> Display<'_> {
-    Display { iri }
+pub fn display<'a>(iri: impl IntoIriReference<'a>) -> IriDisplay<'a> {
+    IriDisplay {
+        iri: iri.into_iri_reference(),
+    }
 }
 
-/// An IRI shown for people; see [`display`].
+/// The old name of [`IriDisplay`], which hid `core::fmt::Display` when
+/// both were imported.
+///
+/// # Examples
+///
+/// ```
+/// #![allow(deprecated)]
+/// let shown: uri_iri::Display<'_> = uri_iri::display(uri_core::Uri::parse("http://a/")?);
+/// assert_eq!(shown.to_string(), "http://a/");
+/// # Ok::<(), uri_core::ParseError>(())
+/// ```
+#[deprecated(since = "0.1.0", note = "renamed `IriDisplay`")]
+pub type Display<'a> = IriDisplay<'a>;
+
+/// An IRI shown for people; see [`display`]. Named for what it is, so it
+/// does not hide `core::fmt::Display` when both are imported.
 ///
 /// # Examples
 ///
@@ -83,11 +107,11 @@ pub fn display(iri: IriReference<'_>) -> Display<'_> {
 /// # Ok::<(), uri_core::ParseError>(())
 /// ```
 #[derive(Clone, Copy)]
-pub struct Display<'a> {
+pub struct IriDisplay<'a> {
     iri: IriReference<'a>,
 }
 
-impl Display<'_> {
+impl IriDisplay<'_> {
     /// Why this form keeps parts of the IRI encoded:
     /// [`display_warnings`](crate::display_warnings) of its IRI.
     ///
@@ -107,13 +131,13 @@ impl Display<'_> {
     }
 }
 
-impl fmt::Display for Display<'_> {
+impl fmt::Display for IriDisplay<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&render(self.iri))
     }
 }
 
-impl fmt::Debug for Display<'_> {
+impl fmt::Debug for IriDisplay<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "\"{self}\"")
     }

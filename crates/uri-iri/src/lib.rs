@@ -44,10 +44,10 @@
 //!
 //! let iri = Iri::parse("http://résumé.example.org/wiki/Википедия?q=ü#§")?;
 //! assert_eq!(
-//!     to_uri(iri.into()).as_str(),
+//!     to_uri(iri).as_str(),
 //!     "http://r%C3%A9sum%C3%A9.example.org/wiki/%D0%92%D0%B8%D0%BA%D0%B8%D0%BF%D0%B5%D0%B4%D0%B8%D1%8F?q=%C3%BC#%C2%A7",
 //! );
-//! let uri = to_uri_with(iri.into(), HostMapping::Idna)?;
+//! let uri = to_uri_with(iri, HostMapping::Idna)?;
 //! assert!(uri.as_str().starts_with("http://xn--rsum-bpad.example.org/"));
 //!
 //! let back = to_iri(UriReference::parse("http://www.example.org/D%C3%BCrst")?);
@@ -95,7 +95,9 @@ mod warnings;
 pub use bidi::{BidiError, BidiRule, check_bidi};
 pub use cow::{IriCow, RiCow, UriCow};
 pub use curie::{CurieError, CurieErrorKind, CurieMap};
-pub use display::{Display, display};
+#[allow(deprecated)]
+pub use display::Display;
+pub use display::{IriDisplay, display};
 pub use host::{HostMapping, IdnaError, IdnaErrorKind};
 pub use nfc::{Normalization, NormalizedIri, normalize};
 pub use to_iri::{ToIriOptions, to_iri, to_iri_with};

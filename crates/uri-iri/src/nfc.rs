@@ -7,7 +7,8 @@ use core::hash::{Hash, Hasher};
 use icu_normalizer::ComposingNormalizer;
 use uri_core::writer::Absolute;
 use uri_core::{
-    Component, HostKind, Iri, IriBuf, IriReference, IriReferenceBuf, IriSpec, TrustedWriter,
+    Component, HostKind, IntoIriReference, Iri, IriBuf, IriReference, IriReferenceBuf, IriSpec,
+    TrustedWriter,
 };
 
 /// Which normalization [`normalize`] applies.
@@ -51,6 +52,10 @@ pub enum Normalization {
 /// The normal form of an IRI reference (RFC 3987 §5.3), by syntax alone
 /// or with NFC ([`Normalization`]).
 ///
+/// `iri` is any URI or IRI type, borrowed or a reference to an owned one
+/// ([`IntoIriReference`]): `Iri`, `&IriBuf`, `Uri`, `&UriBuf`, … with no
+/// `.into()`.
+///
 /// # Examples
 ///
 /// ```
@@ -61,8 +66,8 @@ pub enum Normalization {
 /// assert_eq!(normalize(iri, Normalization::Syntax), "example://a/b/c/%7Bfoo%7D/rosé");
 /// # Ok::<(), uri_core::ParseError>(())
 /// ```
-pub fn normalize(iri: IriReference<'_>, form: Normalization) -> IriReferenceBuf {
-    let syntax = uri_resolve::normalize(iri);
+pub fn normalize<'a>(iri: impl IntoIriReference<'a>, form: Normalization) -> IriReferenceBuf {
+    let syntax = uri_resolve::normalize(iri.into_iri_reference());
     if form == Normalization::Syntax {
         return syntax;
     }
@@ -71,10 +76,10 @@ pub fn normalize(iri: IriReference<'_>, form: Normalization) -> IriReferenceBuf 
         return syntax;
     }
     let w = TrustedWriter::<IriSpec>::with_capacity(syntax.as_str().len());
-    let composed = compose(syntax.as_uri_reference(), w).finish();
+    let composed = compose(syntax.as_iri_reference(), w).finish();
     // NFC may have made ASCII letters (U+212A KELVIN SIGN is `K`), which
     // a host has in lower case: normalize the syntax once more.
-    uri_resolve::normalize(composed.as_uri_reference())
+    uri_resolve::normalize(composed.as_iri_reference())
 }
 
 /// Each component of `iri` with its text between delimiters in NFC,
@@ -236,9 +241,9 @@ impl NormalizedIri {
         }
         // `compose` writes the scheme first, as the writer asks.
         let w = TrustedWriter::<IriSpec, Absolute>::with_capacity(syntax.as_str().len());
-        let composed = compose(syntax.as_uri().into(), w).finish();
+        let composed = compose(syntax.as_iri().into(), w).finish();
         NormalizedIri {
-            iri: uri_resolve::normalize_uri(composed.as_uri()),
+            iri: uri_resolve::normalize_uri(composed.as_iri()),
         }
     }
 
@@ -252,7 +257,7 @@ impl NormalizedIri {
     /// # Ok::<(), uri_core::ParseError>(())
     /// ```
     pub fn as_iri(&self) -> Iri<'_> {
-        self.iri.as_uri()
+        self.iri.as_iri()
     }
 
     /// The normal form's text.

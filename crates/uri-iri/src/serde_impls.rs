@@ -24,7 +24,7 @@ use serde::de::{Deserialize, Deserializer};
 use serde::ser::{Serialize, Serializer};
 use uri_core::IriBuf;
 
-use crate::NormalizedIri;
+use crate::nfc::NormalizedIri;
 
 impl Serialize for NormalizedIri {
     /// The normal form, as a string.
@@ -37,6 +37,6 @@ impl<'de> Deserialize<'de> for NormalizedIri {
     /// Reads an IRI as uri-core's `IriBuf` does, then normalizes it by syntax.
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let iri = IriBuf::deserialize(deserializer)?;
-        Ok(NormalizedIri::new(iri.as_uri()))
+        Ok(NormalizedIri::new(iri.as_iri()))
     }
 }

@@ -3,7 +3,9 @@
 use alloc::string::String;
 
 use uri_core::spec::{is_bidi_formatting, is_iprivate, is_ucschar};
-use uri_core::{Component, HostKind, IriReference, IriSpec, TrustedWriter, UriReference};
+use uri_core::{
+    Component, HostKind, IntoUriReference, IriReference, IriSpec, TrustedWriter, UriReference,
+};
 
 use crate::cow::{IriCow, RiCow};
 use crate::host;
@@ -84,6 +86,10 @@ impl ToIriOptions {
 /// same URI). Scheme, port and IP literals are copied. Borrowed, without
 /// allocating, when the URI has no `%`.
 ///
+/// `uri` is any URI type, borrowed or a reference to an owned one
+/// ([`IntoUriReference`]): `Uri`, `&UriBuf`, `UriReference`, … with no
+/// `.into()`.
+///
 /// # Examples
 ///
 /// ```
@@ -98,11 +104,15 @@ impl ToIriOptions {
 /// assert_eq!(to_iri(rlo), "/%E2%80%AEA");
 /// # Ok::<(), uri_core::ParseError>(())
 /// ```
-pub fn to_iri(uri: UriReference<'_>) -> IriCow<'_> {
+pub fn to_iri<'a>(uri: impl IntoUriReference<'a>) -> IriCow<'a> {
     to_iri_with(uri, ToIriOptions::new())
 }
 
 /// [`to_iri`] with [`ToIriOptions`]: `xn--` labels to Unicode, on request.
+///
+/// `uri` is any URI type, borrowed or a reference to an owned one
+/// ([`IntoUriReference`]): `Uri`, `&UriBuf`, `UriReference`, … with no
+/// `.into()`.
 ///
 /// # Examples
 ///
@@ -115,7 +125,8 @@ pub fn to_iri(uri: UriReference<'_>) -> IriCow<'_> {
 /// assert_eq!(iri, "http://納豆.example.org/%E2%80%AE");
 /// # Ok::<(), uri_core::ParseError>(())
 /// ```
-pub fn to_iri_with(uri: UriReference<'_>, options: ToIriOptions) -> IriCow<'_> {
+pub fn to_iri_with<'a>(uri: impl IntoUriReference<'a>, options: ToIriOptions) -> IriCow<'a> {
+    let uri: UriReference<'a> = uri.into_uri_reference();
     let text = uri.as_str();
     let tagged_host = options.idna
         && uri.host_kind() == Some(HostKind::RegName)

@@ -2,7 +2,9 @@
 
 use alloc::string::String;
 
-use uri_core::{HostKind, IriReference, IriSpec, TrustedWriter, UriReference, UriReferenceBuf};
+use uri_core::{
+    HostKind, IntoIriReference, IriReference, IriSpec, TrustedWriter, UriReference, UriReferenceBuf,
+};
 use uri_encode::decode_utf8;
 
 use crate::cow::{RiCow, UriCow};
@@ -26,19 +28,26 @@ use crate::host::{self, HostMapping, IdnaError, IdnaErrorKind};
 /// result of a valid IRI is a valid URI. For `xn--` hosts, see
 /// [`to_uri_with`].
 ///
+/// `iri` is any URI or IRI type, borrowed or a reference to an owned one
+/// ([`IntoIriReference`]): `Iri`, `&IriBuf`, `Uri`, `&UriBuf`, … with no
+/// `.into()`.
+///
 /// # Examples
 ///
 /// ```
 /// use uri_iri::to_uri;
-/// use uri_core::IriReference;
+/// use uri_core::{IriBuf, IriReference, Uri};
 ///
 /// let iri = IriReference::parse("http://www.example.org/red%09rosé#red")?;
 /// assert_eq!(to_uri(iri), "http://www.example.org/red%09ros%C3%A9#red");
-/// let ascii = IriReference::parse("http://example.com/")?;
+/// let owned = IriBuf::parse("http://example.org/é")?;
+/// assert_eq!(to_uri(&owned), "http://example.org/%C3%A9");
+/// let ascii = Uri::parse("http://example.com/")?;
 /// assert!(to_uri(ascii).is_borrowed());
-/// # Ok::<(), uri_core::ParseError>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn to_uri(iri: IriReference<'_>) -> UriCow<'_> {
+pub fn to_uri<'a>(iri: impl IntoIriReference<'a>) -> UriCow<'a> {
+    let iri = iri.into_iri_reference();
     if iri.as_str().is_ascii() {
         if let Ok(uri) = UriReference::try_from(iri) {
             return RiCow::Borrowed(uri);
@@ -66,6 +75,10 @@ pub fn to_uri(iri: IriReference<'_>) -> UriCow<'_> {
 /// the host (a disallowed character, a hyphen or bidi rule, a label too
 /// long), with the byte offset of what is wrong.
 ///
+/// As for [`to_uri`], `iri` is any URI or IRI type, borrowed or a reference to an owned one
+/// ([`IntoIriReference`]): `Iri`, `&IriBuf`, `Uri`, `&UriBuf`, … with no
+/// `.into()`.
+///
 /// # Examples
 ///
 /// ```
@@ -81,7 +94,11 @@ pub fn to_uri(iri: IriReference<'_>) -> UriCow<'_> {
 /// assert_eq!(to_uri_with(encoded, HostMapping::Idna)?, "http://xn--rsum-bpad.example.org/");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn to_uri_with(iri: IriReference<'_>, mapping: HostMapping) -> Result<UriCow<'_>, IdnaError> {
+pub fn to_uri_with<'a>(
+    iri: impl IntoIriReference<'a>,
+    mapping: HostMapping,
+) -> Result<UriCow<'a>, IdnaError> {
+    let iri: IriReference<'a> = iri.into_iri_reference();
     let (name, offset) = match (mapping, iri.authority()) {
         (HostMapping::Idna, Some(a)) if a.host_kind() == HostKind::RegName => {
             (a.host_str(), a.host_span().start)

@@ -11,7 +11,9 @@ use core::fmt;
 
 use uri_core::{Iri, ParseErrorKind, UriBuf, UriReferenceBuf};
 
-use crate::{HostMapping, IdnaErrorKind, to_uri_with};
+use crate::host::{HostMapping, IdnaErrorKind};
+
+use crate::to_uri::to_uri_with;
 
 /// What [`FromUserInput::from_user_input`] changed.
 ///
@@ -307,7 +309,7 @@ impl FromUserInput for UriBuf {
             kind: UserInputErrorKind::Parse(e.kind()),
             index: back(e.index()),
         })?;
-        let mapped = to_uri_with(iri.into(), HostMapping::Idna).map_err(|e| UserInputError {
+        let mapped = to_uri_with(iri, HostMapping::Idna).map_err(|e| UserInputError {
             kind: UserInputErrorKind::Idna(e.kind()),
             index: back(e.index()),
         })?;

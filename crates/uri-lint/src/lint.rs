@@ -472,7 +472,7 @@ impl Lint {
             }
             Rfc::Iri(r) => {
                 let resolved;
-                let iri = match r.as_uri() {
+                let iri = match r.as_iri() {
                     Some(iri) => iri,
                     None => {
                         let base = match &self.base {
@@ -483,7 +483,7 @@ impl Lint {
                             },
                         };
                         resolved = uri_resolve::resolve(base, *r);
-                        resolved.as_uri()
+                        resolved.as_iri()
                     }
                 };
                 // IDNA for a special scheme's host, where UTS #46 maps no
@@ -496,12 +496,12 @@ impl Lint {
                         mapped_char(&host).is_none()
                     });
                 let mapped = if special {
-                    to_uri_with(iri.into(), HostMapping::Idna).ok()
+                    to_uri_with(iri, HostMapping::Idna).ok()
                 } else {
                     None
                 };
                 let idna_failed = special && mapped.is_none();
-                let mapped = mapped.unwrap_or_else(|| to_uri(iri.into()));
+                let mapped = mapped.unwrap_or_else(|| to_uri(iri));
                 let Some(uri) = mapped.as_ref().as_uri() else {
                     return (Reading::refused(no_base()), None);
                 };

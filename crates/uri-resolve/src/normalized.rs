@@ -3,7 +3,7 @@
 use core::fmt;
 use core::hash::{Hash, Hasher};
 
-use uri_core::{Ri, RiBuf, Spec, Uri, UriSpec};
+use uri_core::{Iri, IriBuf, IriSpec, Ri, RiBuf, Spec, Uri, UriBuf, UriSpec};
 
 use crate::normalize::{SchemeNormalizer, normalize_uri, normalize_uri_with};
 
@@ -47,17 +47,19 @@ impl<S: Spec> NormalizedUri<S> {
         }
     }
 
-    /// The normal form as a [`Uri`].
+    /// The normal form as a [`Ri`] of its spec: the name for code generic
+    /// over the [`Spec`]; `as_uri` (under [`UriSpec`]) and `as_iri` (under
+    /// `IriSpec`) say which one they give.
     ///
     /// # Examples
     ///
     /// ```
-    /// let n = uri_resolve::NormalizedUri::new(uri_core::Uri::parse("http://a/./b")?);
-    /// assert_eq!(n.as_uri().path(), "/b");
+    /// let n = uri_resolve::NormalizedUri::new(uri_core::Iri::parse("http://a/./é")?);
+    /// assert_eq!(n.as_ri().path(), "/é");
     /// # Ok::<(), uri_core::ParseError>(())
     /// ```
-    pub fn as_uri(&self) -> Ri<'_, S> {
-        self.uri.as_uri()
+    pub fn as_ri(&self) -> Ri<'_, S> {
+        self.uri.as_ri()
     }
 
     /// The normal form's text.
@@ -73,7 +75,37 @@ impl<S: Spec> NormalizedUri<S> {
         self.uri.as_str()
     }
 
-    /// The normal form, as an owned URI.
+    /// The normal form, owned, of its spec: the name for code generic over
+    /// the [`Spec`]; `into_uri_buf` (under [`UriSpec`]) and `into_iri_buf`
+    /// (under `IriSpec`) say which one they give.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let n = uri_resolve::NormalizedUri::new(uri_core::Iri::parse("HTTP://a/é")?);
+    /// assert_eq!(n.into_ri_buf(), "http://a/é");
+    /// # Ok::<(), uri_core::ParseError>(())
+    /// ```
+    pub fn into_ri_buf(self) -> RiBuf<S> {
+        self.uri
+    }
+}
+
+impl NormalizedUri<UriSpec> {
+    /// The normal form as a [`Uri`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let n = uri_resolve::NormalizedUri::new(uri_core::Uri::parse("http://a/./b")?);
+    /// assert_eq!(n.as_uri().path(), "/b");
+    /// # Ok::<(), uri_core::ParseError>(())
+    /// ```
+    pub fn as_uri(&self) -> Uri<'_> {
+        self.uri.as_uri()
+    }
+
+    /// The normal form, as an owned [`UriBuf`].
     ///
     /// # Examples
     ///
@@ -82,7 +114,41 @@ impl<S: Spec> NormalizedUri<S> {
     /// assert_eq!(n.into_uri_buf(), "http://a");
     /// # Ok::<(), uri_core::ParseError>(())
     /// ```
-    pub fn into_uri_buf(self) -> RiBuf<S> {
+    pub fn into_uri_buf(self) -> UriBuf {
+        self.uri
+    }
+}
+
+impl NormalizedUri<IriSpec> {
+    /// The normal form as an [`Iri`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_core::{Iri, IriSpec};
+    /// use uri_resolve::NormalizedUri;
+    ///
+    /// let n: NormalizedUri<IriSpec> = NormalizedUri::new(Iri::parse("http://a/./é")?);
+    /// assert_eq!(n.as_iri().path(), "/é");
+    /// # Ok::<(), uri_core::ParseError>(())
+    /// ```
+    pub fn as_iri(&self) -> Iri<'_> {
+        self.uri.as_iri()
+    }
+
+    /// The normal form, as an owned [`IriBuf`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_core::{Iri, IriSpec};
+    /// use uri_resolve::NormalizedUri;
+    ///
+    /// let n: NormalizedUri<IriSpec> = NormalizedUri::new(Iri::parse("HTTP://a/é")?);
+    /// assert_eq!(n.into_iri_buf(), "http://a/é");
+    /// # Ok::<(), uri_core::ParseError>(())
+    /// ```
+    pub fn into_iri_buf(self) -> IriBuf {
         self.uri
     }
 }

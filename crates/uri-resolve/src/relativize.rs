@@ -140,7 +140,7 @@ pub fn relativize<S: Spec>(
         Err(_) => {
             let mut resolver = Resolver::new(base);
             let mut out = String::new();
-            resolver.resolve_into(target.as_uri_reference(), &mut out);
+            resolver.resolve_into(target.as_ri_reference(), &mut out);
             if out == target.as_str() {
                 Ok(RiReferenceBuf::from(target.to_buf()))
             } else {
@@ -257,7 +257,7 @@ pub fn relativize_with<S: Spec>(
         let Ok(reference) = RiReferenceBuf::<S>::parse_with(candidate, options) else {
             continue;
         };
-        resolver.resolve_into(reference.as_uri_reference(), &mut out);
+        resolver.resolve_into(reference.as_ri_reference(), &mut out);
         if out == target.as_str() {
             best = Some(reference);
         }

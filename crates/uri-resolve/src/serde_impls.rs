@@ -39,6 +39,6 @@ impl<'de, S: Spec> Deserialize<'de> for NormalizedUri<S> {
     /// errors, naming the kind and index), then normalizes it by syntax.
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let uri = RiBuf::<S>::deserialize(deserializer)?;
-        Ok(NormalizedUri::new(uri.as_uri()))
+        Ok(NormalizedUri::new(uri.as_ri()))
     }
 }

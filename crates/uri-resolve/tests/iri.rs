@@ -51,7 +51,7 @@ fn relativization_inverts_resolution() {
     let target = Iri::parse("http://例え.テスト/a/d/é?x#y").unwrap();
     let r = relativize(base, target).unwrap();
     assert_eq!(r, "../d/é?x#y");
-    assert_eq!(resolve(base, r.as_uri_reference()), target);
+    assert_eq!(resolve(base, r.as_iri_reference()), target);
 }
 
 #[test]

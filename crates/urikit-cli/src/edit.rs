@@ -636,7 +636,7 @@ impl Edit {
             let mut built: RiReferenceBuf<S> = edited.build(self.options)?;
             if self.normalize {
                 built = normalized(
-                    built.as_uri_reference(),
+                    built.as_ri_reference(),
                     registry,
                     self.keep_port,
                     self.options,
@@ -644,7 +644,7 @@ impl Edit {
             }
             outputs.push(match &self.template {
                 Some(template) => template.expand_checked(
-                    built.as_uri_reference(),
+                    built.as_ri_reference(),
                     registry,
                     self.strict,
                     self.separator,

@@ -69,7 +69,7 @@ pub(crate) fn parse_base(base: Input<'_>) -> Result<Base<'_>, Problem> {
     };
     let iri = IriReference::parse_with(text, options)
         .map_err(invalid)?
-        .as_uri()
+        .as_iri()
         .ok_or(relative)?;
     Ok(Base { iri, uri })
 }
@@ -199,7 +199,7 @@ impl<'b> Relativization<'b> {
                 let text = target.text()?;
                 let iri = IriReference::parse_with(text, crate::settings::get().parse_options())
                     .map_err(Problem::Parse)?;
-                let iri = iri.as_uri().ok_or_else(|| {
+                let iri = iri.as_iri().ok_or_else(|| {
                     // The same error as a URI's: a missing scheme at 0. An
                     // IRI reference with no scheme is no URI, so the parse
                     // fails; the empty text's error (the same kind, at 0)
@@ -229,7 +229,7 @@ impl<'b> Relativization<'b> {
         match relativize_with(base, target, self.form) {
             Ok(reference) => Ok(done(reference, true)),
             Err(e) if self.form == Form::SameDocument => Err(Problem::Relativize(e)),
-            Err(_) if resolve(base, target.as_uri_reference()) == target.as_str() => {
+            Err(_) if resolve(base, target.as_ri_reference()) == target.as_str() => {
                 Ok((target.as_str().to_owned(), false))
             }
             Err(_) => Err(Problem::Relativize(RelativizeError::DotSegments)),

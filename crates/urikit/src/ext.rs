@@ -3,7 +3,7 @@
 
 use uri_core::{Iri, IriBuf, IriReference, Uri, UriBuf, UriReference};
 
-use crate::Error;
+use crate::error::Error;
 
 /// Resolution, normalization and comparison as methods of [`Uri`] and
 /// [`UriBuf`] (with the `resolve` feature; in the prelude).
@@ -24,18 +24,22 @@ use crate::Error;
 /// # Ok::<(), urikit::Error>(())
 /// ```
 pub trait UriExt {
-    /// This URI, borrowed.
+    /// This URI, borrowed: a view, no copy (the name every `as_*` method
+    /// has; `UriBuf`'s own `as_uri` gives the same).
     ///
     /// # Examples
     ///
     /// ```
     /// use urikit::prelude::*;
     ///
-    /// let owned = UriBuf::parse("a:b")?;
-    /// assert_eq!(owned.to_uri(), Uri::parse("a:b")?);
+    /// fn scheme_of(uri: &impl UriExt) -> &str {
+    ///     uri.as_uri().scheme()
+    /// }
+    /// assert_eq!(scheme_of(&UriBuf::parse("a:b")?), "a");
+    /// assert_eq!(scheme_of(&Uri::parse("c:d")?), "c");
     /// # Ok::<(), urikit::Error>(())
     /// ```
-    fn to_uri(&self) -> Uri<'_>;
+    fn as_uri(&self) -> Uri<'_>;
 
     /// Resolves `reference` against this URI as the base (RFC 3986 §5.2,
     /// strict): what a browser does with a link on the page at this URI.
@@ -59,7 +63,7 @@ pub trait UriExt {
     /// ```
     fn join(&self, reference: &str) -> Result<UriBuf, Error> {
         let reference = UriReference::parse(reference)?;
-        Ok(uri_resolve::resolve(self.to_uri(), reference))
+        Ok(uri_resolve::resolve(self.as_uri(), reference))
     }
 
     /// The syntax-based normal form (RFC 3986 §6.2.2): lower-case scheme
@@ -77,7 +81,7 @@ pub trait UriExt {
     /// # Ok::<(), urikit::Error>(())
     /// ```
     fn normalize(&self) -> UriBuf {
-        uri_resolve::normalize_uri(self.to_uri())
+        uri_resolve::normalize_uri(self.as_uri())
     }
 
     /// Whether the two URIs have the same syntax-based normal form (RFC
@@ -95,7 +99,7 @@ pub trait UriExt {
     /// # Ok::<(), urikit::Error>(())
     /// ```
     fn normalized_eq(&self, other: &impl UriExt) -> bool {
-        uri_resolve::normalized_eq(self.to_uri().into(), other.to_uri().into())
+        uri_resolve::normalized_eq(self.as_uri().into(), other.as_uri().into())
     }
 
     /// Whether the two URIs are equivalent by the rules of their scheme as
@@ -120,7 +124,7 @@ pub trait UriExt {
     /// ```
     #[cfg(feature = "schemes")]
     fn equivalent(&self, other: &impl UriExt) -> bool {
-        registry().equivalent(self.to_uri().into(), other.to_uri().into())
+        registry().equivalent(self.as_uri().into(), other.as_uri().into())
     }
 }
 
@@ -137,14 +141,14 @@ fn registry() -> uri_schemes::Registry {
 }
 
 impl UriExt for Uri<'_> {
-    fn to_uri(&self) -> Uri<'_> {
+    fn as_uri(&self) -> Uri<'_> {
         *self
     }
 }
 
 impl UriExt for UriBuf {
-    fn to_uri(&self) -> Uri<'_> {
-        self.as_uri()
+    fn as_uri(&self) -> Uri<'_> {
+        UriBuf::as_uri(self)
     }
 }
 
@@ -166,18 +170,41 @@ impl UriExt for UriBuf {
 /// # Ok::<(), urikit::Error>(())
 /// ```
 pub trait IriExt {
-    /// This IRI, borrowed.
+    /// This IRI, borrowed: a view, no copy (`IriBuf`'s own `as_iri`
+    /// gives the same).
     ///
     /// # Examples
     ///
     /// ```
     /// use urikit::prelude::*;
     ///
-    /// let owned = IriBuf::parse("a:é")?;
-    /// assert_eq!(owned.to_iri(), Iri::parse("a:é")?);
+    /// fn scheme_of(iri: &impl IriExt) -> &str {
+    ///     iri.as_iri().scheme()
+    /// }
+    /// assert_eq!(scheme_of(&IriBuf::parse("a:é")?), "a");
+    /// assert_eq!(scheme_of(&Iri::parse("c:ü")?), "c");
     /// # Ok::<(), urikit::Error>(())
     /// ```
-    fn to_iri(&self) -> Iri<'_>;
+    fn as_iri(&self) -> Iri<'_>;
+
+    /// This IRI mapped to a URI (RFC 3987 §3.1): every character that is
+    /// not ASCII percent-encoded as UTF-8, the host too (for `xn--` hosts,
+    /// `urikit::iri::to_uri_with`). Borrowed when the IRI is ASCII. With
+    /// the `iri` feature.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use urikit::prelude::*;
+    ///
+    /// let iri = Iri::parse("https://bücher.example/ü")?;
+    /// assert_eq!(iri.to_uri(), "https://b%C3%BCcher.example/%C3%BC");
+    /// # Ok::<(), urikit::Error>(())
+    /// ```
+    #[cfg(feature = "iri")]
+    fn to_uri(&self) -> uri_iri::UriCow<'_> {
+        uri_iri::to_uri(self.as_iri())
+    }
 
     /// Resolves `reference` (an IRI reference) against this IRI as the
     /// base (RFC 3986 §5.2, strict, as RFC 3987 §6.5 says). A fragment of
@@ -199,7 +226,7 @@ pub trait IriExt {
     /// ```
     fn join(&self, reference: &str) -> Result<IriBuf, Error> {
         let reference = IriReference::parse(reference)?;
-        Ok(uri_resolve::resolve(self.to_iri(), reference))
+        Ok(uri_resolve::resolve(self.as_iri(), reference))
     }
 
     /// The syntax-based normal form (RFC 3987 §5.3.2, RFC 3986 §6.2.2):
@@ -220,7 +247,7 @@ pub trait IriExt {
     /// # Ok::<(), urikit::Error>(())
     /// ```
     fn normalize(&self) -> IriBuf {
-        uri_resolve::normalize_uri(self.to_iri())
+        uri_resolve::normalize_uri(self.as_iri())
     }
 
     /// Whether the two IRIs have the same syntax-based normal form
@@ -238,7 +265,7 @@ pub trait IriExt {
     /// # Ok::<(), urikit::Error>(())
     /// ```
     fn normalized_eq(&self, other: &impl IriExt) -> bool {
-        uri_resolve::normalized_eq(self.to_iri().into(), other.to_iri().into())
+        uri_resolve::normalized_eq(self.as_iri().into(), other.as_iri().into())
     }
 
     /// Whether the two IRIs are equivalent: each mapped to a URI (RFC
@@ -260,18 +287,18 @@ pub trait IriExt {
     /// ```
     #[cfg(feature = "schemes")]
     fn equivalent(&self, other: &impl IriExt) -> bool {
-        registry().equivalent_iri(self.to_iri().into(), other.to_iri().into())
+        registry().equivalent_iri(self.as_iri().into(), other.as_iri().into())
     }
 }
 
 impl IriExt for Iri<'_> {
-    fn to_iri(&self) -> Iri<'_> {
+    fn as_iri(&self) -> Iri<'_> {
         *self
     }
 }
 
 impl IriExt for IriBuf {
-    fn to_iri(&self) -> Iri<'_> {
-        self.as_uri()
+    fn as_iri(&self) -> Iri<'_> {
+        IriBuf::as_iri(self)
     }
 }

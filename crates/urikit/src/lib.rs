@@ -17,6 +17,24 @@
 //! IANA registry are [`schemes`]; URI Templates (RFC 6570), expanded and
 //! matched, are [`template`] (feature `template`).
 //!
+//! # The types, by their names
+//!
+//! | | URI (RFC 3986) | IRI (RFC 3987) |
+//! |---|---|---|
+//! | with a scheme | [`Uri`], [`UriBuf`] | [`Iri`], [`IriBuf`] |
+//! | either | [`UriReference`], [`UriReferenceBuf`] | [`IriReference`], [`IriReferenceBuf`] |
+//! | without a scheme | [`RelativeRef`], [`RelativeRefBuf`] | [`RelativeIri`], [`RelativeIriBuf`] |
+//!
+//! These names are all you write. Each is an alias of a generic type
+//! (`Uri<'a>` is `Ri<'a, UriSpec>`, `IriBuf` is `RiBuf<IriSpec>`): the
+//! parameter, explained once in [`spec`], says which grammar the text was
+//! checked against, and shows in rustdoc and compiler messages only.
+//! `Uri`, `UriReference`, `RelativeRef` borrow the text (`Copy`, no
+//! allocation); the `…Buf` twins own it. Methods say what they give
+//! (`UriBuf::as_uri` is a `Uri`, `IriBuf::as_iri` an `Iri`), and the IRI
+//! functions of [`mod@iri`] (`to_uri`, `display`, …) take any of these
+//! types as they are, with no `.into()`.
+//!
 //! # Examples
 //!
 //! ```
@@ -117,8 +135,11 @@ pub use uri_core::{
     UriReference, UriReferenceBuf, UriSpec, UriWriter, address, check_uri, grammar, password_spans,
     redact_bytes, spec, uri, writer,
 };
-// Issue 36's items of uri-core: the editors and the IRI literal.
-pub use uri_core::{PathSegmentsMut, QueryPairsMut, SegmentError, iri};
+// Issue 36's items of uri-core: the editors, the IRI literal, and the
+// traits that let a function take any URI or IRI type.
+pub use uri_core::{
+    IntoIriReference, IntoUriReference, PathSegmentsMut, QueryPairsMut, SegmentError, iri,
+};
 
 // --- Issue 36 ("the first hour"): items added by the facade. ---
 #[cfg(feature = "schemes")]
@@ -172,9 +193,9 @@ pub use uri_template as template;
 /// # Ok::<(), urikit::ParseError>(())
 /// ```
 pub mod prelude {
-    pub use crate::Error;
+    pub use crate::error::Error;
     #[cfg(feature = "resolve")]
-    pub use crate::{IriExt, UriExt};
+    pub use crate::ext::{IriExt, UriExt};
     pub use uri_core::{
         Authority, Builder, Host, HostKind, Iri, IriBuf, IriReference, IriReferenceBuf, ParseError,
         ParseErrorKind, ParseOptions, RelativeIri, RelativeIriBuf, RelativeRef, RelativeRefBuf,
@@ -185,9 +206,9 @@ pub mod prelude {
 
     // --- Issue 36 ("the first hour"). ---
     #[cfg(feature = "schemes")]
-    pub use crate::PortExt;
+    pub use crate::port::PortExt;
     #[cfg(feature = "psl")]
-    pub use crate::PublicSuffixExt;
+    pub use crate::public_suffix::PublicSuffixExt;
     pub use uri_core::{PathSegmentsMut, QueryPairsMut, SegmentError};
     #[cfg(feature = "iri")]
     pub use uri_iri::FromUserInput;

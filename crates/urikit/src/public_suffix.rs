@@ -5,8 +5,10 @@
 //! so these are an extension trait of the facade, under its `psl`
 //! feature (which implies `iri`, for the UTS #46 mapping).
 
+use alloc::borrow::Cow;
 use alloc::string::String;
 
+use uri_core::grammar::{CharClass, Scanner};
 use uri_core::{Host, IriReference};
 use uri_iri::{HostMapping, to_uri_with};
 
@@ -80,19 +82,29 @@ impl PublicSuffix {
     }
 }
 
+/// The bytes of a name the list spells as it is written: lower-case ASCII
+/// letters, digits, `-` and `.`.
+const LIST_FORM: Scanner = Scanner::new(&CharClass::new(b"abcdefghijklmnopqrstuvwxyz0123456789-."));
+
 /// The host as the list spells names: a registered name percent-decoded
 /// and mapped by UTS #46 `ToASCII` (the mapping of `uri_iri::to_uri_with`
 /// with `HostMapping::Idna`), in lower case; `None` for an IP address or
-/// a name UTS #46 refuses.
-fn list_form(host: &Host<'_>) -> Option<String> {
+/// a name UTS #46 refuses. Borrowed, without allocating, when the name
+/// is ASCII without `%` or upper-case letters (most hosts).
+fn list_form<'a>(host: &Host<'a>) -> Option<Cow<'a, str>> {
     let Host::RegName(name) = *host else {
         return None;
     };
     if name.is_empty() {
         return None;
     }
+    // The usual host: lower-case ASCII letters, digits, `-` and `.`, found
+    // by one scan of the scanner's (vectorized) class check.
+    if LIST_FORM.span(name.as_bytes()) == name.len() {
+        return Some(Cow::Borrowed(name));
+    }
     if name.is_ascii() && !name.contains('%') {
-        return Some(name.to_ascii_lowercase());
+        return Some(Cow::Owned(name.to_ascii_lowercase()));
     }
     let text = alloc::format!("x://{name}/");
     let iri = IriReference::parse(&text).ok()?;
@@ -101,7 +113,7 @@ fn list_form(host: &Host<'_>) -> Option<String> {
     if mapped.contains('%') {
         return None;
     }
-    Some(mapped.to_ascii_lowercase())
+    Some(Cow::Owned(mapped.to_ascii_lowercase()))
 }
 
 /// The registrable domain and the public suffix of a [`Host`], from the
@@ -135,7 +147,7 @@ fn list_form(host: &Host<'_>) -> Option<String> {
 /// assert_eq!(Host::RegName("co.uk").registrable_domain(), None); // a suffix alone
 /// # Ok::<(), urikit::Error>(())
 /// ```
-pub trait PublicSuffixExt {
+pub trait PublicSuffixExt<'a> {
     /// The public suffix; see [`PublicSuffixExt`].
     ///
     /// # Examples
@@ -148,7 +160,9 @@ pub trait PublicSuffixExt {
     fn public_suffix(&self) -> Option<PublicSuffix>;
 
     /// The registrable domain: the public suffix and one more label; see
-    /// [`PublicSuffixExt`].
+    /// [`PublicSuffixExt`]. Borrowed from the host's text when that is
+    /// already as the list spells it (ASCII, lower case, no `%`: most
+    /// hosts), so that asking costs no allocation; owned otherwise.
     ///
     /// # Examples
     ///
@@ -157,10 +171,10 @@ pub trait PublicSuffixExt {
     ///
     /// assert_eq!(Host::RegName("a.b.example.com").registrable_domain().as_deref(), Some("example.com"));
     /// ```
-    fn registrable_domain(&self) -> Option<String>;
+    fn registrable_domain(&self) -> Option<Cow<'a, str>>;
 }
 
-impl PublicSuffixExt for Host<'_> {
+impl<'a> PublicSuffixExt<'a> for Host<'a> {
     fn public_suffix(&self) -> Option<PublicSuffix> {
         let name = list_form(self)?;
         let suffix = psl::suffix(name.as_bytes())?;
@@ -173,10 +187,31 @@ impl PublicSuffixExt for Host<'_> {
         Some(PublicSuffix { text, section })
     }
 
-    fn registrable_domain(&self) -> Option<String> {
+    fn registrable_domain(&self) -> Option<Cow<'a, str>> {
         let name = list_form(self)?;
-        let domain = psl::domain(name.as_bytes())?;
-        Some(String::from(core::str::from_utf8(domain.as_bytes()).ok()?))
+        let domain = psl::domain(name.as_bytes())?.as_bytes();
+        match name {
+            // The list's answer is the name's last labels: the same bytes,
+            // so the same (ASCII) text, borrowed.
+            Cow::Borrowed(text) => {
+                let tail = text
+                    .len()
+                    .checked_sub(domain.len())
+                    .and_then(|start| text.get(start..));
+                match tail {
+                    // `psl` answers with a slice of its input: the same
+                    // bytes, compared only when they are not.
+                    Some(tail)
+                        if core::ptr::eq(tail.as_ptr(), domain.as_ptr())
+                            || tail.as_bytes() == domain =>
+                    {
+                        Some(Cow::Borrowed(tail))
+                    }
+                    _ => Some(Cow::Owned(String::from(core::str::from_utf8(domain).ok()?))),
+                }
+            }
+            Cow::Owned(_) => Some(Cow::Owned(String::from(core::str::from_utf8(domain).ok()?))),
+        }
     }
 }
 

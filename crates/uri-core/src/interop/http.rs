@@ -10,7 +10,9 @@ use alloc::format;
 use alloc::string::{String, ToString};
 
 use super::{InteropError, InteropErrorKind, compare, empty_path_is_slash, lower_if_equal};
-use crate::{Component, Uri, UriBuf, UriReference, UriReferenceBuf};
+use crate::component::Component;
+use crate::owned::{UriBuf, UriReferenceBuf};
+use crate::reference::{Uri, UriReference};
 
 /// `http`'s reading of a request target as RFC 3986 text: the authority
 /// form gets the `//` of a network-path reference.

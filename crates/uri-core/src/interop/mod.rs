@@ -37,6 +37,14 @@
 //!   space, which WHATWG rewrites, cannot be in an RFC 3986 URI; a `Url`
 //!   holds them already rewritten.)
 //!
+//! - The IRI types ([`Iri`](crate::Iri), [`IriBuf`](crate::IriBuf), and
+//!   for `http` [`IriReference`](crate::IriReference) and
+//!   [`IriReferenceBuf`](crate::IriReferenceBuf)) convert too, through
+//!   their URI mapping (RFC 3987 §3.1: non-ASCII percent-encoded as
+//!   UTF-8; for a `url::Url` of an `http`-like scheme, a Unicode host by
+//!   UTS #46 `ToASCII`, as `url` writes it), then by the same rule; from
+//!   the other crate, its ASCII string is a URI and so an IRI, unchanged.
+//!
 //! The `http` and `url` types are those of `http` 1.x and `url` 2.5.x.
 //! The property tests of the workspace's `tests/conformance/interop.rs`
 //! check that no conversion panics and that what converts comes back
@@ -68,10 +76,13 @@
 use alloc::string::String;
 use core::fmt;
 
-use crate::{Component, ParseError};
+use crate::component::Component;
+
+use crate::error::ParseError;
 
 #[cfg(feature = "http")]
 mod http;
+mod iri;
 #[cfg(feature = "url")]
 mod url;
 
@@ -284,6 +295,7 @@ pub(crate) fn empty_path_is_slash(scheme: Option<&str>) -> bool {
 /// them is compared as written, and refused if the other crate reads it
 /// otherwise. (uri-resolve has the full routine; uri-core cannot depend on
 /// it, and the conversions need this much only.)
+#[cfg(feature = "url")]
 pub(crate) fn without_dot_segments(path: &str) -> alloc::borrow::Cow<'_, str> {
     let has_dots = path
         .split('/')
@@ -324,7 +336,7 @@ pub(crate) fn lower_if_equal<'a>(ours: &'a str, theirs: &'a str) -> alloc::borro
     }
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "url"))]
 mod tests {
     use super::without_dot_segments;
 

@@ -13,7 +13,9 @@ use super::{
     InteropError, InteropErrorKind, compare, empty_path_is_slash, lower_if_equal,
     without_dot_segments,
 };
-use crate::{Component, Uri, UriBuf};
+use crate::component::Component;
+use crate::owned::UriBuf;
+use crate::reference::Uri;
 
 impl TryFrom<url::Url> for UriBuf {
     type Error = InteropError;
