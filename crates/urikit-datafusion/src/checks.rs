@@ -198,7 +198,8 @@ fn public_suffix(args: &[ArrayRef], registrable: bool) -> Result<ArrayRef> {
             if registrable {
                 h.registrable_domain()
             } else {
-                h.public_suffix().map(|s| s.as_str().to_owned())
+                h.public_suffix()
+                    .map(|s| std::borrow::Cow::Owned(s.as_str().to_owned()))
             }
         });
         out.append_option(answer);

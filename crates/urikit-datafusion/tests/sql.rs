@@ -711,6 +711,7 @@ async fn checks_agree_with_the_library() {
             .components()
             .host()?
             .registrable_domain()
+            .map(|d| d.into_owned())
     });
     let got = texts(&column(&ctx, "SELECT uri_registrable_domain(s) FROM t").await);
     same("uri_registrable_domain", &rows, &got, &want);
