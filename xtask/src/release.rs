@@ -727,7 +727,8 @@ mod tests {
                 "uri-lint",
                 "uri-template",
                 "urikit",
-                "urikit-cli"
+                "urikit-cli",
+                "urikit-datafusion",
             ]
         );
         let at = |n: &str| order.iter().position(|o| o == n).unwrap();
