@@ -214,7 +214,9 @@ impl Template {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn expand(&self, vars: &Vars) -> Result<UriReferenceBuf, ExpandError> {
-        let mut out = String::new();
+        // Room for the literals and about as much again for the values,
+        // so that most expansions write without growing the string.
+        let mut out = String::with_capacity(2 * self.text.len());
         self.expand_into(vars, false, &mut out)?;
         UriReferenceBuf::parse(out).map_err(|e| {
             let error = e.error();
