@@ -81,7 +81,7 @@ pub(crate) fn functions() -> Vec<ScalarUDF> {
                  text is not a URI. An IRI is checked as the URI it maps to (RFC 3987 §3.1), \
                  indexes in that URI.",
                 "uri_scheme_violations(text)",
-                "SELECT uri_scheme_violations('mailto:a@b?subject=%ZZ')",
+                "SELECT uri_scheme_violations('http:example.com'); -- [{kind: MissingAuthority, severity: error, index: 5}]",
                 &[("text", "A string column or literal.")],
             ),
         ),

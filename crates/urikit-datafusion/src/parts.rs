@@ -57,7 +57,7 @@ pub(crate) fn functions() -> Vec<ScalarUDF> {
                 "Why the text is not a URI: the error's kind and the byte index where it was found \
                  (0-based); null when it is one, and for null.",
                 "uri_error(text)",
-                "SELECT uri_error('http://a b/'); -- {kind: InvalidHost, index: 8}",
+                "SELECT uri_error('http://a b/'); -- {kind: InvalidHostChar, index: 8}",
                 &[("text", "A string column or literal.")],
             ),
         ),
