@@ -684,7 +684,11 @@ pub const fn __iri_literal(input: &'static str) -> Result<crate::Iri<'static>, L
 #[macro_export]
 macro_rules! iri {
     ($text:literal) => {{
-        // Evaluated by the compiler: a bad literal is a build error.
+        // The only panic of the literal macros, and never a run-time one:
+        // it is the initializer of a `const` item, which the compiler
+        // evaluates while compiling (a `const` is always evaluated, used
+        // or not), so a bad literal stops the build with this message
+        // (error E0080) and a program that compiled cannot reach it.
         const IRI: $crate::Iri<'static> = match $crate::__iri_literal($text) {
             Ok(iri) => iri,
             Err(e) => panic!("{}", e.message()),
@@ -738,7 +742,8 @@ macro_rules! iri {
 #[macro_export]
 macro_rules! uri {
     ($text:literal) => {{
-        // Evaluated by the compiler: a bad literal is a build error.
+        // Never a run-time panic: see `iri!` (a `const` initializer, so a
+        // bad literal is a build error, E0080).
         const URI: $crate::Uri<'static> = match $crate::__uri_literal($text) {
             Ok(uri) => uri,
             Err(e) => panic!("{}", e.message()),

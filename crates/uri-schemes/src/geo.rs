@@ -499,7 +499,7 @@ impl Scheme for GeoScheme {
         crate::scheme::equivalent_views(a, b, read, |x, y| x.is_equivalent(y))
     }
 
-    /// The key of [`Geo::is_equivalent`] (RFC 5870 §6); `None` for a URI
+    /// The key of [`Geo::is_equivalent`] (RFC 5870 §3.4.4); `None` for a URI
     /// with no [`Geo`] parts, as [`equivalent`](Scheme::equivalent)
     /// answers.
     fn equivalence_key(&self, uri: Uri<'_>) -> Option<String> {
@@ -510,7 +510,7 @@ impl Scheme for GeoScheme {
     }
 }
 
-/// The text [`Geo::is_equivalent`] compares (RFC 5870 §6): the CRS in
+/// The text [`Geo::is_equivalent`] compares (RFC 5870 §3.4.4): the CRS in
 /// lower case (§6.1); `|` and each coordinate as a canonical decimal
 /// (sign, integer digits without leading zeros, fraction digits without
 /// trailing ones: §6.2 compares numerically), each followed by `,`, with

@@ -410,7 +410,7 @@ pub trait Scheme: Send + Sync {
     /// key of one scheme never equals another's, nor a normal form.
     ///
     /// Implement it with [`equivalent`](Scheme::equivalent): urn (RFC 8141
-    /// §3.1), mailto (RFC 6068 §2), geo (RFC 5870 §6) and pkg (the Package
+    /// §3.1), mailto (RFC 6068 §2), geo (RFC 5870 §3.4.4) and pkg (the Package
     /// URL canonical form) are exact. sip and sips are not (RFC 3261
     /// §19.1.4 is not transitive: a parameter in one URI only is ignored,
     /// so `;security=on` and `;security=off` are each equivalent to no

@@ -194,15 +194,15 @@ fn public_suffix(args: &[ArrayRef], registrable: bool) -> Result<ArrayRef> {
             .get(row)
             .and_then(|s| IriReference::parse(s).ok())
             .and_then(|r| r.components().host());
-        let answer = host.and_then(|h| {
-            if registrable {
-                h.registrable_domain()
-            } else {
-                h.public_suffix()
-                    .map(|s| std::borrow::Cow::Owned(s.as_str().to_owned()))
-            }
-        });
-        out.append_option(answer);
+        if registrable {
+            out.append_option(host.and_then(|h| h.registrable_domain()));
+        } else {
+            out.append_option(
+                host.and_then(|h| h.public_suffix())
+                    .as_ref()
+                    .map(|s| s.as_str()),
+            );
+        }
     }
     done(out.finish())
 }

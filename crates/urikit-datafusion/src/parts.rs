@@ -9,7 +9,7 @@
 use std::sync::Arc;
 
 use datafusion::arrow::array::{
-    Array, ArrayRef, BooleanBuilder, ListBuilder, StringBuilder, StructArray, StructBuilder,
+    ArrayRef, BooleanBuilder, ListBuilder, StringBuilder, StructArray, StructBuilder,
     UInt16Builder, UInt64Builder,
 };
 use datafusion::arrow::datatypes::{DataType, Field, Fields};
@@ -18,6 +18,7 @@ use datafusion::logical_expr::ScalarUDF;
 use urikit::{Component, Iri, MASK, Uri, UriReference, password_spans};
 
 use crate::text::{Texts, Views};
+use crate::transform::{flags, is_set};
 use crate::udf::{Arg, UriFunction, doc, done, rows};
 
 /// The functions of this module.
@@ -296,10 +297,7 @@ fn port(text: &str) -> Option<u16> {
 /// masked unless the second column says true.
 fn uri_parts(args: &[ArrayRef]) -> Result<ArrayRef> {
     let texts = Texts::new(&args[0])?;
-    let show = match args.get(1) {
-        Some(column) => Some(datafusion::common::cast::as_boolean_array(column)?),
-        None => None,
-    };
+    let show = flags(args, 1)?;
     let n = texts.len();
     let mut text_fields: Vec<Views<'_>> = (0..7).map(|_| Views::new(texts)).collect();
     let mut ports = UInt16Builder::with_capacity(n);
@@ -330,7 +328,7 @@ fn uri_parts(args: &[ArrayRef]) -> Result<ArrayRef> {
                 None => text_fields[i].push_null(),
             }
         }
-        let show_password = show.is_some_and(|s| s.is_valid(row) && s.value(row));
+        let show_password = is_set(show, row);
         match parts.span(Component::Userinfo) {
             None => text_fields[1].push_null(),
             Some(span) => match masked(text, span.clone()).filter(|_| !show_password) {
@@ -404,7 +402,7 @@ fn query_param(args: &[ArrayRef]) -> Result<ArrayRef> {
                 r.form_pairs()
                     .decoded()
                     .find(|(k, _)| k == key)
-                    .map(|(_, v)| v.into_owned())
+                    .map(|(_, v)| v)
             }),
             _ => None,
         };

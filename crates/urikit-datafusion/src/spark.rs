@@ -6,6 +6,8 @@
 use datafusion::arrow::array::ArrayRef;
 use datafusion::common::Result;
 use datafusion::logical_expr::ScalarUDF;
+use std::ops::Range;
+
 use urikit::{Component, Components, UriReference};
 
 use crate::parts::masked;
@@ -87,49 +89,71 @@ fn parse_url(args: &[ArrayRef]) -> Result<ArrayRef> {
             return Out::Null;
         };
         match answer(text, reference.components(), part, key.flatten()) {
-            Some(answer) => Out::New(answer),
+            Some(Answer::Span(span)) => Out::Part(span),
+            Some(Answer::Masked(masked)) => Out::New(masked),
             None => Out::Null,
         }
     })
 }
 
-/// The answer for `part` of `text` (whose components are `parts`), with
-/// `key` for a query parameter.
-fn answer(text: &str, parts: Components<'_>, part: Part, key: Option<&str>) -> Option<String> {
-    let span = |c| parts.span(c).map(|s| &text[s]);
-    Some(match part {
-        Part::Host => span(Component::Host)?.to_owned(),
-        Part::Path => parts.path().to_owned(),
-        Part::Query => {
-            let query = parts.query()?;
-            match key {
-                None => query.to_owned(),
-                Some(key) => query
-                    .split('&')
-                    .filter_map(|pair| pair.split_once('='))
-                    .find(|(k, _)| *k == key)
-                    .map(|(_, v)| v.to_owned())?,
-            }
-        }
-        Part::Ref => parts.fragment()?.to_owned(),
-        Part::Protocol => parts.scheme()?.to_owned(),
-        Part::File => match parts.query() {
-            Some(query) => format!("{}?{query}", parts.path()),
-            None => parts.path().to_owned(),
-        },
-        Part::Authority => {
-            let authority = parts.authority()?;
-            // The authority begins with its userinfo, or else its host.
-            let start = (parts.span(Component::Userinfo))
-                .or_else(|| parts.span(Component::Host))?
-                .start;
-            shown(text, start..start + authority.as_str().len())
-        }
-        Part::Userinfo => shown(text, parts.span(Component::Userinfo)?),
-    })
+/// An answer of `parse_url`: bytes of the input (written as a view of
+/// its buffer), or a copy with a password masked.
+enum Answer {
+    Span(Range<usize>),
+    Masked(String),
 }
 
-/// The bytes `span` of `text`, a password inside them masked.
-fn shown(text: &str, span: std::ops::Range<usize>) -> String {
-    masked(text, span.clone()).unwrap_or_else(|| text[span].to_owned())
+/// The answer for `part` of `text` (whose components are `parts`), with
+/// `key` for a query parameter: every part but a masked one is a span of
+/// `text` (FILE too: the path and the query are contiguous, RFC 3986 §3).
+fn answer(text: &str, parts: Components<'_>, part: Part, key: Option<&str>) -> Option<Answer> {
+    let span = |c| parts.span(c);
+    let path = parts.span(Component::Path)?;
+    Some(Answer::Span(match part {
+        Part::Host => span(Component::Host)?,
+        Part::Path => path,
+        Part::Query => {
+            let query = span(Component::Query)?;
+            match key {
+                None => query,
+                Some(key) => query_value(text, query, key)?,
+            }
+        }
+        Part::Ref => span(Component::Fragment)?,
+        Part::Protocol => span(Component::Scheme)?,
+        Part::File => path.start..span(Component::Query).map_or(path.end, |q| q.end),
+        Part::Authority => {
+            // The authority begins with its userinfo, or else its host,
+            // and ends with its port, or else its host (RFC 3986 §3.2).
+            let host = span(Component::Host)?;
+            let start = span(Component::Userinfo).map_or(host.start, |u| u.start);
+            let end = span(Component::Port).map_or(host.end, |p| p.end);
+            return Some(shown(text, start..end));
+        }
+        Part::Userinfo => return Some(shown(text, span(Component::Userinfo)?)),
+    }))
+}
+
+/// Where the value of the first `key=value` pair of the query at `query`
+/// is, pairs split at `&` (Spark's reading, the text as written).
+fn query_value(text: &str, query: Range<usize>, key: &str) -> Option<Range<usize>> {
+    let mut start = query.start;
+    for pair in text[query.clone()].split('&') {
+        if let Some((k, _)) = pair.split_once('=')
+            && k == key
+        {
+            return Some(start + k.len() + 1..start + pair.len());
+        }
+        start += pair.len() + 1;
+    }
+    None
+}
+
+/// The bytes `span` of `text`: as they are, or a copy with a password
+/// inside them masked.
+fn shown(text: &str, span: Range<usize>) -> Answer {
+    match masked(text, span.clone()) {
+        Some(masked) => Answer::Masked(masked),
+        None => Answer::Span(span),
+    }
 }

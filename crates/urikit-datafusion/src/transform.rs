@@ -5,7 +5,7 @@
 //! A result equal to the input is written as a view of the input's buffer
 //! (no copy); a new text is copied once.
 
-use datafusion::arrow::array::{Array, ArrayRef, BooleanBuilder};
+use datafusion::arrow::array::{Array, ArrayRef, BooleanArray, BooleanBuilder};
 use datafusion::arrow::datatypes::DataType;
 use datafusion::common::{Result, exec_err};
 use datafusion::logical_expr::ScalarUDF;
@@ -20,6 +20,8 @@ use crate::udf::{Arg, UriFunction, doc, done, rows};
 pub(crate) enum Out {
     /// The first argument's text, unchanged.
     Same,
+    /// These bytes of the first argument's text (a component's span).
+    Part(std::ops::Range<usize>),
     /// A new text.
     New(String),
     /// Null: a null argument, or text the function cannot take.
@@ -191,23 +193,25 @@ pub(crate) fn map_rows(
         row_texts.extend(columns.iter().map(|c| c.get(row)));
         match (f(row, &row_texts), row_texts[0]) {
             (Out::Same, Some(text)) => out.push_slice(row, 0..text.len())?,
+            (Out::Part(range), Some(_)) => out.push_slice(row, range)?,
             (Out::New(text), _) => out.push_str(&text),
-            (Out::Same | Out::Null, _) => out.push_null(),
+            (Out::Same | Out::Part(_) | Out::Null, _) => out.push_null(),
         }
     }
     done(out.finish())
 }
 
-/// The boolean argument at `index` of row `row`: false when absent or
-/// null.
-pub(crate) fn flag(args: &[ArrayRef], index: usize, row: usize) -> Result<bool> {
-    match args.get(index) {
-        None => Ok(false),
-        Some(column) => {
-            let flags = datafusion::common::cast::as_boolean_array(column)?;
-            Ok(flags.is_valid(row) && flags.value(row))
-        }
-    }
+/// The boolean column at `index`, `None` when the call has no such
+/// argument.
+pub(crate) fn flags(args: &[ArrayRef], index: usize) -> Result<Option<&BooleanArray>> {
+    args.get(index)
+        .map(|column| datafusion::common::cast::as_boolean_array(column))
+        .transpose()
+}
+
+/// Whether row `row` of `flags` is true (false when absent or null).
+pub(crate) fn is_set(flags: Option<&BooleanArray>, row: usize) -> bool {
+    flags.is_some_and(|f| f.is_valid(row) && f.value(row))
 }
 
 /// `uri_normalize`.
@@ -310,9 +314,7 @@ fn relativize(args: &[ArrayRef]) -> Result<ArrayRef> {
 
 /// `iri_to_uri`.
 fn iri_to_uri(args: &[ArrayRef]) -> Result<ArrayRef> {
-    let idna: Vec<bool> = (0..rows(args))
-        .map(|row| flag(args, 1, row))
-        .collect::<Result<_>>()?;
+    let idna = flags(args, 1)?;
     map_rows(args, |row, texts| {
         let Some(text) = texts[0] else {
             return Out::Null;
@@ -320,7 +322,7 @@ fn iri_to_uri(args: &[ArrayRef]) -> Result<ArrayRef> {
         let Ok(iri) = IriReference::parse(text) else {
             return Out::Null;
         };
-        let mapping = if idna[row] {
+        let mapping = if is_set(idna, row) {
             HostMapping::Idna
         } else {
             HostMapping::Percent
