@@ -277,6 +277,69 @@ pub trait IntoUriReference<'a> {
     fn into_uri_reference(self) -> UriReference<'a>;
 }
 
+/// Any absolute URI or IRI type ([`Uri`], [`Iri`], by value or by
+/// reference, and `&UriBuf`, `&IriBuf`), viewed as an [`Iri`] without a
+/// copy: what a function that needs an absolute IRI (RFC 3987 §2.2,
+/// `IRI = scheme ":" ihier-part …`) accepts, so that it needs no
+/// `.into()` (every URI is an IRI).
+///
+/// # Examples
+///
+/// ```
+/// use uri_core::{IntoIri, Iri, IriBuf, Uri, UriBuf};
+///
+/// fn scheme_of<'a>(r: impl IntoIri<'a>) -> &'a str {
+///     r.into_iri().scheme()
+/// }
+/// assert_eq!(scheme_of(Uri::parse("http://a/b")?), "http");
+/// assert_eq!(scheme_of(&UriBuf::parse("urn:x:y")?), "urn");
+/// assert_eq!(scheme_of(Iri::parse("https://é/")?), "https");
+/// assert_eq!(scheme_of(&IriBuf::parse("mailto:ü@example.org")?), "mailto");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub trait IntoIri<'a> {
+    /// The [`Iri`] view: no copy.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_core::{IntoIri, Uri};
+    ///
+    /// let iri = Uri::parse("http://a/b")?.into_iri();
+    /// assert_eq!(iri.path(), "/b");
+    /// # Ok::<(), uri_core::ParseError>(())
+    /// ```
+    fn into_iri(self) -> Iri<'a>;
+}
+
+/// The implementations of [`IntoIri`] for one spec's absolute types:
+/// `$view` turns a `Ri<'a, $Spec>` into an [`Iri`].
+macro_rules! into_iri {
+    ($Spec:ident, $view:expr) => {
+        impl<'a> IntoIri<'a> for Ri<'a, $Spec> {
+            #[inline]
+            fn into_iri(self) -> Iri<'a> {
+                $view(self)
+            }
+        }
+        impl<'a> IntoIri<'a> for &Ri<'a, $Spec> {
+            #[inline]
+            fn into_iri(self) -> Iri<'a> {
+                $view(*self)
+            }
+        }
+        impl<'a> IntoIri<'a> for &'a RiBuf<$Spec> {
+            #[inline]
+            fn into_iri(self) -> Iri<'a> {
+                $view(self.as_ri())
+            }
+        }
+    };
+}
+
+into_iri!(IriSpec, |r: Iri<'a>| r);
+into_iri!(UriSpec, Iri::from);
+
 /// The implementations for one spec's types: `$view` turns a
 /// `RiReference<'a, $Spec>` into the trait's target.
 macro_rules! into_reference {

@@ -27,7 +27,8 @@
 //! `as_iri`, `as_iri_reference` and `build_iri` on the IRI types
 //! (`as_ri`, `as_ri_reference` and `build_ri` for code generic over the
 //! spec). A function that takes any of them without `.into()` takes
-//! `impl` [`IntoIriReference`] or [`IntoUriReference`].
+//! `impl` [`IntoIriReference`] or [`IntoUriReference`] (and [`IntoIri`]
+//! where it needs an absolute IRI).
 //!
 //! # Terminology
 //!
@@ -156,7 +157,7 @@ mod test_rng;
 pub mod writer;
 
 pub use builder::{BuildError, BuildErrorKind, Builder, IriBuilder, RiBuilder};
-pub use by_spec::{IntoIriReference, IntoUriReference};
+pub use by_spec::{IntoIri, IntoIriReference, IntoUriReference};
 pub use caret::Caret;
 pub use component::Component;
 pub use components::{Authority, Components, Host, HostKind, PortError, Segments};

@@ -21,7 +21,7 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use core::fmt;
 
-use uri_core::{Iri, IriBuf, IriReference};
+use uri_core::{IntoIri, Iri, IriBuf, IriReference};
 
 /// Why a CURIE does not expand, or a prefix mapping is refused. `index` is
 /// a byte offset into the CURIE (or the mapping's prefix).
@@ -351,9 +351,13 @@ impl CurieMap {
     /// let iri = Iri::parse("http://example.org/vocab#term").unwrap();
     /// assert_eq!(map.compress(iri).as_deref(), Some("exv:term"));
     /// assert_eq!(map.compress(Iri::parse("https://other.example/").unwrap()), None);
+    /// // A URI, or an owned value by reference, without `.into()`:
+    /// let uri = uri_core::UriBuf::parse("http://example.org/a").unwrap();
+    /// assert_eq!(map.compress(&uri).as_deref(), Some("ex:a"));
     /// # Ok::<(), uri_iri::CurieError>(())
     /// ```
-    pub fn compress(&self, iri: Iri<'_>) -> Option<String> {
+    pub fn compress<'a>(&self, iri: impl IntoIri<'a>) -> Option<String> {
+        let iri = iri.into_iri();
         let text = iri.as_str();
         let named = self.prefixes.iter().map(|(p, m)| (p.as_str(), m.as_str()));
         let default = self.default.as_deref().map(|m| ("", m));

@@ -7,8 +7,8 @@ use core::hash::{Hash, Hasher};
 use icu_normalizer::ComposingNormalizer;
 use uri_core::writer::Absolute;
 use uri_core::{
-    Component, HostKind, IntoIriReference, Iri, IriBuf, IriReference, IriReferenceBuf, IriSpec,
-    TrustedWriter,
+    Component, HostKind, IntoIri, IntoIriReference, Iri, IriBuf, IriReference, IriReferenceBuf,
+    IriSpec, TrustedWriter,
 };
 
 /// Which normalization [`normalize`] applies.
@@ -216,11 +216,14 @@ impl NormalizedIri {
     /// ```
     /// let n = uri_iri::NormalizedIri::new(uri_core::Iri::parse("HTTP://A/%C3%A9")?);
     /// assert_eq!(n.as_str(), "http://a/é");
-    /// # Ok::<(), uri_core::ParseError>(())
+    /// // A URI, or an owned value by reference, without `.into()`:
+    /// assert!(n == uri_iri::NormalizedIri::new(uri_core::Uri::parse("http://a/%c3%a9")?));
+    /// assert!(n == uri_iri::NormalizedIri::new(&uri_core::IriBuf::parse("http://a/é")?));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn new(iri: Iri<'_>) -> Self {
+    pub fn new<'a>(iri: impl IntoIri<'a>) -> Self {
         NormalizedIri {
-            iri: uri_resolve::normalize_uri(iri),
+            iri: uri_resolve::normalize_uri(iri.into_iri()),
         }
     }
 
@@ -233,7 +236,8 @@ impl NormalizedIri {
     /// assert_eq!(n.as_str(), "http://a/Å");
     /// # Ok::<(), uri_core::ParseError>(())
     /// ```
-    pub fn with_nfc(iri: Iri<'_>) -> Self {
+    pub fn with_nfc<'a>(iri: impl IntoIri<'a>) -> Self {
+        let iri = iri.into_iri();
         // As `normalize` with `Normalization::Nfc`, written as an IRI.
         let syntax = uri_resolve::normalize_uri(iri);
         if ComposingNormalizer::new_nfc().is_normalized(syntax.as_str()) {

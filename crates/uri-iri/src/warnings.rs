@@ -8,7 +8,7 @@ use alloc::vec::Vec;
 use core::fmt;
 use core::ops::Range;
 
-use uri_core::{Component, HostKind, IriReference, IriSpec, Spec};
+use uri_core::{Component, HostKind, IntoIriReference, IriSpec, Spec};
 
 use crate::display::{
     char_concern, decode_component, label_concern, needs_idna, split_secret, to_user_interface,
@@ -391,9 +391,13 @@ fn write_escaped(f: &mut fmt::Formatter<'_>, text: &str) -> fmt::Result {
 ///
 /// let fine = IriReference::parse("http://bücher.de/Dürst")?;
 /// assert!(display_warnings(fine).is_empty());
-/// # Ok::<(), uri_core::ParseError>(())
+/// // Any URI or IRI type, borrowed or owned, without `.into()`:
+/// assert!(display_warnings(uri_core::Uri::parse("http://example.com/")?).is_empty());
+/// assert!(display_warnings(&uri_core::IriBuf::parse("http://bücher.de/")?).is_empty());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn display_warnings(iri: IriReference<'_>) -> Vec<DisplayWarning> {
+pub fn display_warnings<'a>(iri: impl IntoIriReference<'a>) -> Vec<DisplayWarning> {
+    let iri = iri.into_iri_reference();
     let mut out = Vec::new();
     // Where each component starts, from the parser's spans (offsets are
     // API, not recovered from the getters' pointers).
@@ -599,6 +603,7 @@ mod tests {
     use alloc::format;
     use alloc::string::ToString;
     use alloc::vec;
+    use uri_core::IriReference;
 
     /// `(kind name, component, span, text)` of each warning of `input`.
     fn warnings(input: &str) -> Vec<(&'static str, Component, Option<Range<usize>>, String)> {

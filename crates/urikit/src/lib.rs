@@ -138,7 +138,7 @@ pub use uri_core::{
 // Issue 36's items of uri-core: the editors, the IRI literal, and the
 // traits that let a function take any URI or IRI type.
 pub use uri_core::{
-    IntoIriReference, IntoUriReference, PathSegmentsMut, QueryPairsMut, SegmentError, iri,
+    IntoIri, IntoIriReference, IntoUriReference, PathSegmentsMut, QueryPairsMut, SegmentError, iri,
 };
 
 // --- Issue 36 ("the first hour"): items added by the facade. ---
