@@ -129,27 +129,21 @@ impl<'a> Views<'a> {
         let (Ok(start), Ok(len)) = (u32::try_from(range.start), u32::try_from(range.len())) else {
             return self.copy_slice(row, range);
         };
+        // Where the row's text starts in the values buffer (Utf8 and
+        // LargeUtf8), when a view can address it (a `u32`).
+        let row_start = match self.texts {
+            Texts::Utf8(a) => u32::try_from(a.value_offsets()[row]).ok(),
+            Texts::Large(a) => u32::try_from(a.value_offsets()[row]).ok(),
+            _ => None,
+        };
         match (self.origin, self.texts) {
-            (Origin::Values(block), Texts::Utf8(a)) => {
-                let row_start = a.value_offsets()[row];
-                match u32::try_from(row_start) {
-                    Ok(row_start) => {
-                        self.builder
-                            .try_append_view(block, row_start + start, len)?;
+            (Origin::Values(block), Texts::Utf8(_) | Texts::Large(_)) => {
+                match row_start.and_then(|row_start| row_start.checked_add(start)) {
+                    Some(at) => {
+                        self.builder.try_append_view(block, at, len)?;
                         Ok(())
                     }
-                    Err(_) => self.copy_slice(row, range),
-                }
-            }
-            (Origin::Values(block), Texts::Large(a)) => {
-                let row_start = a.value_offsets()[row];
-                match u32::try_from(row_start) {
-                    Ok(row_start) => {
-                        self.builder
-                            .try_append_view(block, row_start + start, len)?;
-                        Ok(())
-                    }
-                    Err(_) => self.copy_slice(row, range),
+                    None => self.copy_slice(row, range),
                 }
             }
             (Origin::Buffers(first), Texts::View(a)) => {
