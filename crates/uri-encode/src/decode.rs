@@ -354,12 +354,12 @@ impl Decoder {
     /// a triplet is not ASCII. Otherwise it is UTF-8 already: it is the
     /// `str` it was decoded from with some of its ASCII bytes (a triplet's
     /// three, or a `+`) replaced by one ASCII byte each. This skips the
-    /// check (82 instructions of 766 a line in `profile.rs decode-changed`)
-    /// on most decoded URLs, whose triplets stand for ASCII delimiters.
+    /// check on most decoded URLs, whose triplets stand for ASCII
+    /// delimiters.
     ///
-    /// (The nested `Result`, not an enum of the three outcomes: with the
-    /// enum, callgrind counted 9 to 12 more instructions a line on
-    /// `decode-changed` and `decode-heavy`, and they took 1-4% more time.)
+    /// (The nested `Result`, not an enum of the three outcomes: the enum
+    /// cost more; both figures are in docs/performance.md, "Figures moved
+    /// out of item docs".)
     #[inline(always)]
     fn run_str(
         &self,

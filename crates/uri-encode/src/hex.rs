@@ -330,8 +330,9 @@ pub fn encode_non_ascii_moving<const N: usize>(text: &str, offsets: &mut [usize;
 }
 
 /// `bytes`, all ASCII, as a `String`, without checking them again: the
-/// IRI-to-URI mapping writes only ASCII, and checking it as UTF-8 took 7 %
-/// of `to_uri`'s instructions (see docs/performance.md). Debug builds
+/// IRI-to-URI mapping writes only ASCII, and checking it as UTF-8 was a
+/// measurable part of `to_uri`'s cost (docs/performance.md, "Figures moved
+/// out of item docs"). Debug builds
 /// check.
 ///
 /// # Safety

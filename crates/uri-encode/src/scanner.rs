@@ -62,12 +62,10 @@ const FIRST_OUTSIDE_BY_LOOKUPS: bool = cfg!(not(any(
 /// The fewest runs (the letters counting as one) for which the portable
 /// [`Scanner::first_outside`] looks bytes up. A class of one run (all
 /// but `%`, all but `.`) is cheaper as a [`swar`] mask, two subtractions
-/// and an XOR for eight bytes, over the long spans those scans cross: with
-/// lookups for every class, the portable `normalize` of the profile
-/// harness took 146.8 million instructions on its corpus, against 129.8
-/// million with this line, most of the difference in the scan for `.`.
-/// The two-run classes (all but `%` and `+`; lower-case letters and
-/// digits) keep the masks too, unmeasured apart.
+/// and an XOR for eight bytes, over the long spans those scans cross; the
+/// two-run classes (all but `%` and `+`; lower-case letters and digits)
+/// keep the masks too. Measured: docs/performance.md, "Figures moved out
+/// of item docs".
 const LOOKUPS_FROM_RUNS: usize = 3;
 
 /// A [`CharClass`] prepared for scanning sixteen bytes at a time.

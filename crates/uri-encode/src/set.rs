@@ -327,9 +327,9 @@ impl EncodeSet {
 
     /// [`EncodeSet::first_not_kept`] by table lookups, eight bytes to a
     /// branch ([`CharClass::first_outside`]). Out of line: inlined into
-    /// [`EncodeSet::first_not_kept`]'s `match`, it cost the predefined
-    /// sets' scans 5 to 7 instructions a line (callgrind, `encode-mixed`,
-    /// `encode-changed`).
+    /// [`EncodeSet::first_not_kept`]'s `match`, it made the predefined
+    /// sets' scans dearer (docs/performance.md, "Figures moved out of item
+    /// docs").
     #[inline(never)]
     fn first_not_kept_by_table(&self, input: &[u8], from: usize) -> usize {
         self.keep.first_outside(input, from)

@@ -24,9 +24,8 @@ const HIGH: u64 = 0x8080_8080_8080_8080;
 /// The most runs (the letters counted as one) for which the SWAR test is
 /// used; a class with more is looked up in its table. Each run costs four
 /// operations per word, eight per window, and the table the same for any
-/// class: timed with `crates/urikit-bench/examples/scan_runs.rs` on `x86_64`,
-/// eight runs cost 5.0 to 5.1 ns per sixteen bytes against the table's 5.3
-/// to 5.5, and nine 5.8 against 5.3 to 5.6 (docs/performance.md, "The
+/// class; eight runs is where the two cross (timed with
+/// `crates/urikit-bench/examples/scan_runs.rs`: docs/performance.md, "The
 /// portable scanner (issue 19)").
 pub(super) const MAX_SWAR_RUNS: usize = 8;
 
