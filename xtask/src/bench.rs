@@ -190,6 +190,10 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
     };
     let report = render(&groups, peers.as_ref(), check.as_ref(), &machine, &run);
     let path = root.join("docs/benchmarks.md");
+    // The groups this command does not run yet are measured by hand and
+    // written in sections of their own: they are carried over, not lost.
+    let before = std::fs::read_to_string(&path).unwrap_or_default();
+    let report = with_sections_by_hand(&report, &before);
     std::fs::write(&path, report).map_err(|e| format!("{}: {e}", path.display()))?;
     eprintln!(
         "==> xtask bench: wrote {} in {:.0}s",
@@ -934,6 +938,37 @@ struct RunShape<'a> {
 }
 
 /// The report.
+/// The heading that starts a section of `docs/benchmarks.md` written by
+/// hand (groups `cargo xtask bench` does not run, such as `template/*`,
+/// `lint/*`, `edit/*` and the DataFusion functions).
+const BY_HAND: &str = "## Added by hand";
+
+/// `report` with every section of `before` whose heading starts with
+/// [`BY_HAND`] (to the next `## ` heading) put back, in their order,
+/// before the report's "## Not measured" (at the end when it has none).
+fn with_sections_by_hand(report: &str, before: &str) -> String {
+    let mut kept = String::new();
+    let mut keeping = false;
+    for line in before.split_inclusive('\n') {
+        if line.starts_with("## ") {
+            keeping = line.starts_with(BY_HAND);
+        }
+        if keeping {
+            kept.push_str(line);
+        }
+    }
+    if kept.is_empty() {
+        return report.to_owned();
+    }
+    if !kept.ends_with("\n\n") {
+        kept.push('\n');
+    }
+    match report.find("\n## Not measured") {
+        Some(at) => format!("{}{kept}{}", &report[..=at], &report[at + 1..]),
+        None => format!("{report}\n{kept}"),
+    }
+}
+
 fn render(
     groups: &[Group],
     peers: Option<&Peers>,
@@ -1332,6 +1367,32 @@ fn render_check(w: &mut String, check: &CheckTiming) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The sections written by hand survive a new report, in their order,
+    /// before "Not measured"; the generated sections of the old file do
+    /// not; a file without such sections changes nothing.
+    #[test]
+    fn sections_by_hand_are_carried_over() {
+        let before = "# Benchmarks\n\n## Parse\n\nold table\n\n\
+                      ## Added by hand, day 1: templates\n\nA.\n\n\
+                      ## Added by hand, day 2: lint\n\nB.\n\n## Not measured\n\n- old\n";
+        let report = "# Benchmarks\n\n## Parse\n\nnew table\n\n## Not measured\n\n- new\n";
+        let got = with_sections_by_hand(report, before);
+        assert_eq!(
+            got,
+            "# Benchmarks\n\n## Parse\n\nnew table\n\n\
+             ## Added by hand, day 1: templates\n\nA.\n\n\
+             ## Added by hand, day 2: lint\n\nB.\n\n## Not measured\n\n- new\n"
+        );
+        assert_eq!(with_sections_by_hand(report, report), report);
+        assert_eq!(with_sections_by_hand(report, ""), report);
+        // A report without "Not measured" (a filtered run) gets them at the end.
+        let short = "# Benchmarks\n\n## Parse\n\nnew\n";
+        assert!(
+            with_sections_by_hand(short, before)
+                .ends_with("## Added by hand, day 2: lint\n\nB.\n\n")
+        );
+    }
 
     /// Three peers: one at its newest release, one behind, one unchecked.
     fn three_peers() -> Peers {
