@@ -2,12 +2,14 @@
 //! expansion.
 
 use alloc::string::String;
+use alloc::vec::Vec;
+use core::ops::Range;
 
 use uri_core::spec::{is_bidi_formatting, is_ucschar};
-use uri_encode::{EncodeSet, encode_bytes_into, encode_into};
+use uri_encode::{EncodeSet, encode_bytes_into, encode_into, hex_digit, triplet};
 
 use crate::error::{ExpandError, ExpandErrorKind};
-use crate::operator::{Operator, SET_UR};
+use crate::operator::{Operator, SET_U, SET_UR};
 use crate::parse::{Expr, Part, VarSpec};
 use crate::vars::{Value, Vars};
 
@@ -28,6 +30,140 @@ pub(crate) fn encode_text(text: &str, set: &EncodeSet, iri: bool, out: &mut Stri
         }
     }
     encode_bytes_into(&text.as_bytes()[run..], set, out);
+}
+
+/// For each byte, whether `set` keeps it as it is: [`encode_uri`]'s table,
+/// made at compile time from the operator's encode set.
+const fn keep_table(set: &EncodeSet) -> [bool; 256] {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        table[b] = set.keeps(b as u8);
+        b += 1;
+    }
+    table
+}
+
+/// The bytes `U` keeps (RFC 6570 §1.5: `unreserved`).
+static KEEP_U: [bool; 256] = keep_table(&SET_U);
+/// The bytes `U+R` keeps (§1.5: `unreserved` and `reserved`; triplets
+/// are kept too, by [`encode_uri`]).
+static KEEP_UR: [bool; 256] = keep_table(&SET_UR);
+
+/// Appends `text` percent-encoded as a URI expansion writes a value under
+/// `op` (RFC 6570 §3.2.1, `allow`): every byte `U` (or `U+R`, which keeps
+/// triplets too) does not keep becomes its triplet, upper-case hex
+/// (RFC 3986 §2.1); the kept bytes, all ASCII, are copied a run at a time.
+/// What `encode_text` writes for `op.set()` without `iri`, byte for byte.
+fn encode_uri(text: &str, reserved: bool, out: &mut String) {
+    let keep = if reserved { &KEEP_UR } else { &KEEP_U };
+    let bytes = text.as_bytes();
+    let mut run = 0;
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        if keep[usize::from(b)] {
+            i += 1;
+            continue;
+        }
+        if reserved && b == b'%' && is_triplet(bytes, i) {
+            i += 3;
+            continue;
+        }
+        // `run..i` is kept bytes, ASCII, so both ends are char boundaries.
+        if run < i {
+            out.push_str(text.get(run..i).unwrap_or_default());
+        }
+        out.push_str(triplet(b));
+        i += 1;
+        run = i;
+    }
+    if run < bytes.len() {
+        out.push_str(text.get(run..).unwrap_or_default());
+    }
+}
+
+/// Whether a triplet (`%` and two hex digits, RFC 3986 §2.1) starts at `i`.
+fn is_triplet(bytes: &[u8], i: usize) -> bool {
+    matches!(bytes.get(i + 1..i + 3), Some(&[h, l]) if hex_digit(h).is_some() && hex_digit(l).is_some())
+}
+
+/// Appends a value encoded for `op`: with `iri`, as [`encode_text`] does
+/// for an IRI; else with [`encode_uri`].
+#[inline]
+fn encode_value(text: &str, op: Operator, iri: bool, out: &mut String) {
+    if iri {
+        encode_text(text, &op.set(), true, out);
+    } else {
+        encode_uri(text, op.allows_reserved(), out);
+    }
+}
+
+/// What [`Template::expand`](crate::Template::expand) runs: the template's
+/// parts in order, each literal already written as a URI expansion writes
+/// it (RFC 6570 §3.1: copied, any character not allowed in a URI
+/// percent-encoded), so that expanding copies it without looking at it.
+#[derive(Debug, Clone)]
+pub(crate) struct UriPlan {
+    /// The encoded literals, one after another.
+    literals: String,
+    /// The steps.
+    steps: Vec<Step>,
+}
+
+/// One step of a [`UriPlan`].
+#[derive(Debug, Clone)]
+enum Step {
+    /// An encoded literal: a range of [`UriPlan::literals`].
+    Literal(Range<usize>),
+    /// An expression: its index in the template's parts.
+    Expr(usize),
+}
+
+impl UriPlan {
+    /// The plan of a template's `parts`.
+    pub(crate) fn new(template: &str, parts: &[Part]) -> UriPlan {
+        let mut literals = String::new();
+        let steps = parts
+            .iter()
+            .enumerate()
+            .map(|(i, part)| match part {
+                Part::Literal(r) => {
+                    let start = literals.len();
+                    encode_text(&template[r.clone()], &SET_UR, false, &mut literals);
+                    Step::Literal(start..literals.len())
+                }
+                Part::Expr(_) => Step::Expr(i),
+            })
+            .collect();
+        UriPlan { literals, steps }
+    }
+
+    /// Appends the URI expansion of the template (`template`, `parts`)
+    /// with `vars`: what `expand_parts` appends without `iri`.
+    pub(crate) fn expand(
+        &self,
+        template: &str,
+        parts: &[Part],
+        vars: &Vars,
+        out: &mut String,
+    ) -> Result<(), ExpandError> {
+        for step in &self.steps {
+            match step {
+                Step::Literal(r) => {
+                    if let Some(text) = self.literals.get(r.clone()) {
+                        out.push_str(text);
+                    }
+                }
+                Step::Expr(i) => {
+                    if let Some(Part::Expr(e)) = parts.get(*i) {
+                        expand_expr(template, e, vars, false, out)?;
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
 }
 
 /// The first `n` characters of `s` (§2.4.1: characters, not bytes).
@@ -70,11 +206,48 @@ pub(crate) fn expand_expr(
         let Some(value) = vars.defined(name) else {
             continue;
         };
-        out.push_str(if first { op.first() } else { op.separator() });
+        if first {
+            if let Some(c) = first_char(op) {
+                out.push(c);
+            }
+        } else {
+            out.push(separator_char(op));
+        }
         first = false;
         expand_var(op, spec, name, value, iri, out)?;
     }
     Ok(())
+}
+
+/// The `first` of `op` (Appendix A) as a character, if it has one.
+const fn first_char(op: Operator) -> Option<char> {
+    match op {
+        Operator::Simple | Operator::Reserved => None,
+        Operator::Fragment => Some('#'),
+        Operator::Label => Some('.'),
+        Operator::Path => Some('/'),
+        Operator::PathParam => Some(';'),
+        Operator::Query => Some('?'),
+        Operator::QueryContinuation => Some('&'),
+    }
+}
+
+/// The `sep` of `op` (Appendix A) as a character.
+const fn separator_char(op: Operator) -> char {
+    match op {
+        Operator::Simple | Operator::Reserved | Operator::Fragment => ',',
+        Operator::Label => '.',
+        Operator::Path => '/',
+        Operator::PathParam => ';',
+        Operator::Query | Operator::QueryContinuation => '&',
+    }
+}
+
+/// Appends the `ifemp` of `op` (Appendix A): `=` for `?` and `&`.
+fn push_if_empty(op: Operator, out: &mut String) {
+    if matches!(op, Operator::Query | Operator::QueryContinuation) {
+        out.push('=');
+    }
 }
 
 /// Appends one defined variable's expansion, after `first` or `sep`.
@@ -86,28 +259,28 @@ fn expand_var(
     iri: bool,
     out: &mut String,
 ) -> Result<(), ExpandError> {
-    let set = op.set();
-    let enc = |s: &str, out: &mut String| encode_text(s, &set, iri, out);
-    if spec.prefix.is_some() && value.is_composite() {
-        return Err(ExpandError::new(
-            ExpandErrorKind::PrefixOfComposite,
-            spec.name.start,
-        ));
-    }
+    let enc = |s: &str, out: &mut String| encode_value(s, op, iri, out);
+    let named = op.is_named();
     match value {
         Value::String(s) => {
-            if op.is_named() {
+            if named {
                 out.push_str(name);
                 if s.is_empty() {
-                    out.push_str(op.if_empty());
+                    push_if_empty(op, out);
                     return Ok(());
                 }
                 out.push('=');
             }
             enc(prefix(s, spec.prefix), out);
         }
+        _ if spec.prefix.is_some() => {
+            return Err(ExpandError::new(
+                ExpandErrorKind::PrefixOfComposite,
+                spec.name.start,
+            ));
+        }
         Value::List(list) if !spec.explode => {
-            if op.is_named() {
+            if named {
                 out.push_str(name);
                 out.push('=');
             }
@@ -119,7 +292,7 @@ fn expand_var(
             }
         }
         Value::Assoc(pairs) if !spec.explode => {
-            if op.is_named() {
+            if named {
                 out.push_str(name);
                 out.push('=');
             }
@@ -133,14 +306,15 @@ fn expand_var(
             }
         }
         Value::List(list) => {
+            let sep = separator_char(op);
             for (i, m) in list.iter().enumerate() {
                 if i > 0 {
-                    out.push_str(op.separator());
+                    out.push(sep);
                 }
-                if op.is_named() {
+                if named {
                     out.push_str(name);
                     if m.is_empty() {
-                        out.push_str(op.if_empty());
+                        push_if_empty(op, out);
                         continue;
                     }
                     out.push('=');
@@ -149,13 +323,14 @@ fn expand_var(
             }
         }
         Value::Assoc(pairs) => {
+            let sep = separator_char(op);
             for (i, (k, v)) in pairs.iter().enumerate() {
                 if i > 0 {
-                    out.push_str(op.separator());
+                    out.push(sep);
                 }
                 enc(k, out);
-                if op.is_named() && v.is_empty() {
-                    out.push_str(op.if_empty());
+                if named && v.is_empty() {
+                    push_if_empty(op, out);
                     continue;
                 }
                 out.push('=');

@@ -224,9 +224,97 @@ impl<const N: usize> From<[(&str, &str); N]> for Value {
 /// assert_eq!(vars, same);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Default)]
 pub struct Vars {
-    map: BTreeMap<String, Value>,
+    map: Map,
+}
+
+/// How many names a [`Vars`] keeps in a sorted `Vec` before it moves them
+/// to a `BTreeMap`: up to this many, a lookup is a scan that compares
+/// lengths first and reads a name's bytes only when its length matches
+/// (expansion looks a name up for every varspec), and an insertion moves
+/// at most this many entries; beyond it, the map keeps every operation
+/// logarithmic.
+const FEW: usize = 16;
+
+/// Whether two names are the same: lengths first, so that a name's bytes
+/// are read only when its length matches, then the bytes in line (names
+/// are short: no call to `memcmp`).
+#[inline]
+fn same_name(a: &str, b: &str) -> bool {
+    a.len() == b.len() && a.bytes().zip(b.bytes()).all(|(x, y)| x == y)
+}
+
+/// The storage of a [`Vars`]: names sorted either way.
+#[derive(Clone)]
+enum Map {
+    /// At most [`FEW`] entries, sorted by name, each name once.
+    Few(Vec<(String, Value)>),
+    /// More than [`FEW`] entries once (a removal does not move them back).
+    Many(BTreeMap<String, Value>),
+}
+
+impl Default for Map {
+    fn default() -> Self {
+        Map::Few(Vec::new())
+    }
+}
+
+/// The names and values of a [`Vars`], sorted by name.
+enum Iter<'a> {
+    Few(core::slice::Iter<'a, (String, Value)>),
+    Many(alloc::collections::btree_map::Iter<'a, String, Value>),
+}
+
+impl<'a> Iterator for Iter<'a> {
+    type Item = (&'a str, &'a Value);
+
+    fn next(&mut self) -> Option<Self::Item> {
+        match self {
+            Iter::Few(it) => it.next().map(|(k, v)| (k.as_str(), v)),
+            Iter::Many(it) => it.next().map(|(k, v)| (k.as_str(), v)),
+        }
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        match self {
+            Iter::Few(it) => it.size_hint(),
+            Iter::Many(it) => it.size_hint(),
+        }
+    }
+}
+
+/// As the `BTreeMap` it once was: `Vars { map: {name: value, …} }`.
+impl core::fmt::Debug for Vars {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        struct Entries<'a>(&'a Vars);
+        impl core::fmt::Debug for Entries<'_> {
+            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                f.debug_map().entries(self.0.iter()).finish()
+            }
+        }
+        f.debug_struct("Vars").field("map", &Entries(self)).finish()
+    }
+}
+
+/// The same names with the same values, however they are stored.
+impl PartialEq for Vars {
+    fn eq(&self, other: &Self) -> bool {
+        self.len() == other.len() && self.iter().eq(other.iter())
+    }
+}
+
+impl Eq for Vars {}
+
+/// As a `BTreeMap` of the same entries hashes: the length, then each
+/// name and value in order.
+impl core::hash::Hash for Vars {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        state.write_usize(self.len());
+        for entry in self.iter() {
+            entry.hash(state);
+        }
+    }
 }
 
 impl Vars {
@@ -239,7 +327,7 @@ impl Vars {
     /// ```
     pub const fn new() -> Self {
         Vars {
-            map: BTreeMap::new(),
+            map: Map::Few(Vec::new()),
         }
     }
 
@@ -253,7 +341,24 @@ impl Vars {
     /// assert_eq!(vars.insert("a", "2"), Some("1".into()));
     /// ```
     pub fn insert(&mut self, name: impl Into<String>, value: impl Into<Value>) -> Option<Value> {
-        self.map.insert(name.into(), value.into())
+        let (name, value) = (name.into(), value.into());
+        let few = match &mut self.map {
+            Map::Many(map) => return map.insert(name, value),
+            Map::Few(few) => few,
+        };
+        match few.binary_search_by(|(k, _)| k.as_str().cmp(&name)) {
+            Ok(i) => few.get_mut(i).map(|e| core::mem::replace(&mut e.1, value)),
+            Err(i) if few.len() < FEW => {
+                few.insert(i, (name, value));
+                None
+            }
+            Err(_) => {
+                let mut map: BTreeMap<String, Value> = core::mem::take(few).into_iter().collect();
+                map.insert(name, value);
+                self.map = Map::Many(map);
+                None
+            }
+        }
     }
 
     /// This set, with `name` set to `value`.
@@ -280,7 +385,10 @@ impl Vars {
     /// assert_eq!(vars.get("b"), None);
     /// ```
     pub fn get(&self, name: &str) -> Option<&Value> {
-        self.map.get(name)
+        match &self.map {
+            Map::Few(few) => few.iter().find(|(k, _)| same_name(k, name)).map(|(_, v)| v),
+            Map::Many(map) => map.get(name),
+        }
     }
 
     /// The value of `name` if it is defined (§2.3): not an empty list or
@@ -296,7 +404,7 @@ impl Vars {
     /// assert!(vars.defined("a").is_none());
     /// ```
     pub fn defined(&self, name: &str) -> Option<&Value> {
-        self.map.get(name).filter(|v| v.is_defined())
+        self.get(name).filter(|v| v.is_defined())
     }
 
     /// Removes `name`, giving back its value.
@@ -309,7 +417,13 @@ impl Vars {
     /// assert!(vars.is_empty());
     /// ```
     pub fn remove(&mut self, name: &str) -> Option<Value> {
-        self.map.remove(name)
+        match &mut self.map {
+            Map::Few(few) => {
+                let i = few.iter().position(|(k, _)| k == name)?;
+                Some(few.remove(i).1)
+            }
+            Map::Many(map) => map.remove(name),
+        }
     }
 
     /// How many names have a value.
@@ -320,7 +434,10 @@ impl Vars {
     /// assert_eq!(uri_template::Vars::from([("a", "1")]).len(), 1);
     /// ```
     pub fn len(&self) -> usize {
-        self.map.len()
+        match &self.map {
+            Map::Few(few) => few.len(),
+            Map::Many(map) => map.len(),
+        }
     }
 
     /// Whether no name has a value.
@@ -331,7 +448,7 @@ impl Vars {
     /// assert!(uri_template::Vars::default().is_empty());
     /// ```
     pub fn is_empty(&self) -> bool {
-        self.map.is_empty()
+        self.len() == 0
     }
 
     /// The names and values, sorted by name.
@@ -344,7 +461,10 @@ impl Vars {
     /// assert_eq!(names, ["a", "b"]);
     /// ```
     pub fn iter(&self) -> impl Iterator<Item = (&str, &Value)> {
-        self.map.iter().map(|(k, v)| (k.as_str(), v))
+        match &self.map {
+            Map::Few(few) => Iter::Few(few.iter()),
+            Map::Many(map) => Iter::Many(map.iter()),
+        }
     }
 }
 
