@@ -102,62 +102,96 @@ fn encode_value(text: &str, op: Operator, iri: bool, out: &mut String) {
 /// What [`Template::expand`](crate::Template::expand) runs: the template's
 /// parts in order, each literal already written as a URI expansion writes
 /// it (RFC 6570 §3.1: copied, any character not allowed in a URI
-/// percent-encoded), so that expanding copies it without looking at it.
+/// percent-encoded), so that expanding copies it without looking at it,
+/// and each expression's varspecs side by side, their names in the same
+/// string as the literals: expanding reads three arrays and the values.
 #[derive(Debug, Clone)]
 pub(crate) struct UriPlan {
-    /// The encoded literals, one after another.
-    literals: String,
+    /// The encoded literals and the names, one after another.
+    text: String,
     /// The steps.
     steps: Vec<Step>,
+    /// The varspecs of every expression, in order.
+    specs: Vec<Spec>,
 }
 
 /// One step of a [`UriPlan`].
 #[derive(Debug, Clone)]
 enum Step {
-    /// An encoded literal: a range of [`UriPlan::literals`].
+    /// An encoded literal: a range of [`UriPlan::text`].
     Literal(Range<usize>),
-    /// An expression: its index in the template's parts.
-    Expr(usize),
+    /// An expression: its operator and its varspecs, a range of
+    /// [`UriPlan::specs`].
+    Expr(Operator, Range<usize>),
+}
+
+/// A varspec of a [`UriPlan`].
+#[derive(Debug, Clone)]
+struct Spec {
+    /// The name, a range of [`UriPlan::text`].
+    name: Range<usize>,
+    /// Where the name starts in the template (for an error's index).
+    at: usize,
+    /// The prefix length of `:n` (§2.4.1).
+    prefix: Option<u16>,
+    /// Whether the explode modifier `*` is given (§2.4.2).
+    explode: bool,
 }
 
 impl UriPlan {
     /// The plan of a template's `parts`.
     pub(crate) fn new(template: &str, parts: &[Part]) -> UriPlan {
-        let mut literals = String::new();
+        let mut text = String::new();
+        let mut specs = Vec::new();
         let steps = parts
             .iter()
-            .enumerate()
-            .map(|(i, part)| match part {
+            .map(|part| match part {
                 Part::Literal(r) => {
-                    let start = literals.len();
-                    encode_text(&template[r.clone()], &SET_UR, false, &mut literals);
-                    Step::Literal(start..literals.len())
+                    let start = text.len();
+                    encode_text(&template[r.clone()], &SET_UR, false, &mut text);
+                    Step::Literal(start..text.len())
                 }
-                Part::Expr(_) => Step::Expr(i),
+                Part::Expr(e) => {
+                    let first = specs.len();
+                    for v in &e.vars {
+                        let start = text.len();
+                        text.push_str(&template[v.name.clone()]);
+                        specs.push(Spec {
+                            name: start..text.len(),
+                            at: v.name.start,
+                            prefix: v.prefix,
+                            explode: v.explode,
+                        });
+                    }
+                    Step::Expr(e.op, first..specs.len())
+                }
             })
             .collect();
-        UriPlan { literals, steps }
+        UriPlan { text, steps, specs }
     }
 
-    /// Appends the URI expansion of the template (`template`, `parts`)
-    /// with `vars`: what `expand_parts` appends without `iri`.
-    pub(crate) fn expand(
-        &self,
-        template: &str,
-        parts: &[Part],
-        vars: &Vars,
-        out: &mut String,
-    ) -> Result<(), ExpandError> {
+    /// Appends the URI expansion of the template with `vars`: what
+    /// `expand_parts` appends without `iri`.
+    pub(crate) fn expand(&self, vars: &Vars, out: &mut String) -> Result<(), ExpandError> {
         for step in &self.steps {
             match step {
-                Step::Literal(r) => {
-                    if let Some(text) = self.literals.get(r.clone()) {
-                        out.push_str(text);
-                    }
-                }
-                Step::Expr(i) => {
-                    if let Some(Part::Expr(e)) = parts.get(*i) {
-                        expand_expr(template, e, vars, false, out)?;
+                Step::Literal(r) => out.push_str(self.text.get(r.clone()).unwrap_or_default()),
+                Step::Expr(op, specs) => {
+                    let mut first = true;
+                    for spec in self.specs.get(specs.clone()).unwrap_or_default() {
+                        let name = self.text.get(spec.name.clone()).unwrap_or_default();
+                        let Some(value) = vars.defined(name) else {
+                            continue;
+                        };
+                        push_first_or_separator(*op, first, out);
+                        first = false;
+                        let var = Var {
+                            name,
+                            at: spec.at,
+                            prefix: spec.prefix,
+                            explode: spec.explode,
+                        };
+                        expand_var(*op, &var, value, false, out)?;
                     }
                 }
             }
@@ -206,15 +240,15 @@ pub(crate) fn expand_expr(
         let Some(value) = vars.defined(name) else {
             continue;
         };
-        if first {
-            if let Some(c) = first_char(op) {
-                out.push(c);
-            }
-        } else {
-            out.push(separator_char(op));
-        }
+        push_first_or_separator(op, first, out);
         first = false;
-        expand_var(op, spec, name, value, iri, out)?;
+        let var = Var {
+            name,
+            at: spec.name.start,
+            prefix: spec.prefix,
+            explode: spec.explode,
+        };
+        expand_var(op, &var, value, iri, out)?;
     }
     Ok(())
 }
@@ -250,15 +284,40 @@ fn push_if_empty(op: Operator, out: &mut String) {
     }
 }
 
+/// Appends the `first` of `op` before the first defined variable of an
+/// expression, its `sep` before the others (Appendix A).
+#[inline]
+fn push_first_or_separator(op: Operator, first: bool, out: &mut String) {
+    if first {
+        if let Some(c) = first_char(op) {
+            out.push(c);
+        }
+    } else {
+        out.push(separator_char(op));
+    }
+}
+
+/// A varspec as [`expand_var`] reads it.
+struct Var<'a> {
+    /// The name.
+    name: &'a str,
+    /// Where the name starts in the template (for an error's index).
+    at: usize,
+    /// The prefix length of `:n` (§2.4.1).
+    prefix: Option<u16>,
+    /// Whether the explode modifier `*` is given (§2.4.2).
+    explode: bool,
+}
+
 /// Appends one defined variable's expansion, after `first` or `sep`.
 fn expand_var(
     op: Operator,
-    spec: &VarSpec,
-    name: &str,
+    spec: &Var<'_>,
     value: &Value,
     iri: bool,
     out: &mut String,
 ) -> Result<(), ExpandError> {
+    let name = spec.name;
     let enc = |s: &str, out: &mut String| encode_value(s, op, iri, out);
     let named = op.is_named();
     match value {
@@ -276,7 +335,7 @@ fn expand_var(
         _ if spec.prefix.is_some() => {
             return Err(ExpandError::new(
                 ExpandErrorKind::PrefixOfComposite,
-                spec.name.start,
+                spec.at,
             ));
         }
         Value::List(list) if !spec.explode => {
@@ -428,4 +487,124 @@ pub(crate) fn partial(template: &str, parts: &[Part], vars: &Vars) -> Result<Str
         }
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use alloc::format;
+    use alloc::string::{String, ToString};
+
+    use proptest::prelude::*;
+
+    use super::*;
+    use crate::{Template, Value, Vars};
+
+    /// `encode_uri` writes what uri-encode writes for the operator's set.
+    #[track_caller]
+    fn same_encoding(text: &str) {
+        for (set, reserved) in [(SET_U, false), (SET_UR, true)] {
+            let mut ours = String::new();
+            encode_uri(text, reserved, &mut ours);
+            let mut theirs = String::new();
+            encode_text(text, &set, false, &mut theirs);
+            assert_eq!(ours, theirs, "{text:?}, reserved: {reserved}");
+        }
+    }
+
+    #[test]
+    fn table_encoder_agrees_on_every_character_and_triplet() {
+        for c in (0..=0x7F_u8)
+            .map(char::from)
+            .chain(['é', '€', '😀', '\u{80}'])
+        {
+            same_encoding(&c.to_string());
+            same_encoding(&format!("a{c}b"));
+            same_encoding(&format!("%4{c}"));
+            same_encoding(&format!("%{c}1"));
+        }
+        for text in [
+            "",
+            "%",
+            "%4",
+            "%41",
+            "%4g",
+            "a%41%",
+            "%%41",
+            "50%",
+            "caf%C3%A9",
+            "x%2fy%2F",
+        ] {
+            same_encoding(text);
+        }
+        let mut out = String::new();
+        encode_uri("a b/é%41", false, &mut out);
+        assert_eq!(out, "a%20b%2F%C3%A9%2541");
+        out.clear();
+        encode_uri("a b/é%41", true, &mut out);
+        assert_eq!(out, "a%20b/%C3%A9%41");
+    }
+
+    /// A varspec as written, from a name, a modifier choice and a prefix.
+    fn varspec(name: &str, modifier: u8, n: u16) -> String {
+        match modifier {
+            0 => format!("{name}:{n}"),
+            1 => format!("{name}*"),
+            _ => String::from(name),
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(2000))]
+
+        #[test]
+        fn table_encoder_agrees_on_any_text(text in "[a-z0-9 %/?#&=,;.:@!$'()*+\\[\\]é€A-F-]{0,12}") {
+            same_encoding(&text);
+        }
+
+        /// `expand` (the plan) writes what `expand_into` writes for a URI,
+        /// or refuses as it does.
+        #[test]
+        fn plan_expands_as_the_parts_do(
+            lits in proptest::collection::vec("[a-z/?#=&.%é]{0,3}", 3),
+            ops in proptest::collection::vec(0..8_usize, 2),
+            specs in proptest::collection::vec((0..4_usize, 0..3_u8, 1..4_u16), 4),
+            values in proptest::collection::vec(
+                (0..3_u8, proptest::collection::vec("[a-z %/é,=]{0,3}", 0..3)),
+                4,
+            ),
+        ) {
+            const OPS: [&str; 8] = ["", "+", "#", ".", "/", ";", "?", "&"];
+            const NAMES: [&str; 4] = ["a", "b", "c", "d.e"];
+            let spec = |k: usize| {
+                let (name, modifier, n) = specs[k];
+                varspec(NAMES[name], modifier, n)
+            };
+            let text = format!(
+                "{}{{{}{}}}{}{{{}{},{}}}{}",
+                lits[0], OPS[ops[0]], spec(0), lits[1], OPS[ops[1]], spec(1), spec(2), lits[2],
+            );
+            let mut vars = Vars::new();
+            for (name, (kind, members)) in NAMES.iter().zip(&values) {
+                let value = match kind {
+                    0 => Value::from(members.first().cloned().unwrap_or_default()),
+                    1 => Value::List(members.clone()),
+                    _ => Value::Assoc(members.iter().map(|m| (m.clone(), m.to_uppercase())).collect()),
+                };
+                vars.insert(*name, value);
+            }
+            let Ok(t) = Template::parse(&text) else {
+                return Ok(());
+            };
+            let mut by_parts = String::new();
+            let parts = t.expand_into(&vars, false, &mut by_parts).map(|()| by_parts);
+            match (t.expand(&vars), parts) {
+                (Ok(uri), Ok(text)) => prop_assert_eq!(uri.as_str(), text),
+                (Err(e), Ok(text)) => {
+                    prop_assert_eq!(e.kind(), ExpandErrorKind::NotAReference, "{}", text);
+                }
+                (Err(e), Err(f)) => prop_assert_eq!(e, f),
+                (Ok(uri), Err(f)) => prop_assert!(false, "{} expanded to {} but {:?}", text, uri, f),
+            }
+        }
+    }
 }

@@ -221,8 +221,7 @@ impl Template {
         // Room for the literals and about as much again for the values,
         // so that most expansions write without growing the string.
         let mut out = String::with_capacity(2 * self.text.len());
-        self.uri_plan
-            .expand(&self.text, &self.parts, vars, &mut out)?;
+        self.uri_plan.expand(vars, &mut out)?;
         UriReferenceBuf::parse(out).map_err(|e| {
             let error = e.error();
             ExpandError::not_a_reference(e.into_input(), error)

@@ -517,3 +517,98 @@ impl<'a> IntoIterator for &'a Vars {
         alloc::boxed::Box::new(self.iter())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use alloc::collections::BTreeMap;
+    use alloc::format;
+    use alloc::string::{String, ToString};
+    use alloc::vec::Vec;
+    use core::hash::{Hash, Hasher};
+
+    use proptest::prelude::*;
+
+    use super::{FEW, Value, Vars};
+
+    /// A hash of `value` with a fixed hasher.
+    fn hash_of<T: Hash + ?Sized>(value: &T) -> u64 {
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        value.hash(&mut h);
+        h.finish()
+    }
+
+    /// `vars` holds exactly what `model` holds, answers as it does, and
+    /// prints and hashes as a `BTreeMap` field named `map` did.
+    #[track_caller]
+    fn same(vars: &Vars, model: &BTreeMap<String, Value>) {
+        assert_eq!(vars.len(), model.len());
+        assert_eq!(vars.is_empty(), model.is_empty());
+        let entries: Vec<(&str, &Value)> = vars.iter().collect();
+        let want: Vec<(&str, &Value)> = model.iter().map(|(k, v)| (k.as_str(), v)).collect();
+        assert_eq!(entries, want);
+        for name in model.keys() {
+            assert_eq!(vars.get(name), model.get(name));
+        }
+        assert_eq!(vars.get("absent"), None);
+        assert_eq!(format!("{vars:?}"), format!("Vars {{ map: {model:?} }}"));
+        assert_eq!(hash_of(vars), hash_of(model));
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(500))]
+
+        /// Inserting and removing in any order, below and above the
+        /// number kept in a `Vec`, gives what a `BTreeMap` gives; two sets
+        /// of the same entries are equal and hash alike however stored.
+        #[test]
+        fn vars_behave_as_a_sorted_map(
+            ops in proptest::collection::vec((any::<bool>(), 0..40_usize, "[a-z]{0,2}"), 0..80),
+        ) {
+            let mut vars = Vars::new();
+            let mut model = BTreeMap::new();
+            for (insert, k, value) in ops {
+                let name = format!("n{k}");
+                if insert {
+                    prop_assert_eq!(
+                        vars.insert(name.as_str(), value.as_str()),
+                        model.insert(name, Value::from(value)),
+                    );
+                } else {
+                    prop_assert_eq!(vars.remove(&name), model.remove(&name));
+                }
+                same(&vars, &model);
+            }
+            // Built afresh (in a `Vec` when few): equal, same hash.
+            let fresh: Vars = model.clone().into_iter().collect();
+            prop_assert_eq!(&fresh, &vars);
+            prop_assert_eq!(hash_of(&fresh), hash_of(&vars));
+        }
+    }
+
+    #[test]
+    fn many_names_move_to_the_map_and_stay_equal() {
+        let names: Vec<String> = (0..2 * FEW).rev().map(|i| format!("v{i:02}")).collect();
+        let mut vars = Vars::new();
+        let mut model = BTreeMap::new();
+        for (i, name) in names.iter().enumerate() {
+            vars.insert(name.as_str(), i.to_string());
+            model.insert(name.clone(), Value::from(i.to_string()));
+            same(&vars, &model);
+        }
+        // Back down to a few: equal to a set that never grew.
+        for name in &names[..FEW + 4] {
+            vars.remove(name);
+        }
+        let few: Vars = names[FEW + 4..]
+            .iter()
+            .map(|n| (n.as_str(), model[n].clone()))
+            .collect();
+        assert_eq!(vars, few);
+        assert_eq!(hash_of(&vars), hash_of(&few));
+        assert_ne!(vars, Vars::new().with("v00", "x"));
+        assert_eq!(
+            vars.defined("v00").and_then(Value::as_str),
+            Some(&*(2 * FEW - 1).to_string())
+        );
+    }
+}
