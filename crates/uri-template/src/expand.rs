@@ -11,7 +11,7 @@ use uri_encode::{EncodeSet, encode_bytes_into, encode_into, hex_digit, triplet};
 use crate::error::{ExpandError, ExpandErrorKind};
 use crate::operator::{Operator, SET_U, SET_UR};
 use crate::parse::{Expr, Part, VarSpec};
-use crate::vars::{Value, Vars};
+use crate::vars::{NameKey, Value, Vars};
 
 /// Appends `text` encoded with `set`; with `iri`, `ucschar` characters
 /// (but bidi formatting characters) stay as they are (RFC 6570 §1.6,
@@ -120,9 +120,22 @@ pub(crate) struct UriPlan {
 enum Step {
     /// An encoded literal: a range of [`UriPlan::text`].
     Literal(Range<usize>),
-    /// An expression: its operator and its varspecs, a range of
-    /// [`UriPlan::specs`].
-    Expr(Operator, Range<usize>),
+    /// An expression.
+    Expr(ExprStep),
+}
+
+/// An expression of a [`UriPlan`]: its operator, with the operator's
+/// `first` and `sep` (Appendix A) looked up once, and its varspecs.
+#[derive(Debug, Clone)]
+struct ExprStep {
+    /// The operator.
+    op: Operator,
+    /// Its `first`, if any.
+    first: Option<char>,
+    /// Its `sep`.
+    sep: char,
+    /// The varspecs, a range of [`UriPlan::specs`].
+    specs: Range<usize>,
 }
 
 /// A varspec of a [`UriPlan`].
@@ -130,6 +143,8 @@ enum Step {
 struct Spec {
     /// The name, a range of [`UriPlan::text`].
     name: Range<usize>,
+    /// The name's key, for looking it up.
+    key: NameKey,
     /// Where the name starts in the template (for an error's index).
     at: usize,
     /// The prefix length of `:n` (§2.4.1).
@@ -155,15 +170,22 @@ impl UriPlan {
                     let first = specs.len();
                     for v in &e.vars {
                         let start = text.len();
-                        text.push_str(&template[v.name.clone()]);
+                        let name = &template[v.name.clone()];
+                        text.push_str(name);
                         specs.push(Spec {
                             name: start..text.len(),
+                            key: NameKey::of(name),
                             at: v.name.start,
                             prefix: v.prefix,
                             explode: v.explode,
                         });
                     }
-                    Step::Expr(e.op, first..specs.len())
+                    Step::Expr(ExprStep {
+                        op: e.op,
+                        first: first_char(e.op),
+                        sep: separator_char(e.op),
+                        specs: first..specs.len(),
+                    })
                 }
             })
             .collect();
@@ -176,14 +198,20 @@ impl UriPlan {
         for step in &self.steps {
             match step {
                 Step::Literal(r) => out.push_str(self.text.get(r.clone()).unwrap_or_default()),
-                Step::Expr(op, specs) => {
+                Step::Expr(e) => {
                     let mut first = true;
-                    for spec in self.specs.get(specs.clone()).unwrap_or_default() {
+                    for spec in self.specs.get(e.specs.clone()).unwrap_or_default() {
                         let name = self.text.get(spec.name.clone()).unwrap_or_default();
-                        let Some(value) = vars.defined(name) else {
+                        let Some(value) = vars.defined_keyed(name, spec.key) else {
                             continue;
                         };
-                        push_first_or_separator(*op, first, out);
+                        if first {
+                            if let Some(c) = e.first {
+                                out.push(c);
+                            }
+                        } else {
+                            out.push(e.sep);
+                        }
                         first = false;
                         let var = Var {
                             name,
@@ -191,7 +219,7 @@ impl UriPlan {
                             prefix: spec.prefix,
                             explode: spec.explode,
                         };
-                        expand_var(*op, &var, value, false, out)?;
+                        expand_var(e.op, &var, value, false, out)?;
                     }
                 }
             }

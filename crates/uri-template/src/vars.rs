@@ -231,25 +231,53 @@ pub struct Vars {
 
 /// How many names a [`Vars`] keeps in a sorted `Vec` before it moves them
 /// to a `BTreeMap`: up to this many, a lookup is a scan that compares
-/// lengths first and reads a name's bytes only when its length matches
-/// (expansion looks a name up for every varspec), and an insertion moves
-/// at most this many entries; beyond it, the map keeps every operation
+/// [`NameKey`]s (expansion looks a name up for every varspec, with the key
+/// made when the template was parsed), and an insertion moves at most
+/// this many entries; beyond it, the map keeps every operation
 /// logarithmic.
 const FEW: usize = 16;
 
-/// Whether two names are the same: lengths first, so that a name's bytes
-/// are read only when its length matches, then the bytes in line (names
-/// are short: no call to `memcmp`).
-#[inline]
-fn same_name(a: &str, b: &str) -> bool {
-    a.len() == b.len() && a.bytes().zip(b.bytes()).all(|(x, y)| x == y)
+/// A variable name's length and first [`NameKey::BYTES`] bytes in one
+/// number: two names are the same when their keys are and, for a name
+/// longer than that, their bytes are too. Comparing two names of a
+/// template's usual length is one comparison, with no loop.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct NameKey(u128);
+
+impl NameKey {
+    /// How many leading bytes a key holds.
+    const BYTES: usize = 15;
+
+    /// The key of `name`.
+    pub(crate) fn of(name: &str) -> NameKey {
+        let len = u8::try_from(name.len()).unwrap_or(u8::MAX);
+        let mut key = u128::from(len) << 120;
+        for (i, b) in name.bytes().take(Self::BYTES).enumerate() {
+            key |= u128::from(b) << (8 * i);
+        }
+        NameKey(key)
+    }
+
+    /// Whether `a`, whose key this is, is `b`, whose key is `key`.
+    #[inline]
+    fn is(self, a: &str, key: NameKey, b: &str) -> bool {
+        self == key && (a.len() <= Self::BYTES || a == b)
+    }
+}
+
+/// A name, its key and its value, in a [`Map::Few`].
+#[derive(Clone)]
+struct Entry {
+    key: NameKey,
+    name: String,
+    value: Value,
 }
 
 /// The storage of a [`Vars`]: names sorted either way.
 #[derive(Clone)]
 enum Map {
     /// At most [`FEW`] entries, sorted by name, each name once.
-    Few(Vec<(String, Value)>),
+    Few(Vec<Entry>),
     /// More than [`FEW`] entries once (a removal does not move them back).
     Many(BTreeMap<String, Value>),
 }
@@ -262,7 +290,7 @@ impl Default for Map {
 
 /// The names and values of a [`Vars`], sorted by name.
 enum Iter<'a> {
-    Few(core::slice::Iter<'a, (String, Value)>),
+    Few(core::slice::Iter<'a, Entry>),
     Many(alloc::collections::btree_map::Iter<'a, String, Value>),
 }
 
@@ -271,7 +299,7 @@ impl<'a> Iterator for Iter<'a> {
 
     fn next(&mut self) -> Option<Self::Item> {
         match self {
-            Iter::Few(it) => it.next().map(|(k, v)| (k.as_str(), v)),
+            Iter::Few(it) => it.next().map(|e| (e.name.as_str(), &e.value)),
             Iter::Many(it) => it.next().map(|(k, v)| (k.as_str(), v)),
         }
     }
@@ -346,14 +374,20 @@ impl Vars {
             Map::Many(map) => return map.insert(name, value),
             Map::Few(few) => few,
         };
-        match few.binary_search_by(|(k, _)| k.as_str().cmp(&name)) {
-            Ok(i) => few.get_mut(i).map(|e| core::mem::replace(&mut e.1, value)),
+        match few.binary_search_by(|e| e.name.as_str().cmp(&name)) {
+            Ok(i) => few
+                .get_mut(i)
+                .map(|e| core::mem::replace(&mut e.value, value)),
             Err(i) if few.len() < FEW => {
-                few.insert(i, (name, value));
+                let key = NameKey::of(&name);
+                few.insert(i, Entry { key, name, value });
                 None
             }
             Err(_) => {
-                let mut map: BTreeMap<String, Value> = core::mem::take(few).into_iter().collect();
+                let mut map: BTreeMap<String, Value> = core::mem::take(few)
+                    .into_iter()
+                    .map(|e| (e.name, e.value))
+                    .collect();
                 map.insert(name, value);
                 self.map = Map::Many(map);
                 None
@@ -385,10 +419,26 @@ impl Vars {
     /// assert_eq!(vars.get("b"), None);
     /// ```
     pub fn get(&self, name: &str) -> Option<&Value> {
+        self.get_keyed(name, NameKey::of(name))
+    }
+
+    /// [`Vars::get`], with the key of `name` made already.
+    #[inline]
+    fn get_keyed(&self, name: &str, key: NameKey) -> Option<&Value> {
         match &self.map {
-            Map::Few(few) => few.iter().find(|(k, _)| same_name(k, name)).map(|(_, v)| v),
+            Map::Few(few) => few
+                .iter()
+                .find(|e| e.key.is(&e.name, key, name))
+                .map(|e| &e.value),
             Map::Many(map) => map.get(name),
         }
+    }
+
+    /// [`Vars::defined`], with the key of `name` made already (when the
+    /// template was parsed).
+    #[inline]
+    pub(crate) fn defined_keyed(&self, name: &str, key: NameKey) -> Option<&Value> {
+        self.get_keyed(name, key).filter(|v| v.is_defined())
     }
 
     /// The value of `name` if it is defined (§2.3): not an empty list or
@@ -419,8 +469,8 @@ impl Vars {
     pub fn remove(&mut self, name: &str) -> Option<Value> {
         match &mut self.map {
             Map::Few(few) => {
-                let i = few.iter().position(|(k, _)| k == name)?;
-                Some(few.remove(i).1)
+                let i = few.iter().position(|e| e.name == name)?;
+                Some(few.remove(i).value)
             }
             Map::Many(map) => map.remove(name),
         }
@@ -528,7 +578,7 @@ mod tests {
 
     use proptest::prelude::*;
 
-    use super::{FEW, Value, Vars};
+    use super::{FEW, NameKey, Value, Vars};
 
     /// A hash of `value` with a fixed hasher.
     fn hash_of<T: Hash + ?Sized>(value: &T) -> u64 {
@@ -582,6 +632,36 @@ mod tests {
             let fresh: Vars = model.clone().into_iter().collect();
             prop_assert_eq!(&fresh, &vars);
             prop_assert_eq!(hash_of(&fresh), hash_of(&vars));
+        }
+    }
+
+    #[test]
+    fn name_keys_tell_names_apart_at_any_length() {
+        let long = |n: usize, last: char| {
+            let mut name = "x".repeat(n - 1);
+            name.push(last);
+            name
+        };
+        let names = [
+            String::new(),
+            String::from("a"),
+            String::from("a.b"),
+            String::from("a%20"),
+            long(15, 'a'),
+            long(15, 'b'),
+            long(16, 'a'),
+            long(16, 'b'),
+            long(255, 'a'),
+            long(300, 'a'),
+            long(300, 'b'),
+        ];
+        for a in &names {
+            let vars = Vars::new().with(a.as_str(), "v");
+            for b in &names {
+                let found = vars.defined_keyed(b, NameKey::of(b)).is_some();
+                assert_eq!(found, a == b, "{} and {}", a.len(), b.len());
+                assert_eq!(vars.get(b).is_some(), a == b);
+            }
         }
     }
 
