@@ -9,7 +9,7 @@ use uri_core::{IriReferenceBuf, UriReferenceBuf};
 
 use crate::captures::Captures;
 use crate::error::{ExpandError, MatchError, MatchErrorKind, TemplateError};
-use crate::expand::{expand_parts, partial, prefix};
+use crate::expand::{UriPlan, expand_parts, partial, prefix};
 use crate::fast::Plan;
 use crate::matching::{decode, run};
 use crate::nfa::{Nfa, Occurrence, Tag, compile};
@@ -42,6 +42,8 @@ pub struct Template {
     nfa: Nfa,
     /// The deterministic scan, when the template allows it (`fast.rs`).
     fast: Option<Plan>,
+    /// The steps of `expand`, literals encoded once (`expand.rs`).
+    uri_plan: UriPlan,
 }
 
 impl Template {
@@ -68,11 +70,13 @@ impl Template {
         let parts = parse(template)?;
         let nfa = compile(template, &parts, false);
         let fast = Plan::new(template, &parts);
+        let uri_plan = UriPlan::new(template, &parts);
         Ok(Template {
             text: String::from(template),
             parts,
             nfa,
             fast,
+            uri_plan,
         })
     }
 
@@ -217,7 +221,7 @@ impl Template {
         // Room for the literals and about as much again for the values,
         // so that most expansions write without growing the string.
         let mut out = String::with_capacity(2 * self.text.len());
-        self.expand_into(vars, false, &mut out)?;
+        self.uri_plan.expand(vars, &mut out)?;
         UriReferenceBuf::parse(out).map_err(|e| {
             let error = e.error();
             ExpandError::not_a_reference(e.into_input(), error)
