@@ -160,9 +160,7 @@ pub use by_spec::{IntoIriReference, IntoUriReference};
 pub use caret::Caret;
 pub use component::Component;
 pub use components::{Authority, Components, Host, HostKind, PortError, Segments};
-pub use const_check::check_uri;
-#[doc(hidden)]
-pub use const_check::{__iri_literal, __uri_literal, LiteralError};
+pub use const_check::{LiteralError, check_uri, iri_literal, uri_literal};
 pub use edit::{PathSegmentsMut, QueryPairsMut, SegmentError};
 pub use error::{ParseError, ParseErrorKind};
 pub use owned::{
