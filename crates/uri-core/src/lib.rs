@@ -168,7 +168,10 @@ pub use owned::{
     RiReferenceBuf, UriBuf, UriReferenceBuf,
 };
 pub use parser::ParseOptions;
-pub use redact::{MASK, PasswordSpans, Redacted, RedactedText, password_spans, redact_bytes};
+pub use redact::{
+    MASK, PasswordSpans, Redacted, RedactedText, RedactedUserinfo, password_spans, redact_bytes,
+    redact_userinfo,
+};
 pub use reference::{
     Iri, IriReference, RelativeIri, RelativeRef, RelativeRi, Ri, RiReference, Uri, UriReference,
 };
