@@ -75,36 +75,24 @@ macro_rules! error_kinds {
         }
 
         impl $Name {
-            #[doc = "What the kind means, in a few words: the text `Display` writes."]
-            #[doc = ""]
-            #[doc = "# Examples"]
-            #[doc = ""]
-            #[doc = "```"]
-            #[doc = concat!("use ", stringify!($krate), "::", stringify!($Name), ";")]
-            #[doc = ""]
             #[doc = concat!(
-                "assert_eq!(", stringify!($Name), "::", stringify!($example),
-                ".message(), ", stringify!($Name), "::", stringify!($example), ".to_string());"
+                "What the kind means, in a few words: the text `Display` writes.\n\n",
+                "# Examples\n\n```\nuse ", stringify!($krate), "::", stringify!($Name), ";\n\n",
+                "assert_eq!(", stringify!($Name), "::", stringify!($example), ".message(), ",
+                stringify!($Name), "::", stringify!($example), ".to_string());\n```",
             )]
-            #[doc = "```"]
             $vis const fn message(self) -> &'static str {
                 match self {
                     $($Name::$kind => $message,)*
                 }
             }
 
-            #[doc = "Every kind, in declaration order: for tests and tools that tabulate errors."]
-            #[doc = ""]
-            #[doc = "# Examples"]
-            #[doc = ""]
-            #[doc = "```"]
-            #[doc = concat!("use ", stringify!($krate), "::", stringify!($Name), ";")]
-            #[doc = ""]
             #[doc = concat!(
+                "Every kind, in declaration order: for tests and tools that tabulate errors.\n\n",
+                "# Examples\n\n```\nuse ", stringify!($krate), "::", stringify!($Name), ";\n\n",
                 "assert!(", stringify!($Name), "::ALL.contains(&", stringify!($Name), "::",
-                stringify!($example), "));"
+                stringify!($example), "));\n```",
             )]
-            #[doc = "```"]
             $vis const ALL: &'static [$Name] = &[$($Name::$kind,)*];
         }
     };
@@ -144,19 +132,12 @@ macro_rules! error_kinds {
         }
 
         impl $Name {
-            #[doc = "The kind's name as written in the source, stable for JSON output and"]
-            #[doc = "vector files."]
-            #[doc = ""]
-            #[doc = "# Examples"]
-            #[doc = ""]
-            #[doc = "```"]
-            #[doc = concat!("use ", stringify!($krate), "::", stringify!($Name), ";")]
-            #[doc = ""]
             #[doc = concat!(
-                "assert_eq!(", stringify!($Name), "::", stringify!($example),
-                $("(", stringify!($arg), ")",)? ".name(), \"", stringify!($example), "\");"
+                "The kind's name as written in the source, stable for JSON output and ",
+                "vector files.\n\n# Examples\n\n```\nuse ", stringify!($krate), "::",
+                stringify!($Name), ";\n\nassert_eq!(", stringify!($Name), "::", stringify!($example),
+                $("(", stringify!($arg), ")",)? ".name(), \"", stringify!($example), "\");\n```",
             )]
-            #[doc = "```"]
             $vis const fn name(self) -> &'static str {
                 match self {
                     $($crate::error_kinds!(@pattern $Name $kind _value $(($inner))?) => stringify!($kind),)*
