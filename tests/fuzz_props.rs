@@ -6,8 +6,9 @@
 //! so a regression file always checks exactly what the fuzzer checked. Both
 //! include this file with `#[path]` (the `conformance` test binary as its
 //! `props` module, which `decode_model.rs` uses too); it uses `urikit` (with
-//! its `serde`, `http` and `url` features), `serde`, `serde_json`, `http`,
-//! `url` and `std`.
+//! its `serde`, `http` and `url` features), `urikit-cli`'s library (the
+//! engine of `urikit edit`), `serde`, `serde_json`, `http`, `url` and
+//! `std`.
 //!
 //! Every property takes arbitrary bytes and panics (an `assert!`) when the
 //! property does not hold. Bytes that are not UTF-8 are read with
@@ -1923,12 +1924,9 @@ pub(crate) fn equivalent_normalization(data: &[u8]) {
     }
 }
 
-/// The engine of `urikit edit`, compiled from the command's own file (it
-/// uses only `std` and `urikit`), so that `cli_edit` runs the code the
-/// command runs.
-#[allow(dead_code)]
-#[path = "../crates/urikit-cli/src/edit.rs"]
-mod cli_edit;
+/// The engine of `urikit edit`, from the command's library, so that
+/// `cli_edit` runs the code the command runs.
+use urikit_cli::edit as cli_edit;
 
 /// `urikit edit` on arbitrary input: the text before the first NUL is the
 /// reference, and each piece after a NUL is one option, its first character

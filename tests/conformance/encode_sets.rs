@@ -23,7 +23,7 @@ use urikit::encode::{
     EncodeSet, encode, encode_bytes_into, encode_bytes_to_str, encode_into, validate,
 };
 use urikit_tests::percent::{ENCODE_SETS, decoder_for, encode_set};
-use urikit_tests::vectors::{Vector, load, name_problems, run};
+use urikit_tests::vectors::{load, name_problems, run};
 
 /// The vector file.
 const FILE: &str = "encode-sets.json";
@@ -44,19 +44,7 @@ struct Record {
     _note: Option<String>,
 }
 
-impl Vector for Record {
-    fn id(&self) -> String {
-        self.name.clone()
-    }
-
-    fn source(&self) -> &str {
-        &self.source
-    }
-
-    fn input(&self) -> String {
-        self.set.clone()
-    }
-}
+urikit_tests::vector!(Record, input = set);
 
 /// The `percent-encoding` set that encodes every byte but `kept`; leaked,
 /// as that crate wants a `&'static AsciiSet` (a few per test run).

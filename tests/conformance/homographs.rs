@@ -12,7 +12,7 @@
 use serde::Deserialize;
 use urikit::iri::{HostMapping, display, display_warnings, to_uri_with};
 use urikit::{Component, IriReference};
-use urikit_tests::vectors::{Vector, load, name_problems, run};
+use urikit_tests::vectors::{load, name_problems, run};
 
 /// The homograph vectors.
 const FILE: &str = "homographs.json";
@@ -36,17 +36,7 @@ struct Record {
     note: Option<String>,
 }
 
-impl Vector for Record {
-    fn id(&self) -> String {
-        self.name.clone()
-    }
-    fn source(&self) -> &str {
-        &self.source
-    }
-    fn input(&self) -> String {
-        self.unicode.clone()
-    }
-}
+urikit_tests::vector!(Record, input = unicode);
 
 /// The Unicode labels of a name, `None` where the label is ASCII.
 fn unicode_labels(name: &str) -> Vec<Option<&str>> {

@@ -25,7 +25,7 @@ use urikit::iri::{
     to_iri, to_iri_with, to_uri, to_uri_with,
 };
 use urikit::{IriReference, UriReference};
-use urikit_tests::vectors::{Vector, load, name_problems, run};
+use urikit_tests::vectors::{load, name_problems, run};
 
 /// The hostile IRI vectors.
 const FILE: &str = "hostile-iri.json";
@@ -86,17 +86,7 @@ struct Record {
     note: Option<String>,
 }
 
-impl Vector for Record {
-    fn id(&self) -> String {
-        self.name.clone()
-    }
-    fn source(&self) -> &str {
-        &self.source
-    }
-    fn input(&self) -> String {
-        self.input.clone()
-    }
-}
+urikit_tests::vector!(Record);
 
 /// Compares a result with an expectation, if there is one.
 fn expect(problems: &mut Vec<String>, what: &str, want: Option<&str>, got: &str) {

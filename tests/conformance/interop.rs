@@ -11,7 +11,7 @@ use urikit::{
     UriReferenceBuf,
 };
 use urikit_tests::generators;
-use urikit_tests::vectors::{Vector, run};
+use urikit_tests::vectors::run;
 
 /// What a conversion of the record's input gives.
 #[derive(Deserialize, Debug)]
@@ -40,17 +40,7 @@ struct Record {
     url: Outcome,
 }
 
-impl Vector for Record {
-    fn id(&self) -> String {
-        self.name.clone()
-    }
-    fn source(&self) -> &str {
-        &self.source
-    }
-    fn input(&self) -> String {
-        self.input.clone()
-    }
-}
+urikit_tests::vector!(Record);
 
 /// The problems of one conversion's result against `expected`.
 fn check(

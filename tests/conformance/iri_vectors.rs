@@ -9,7 +9,7 @@ use serde::Deserialize;
 use urikit::resolve::resolve;
 use urikit::{Iri, IriReference, IriReferenceBuf, UriReference};
 use urikit_tests::parsing::parts;
-use urikit_tests::vectors::{Vector, run};
+use urikit_tests::vectors::run;
 
 /// The IRI vectors.
 const FILE: &str = "iri.json";
@@ -62,17 +62,7 @@ struct Resolution {
     expected: String,
 }
 
-impl Vector for Record {
-    fn id(&self) -> String {
-        self.name.clone()
-    }
-    fn source(&self) -> &str {
-        &self.source
-    }
-    fn input(&self) -> String {
-        self.input.clone()
-    }
-}
+urikit_tests::vector!(Record);
 
 /// Checks one record.
 fn check(r: &Record) -> Vec<String> {

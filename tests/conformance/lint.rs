@@ -21,7 +21,7 @@ use serde::Deserialize;
 use urikit::lint::{Kind, Lint};
 use urikit::prelude::*;
 use urikit::resolve::normalize_uri;
-use urikit_tests::vectors::{Vector, run};
+use urikit_tests::vectors::run;
 
 /// A record of `lint.json`.
 #[derive(Deserialize)]
@@ -38,17 +38,7 @@ struct LintVector {
     note: Option<String>,
 }
 
-impl Vector for LintVector {
-    fn id(&self) -> String {
-        self.name.clone()
-    }
-    fn source(&self) -> &str {
-        &self.source
-    }
-    fn input(&self) -> String {
-        self.input.clone()
-    }
-}
+urikit_tests::vector!(LintVector);
 
 fn lint_for(base: Option<&str>) -> Lint {
     let lint = Lint::new().allow_relative(true);

@@ -16,7 +16,7 @@ use std::net::IpAddr;
 use serde::{Deserialize, Deserializer};
 use urikit::{Components, Host, ParseErrorKind, ParseOptions, Uri, UriReference};
 use urikit_tests::parsing::{Rule, parse, parse_owned, parts, recompose};
-use urikit_tests::vectors::{Vector, load, name_problems, run};
+use urikit_tests::vectors::{load, name_problems, run};
 
 /// The RFC vectors.
 const RFC_FILE: &str = "parse.json";
@@ -337,34 +337,10 @@ fn check_valid(
 
 // ------------------------------------------------------------------ running
 
-impl Vector for RfcRecord {
-    /// The input: `parse.json` has no names.
-    fn id(&self) -> String {
-        self.input.clone()
-    }
+// The input: `parse.json` has no names.
+urikit_tests::vector!(RfcRecord, id = input, input = input);
 
-    fn source(&self) -> &str {
-        &self.source
-    }
-
-    fn input(&self) -> String {
-        self.input.clone()
-    }
-}
-
-impl Vector for OwnRecord {
-    fn id(&self) -> String {
-        self.name.clone()
-    }
-
-    fn source(&self) -> &str {
-        &self.source
-    }
-
-    fn input(&self) -> String {
-        self.input.clone()
-    }
-}
+urikit_tests::vector!(OwnRecord);
 
 /// The options a record parses with.
 fn zone_options(zone_id: bool) -> ParseOptions {

@@ -17,7 +17,7 @@ use std::borrow::Cow;
 use serde::Deserialize;
 use urikit::Uri;
 use urikit::encode::{QueryPairs, Separator, decode_form};
-use urikit_tests::vectors::{Vector, load, name_problems, run};
+use urikit_tests::vectors::{load, name_problems, run};
 
 /// The vector file.
 const FILE: &str = "query-pairs.json";
@@ -64,19 +64,7 @@ struct Record {
     _note: Option<String>,
 }
 
-impl Vector for Record {
-    fn id(&self) -> String {
-        self.name.clone()
-    }
-
-    fn source(&self) -> &str {
-        &self.source
-    }
-
-    fn input(&self) -> String {
-        self.query.clone()
-    }
-}
+urikit_tests::vector!(Record, input = query);
 
 /// The raw pairs of `pairs`, checking on the way that each piece is a
 /// slice of `query` (the iterator copies nothing).

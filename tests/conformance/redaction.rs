@@ -15,7 +15,7 @@ use urikit::{
     Caret, IriReference, PasswordSpans, RedactedText, UriReference, password_spans, redact_bytes,
 };
 use urikit_tests::generators;
-use urikit_tests::vectors::{self, Vector};
+use urikit_tests::vectors;
 
 /// A record of `passwords.json`.
 #[derive(Debug, Deserialize)]
@@ -39,17 +39,7 @@ struct Record {
     role: Option<String>,
 }
 
-impl Vector for Record {
-    fn id(&self) -> String {
-        self.name.clone()
-    }
-    fn source(&self) -> &str {
-        &self.source
-    }
-    fn input(&self) -> String {
-        self.input.clone()
-    }
-}
+urikit_tests::vector!(Record);
 
 /// The forms in which a secret must not appear: as written, and
 /// percent-decoded when it holds triplets.

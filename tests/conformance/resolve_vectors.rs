@@ -275,20 +275,8 @@ impl Vector for RfcResolve {
     }
 }
 
-impl Vector for RfcNormalize {
-    /// The input: `normalize.json` has no names.
-    fn id(&self) -> String {
-        self.input.clone()
-    }
-
-    fn source(&self) -> &str {
-        &self.source
-    }
-
-    fn input(&self) -> String {
-        self.input.clone()
-    }
-}
+// The input: `normalize.json` has no names.
+urikit_tests::vector!(RfcNormalize, id = input, input = input);
 
 impl Vector for RfcEquivalence {
     /// `<a>|<b>`.

@@ -24,7 +24,7 @@ use serde::Deserialize;
 use urikit::address::{classify, is_global};
 use urikit::prelude::*;
 use urikit::resolve::normalize_uri;
-use urikit_tests::vectors::{Vector, load, run, run_records};
+use urikit_tests::vectors::{load, run, run_records};
 
 /// `tests/ssrf_filter.rs`, the filter as the doc shows it.
 #[allow(unreachable_pub, dead_code)]
@@ -96,19 +96,7 @@ struct SsrfRecord {
     expected: String,
 }
 
-impl Vector for SsrfRecord {
-    fn id(&self) -> String {
-        self.name.clone()
-    }
-
-    fn source(&self) -> &str {
-        &self.source
-    }
-
-    fn input(&self) -> String {
-        self.input.clone()
-    }
-}
+urikit_tests::vector!(SsrfRecord);
 
 /// Checks the filter's outcome for a record of `ssrf.json`.
 fn check_ssrf(record: &SsrfRecord) -> Vec<String> {
@@ -159,19 +147,7 @@ struct HostileInput {
     input: String,
 }
 
-impl Vector for HostileInput {
-    fn id(&self) -> String {
-        self.name.clone()
-    }
-
-    fn source(&self) -> &str {
-        &self.source
-    }
-
-    fn input(&self) -> String {
-        self.input.clone()
-    }
-}
+urikit_tests::vector!(HostileInput);
 
 /// The kind of answer the filter gave.
 fn outcome(got: &Result<(UriBuf, SocketAddr), Refused>) -> &'static str {

@@ -65,6 +65,55 @@ pub trait Vector: DeserializeOwned {
     }
 }
 
+/// Implements [`Vector`] for a record type whose id, source and input are
+/// `String` fields: `vector!(Record)` for the usual `name`, `source` and
+/// `input`; `vector!(Record, input = field)` when the input is another
+/// field; `vector!(Record, id = field, input = field)` when the id is too
+/// (a file without names, identified by its input).
+///
+/// # Examples
+///
+/// ```
+/// use urikit_tests::vectors::Vector;
+///
+/// #[derive(serde::Deserialize)]
+/// struct Ssrf { name: String, source: String, input: String }
+/// urikit_tests::vector!(Ssrf);
+///
+/// #[derive(serde::Deserialize)]
+/// struct Rfc { source: String, input: String }
+/// urikit_tests::vector!(Rfc, id = input, input = input);
+///
+/// let r = Ssrf { name: "ssrf-100".into(), source: "RFC 3986 §3.2.2".into(), input: "http://[::1]/".into() };
+/// assert_eq!((r.id(), r.source(), r.input()), ("ssrf-100".into(), "RFC 3986 §3.2.2", "http://[::1]/".into()));
+/// let r = Rfc { source: "RFC 3986 §1.1.2".into(), input: "ftp://ftp.is.co.za/rfc/rfc1808.txt".into() };
+/// assert_eq!(r.id(), r.input());
+/// ```
+#[macro_export]
+macro_rules! vector {
+    ($record:ty) => {
+        $crate::vector!($record, id = name, input = input);
+    };
+    ($record:ty, input = $input:ident) => {
+        $crate::vector!($record, id = name, input = $input);
+    };
+    ($record:ty, id = $id:ident, input = $input:ident) => {
+        impl $crate::vectors::Vector for $record {
+            fn id(&self) -> String {
+                self.$id.clone()
+            }
+
+            fn source(&self) -> &str {
+                &self.source
+            }
+
+            fn input(&self) -> String {
+                self.$input.clone()
+            }
+        }
+    };
+}
+
 /// Checks every record of `file` (in `tests/vectors/`) with `check`, which
 /// returns the problems it finds with one record, none when it passes; then
 /// panics with every unexpected failure at once (see [`run_records`]).

@@ -199,24 +199,22 @@ pub(crate) fn run() -> Result<(), String> {
     Ok(())
 }
 
-/// The published crates under `crates/` that have a library target, by
-/// package name: the ones users build alone, with or without features.
+/// The published crates under `crates/` that have a library target and no
+/// binary, by package name: the ones users build alone, with or without
+/// features (`urikit-cli`'s library is the command's engine, not one).
 pub(crate) fn library_crates() -> Result<Vec<String>, String> {
-    let dir = crate::root().join("crates");
-    let mut names = Vec::new();
-    for entry in std::fs::read_dir(&dir).map_err(|e| format!("{}: {e}", dir.display()))? {
-        let path = entry.map_err(|e| e.to_string())?.path();
-        if path.join("src/lib.rs").is_file() {
-            let manifest =
-                std::fs::read_to_string(path.join("Cargo.toml")).map_err(|e| e.to_string())?;
-            if manifest.contains("publish = false") {
-                continue;
-            }
-            if let Some(name) = package_name(&manifest) {
-                names.push(name);
-            }
-        }
-    }
+    let root = crate::root();
+    let crates = root.join("crates");
+    let mut names: Vec<String> = crate::workspace::members(&root)?
+        .into_iter()
+        .filter(|m| {
+            m.publish
+                && m.dir.starts_with(&crates)
+                && m.dir.join("src/lib.rs").is_file()
+                && !m.dir.join("src/main.rs").is_file()
+        })
+        .map(|m| m.name)
+        .collect();
     names.sort();
     Ok(names)
 }
@@ -304,9 +302,9 @@ fn rustc_version(toolchain: Option<&str>) -> Option<(u64, u64, u64)> {
 /// over [`MAX_PACKAGED_FILE`], and both licence files.
 fn package_contents(cargo: &str) -> Result<(), String> {
     let root = crate::root();
-    let members = crate::release::members(&root)?;
+    let members = crate::workspace::members(&root)?;
     let mut problems = Vec::new();
-    for name in crate::release::publish_order(&members)? {
+    for name in crate::workspace::publish_order(&members)? {
         let Some(member) = members.iter().find(|m| m.name == name) else {
             continue;
         };
@@ -350,34 +348,9 @@ fn package_contents(cargo: &str) -> Result<(), String> {
     }
 }
 
-/// The `name` of the `[package]` table of a manifest.
-pub(crate) fn package_name(manifest: &str) -> Option<String> {
-    let mut in_package = false;
-    for line in manifest.lines() {
-        let line = line.trim();
-        if line.starts_with('[') {
-            in_package = line == "[package]";
-        } else if in_package {
-            if let Some(value) = line.strip_prefix("name") {
-                let value = value.trim_start().strip_prefix('=')?.trim();
-                return Some(value.trim_matches('"').to_string());
-            }
-        }
-    }
-    None
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn reads_the_package_name() {
-        let manifest =
-            "[workspace]\nname = \"no\"\n[package]\nname = \"uri-core\"\nversion = \"0.1.0\"\n";
-        assert_eq!(package_name(manifest).as_deref(), Some("uri-core"));
-        assert_eq!(package_name("[lib]\nname = \"x\"\n"), None);
-    }
 
     #[test]
     fn reads_the_features() {

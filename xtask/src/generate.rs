@@ -134,7 +134,11 @@ fn render(root: &Path) -> Result<String, String> {
              ///\n\
              /// assert!({constant}.iter().any(|e| e.block().to_string() == \"{example}\"));\n\
              /// ```\n\
-             pub const {constant}: &[SpecialPurpose] = &[\n"
+             #[rustfmt::skip]\n\
+             pub const {constant}: &[SpecialPurpose] = &[\n\
+             \x20   // SpecialPurpose::entry(block, name, reference, allocated, terminated,\n\
+             \x20   //     Source, Destination, Forwardable, Globally Reachable, Reserved-by-Protocol\n\
+             \x20   //     as T (True), F (False) or N (N/A)),\n"
         )
         .map_err(|e| e.to_string())?;
         for row in rows {
@@ -304,30 +308,23 @@ fn write_entry(out: &mut String, &(addr, len): &(IpAddr, u8), row: &Row) {
             format!("v6([{s}]")
         }
     };
-    let flag = |f: Option<bool>| match f {
-        Some(b) => format!("Some({b})"),
-        None => "None".to_string(),
-    };
     let terminated = match &row.terminated {
         Some(date) => format!("Some({date:?})"),
         None => "None".to_string(),
     };
-    let [source, destination, forwardable, global, reserved] = row.flags.map(flag);
-    let _ = write!(
+    let flags: String = row
+        .flags
+        .iter()
+        .map(|f| match f {
+            Some(true) => 'T',
+            Some(false) => 'F',
+            None => 'N',
+        })
+        .collect();
+    let _ = writeln!(
         out,
-        "    // {addr}/{len}\n    \
-         SpecialPurpose {{\n        \
-         block: IpBlock::{network}, {len}),\n        \
-         name: {name:?},\n        \
-         reference: {reference:?},\n        \
-         allocated: {allocated:?},\n        \
-         terminated: {terminated},\n        \
-         source: {source},\n        \
-         destination: {destination},\n        \
-         forwardable: {forwardable},\n        \
-         globally_reachable: {global},\n        \
-         reserved_by_protocol: {reserved},\n    \
-         }},\n",
+        "    SpecialPurpose::entry(IpBlock::{network}, {len}), {name:?}, {reference:?}, {allocated:?}, \
+         {terminated}, b\"{flags}\"), // {addr}/{len}",
         name = row.name,
         reference = row.reference,
         allocated = row.allocated,

@@ -19,6 +19,9 @@ mod peers;
 mod process;
 mod release;
 mod tidy;
+mod workspace;
+
+use workspace::root;
 
 use std::process::ExitCode;
 
@@ -101,10 +104,4 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
-}
-
-/// The workspace root: the parent of this crate's directory.
-fn root() -> std::path::PathBuf {
-    let manifest_dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-    manifest_dir.parent().unwrap_or(manifest_dir).to_path_buf()
 }

@@ -108,16 +108,21 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
 /// Publishable crates have a README and a changelog, and the workspace MSRV
 /// (but urikit-datafusion, whose DataFusion needs a newer Rust).
 fn crate_files(root: &Path, problems: &mut Vec<String>) {
-    let Ok(entries) = std::fs::read_dir(root.join("crates")) else {
-        return;
-    };
-    for entry in entries.flatten() {
-        let dir = entry.path();
-        let manifest = read(&dir.join("Cargo.toml"));
-        if manifest.is_empty() || manifest.contains("publish = false") {
-            continue;
+    let members = match crate::workspace::members(root) {
+        Ok(members) => members,
+        Err(e) => {
+            problems.push(e);
+            return;
         }
-        let name = rel(root, &dir);
+    };
+    let crates = root.join("crates");
+    for member in members
+        .iter()
+        .filter(|m| m.publish && m.dir.starts_with(&crates))
+    {
+        let dir = &member.dir;
+        let manifest = read(&dir.join("Cargo.toml"));
+        let name = rel(root, dir);
         if !dir.join("README.md").is_file() {
             problems.push(format!("{name} has no README.md"));
         }

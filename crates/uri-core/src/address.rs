@@ -635,6 +635,39 @@ pub struct SpecialPurpose {
 }
 
 impl SpecialPurpose {
+    /// An entry of the generated tables (`registry.rs`), its columns in
+    /// the registry's order; the five flags (Source, Destination,
+    /// Forwardable, Globally Reachable, Reserved-by-Protocol, RFC 6890
+    /// §2.2.1 and RFC 8190 §2.1) written `T` (True), `F` (False) or `N`
+    /// (`N/A`, or blank).
+    pub(crate) const fn entry(
+        block: IpBlock,
+        name: &'static str,
+        reference: &'static str,
+        allocated: &'static str,
+        terminated: Option<&'static str>,
+        flags: &[u8; 5],
+    ) -> Self {
+        const fn flag(b: u8) -> Option<bool> {
+            match b {
+                b'T' => Some(true),
+                b'F' => Some(false),
+                _ => None,
+            }
+        }
+        SpecialPurpose {
+            block,
+            name,
+            reference,
+            allocated,
+            terminated,
+            source: flag(flags[0]),
+            destination: flag(flags[1]),
+            forwardable: flag(flags[2]),
+            globally_reachable: flag(flags[3]),
+            reserved_by_protocol: flag(flags[4]),
+        }
+    }
     /// The address block. A row of the registry that lists two blocks
     /// (`192.0.0.170/32, 192.0.0.171/32`) is two entries here.
     ///

@@ -95,43 +95,41 @@ impl BuildError {
     }
 }
 
-/// What was wrong with the parts given to a [`Builder`] or a setter.
-///
-/// # Examples
-///
-/// ```
-/// use uri_core::{BuildErrorKind, UriReferenceBuf};
-///
-/// let err = UriReferenceBuf::builder().path("//a").build().unwrap_err();
-/// assert_eq!(err.kind(), BuildErrorKind::PathStartsWithDoubleSlash);
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
-#[non_exhaustive]
-pub enum BuildErrorKind {
-    /// The part's text does not match its rule in RFC 3986.
-    #[error("{0}")]
-    Syntax(ParseErrorKind),
-    /// A userinfo or port without a host: they live in the authority (§3.2).
-    #[error("a userinfo or port needs a host")]
-    MissingHost,
-    /// With an authority, the path must be empty or begin with `/` (§3.3).
-    #[error("with an authority, the path must be empty or begin with `/`")]
-    PathNotAbsolute,
-    /// Without an authority, the path cannot begin with `//` (§3.3): it would
-    /// read as one.
-    #[error("without an authority, the path cannot begin with `//`")]
-    PathStartsWithDoubleSlash,
-    /// Without scheme and authority, the first path segment cannot hold `:`
-    /// (§4.2): it would read as a scheme. Begin the path with `./`.
-    #[error("`:` in the first segment of a relative path (begin it with `./`)")]
-    ColonInFirstSegment,
-    /// A URI needs a scheme.
-    #[error("a URI needs a scheme")]
-    MissingScheme,
-    /// A relative reference cannot have a scheme.
-    #[error("a relative reference cannot have a scheme")]
-    UnexpectedScheme,
+uri_encode::error_kinds! {
+    crate = uri_core, example = MissingHost;
+    /// What was wrong with the parts given to a [`Builder`] or a setter.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_core::{BuildErrorKind, UriReferenceBuf};
+    ///
+    /// let err = UriReferenceBuf::builder().path("//a").build().unwrap_err();
+    /// assert_eq!(err.kind(), BuildErrorKind::PathStartsWithDoubleSlash);
+    /// ```
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+    #[non_exhaustive]
+    pub enum BuildErrorKind {
+        /// The part's text does not match its rule in RFC 3986.
+        Syntax(ParseErrorKind) => "{0}",
+        /// A userinfo or port without a host: they live in the authority (§3.2).
+        MissingHost => "a userinfo or port needs a host",
+        /// With an authority, the path must be empty or begin with `/` (§3.3).
+        PathNotAbsolute => "with an authority, the path must be empty or begin with `/`",
+        /// Without an authority, the path cannot begin with `//` (§3.3): it would
+        /// read as one.
+        PathStartsWithDoubleSlash => "without an authority, the path cannot begin with `//`",
+        /// Without scheme and authority, the first path segment cannot hold `:`
+        /// (§4.2): it would read as a scheme. Begin the path with `./`.
+        ColonInFirstSegment => "`:` in the first segment of a relative path (begin it with `./`)",
+        /// A URI needs a scheme.
+        MissingScheme => "a URI needs a scheme",
+        /// A relative reference cannot have a scheme.
+        UnexpectedScheme => "a relative reference cannot have a scheme",
+    }
 }
+
+impl core::error::Error for BuildErrorKind {}
 
 /// The port of a [`Builder`]: as text, or as a number.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -141,29 +141,6 @@ const fn layout(input: &str, iri: bool) -> Result<Layout, (Kind, usize)> {
     })
 }
 
-/// The name of `kind`, for a compile error (`Debug` is not `const`).
-const fn kind_name(kind: Kind) -> &'static str {
-    match kind {
-        Kind::EmptyScheme => "EmptyScheme",
-        Kind::InvalidScheme => "InvalidScheme",
-        Kind::MissingScheme => "MissingScheme",
-        Kind::InvalidPercentEncoding => "InvalidPercentEncoding",
-        Kind::InvalidUserinfoChar => "InvalidUserinfoChar",
-        Kind::InvalidHostChar => "InvalidHostChar",
-        Kind::InvalidPortChar => "InvalidPortChar",
-        Kind::InvalidIpv6 => "InvalidIpv6",
-        Kind::InvalidIpvFuture => "InvalidIpvFuture",
-        Kind::UnclosedIpLiteral => "UnclosedIpLiteral",
-        Kind::InvalidAfterIpLiteral => "InvalidAfterIpLiteral",
-        Kind::ZoneIdNotAllowed => "ZoneIdNotAllowed",
-        Kind::InvalidPathChar => "InvalidPathChar",
-        Kind::InvalidQueryChar => "InvalidQueryChar",
-        Kind::InvalidFragmentChar => "InvalidFragmentChar",
-        Kind::BidiFormattingChar => "BidiFormattingChar",
-        _ => "invalid",
-    }
-}
-
 /// The message of a literal's compile error, `invalid URI literal:
 /// <kind> at byte <index>`, in a buffer, and its length.
 const fn literal_message(kind: Kind, index: usize, iri: bool) -> ([u8; 96], usize) {
@@ -175,7 +152,7 @@ const fn literal_message(kind: Kind, index: usize, iri: bool) -> ([u8; 96], usiz
         } else {
             b"invalid URI literal (RFC 3986 \xC2\xA73): "
         },
-        kind_name(kind).as_bytes(),
+        kind.name().as_bytes(),
         b" at byte ",
     ];
     let mut p = 0;
@@ -208,52 +185,121 @@ const fn literal_message(kind: Kind, index: usize, iri: bool) -> ([u8; 96], usiz
     (buf, at)
 }
 
-/// The `Uri` of a literal, or the message naming the error kind and the
-/// byte index. For [`uri!`](crate::uri!), which panics with the message
-/// inside a `const` item: the panic is the compiler's (a build error),
-/// never a run-time one.
+/// The [`Uri`](crate::Uri) of a string literal, checked by a `const fn`:
+/// the checker [`uri!`](crate::uri!) calls inside a `const` item, so a
+/// malformed literal is a build error. Usable directly in `const` and
+/// `static` items where a `Result` is wanted instead of a build error.
+///
+/// The literal is checked against the `URI` rule of RFC 3986 §3 with the
+/// default [`ParseOptions`](crate::ParseOptions), by the same transcription
+/// of the grammar as [`check_uri`], which gives the kind and index
+/// [`Uri::parse`](crate::Uri::parse) gives.
 ///
 /// # Errors
 ///
-/// The literal is not a URI (RFC 3986 §3): its kind and byte index.
+/// The literal is not a URI (RFC 3986 §3): a [`LiteralError`] with its
+/// kind and byte index.
 ///
 /// # Examples
 ///
 /// ```
-/// let err = uri_core::__uri_literal("http://a b").unwrap_err();
+/// use uri_core::{ParseErrorKind, Uri, uri_literal};
+///
+/// const HOME: Result<Uri<'static>, uri_core::LiteralError> = uri_literal("https://example.com/");
+/// assert_eq!(HOME.map(|uri| uri.host_str()), Ok(Some("example.com")));
+///
+/// let err = uri_literal("http://a b").unwrap_err();
+/// assert_eq!((err.kind(), err.index()), (ParseErrorKind::InvalidHostChar, 8));
 /// assert_eq!(err.message(), "invalid URI literal (RFC 3986 §3): InvalidHostChar at byte 8");
 /// ```
-#[doc(hidden)]
-pub const fn __uri_literal(input: &'static str) -> Result<crate::Uri<'static>, LiteralError> {
+pub const fn uri_literal(input: &'static str) -> Result<crate::Uri<'static>, LiteralError> {
     match uri_layout(input) {
         Ok(layout) => Ok(crate::Uri::wrap(crate::Components::new(input, layout))),
         Err((kind, index)) => Err(LiteralError::new(kind, index, false)),
     }
 }
 
-/// Why a literal of [`uri!`](crate::uri!) or [`iri!`](crate::iri!) is not
-/// one, as the text of the build error.
-#[doc(hidden)]
+/// Why a literal given to [`uri_literal`] or [`iri_literal`] (and so to
+/// [`uri!`](crate::uri!) or [`iri!`](crate::iri!)) is not a URI (RFC 3986
+/// §3) or an IRI (RFC 3987 §2.2): the [`ParseErrorKind`](crate::ParseErrorKind),
+/// the byte index, and the text of the build error the macros stop with.
+///
+/// `Eq` compares the kind, the index and which rule was checked.
+///
+/// # Examples
+///
+/// ```
+/// use uri_core::{ParseErrorKind, iri_literal};
+///
+/// let err = iri_literal("http://例え.jp/a b").unwrap_err();
+/// assert_eq!(err.kind(), ParseErrorKind::InvalidPathChar);
+/// assert_eq!(err.index(), 18);
+/// assert_eq!(err.to_string(), err.message());
+/// ```
 #[derive(Debug, Clone, Copy)]
 pub struct LiteralError {
+    kind: Kind,
+    index: usize,
+    iri: bool,
     message: [u8; 96],
     len: usize,
 }
 
+impl PartialEq for LiteralError {
+    fn eq(&self, other: &Self) -> bool {
+        (self.kind, self.index, self.iri) == (other.kind, other.index, other.iri)
+    }
+}
+
+impl Eq for LiteralError {}
+
 impl LiteralError {
     const fn new(kind: Kind, index: usize, iri: bool) -> Self {
         let (message, len) = literal_message(kind, index, iri);
-        LiteralError { message, len }
+        LiteralError {
+            kind,
+            index,
+            iri,
+            message,
+            len,
+        }
     }
 
-    /// The message: `invalid URI literal (RFC 3986 §3): ` (or the IRI
-    /// form), the kind's name, ` at byte ` and the index.
+    /// What was wrong: the kind [`Uri::parse`](crate::Uri::parse) (or
+    /// [`Iri::parse`](crate::Iri::parse)) gives for the same text.
     ///
     /// # Examples
     ///
     /// ```
-    /// let err = uri_core::__uri_literal("/relative").unwrap_err();
-    /// assert!(err.message().ends_with("MissingScheme at byte 0"));
+    /// use uri_core::{ParseErrorKind, uri_literal};
+    ///
+    /// assert_eq!(uri_literal("/relative").unwrap_err().kind(), ParseErrorKind::MissingScheme);
+    /// ```
+    pub const fn kind(&self) -> Kind {
+        self.kind
+    }
+
+    /// The byte offset of the first offending byte; the literal's length
+    /// when it ended too early.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert_eq!(uri_core::uri_literal("http://a/%zz").unwrap_err().index(), 9);
+    /// ```
+    pub const fn index(&self) -> usize {
+        self.index
+    }
+
+    /// The message of the build error: `invalid URI literal (RFC 3986 §3): `
+    /// (or `invalid IRI literal (RFC 3987 §2.2): `), the kind's
+    /// [`name`](crate::ParseErrorKind::name), ` at byte ` and the index.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let err = uri_core::uri_literal("/relative").unwrap_err();
+    /// assert_eq!(err.message(), "invalid URI literal (RFC 3986 §3): MissingScheme at byte 0");
     /// ```
     pub const fn message(&self) -> &str {
         match core::str::from_utf8(self.message.split_at(self.len).0) {
@@ -262,6 +308,14 @@ impl LiteralError {
         }
     }
 }
+
+impl core::fmt::Display for LiteralError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(self.message())
+    }
+}
+
+impl core::error::Error for LiteralError {}
 
 const NO_STOPS: CharClass = CharClass::new(b"");
 
@@ -637,22 +691,31 @@ const fn ipv6(b: &[u8], start: usize, end: usize) -> Result<(), usize> {
     Ok(())
 }
 
-/// The `Iri` of a literal, or the message naming the error kind and the
-/// byte index. For [`iri!`](crate::iri!), as [`__uri_literal`] is for
-/// [`uri!`](crate::uri!).
+/// The [`Iri`](crate::Iri) of a string literal, checked by a `const fn`:
+/// the checker [`iri!`](crate::iri!) calls inside a `const` item, as
+/// [`uri_literal`] is for [`uri!`](crate::uri!).
+///
+/// The literal is checked against the `IRI` rule of RFC 3987 §2.2 with the
+/// default [`ParseOptions`](crate::ParseOptions) (no bidi formatting
+/// character, RFC 3987 §4.1; no zone identifier).
 ///
 /// # Errors
 ///
-/// The literal is not an IRI (RFC 3987 §2.2): its kind and byte index.
+/// The literal is not an IRI (RFC 3987 §2.2): a [`LiteralError`] with its
+/// kind and byte index.
 ///
 /// # Examples
 ///
 /// ```
-/// let err = uri_core::__iri_literal("http://例え.jp/a b").unwrap_err();
+/// use uri_core::{Iri, iri_literal};
+///
+/// const WIKI: Result<Iri<'static>, uri_core::LiteralError> = iri_literal("https://例え.jp/道");
+/// assert_eq!(WIKI.map(|iri| iri.path()), Ok("/道"));
+///
+/// let err = iri_literal("http://例え.jp/a b").unwrap_err();
 /// assert!(err.message().starts_with("invalid IRI literal (RFC 3987 §2.2): "));
 /// ```
-#[doc(hidden)]
-pub const fn __iri_literal(input: &'static str) -> Result<crate::Iri<'static>, LiteralError> {
+pub const fn iri_literal(input: &'static str) -> Result<crate::Iri<'static>, LiteralError> {
     match layout(input, true) {
         Ok(layout) => Ok(crate::Iri::wrap(crate::Components::new(input, layout))),
         Err((kind, index)) => Err(LiteralError::new(kind, index, true)),
@@ -689,7 +752,7 @@ macro_rules! iri {
         // evaluates while compiling (a `const` is always evaluated, used
         // or not), so a bad literal stops the build with this message
         // (error E0080) and a program that compiled cannot reach it.
-        const IRI: $crate::Iri<'static> = match $crate::__iri_literal($text) {
+        const IRI: $crate::Iri<'static> = match $crate::iri_literal($text) {
             Ok(iri) => iri,
             Err(e) => panic!("{}", e.message()),
         };
@@ -744,7 +807,7 @@ macro_rules! uri {
     ($text:literal) => {{
         // Never a run-time panic: see `iri!` (a `const` initializer, so a
         // bad literal is a build error, E0080).
-        const URI: $crate::Uri<'static> = match $crate::__uri_literal($text) {
+        const URI: $crate::Uri<'static> = match $crate::uri_literal($text) {
             Ok(uri) => uri,
             Err(e) => panic!("{}", e.message()),
         };

@@ -1,7 +1,5 @@
 //! Parse errors: what was wrong, and at which byte.
 
-use core::fmt;
-
 use crate::caret::Caret;
 
 /// Why a string is not a valid URI reference, and where.
@@ -115,73 +113,8 @@ impl ParseError {
     }
 }
 
-/// Declares [`ParseErrorKind`] from one list, as uri-encode's
-/// `predefined_sets!` does for its sets: each kind is written once, with its
-/// doc and its message, and the macro makes the enum, `name` (the variant's
-/// identifier), `message` (the text `Display` writes) and `ALL` (every kind,
-/// in the list's order). A new kind is one entry.
-macro_rules! parse_error_kinds {
-    (
-        $(#[$attr:meta])*
-        pub enum ParseErrorKind {
-            $(
-                $(#[$doc:meta])*
-                $kind:ident => $message:literal,
-            )*
-        }
-    ) => {
-        $(#[$attr])*
-        pub enum ParseErrorKind {
-            $(
-                $(#[$doc])*
-                $kind,
-            )*
-        }
-
-        impl ParseErrorKind {
-            /// The kind's name as written in the source, stable for JSON output and
-            /// vector files.
-            ///
-            /// # Examples
-            ///
-            /// ```
-            /// assert_eq!(uri_core::ParseErrorKind::InvalidIpv6.name(), "InvalidIpv6");
-            /// ```
-            pub const fn name(self) -> &'static str {
-                match self {
-                    $(ParseErrorKind::$kind => stringify!($kind),)*
-                }
-            }
-
-            /// What the kind means, in a few words: the text `Display` writes.
-            ///
-            /// # Examples
-            ///
-            /// ```
-            /// use uri_core::ParseErrorKind;
-            ///
-            /// assert_eq!(ParseErrorKind::InvalidPortChar.message(), "non-digit in port");
-            /// assert_eq!(ParseErrorKind::InvalidPortChar.to_string(), "non-digit in port");
-            /// ```
-            pub const fn message(self) -> &'static str {
-                match self {
-                    $(ParseErrorKind::$kind => $message,)*
-                }
-            }
-
-            /// Every kind, in declaration order: for tests and tools that tabulate errors.
-            ///
-            /// # Examples
-            ///
-            /// ```
-            /// assert!(uri_core::ParseErrorKind::ALL.contains(&uri_core::ParseErrorKind::EmptyScheme));
-            /// ```
-            pub const ALL: &'static [ParseErrorKind] = &[$(ParseErrorKind::$kind,)*];
-        }
-    };
-}
-
-parse_error_kinds! {
+uri_encode::error_kinds! {
+    crate = uri_core, example = InvalidIpv6;
     /// What was wrong with a URI reference. See [`ParseError`] for where.
     ///
     /// New kinds may be added in minor releases.
@@ -253,12 +186,6 @@ parse_error_kinds! {
         /// [`ParseOptions::max_length`](crate::ParseOptions::max_length).
         /// `index` is the limit: the offset of the first byte beyond it.
         TooLong => "input longer than the maximum length allowed",
-    }
-}
-
-impl fmt::Display for ParseErrorKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.message())
     }
 }
 

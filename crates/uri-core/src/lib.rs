@@ -161,9 +161,7 @@ pub use by_spec::{IntoIri, IntoIriReference, IntoUriReference};
 pub use caret::Caret;
 pub use component::Component;
 pub use components::{Authority, Components, Host, HostKind, PortError, Segments};
-pub use const_check::check_uri;
-#[doc(hidden)]
-pub use const_check::{__iri_literal, __uri_literal, LiteralError};
+pub use const_check::{LiteralError, check_uri, iri_literal, uri_literal};
 pub use edit::{PathSegmentsMut, QueryPairsMut, SegmentError};
 pub use error::{ParseError, ParseErrorKind};
 pub use owned::{
@@ -171,7 +169,10 @@ pub use owned::{
     RiReferenceBuf, UriBuf, UriReferenceBuf,
 };
 pub use parser::ParseOptions;
-pub use redact::{MASK, PasswordSpans, Redacted, RedactedText, password_spans, redact_bytes};
+pub use redact::{
+    MASK, PasswordSpans, Redacted, RedactedText, RedactedUserinfo, password_spans, redact_bytes,
+    redact_userinfo,
+};
 pub use reference::{
     Iri, IriReference, RelativeIri, RelativeRef, RelativeRi, Ri, RiReference, Uri, UriReference,
 };

@@ -236,6 +236,24 @@ pub(crate) struct Layout {
     pub(crate) host_kind: HostKind,
 }
 
+/// The seven offset fields of a [`Layout`] in the order of the text, as
+/// one array: read by [`Layout::offsets`], assigned by
+/// [`Layout::set_offsets`] (a destructuring assignment), so the order is
+/// written once.
+macro_rules! offset_fields {
+    ($layout:ident) => {
+        [
+            $layout.scheme_end,
+            $layout.auth_start,
+            $layout.host_start,
+            $layout.host_end,
+            $layout.path_start,
+            $layout.path_end,
+            $layout.query_end,
+        ]
+    };
+}
+
 impl Layout {
     /// The layout of the empty reference.
     pub(crate) const EMPTY: Layout = Layout {
@@ -253,29 +271,13 @@ impl Layout {
     /// start, host start and end, path start and end, query end.
     #[inline(always)]
     pub(crate) const fn offsets(&self) -> [usize; 7] {
-        [
-            self.scheme_end,
-            self.auth_start,
-            self.host_start,
-            self.host_end,
-            self.path_start,
-            self.path_end,
-            self.query_end,
-        ]
+        offset_fields!(self)
     }
 
     /// Sets the seven offsets of [`Layout::offsets`], in its order.
     #[inline(always)]
     pub(crate) fn set_offsets(&mut self, offsets: [usize; 7]) {
-        [
-            self.scheme_end,
-            self.auth_start,
-            self.host_start,
-            self.host_end,
-            self.path_start,
-            self.path_end,
-            self.query_end,
-        ] = offsets;
+        offset_fields!(self) = offsets;
     }
 }
 

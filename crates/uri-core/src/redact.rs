@@ -70,20 +70,61 @@ impl<S: Spec> fmt::Debug for Redacted<'_, S> {
     }
 }
 
-/// The userinfo with what follows its first `:` hidden, unless that is empty.
-pub(crate) fn redact_userinfo(userinfo: &str) -> RedactedUserinfo<'_> {
+/// A userinfo shown with what follows its first `:` replaced by [`MASK`],
+/// unless that is empty: what [`Redacted`] writes for the userinfo of a
+/// parsed reference, for a caller that shows the userinfo alone.
+///
+/// RFC 3986 §3.2.1: "Applications should not render as clear text any
+/// data after the first colon (":") character found within a userinfo
+/// subcomponent unless the data after the colon is the empty string."
+///
+/// # Examples
+///
+/// ```
+/// use std::borrow::Cow;
+/// use uri_core::{Uri, redact_userinfo};
+///
+/// let uri = Uri::parse("ftp://me:secret:x@example.com/")?;
+/// let userinfo = uri.userinfo().unwrap_or_default();
+/// assert_eq!(redact_userinfo(userinfo).to_string(), "me:***");
+/// assert_eq!(redact_userinfo("me:").to_string(), "me:");
+/// // Borrowed when nothing is hidden.
+/// assert!(matches!(Cow::from(redact_userinfo("me")), Cow::Borrowed("me")));
+/// # Ok::<(), uri_core::ParseError>(())
+/// ```
+pub fn redact_userinfo(userinfo: &str) -> RedactedUserinfo<'_> {
     RedactedUserinfo(userinfo)
 }
 
-/// See [`redact_userinfo`].
+/// A userinfo that displays with its password hidden: see
+/// [`redact_userinfo`] (RFC 3986 §3.2.1). `Debug` writes the same text in
+/// quotes; [`Cow::from`] gives the text, borrowed when nothing is hidden.
+///
+/// # Examples
+///
+/// ```
+/// let shown = uri_core::redact_userinfo("user:pass");
+/// assert_eq!(format!("{shown} {shown:?}"), "user:*** \"user:***\"");
+/// ```
 #[derive(Clone, Copy)]
-pub(crate) struct RedactedUserinfo<'a>(&'a str);
+pub struct RedactedUserinfo<'a>(&'a str);
+
+impl<'a> RedactedUserinfo<'a> {
+    /// The user, when there is a password to hide (what follows the first
+    /// `:`, not empty).
+    fn user_of_hidden(self) -> Option<&'a str> {
+        match self.0.split_once(':') {
+            Some((user, secret)) if !secret.is_empty() => Some(user),
+            _ => None,
+        }
+    }
+}
 
 impl fmt::Display for RedactedUserinfo<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.0.split_once(':') {
-            Some((user, secret)) if !secret.is_empty() => write!(f, "{user}:***"),
-            _ => f.write_str(self.0),
+        match self.user_of_hidden() {
+            Some(user) => write!(f, "{user}:{MASK}"),
+            None => f.write_str(self.0),
         }
     }
 }
@@ -91,6 +132,16 @@ impl fmt::Display for RedactedUserinfo<'_> {
 impl fmt::Debug for RedactedUserinfo<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "\"{self}\"")
+    }
+}
+
+impl<'a> From<RedactedUserinfo<'a>> for Cow<'a, str> {
+    /// The userinfo as shown: borrowed when nothing is hidden.
+    fn from(shown: RedactedUserinfo<'a>) -> Self {
+        match shown.user_of_hidden() {
+            Some(user) => Cow::Owned(alloc::format!("{user}:{MASK}")),
+            None => Cow::Borrowed(shown.0),
+        }
     }
 }
 

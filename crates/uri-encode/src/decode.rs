@@ -81,62 +81,25 @@ impl DecodeError {
     }
 }
 
-/// What was wrong with percent-encoded text. See [`DecodeError`] for where.
-///
-/// # Examples
-///
-/// ```
-/// use uri_encode::DecodeErrorKind;
-///
-/// assert_eq!(DecodeErrorKind::InvalidUtf8.name(), "InvalidUtf8");
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[non_exhaustive]
-pub enum DecodeErrorKind {
-    /// A `%` not followed by two hexadecimal digits (§2.1). `index` points at it.
-    InvalidPercentEncoding,
-    /// The decoded bytes are not UTF-8. `index` points at the first input
-    /// byte (a `%` or a character) of the bad sequence.
-    InvalidUtf8,
-}
-
-impl core::fmt::Display for DecodeErrorKind {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.write_str(self.message())
-    }
-}
-
-impl DecodeErrorKind {
-    /// The kind's name as written in the source, stable for JSON output.
+crate::error_kinds! {
+    crate = uri_encode, example = InvalidUtf8;
+    /// What was wrong with percent-encoded text. See [`DecodeError`] for where.
     ///
     /// # Examples
     ///
     /// ```
     /// use uri_encode::DecodeErrorKind;
     ///
-    /// assert_eq!(DecodeErrorKind::InvalidPercentEncoding.name(), "InvalidPercentEncoding");
+    /// assert_eq!(DecodeErrorKind::InvalidUtf8.name(), "InvalidUtf8");
     /// ```
-    pub const fn name(self) -> &'static str {
-        match self {
-            DecodeErrorKind::InvalidPercentEncoding => "InvalidPercentEncoding",
-            DecodeErrorKind::InvalidUtf8 => "InvalidUtf8",
-        }
-    }
-
-    /// What the kind means, in a few words: the text `Display` writes.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use uri_encode::DecodeErrorKind;
-    ///
-    /// assert_eq!(DecodeErrorKind::InvalidUtf8.message(), "decoded bytes are not UTF-8");
-    /// ```
-    pub const fn message(self) -> &'static str {
-        match self {
-            DecodeErrorKind::InvalidPercentEncoding => "`%` not followed by two hex digits",
-            DecodeErrorKind::InvalidUtf8 => "decoded bytes are not UTF-8",
-        }
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+    #[non_exhaustive]
+    pub enum DecodeErrorKind {
+        /// A `%` not followed by two hexadecimal digits (§2.1). `index` points at it.
+        InvalidPercentEncoding => "`%` not followed by two hex digits",
+        /// The decoded bytes are not UTF-8. `index` points at the first input
+        /// byte (a `%` or a character) of the bad sequence.
+        InvalidUtf8 => "decoded bytes are not UTF-8",
     }
 }
 

@@ -341,20 +341,7 @@ mod tests {
 
     #[test]
     fn every_byte_through_every_set() {
-        let sets = [
-            EncodeSet::USERINFO,
-            EncodeSet::USERNAME,
-            EncodeSet::HOST,
-            EncodeSet::PATH,
-            EncodeSet::PATH_SEGMENT,
-            EncodeSet::PATH_SEGMENT_NC,
-            EncodeSet::QUERY,
-            EncodeSet::QUERY_COMPONENT,
-            EncodeSet::FRAGMENT,
-            EncodeSet::UNRESERVED,
-            EncodeSet::FORM,
-        ];
-        for set in sets {
+        for (_, set) in EncodeSet::PREDEFINED {
             for b in 0..=255u8 {
                 let mut out = String::new();
                 encode_bytes_into(&[b], &set, &mut out);

@@ -74,6 +74,7 @@ extern crate std;
 mod ascii_set;
 mod decode;
 mod encode;
+mod error_kinds;
 pub mod grammar;
 mod hex;
 mod normalize;

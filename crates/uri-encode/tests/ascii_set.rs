@@ -27,21 +27,9 @@ fn leak(set: AsciiSet) -> &'static AsciiSet {
 
 /// Every predefined set, with and without its options.
 fn predefined() -> Vec<EncodeSet> {
-    let sets = [
-        EncodeSet::UNRESERVED,
-        EncodeSet::PATH,
-        EncodeSet::PATH_SEGMENT,
-        EncodeSet::PATH_SEGMENT_NC,
-        EncodeSet::QUERY,
-        EncodeSet::QUERY_COMPONENT,
-        EncodeSet::FRAGMENT,
-        EncodeSet::USERINFO,
-        EncodeSet::USERNAME,
-        EncodeSet::HOST,
-        EncodeSet::FORM,
-    ];
-    sets.iter()
-        .flat_map(|s| [*s, s.preserving_triplets()])
+    EncodeSet::PREDEFINED
+        .iter()
+        .flat_map(|(_, s)| [*s, s.preserving_triplets()])
         .collect()
 }
 

@@ -41,65 +41,26 @@ pub struct CurieError {
     index: usize,
 }
 
-/// What is wrong with a CURIE or a prefix mapping.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum CurieErrorKind {
-    /// The prefix is not an NCName (a letter or `_`, then letters,
-    /// digits, `.`, `-`, `_`); `index` at the first character that is not.
-    InvalidPrefix,
-    /// No mapping for the prefix (or no default prefix for a CURIE
-    /// without one); `index` at the prefix's start.
-    UnknownPrefix,
-    /// The reference is not an `irelative-ref`; `index` at its first
-    /// wrong character.
-    InvalidReference,
-    /// A `[` without its `]` (or a `]` without its `[`); `index` at it.
-    UnclosedBracket,
-    /// The expansion is not an IRI, or a mapping's IRI is not one;
-    /// `index` at the reference's start (or 0 for a mapping).
-    InvalidIri,
-}
-
-impl CurieErrorKind {
-    /// The kind's name, as the CLI's JSON gives it.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// assert_eq!(uri_iri::CurieErrorKind::UnknownPrefix.name(), "UnknownPrefix");
-    /// ```
-    pub const fn name(self) -> &'static str {
-        match self {
-            CurieErrorKind::InvalidPrefix => "InvalidPrefix",
-            CurieErrorKind::UnknownPrefix => "UnknownPrefix",
-            CurieErrorKind::InvalidReference => "InvalidReference",
-            CurieErrorKind::UnclosedBracket => "UnclosedBracket",
-            CurieErrorKind::InvalidIri => "InvalidIri",
-        }
-    }
-
-    /// What is wrong, in words.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// assert_eq!(uri_iri::CurieErrorKind::UnknownPrefix.message(), "no mapping for the prefix");
-    /// ```
-    pub const fn message(self) -> &'static str {
-        match self {
-            CurieErrorKind::InvalidPrefix => "the prefix is not an NCName",
-            CurieErrorKind::UnknownPrefix => "no mapping for the prefix",
-            CurieErrorKind::InvalidReference => "the reference is not a relative IRI reference",
-            CurieErrorKind::UnclosedBracket => "a safe CURIE's `[` and `]` do not pair",
-            CurieErrorKind::InvalidIri => "the expansion is not an IRI",
-        }
-    }
-}
-
-impl fmt::Display for CurieErrorKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.message())
+uri_encode::error_kinds! {
+    crate = uri_iri, example = UnknownPrefix;
+    /// What is wrong with a CURIE or a prefix mapping.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    #[non_exhaustive]
+    pub enum CurieErrorKind {
+        /// The prefix is not an NCName (a letter or `_`, then letters,
+        /// digits, `.`, `-`, `_`); `index` at the first character that is not.
+        InvalidPrefix => "the prefix is not an NCName",
+        /// No mapping for the prefix (or no default prefix for a CURIE
+        /// without one); `index` at the prefix's start.
+        UnknownPrefix => "no mapping for the prefix",
+        /// The reference is not an `irelative-ref`; `index` at its first
+        /// wrong character.
+        InvalidReference => "the reference is not a relative IRI reference",
+        /// A `[` without its `]` (or a `]` without its `[`); `index` at it.
+        UnclosedBracket => "a safe CURIE's `[` and `]` do not pair",
+        /// The expansion is not an IRI, or a mapping's IRI is not one;
+        /// `index` at the reference's start (or 0 for a mapping).
+        InvalidIri => "the expansion is not an IRI",
     }
 }
 

@@ -120,129 +120,54 @@ impl fmt::Display for IdnaError {
 
 impl core::error::Error for IdnaError {}
 
-/// The rule of UTS #46 `ToASCII` (with the flags of [`HostMapping::Idna`])
-/// that a host breaks.
-///
-/// # Examples
-///
-/// ```
-/// use uri_iri::IdnaErrorKind;
-///
-/// assert_eq!(IdnaErrorKind::EmptyLabel.name(), "EmptyLabel");
-/// assert!(IdnaErrorKind::ALL.contains(&IdnaErrorKind::Bidi));
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[non_exhaustive]
-pub enum IdnaErrorKind {
-    /// The host's percent-encoding does not decode to UTF-8.
-    InvalidUtf8,
-    /// A character UTS #46 disallows, or one it maps to an ASCII byte
-    /// other than a letter, a digit, `-` or `.` (*UseSTD3ASCIIRules*):
-    /// `／` (U+FF0F), `＠`, a space, a symbol.
-    DisallowedChar,
-    /// An empty label: `..`, or a `.` first; or a label that is empty
-    /// after UTS #46 mapping (it held only characters that map to nothing,
-    /// such as U+00AD SOFT HYPHEN or U+200B ZERO WIDTH SPACE, as in
-    /// `\u{AD}.com`). UTS #46 §4.1 checks the labels of the mapped name,
-    /// and *VerifyDnsLength* (§4.2, step 4) refuses an empty one but the
-    /// root. The index is the label's first byte.
-    EmptyLabel,
-    /// A label longer than 63 bytes in its ASCII form.
-    LabelTooLong,
-    /// A name longer than 253 bytes in its ASCII form (254 with a root `.`).
-    NameTooLong,
-    /// A `-` first or last in a label, or `--` in its third and fourth
-    /// places (*CheckHyphens*).
-    Hyphen,
-    /// A label that breaks the bidi rule of RFC 5893 (*CheckBidi*): for
-    /// instance right-to-left and left-to-right letters mixed.
-    Bidi,
-    /// U+200C or U+200D where the context rules of RFC 5892 do not allow
-    /// them (*CheckJoiners*).
-    Joiner,
-    /// An `xn--` label that is not valid Punycode, or whose Unicode form
-    /// breaks one of the rules above.
-    Punycode,
-    /// A label refused for another rule: one that begins with a combining
-    /// mark, or is not in Normalization Form C.
-    InvalidLabel,
-}
-
-impl IdnaErrorKind {
-    /// Every kind, in declaration order.
+uri_encode::error_kinds! {
+    crate = uri_iri, example = Hyphen;
+    /// The rule of UTS #46 `ToASCII` (with the flags of [`HostMapping::Idna`])
+    /// that a host breaks.
     ///
     /// # Examples
     ///
     /// ```
-    /// assert_eq!(uri_iri::IdnaErrorKind::ALL[0], uri_iri::IdnaErrorKind::InvalidUtf8);
-    /// ```
-    pub const ALL: &'static [IdnaErrorKind] = &[
-        IdnaErrorKind::InvalidUtf8,
-        IdnaErrorKind::DisallowedChar,
-        IdnaErrorKind::EmptyLabel,
-        IdnaErrorKind::LabelTooLong,
-        IdnaErrorKind::NameTooLong,
-        IdnaErrorKind::Hyphen,
-        IdnaErrorKind::Bidi,
-        IdnaErrorKind::Joiner,
-        IdnaErrorKind::Punycode,
-        IdnaErrorKind::InvalidLabel,
-    ];
-
-    /// The kind's name, as in the source (for JSON output).
+    /// use uri_iri::IdnaErrorKind;
     ///
-    /// # Examples
-    ///
+    /// assert_eq!(IdnaErrorKind::EmptyLabel.name(), "EmptyLabel");
+    /// assert!(IdnaErrorKind::ALL.contains(&IdnaErrorKind::Bidi));
     /// ```
-    /// assert_eq!(uri_iri::IdnaErrorKind::Hyphen.name(), "Hyphen");
-    /// ```
-    pub const fn name(self) -> &'static str {
-        match self {
-            IdnaErrorKind::InvalidUtf8 => "InvalidUtf8",
-            IdnaErrorKind::DisallowedChar => "DisallowedChar",
-            IdnaErrorKind::EmptyLabel => "EmptyLabel",
-            IdnaErrorKind::LabelTooLong => "LabelTooLong",
-            IdnaErrorKind::NameTooLong => "NameTooLong",
-            IdnaErrorKind::Hyphen => "Hyphen",
-            IdnaErrorKind::Bidi => "Bidi",
-            IdnaErrorKind::Joiner => "Joiner",
-            IdnaErrorKind::Punycode => "Punycode",
-            IdnaErrorKind::InvalidLabel => "InvalidLabel",
-        }
-    }
-
-    /// A sentence on what was wrong.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// assert_eq!(uri_iri::IdnaErrorKind::EmptyLabel.message(), "empty label in host name");
-    /// ```
-    pub const fn message(self) -> &'static str {
-        match self {
-            IdnaErrorKind::InvalidUtf8 => "percent-encoded host name is not UTF-8",
-            IdnaErrorKind::DisallowedChar => {
-                "character not allowed in a host name (UTS #46 with STD3 rules)"
-            }
-            IdnaErrorKind::EmptyLabel => "empty label in host name",
-            IdnaErrorKind::LabelTooLong => "label longer than 63 bytes in its ASCII form",
-            IdnaErrorKind::NameTooLong => "host name longer than 253 bytes in its ASCII form",
-            IdnaErrorKind::Hyphen => {
-                "hyphen first or last in a label, or `--` in its third and fourth places"
-            }
-            IdnaErrorKind::Bidi => "label breaks the bidi rule of RFC 5893",
-            IdnaErrorKind::Joiner => "zero-width joiner or non-joiner out of context (RFC 5892)",
-            IdnaErrorKind::Punycode => "invalid `xn--` label",
-            IdnaErrorKind::InvalidLabel => {
-                "label refused by UTS #46 (combining mark first, or not NFC)"
-            }
-        }
-    }
-}
-
-impl fmt::Display for IdnaErrorKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.message())
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+    #[non_exhaustive]
+    pub enum IdnaErrorKind {
+        /// The host's percent-encoding does not decode to UTF-8.
+        InvalidUtf8 => "percent-encoded host name is not UTF-8",
+        /// A character UTS #46 disallows, or one it maps to an ASCII byte
+        /// other than a letter, a digit, `-` or `.` (*UseSTD3ASCIIRules*):
+        /// `／` (U+FF0F), `＠`, a space, a symbol.
+        DisallowedChar => "character not allowed in a host name (UTS #46 with STD3 rules)",
+        /// An empty label: `..`, or a `.` first; or a label that is empty
+        /// after UTS #46 mapping (it held only characters that map to nothing,
+        /// such as U+00AD SOFT HYPHEN or U+200B ZERO WIDTH SPACE, as in
+        /// `\u{AD}.com`). UTS #46 §4.1 checks the labels of the mapped name,
+        /// and *VerifyDnsLength* (§4.2, step 4) refuses an empty one but the
+        /// root. The index is the label's first byte.
+        EmptyLabel => "empty label in host name",
+        /// A label longer than 63 bytes in its ASCII form.
+        LabelTooLong => "label longer than 63 bytes in its ASCII form",
+        /// A name longer than 253 bytes in its ASCII form (254 with a root `.`).
+        NameTooLong => "host name longer than 253 bytes in its ASCII form",
+        /// A `-` first or last in a label, or `--` in its third and fourth
+        /// places (*CheckHyphens*).
+        Hyphen => "hyphen first or last in a label, or `--` in its third and fourth places",
+        /// A label that breaks the bidi rule of RFC 5893 (*CheckBidi*): for
+        /// instance right-to-left and left-to-right letters mixed.
+        Bidi => "label breaks the bidi rule of RFC 5893",
+        /// U+200C or U+200D where the context rules of RFC 5892 do not allow
+        /// them (*CheckJoiners*).
+        Joiner => "zero-width joiner or non-joiner out of context (RFC 5892)",
+        /// An `xn--` label that is not valid Punycode, or whose Unicode form
+        /// breaks one of the rules above.
+        Punycode => "invalid `xn--` label",
+        /// A label refused for another rule: one that begins with a combining
+        /// mark, or is not in Normalization Form C.
+        InvalidLabel => "label refused by UTS #46 (combining mark first, or not NFC)",
     }
 }
 

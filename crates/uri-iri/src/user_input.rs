@@ -117,25 +117,28 @@ pub struct UserInputError {
     index: usize,
 }
 
-/// The kind of a [`UserInputError`].
-///
-/// # Examples
-///
-/// ```
-/// use uri_core::{ParseErrorKind, UriBuf};
-/// use uri_iri::{FromUserInput, UserInputErrorKind};
-///
-/// let err = UriBuf::from_user_input("http://a:8x/").unwrap_err();
-/// assert_eq!(err.kind(), UserInputErrorKind::Parse(ParseErrorKind::InvalidPortChar));
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum UserInputErrorKind {
-    /// The text is not a URI even once fixed (no scheme, a bad port, an
-    /// invalid IP literal…).
-    Parse(ParseErrorKind),
-    /// UTS #46 refuses the host.
-    Idna(IdnaErrorKind),
+uri_encode::error_kinds! {
+    crate = uri_iri, example = Parse(uri_core::ParseErrorKind::MissingScheme);
+    /// The kind of a [`UserInputError`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_core::{ParseErrorKind, UriBuf};
+    /// use uri_iri::{FromUserInput, UserInputErrorKind};
+    ///
+    /// let err = UriBuf::from_user_input("http://a:8x/").unwrap_err();
+    /// assert_eq!(err.kind(), UserInputErrorKind::Parse(ParseErrorKind::InvalidPortChar));
+    /// ```
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+    #[non_exhaustive]
+    pub enum UserInputErrorKind {
+        /// The text is not a URI even once fixed (no scheme, a bad port, an
+        /// invalid IP literal…).
+        Parse(ParseErrorKind) => "{0}",
+        /// UTS #46 refuses the host.
+        Idna(IdnaErrorKind) => "{0}",
+    }
 }
 
 impl UserInputError {

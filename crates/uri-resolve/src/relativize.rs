@@ -38,57 +38,40 @@ pub enum Form {
     SameDocument,
 }
 
-/// Why there is no relative reference from a base to a target.
-///
-/// # Examples
-///
-/// ```
-/// use uri_core::Uri;
-/// use uri_resolve::{relativize_with, Form, RelativizeError};
-///
-/// let (base, target) = (Uri::parse("http://a/")?, Uri::parse("https://a/")?);
-/// let err = relativize_with(base, target, Form::Shortest).unwrap_err();
-/// assert_eq!(err, RelativizeError::DifferentScheme);
-/// # Ok::<(), uri_core::ParseError>(())
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
-#[non_exhaustive]
-pub enum RelativizeError {
-    /// The schemes differ (as text: resolution keeps the base's spelling),
-    /// so only the target itself, with its scheme, refers to it.
-    #[error("the target's scheme differs from the base's; only an absolute URI reaches it")]
-    DifferentScheme,
-    /// The target's path has `.` or `..` segments, which resolution would
-    /// remove: no reference resolves to it exactly. Normalize it first.
-    #[error("the target's path has dot segments that resolution would remove; normalize it first")]
-    DotSegments,
-    /// The target is not the base document (for [`Form::SameDocument`]).
-    #[error("the target is not the same document as the base")]
-    NotSameDocument,
-    /// No reference of the requested form resolves to the target: for
-    /// example, the target has no authority and the base has one, or a
-    /// rootless path cannot be reached from the base's.
-    #[error("no reference of the requested form resolves to the target")]
-    Unreachable,
-}
-
-impl RelativizeError {
-    /// The error's name, stable for JSON output.
+uri_encode::error_kinds! {
+    crate = uri_resolve, example = DotSegments;
+    /// Why there is no relative reference from a base to a target.
     ///
     /// # Examples
     ///
     /// ```
-    /// assert_eq!(uri_resolve::RelativizeError::DotSegments.name(), "DotSegments");
+    /// use uri_core::Uri;
+    /// use uri_resolve::{relativize_with, Form, RelativizeError};
+    ///
+    /// let (base, target) = (Uri::parse("http://a/")?, Uri::parse("https://a/")?);
+    /// let err = relativize_with(base, target, Form::Shortest).unwrap_err();
+    /// assert_eq!(err, RelativizeError::DifferentScheme);
+    /// # Ok::<(), uri_core::ParseError>(())
     /// ```
-    pub const fn name(self) -> &'static str {
-        match self {
-            RelativizeError::DifferentScheme => "DifferentScheme",
-            RelativizeError::DotSegments => "DotSegments",
-            RelativizeError::NotSameDocument => "NotSameDocument",
-            RelativizeError::Unreachable => "Unreachable",
-        }
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+    #[non_exhaustive]
+    pub enum RelativizeError {
+        /// The schemes differ (as text: resolution keeps the base's spelling),
+        /// so only the target itself, with its scheme, refers to it.
+        DifferentScheme => "the target's scheme differs from the base's; only an absolute URI reaches it",
+        /// The target's path has `.` or `..` segments, which resolution would
+        /// remove: no reference resolves to it exactly. Normalize it first.
+        DotSegments => "the target's path has dot segments that resolution would remove; normalize it first",
+        /// The target is not the base document (for [`Form::SameDocument`]).
+        NotSameDocument => "the target is not the same document as the base",
+        /// No reference of the requested form resolves to the target: for
+        /// example, the target has no authority and the base has one, or a
+        /// rootless path cannot be reached from the base's.
+        Unreachable => "no reference of the requested form resolves to the target",
     }
 }
+
+impl core::error::Error for RelativizeError {}
 
 /// The shortest reference `r` such that `resolve(base, r)` (strict,
 /// §5.2.2) is exactly `target`: a relative reference when one exists (the

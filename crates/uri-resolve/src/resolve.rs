@@ -60,50 +60,31 @@ impl ResolveError {
     }
 }
 
-/// What was wrong with a base or a reference.
-///
-/// # Examples
-///
-/// ```
-/// use uri_resolve::ResolveErrorKind;
-///
-/// assert_eq!(ResolveErrorKind::RelativeBase.name(), "RelativeBase");
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
-#[non_exhaustive]
-pub enum ResolveErrorKind {
-    /// The base is a relative reference: §5.1 requires a base URI with a
-    /// scheme. `index` is 0.
-    #[error("the base is a relative reference; a base URI needs a scheme (§5.1)")]
-    RelativeBase,
-    /// The base is not a URI reference at all.
-    #[error("invalid base: {0}")]
-    InvalidBase(ParseErrorKind),
-    /// The reference is not a URI reference.
-    #[error("invalid reference: {0}")]
-    InvalidReference(ParseErrorKind),
-}
-
-impl ResolveErrorKind {
-    /// The kind's name, stable for JSON output: `RelativeBase`,
-    /// `InvalidBase`, `InvalidReference`.
+uri_encode::error_kinds! {
+    crate = uri_resolve, example = RelativeBase;
+    /// What was wrong with a base or a reference.
     ///
     /// # Examples
     ///
     /// ```
-    /// use uri_core::ParseErrorKind;
     /// use uri_resolve::ResolveErrorKind;
     ///
-    /// assert_eq!(ResolveErrorKind::InvalidBase(ParseErrorKind::EmptyScheme).name(), "InvalidBase");
+    /// assert_eq!(ResolveErrorKind::RelativeBase.name(), "RelativeBase");
     /// ```
-    pub const fn name(self) -> &'static str {
-        match self {
-            ResolveErrorKind::RelativeBase => "RelativeBase",
-            ResolveErrorKind::InvalidBase(_) => "InvalidBase",
-            ResolveErrorKind::InvalidReference(_) => "InvalidReference",
-        }
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+    #[non_exhaustive]
+    pub enum ResolveErrorKind {
+        /// The base is a relative reference: §5.1 requires a base URI with a
+        /// scheme. `index` is 0.
+        RelativeBase => "the base is a relative reference; a base URI needs a scheme (§5.1)",
+        /// The base is not a URI reference at all.
+        InvalidBase(ParseErrorKind) => "invalid base: {0}",
+        /// The reference is not a URI reference.
+        InvalidReference(ParseErrorKind) => "invalid reference: {0}",
     }
 }
+
+impl core::error::Error for ResolveErrorKind {}
 
 /// A pre-parsed base URI that resolves references (RFC 3986 §5.2.2) into
 /// a caller's buffer: no allocation per reference once the buffer has grown.

@@ -21,9 +21,9 @@
 //! value after `:=` is taken as already encoded. A template's `{name}` is
 //! decoded, `{:name}` is the text as written.
 //!
-//! This file uses only `std` and `urikit`, so that the fuzz target
-//! `cli_edit` (`tests/fuzz_props.rs`) compiles it as it is, with `#[path]`:
-//! what the fuzzer runs is the command's own code.
+//! The fuzz target `cli_edit` (`tests/fuzz_props.rs`) drives this module
+//! through the crate's library: what the fuzzer runs is the command's own
+//! code. Its public items are that surface, and no more.
 
 use std::borrow::Cow;
 use std::fmt::Write as _;
@@ -31,13 +31,22 @@ use std::fmt::Write as _;
 use urikit::encode::{EncodeSet, decode_utf8_lossy, encode};
 use urikit::schemes::Registry;
 use urikit::{
-    BuildError, BuildErrorKind, Component, IriReference, ParseOptions, RiBuilder, RiReference,
-    RiReferenceBuf, Spec, UriReference,
+    BuildError, Component, IriReference, ParseOptions, RiBuilder, RiReference, RiReferenceBuf,
+    Spec, UriReference,
 };
 
 /// A component that `--set`, `--remove` and `--iterate` name.
+///
+/// # Examples
+///
+/// ```
+/// use urikit_cli::edit::{Change, Part};
+///
+/// assert_eq!(Change::remove("port")?, Change::Remove(Part::Port));
+/// # Ok::<(), String>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Part {
+pub enum Part {
     /// The scheme (§3.1).
     Scheme,
     /// What comes before the first `:` of the userinfo (§3.2.1).
@@ -161,8 +170,17 @@ impl Part {
 
 /// `COMPONENT=VALUE` (text, to encode) or `COMPONENT:=VALUE` (encoded);
 /// `COMPONENT?=VALUE` (or `?:=`… as `:?=`) sets only an absent component.
+///
+/// # Examples
+///
+/// ```
+/// use urikit_cli::edit::Assignment;
+///
+/// assert!(Assignment::parse("query:=a=1").is_ok());
+/// assert!(Assignment::parse("port=x").is_err());
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct Assignment {
+pub struct Assignment {
     part: Part,
     value: String,
     encoded: bool,
@@ -177,7 +195,18 @@ impl Assignment {
     /// # Errors
     ///
     /// The usage error, naming the option's argument and pointing into it.
-    pub(crate) fn parse(text: &str) -> Result<Self, String> {
+    ///
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use urikit_cli::edit::Assignment;
+    ///
+    /// let err = Assignment::parse("port=8a").unwrap_err();
+    /// // The message quotes the argument, with a caret under the fault.
+    /// assert!(err.contains("\n\n  port=8a\n"));
+    /// ```
+    pub fn parse(text: &str) -> Result<Self, String> {
         let (name, value) = text
             .split_once('=')
             .ok_or_else(|| format!("`{text}` is not COMPONENT=VALUE"))?;
@@ -314,8 +343,17 @@ fn check_written(part: Part, written: &str) -> Result<(), (usize, String)> {
 }
 
 /// What `--append` adds to.
+///
+/// # Examples
+///
+/// ```
+/// use urikit_cli::edit::Append;
+///
+/// assert_eq!(Append::parse("path=a b")?, Append::Segment("a%20b".into()));
+/// # Ok::<(), String>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) enum Append {
+pub enum Append {
     /// `path=SEGMENT`: a segment at the end of the path.
     Segment(String),
     /// `query=KEY=VALUE` or `query=KEY`: a pair at the end of the query.
@@ -325,7 +363,22 @@ pub(crate) enum Append {
 impl Append {
     /// Parses `path=SEGMENT`, `query=PAIR`, or either with `:=` for an
     /// encoded value.
-    pub(crate) fn parse(text: &str) -> Result<Self, String> {
+    ///
+    /// # Errors
+    ///
+    /// The usage error for another component or an invalid value.
+    ///
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use urikit_cli::edit::Append;
+    ///
+    /// assert_eq!(Append::parse("query=k=v w")?, Append::Pair("k=v%20w".into()));
+    /// assert!(Append::parse("host=h").is_err());
+    /// # Ok::<(), String>(())
+    /// ```
+    pub fn parse(text: &str) -> Result<Self, String> {
         let a = Assignment::parse(text)?;
         match a.part {
             Part::Path if a.encoded => Ok(Append::Segment(a.value)),
@@ -349,8 +402,16 @@ impl Append {
 }
 
 /// One `--iterate`: a component and the values it takes in turn.
+///
+/// # Examples
+///
+/// ```
+/// use urikit_cli::edit::Iterate;
+///
+/// assert!(Iterate::parse("port=80 8080").is_ok());
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct Iterate {
+pub struct Iterate {
     part: Part,
     values: Vec<String>,
     encoded: bool,
@@ -359,7 +420,21 @@ pub(crate) struct Iterate {
 impl Iterate {
     /// Parses `COMPONENT=V1 V2 …` (or `:=`), the values split at spaces,
     /// each checked as `--set` checks its value.
-    pub(crate) fn parse(text: &str) -> Result<Self, String> {
+    ///
+    /// # Errors
+    ///
+    /// The usage error for an invalid value, or no value.
+    ///
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use urikit_cli::edit::Iterate;
+    ///
+    /// assert!(Iterate::parse("port=80 x").is_err());
+    /// assert!(Iterate::parse("port=").is_err());
+    /// ```
+    pub fn parse(text: &str) -> Result<Self, String> {
         let a = Assignment::parse(text.split(' ').next().unwrap_or(text))?;
         let name = &text[..text.find('=').unwrap_or(0)];
         let values: Vec<String> = text[name.len() + 1..]
@@ -383,8 +458,17 @@ impl Iterate {
 
 /// One `--replace` or `--replace-append`: a query pair that takes the
 /// place of the first pair with its key, the others with the key dropped.
+///
+/// # Examples
+///
+/// ```
+/// use urikit_cli::edit::Edit;
+///
+/// // `--replace` pairs are made by the command line; an `Edit` starts with none.
+/// assert!(Edit::default().replaces.is_empty());
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct Replace {
+pub struct Replace {
     /// The key, decoded, as pairs are matched.
     key: String,
     /// The pair as written: `KEY=VALUE` or `KEY`, encoded.
@@ -432,8 +516,18 @@ impl Replace {
 }
 
 /// A change of `--set` or `--remove`, in command-line order.
+///
+/// # Examples
+///
+/// ```
+/// use urikit_cli::edit::{Assignment, Change};
+///
+/// let set = Change::Set(Assignment::parse("host=example.com")?);
+/// assert_ne!(set, Change::remove("host")?);
+/// # Ok::<(), String>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) enum Change {
+pub enum Change {
     /// `--set`.
     Set(Assignment),
     /// `--remove`.
@@ -442,42 +536,90 @@ pub(crate) enum Change {
 
 impl Change {
     /// Parses the argument of `--remove`: a component name.
-    pub(crate) fn remove(name: &str) -> Result<Self, String> {
+    ///
+    /// # Errors
+    ///
+    /// The usage error for a name that is no component's.
+    ///
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use urikit_cli::edit::Change;
+    ///
+    /// assert!(Change::remove("query").is_ok());
+    /// assert!(Change::remove("color").is_err());
+    /// ```
+    pub fn remove(name: &str) -> Result<Self, String> {
         Part::named(name).map(Change::Remove)
     }
 }
 
 /// The most outputs the `--iterate` options of one command may make for
 /// each input: [`Edit::apply`] holds all of one input's outputs at once.
-pub(crate) const MAX_OUTPUTS: usize = 1_000_000;
+///
+///
+/// # Examples
+///
+/// ```
+/// use urikit_cli::edit::{Edit, Iterate, MAX_OUTPUTS};
+///
+/// let values = vec!["a"; 1001].join(" ");
+/// let edit = Edit {
+///     iterate: vec![Iterate::parse(&format!("path={values}"))?, Iterate::parse(&format!("query={values}"))?],
+///     ..Edit::default()
+/// };
+/// assert!(edit.outputs_per_input() > MAX_OUTPUTS);
+/// assert!(edit.check().is_err());
+/// # Ok::<(), String>(())
+/// ```
+pub const MAX_OUTPUTS: usize = 1_000_000;
 
 /// Everything `edit` does to each input.
+///
+///
+/// # Examples
+///
+/// ```
+/// use urikit::UriReference;
+/// use urikit_cli::edit::{Change, Edit, Template};
+///
+/// let edit = Edit {
+///     changes: vec![Change::remove("fragment")?],
+///     template: Some(Template::parse("{host} {url}")?),
+///     ..Edit::default()
+/// };
+/// let registry = urikit::schemes::Registry::default();
+/// let outputs = edit.apply(UriReference::parse("http://h/#f").map_err(|e| e.to_string())?, &registry);
+/// assert_eq!(outputs.map_err(|e| e.to_string())?, ["h http://h/"]);
+/// # Ok::<(), String>(())
+/// ```
 #[derive(Debug)]
-pub(crate) struct Edit {
+pub struct Edit {
     /// Every `--remove`, then every `--set`, each in command-line order.
-    pub(crate) changes: Vec<Change>,
+    pub changes: Vec<Change>,
     /// `--iterate`, each on a different component.
-    pub(crate) iterate: Vec<Iterate>,
+    pub iterate: Vec<Iterate>,
     /// `--append`, in order.
-    pub(crate) appends: Vec<Append>,
+    pub appends: Vec<Append>,
     /// `--trim-query` patterns.
-    pub(crate) trims: Vec<String>,
+    pub trims: Vec<String>,
     /// `--replace` and `--replace-append`, in order.
-    pub(crate) replaces: Vec<Replace>,
+    pub replaces: Vec<Replace>,
     /// `--sort-query`.
-    pub(crate) sort_query: bool,
+    pub sort_query: bool,
     /// `--get`.
-    pub(crate) template: Option<Template>,
+    pub template: Option<Template>,
     /// `--strict-get`: a placeholder of an absent component is an error.
-    pub(crate) strict: bool,
+    pub strict: bool,
     /// `--normalize`: the result normalized as `normalize --scheme`.
-    pub(crate) normalize: bool,
+    pub normalize: bool,
     /// `--keep-port`: with `--normalize`, a default port is kept.
-    pub(crate) keep_port: bool,
+    pub keep_port: bool,
     /// `--query-separator`: what separates query pairs.
-    pub(crate) separator: char,
+    pub separator: char,
     /// The options the edited reference is checked with (`--allow-zone-id`).
-    pub(crate) options: ParseOptions,
+    pub options: ParseOptions,
 }
 
 impl Default for Edit {
@@ -515,7 +657,20 @@ impl Edit {
     /// # Errors
     ///
     /// The usage error to print.
-    pub(crate) fn check(&self) -> Result<(), String> {
+    ///
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use urikit_cli::edit::{Assignment, Change, Edit};
+    ///
+    /// let set = |text| Assignment::parse(text).map(Change::Set);
+    /// let twice = Edit { changes: vec![set("port=1")?, set("port=2")?], ..Edit::default() };
+    /// assert!(twice.check().unwrap_err().starts_with("`port` is set twice"));
+    /// assert!(Edit::default().check().is_ok());
+    /// # Ok::<(), String>(())
+    /// ```
+    pub fn check(&self) -> Result<(), String> {
         for (i, a) in self.iterate.iter().enumerate() {
             if self.iterate[..i].iter().any(|b| b.part == a.part) {
                 return Err(format!("`--iterate` names `{}` twice", a.part.name()));
@@ -567,7 +722,21 @@ impl Edit {
     /// How many outputs each input makes: the product of the numbers of
     /// `--iterate` values, 1 without; `usize::MAX` when the product does
     /// not fit.
-    pub(crate) fn outputs_per_input(&self) -> usize {
+    ///
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use urikit_cli::edit::{Edit, Iterate};
+    ///
+    /// let edit = Edit {
+    ///     iterate: vec![Iterate::parse("port=1 2 3")?, Iterate::parse("path=/a /b")?],
+    ///     ..Edit::default()
+    /// };
+    /// assert_eq!(edit.outputs_per_input(), 6);
+    /// # Ok::<(), String>(())
+    /// ```
+    pub fn outputs_per_input(&self) -> usize {
         self.iterate
             .iter()
             .try_fold(1_usize, |n, i| n.checked_mul(i.values.len()))
@@ -582,8 +751,21 @@ impl Edit {
     ///
     /// The [`BuildError`] of the first edited reference that is not a URI
     /// (or IRI) reference: the whole input is then invalid.
-    #[allow(dead_code)]
-    pub(crate) fn apply<S: Spec>(
+    ///
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use urikit::{BuildErrorKind, UriReference};
+    /// use urikit_cli::edit::{Change, Edit};
+    ///
+    /// let registry = urikit::schemes::Registry::default();
+    /// let edit = Edit { changes: vec![Change::remove("host")?], ..Edit::default() };
+    /// let err = edit.apply(UriReference::parse("http://u@h/").map_err(|e| e.to_string())?, &registry);
+    /// assert_eq!(err.map_err(|e| e.kind()), Err(BuildErrorKind::MissingHost));
+    /// # Ok::<(), String>(())
+    /// ```
+    pub fn apply<S: Spec>(
         &self,
         reference: RiReference<'_, S>,
         registry: &Registry,
@@ -975,23 +1157,18 @@ pub(crate) fn query_pairs(query: &str, separator: char) -> Vec<(String, String)>
         .collect()
 }
 
-/// The name a [`BuildErrorKind`] goes by in JSON output and summaries.
-pub(crate) fn build_error_name(kind: BuildErrorKind) -> &'static str {
-    match kind {
-        BuildErrorKind::Syntax(kind) => kind.name(),
-        BuildErrorKind::MissingHost => "MissingHost",
-        BuildErrorKind::PathNotAbsolute => "PathNotAbsolute",
-        BuildErrorKind::PathStartsWithDoubleSlash => "PathStartsWithDoubleSlash",
-        BuildErrorKind::ColonInFirstSegment => "ColonInFirstSegment",
-        BuildErrorKind::MissingScheme => "MissingScheme",
-        BuildErrorKind::UnexpectedScheme => "UnexpectedScheme",
-        _ => "BuildError",
-    }
-}
-
 /// A `--get` template: text with `{name}` (or `[name]`) placeholders.
+///
+///
+/// # Examples
+///
+/// ```
+/// use urikit_cli::edit::Template;
+///
+/// assert!(Template::parse("{scheme}://{host}").is_ok());
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct Template {
+pub struct Template {
     pieces: Vec<Piece>,
 }
 
@@ -1034,7 +1211,17 @@ impl Template {
     /// # Errors
     ///
     /// The usage error for a `{placeholder}` that names nothing known.
-    pub(crate) fn parse(text: &str) -> Result<Self, String> {
+    ///
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use urikit_cli::edit::Template;
+    ///
+    /// assert!(Template::parse("{nothing}").is_err());
+    /// assert!(Template::parse("{ literal").is_ok());
+    /// ```
+    pub fn parse(text: &str) -> Result<Self, String> {
         let mut pieces = Vec::new();
         let mut literal = String::new();
         let mut rest = text;
@@ -1321,6 +1508,7 @@ fn decoded(text: &str) -> Cow<'_, str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use urikit::BuildErrorKind;
 
     fn edit(input: &str, setup: impl FnOnce(&mut Edit)) -> Result<Vec<String>, BuildError> {
         let mut e = Edit::default();

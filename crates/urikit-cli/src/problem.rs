@@ -11,7 +11,7 @@ use urikit::encode::DecodeError;
 use urikit::iri::IdnaError;
 use urikit::resolve::{RelativizeError, ResolveErrorKind};
 use urikit::schemes::PathError;
-use urikit::{BuildError, Caret, ParseError, ParseErrorKind};
+use urikit::{BuildError, BuildErrorKind, Caret, ParseError, ParseErrorKind};
 
 use crate::settings::{self, paint, style};
 
@@ -75,7 +75,9 @@ impl Problem {
     /// [`DecodeErrorKind::name`](urikit::encode::DecodeErrorKind::name), a
     /// [`ResolveErrorKind::name`], a [`RelativizeError::name`], an
     /// [`IdnaErrorKind::name`](urikit::iri::IdnaErrorKind::name), a
-    /// [`PathErrorKind::name`](urikit::schemes::PathErrorKind::name),
+    /// [`PathErrorKind::name`](urikit::schemes::PathErrorKind::name), a
+    /// [`BuildErrorKind::name`] (a [`BuildErrorKind::Syntax`] by its parse
+    /// error's name),
     /// `MissingTab`, or `InvalidUtf8`.
     pub(crate) fn kind_name(&self) -> &'static str {
         match self {
@@ -86,7 +88,11 @@ impl Problem {
             Problem::Relativize(e) => e.name(),
             Problem::Idna(e) => e.kind().name(),
             Problem::Path(e) => e.kind().name(),
-            Problem::Build(e) => crate::edit::build_error_name(e.kind()),
+            // A part that does not match its rule goes by the parse error's name.
+            Problem::Build(e) => match e.kind() {
+                BuildErrorKind::Syntax(kind) => kind.name(),
+                kind => kind.name(),
+            },
             Problem::Curie(e) => e.kind().name(),
             Problem::MissingTab { .. } => "MissingTab",
             Problem::LineTooLong { .. } => "LineTooLong",

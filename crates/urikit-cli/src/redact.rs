@@ -81,12 +81,10 @@ pub(crate) fn shown_reference<'a, S: Spec>(
 }
 
 /// A userinfo with what follows its first `:` replaced by [`MASK`], unless
-/// that is empty.
+/// that is empty: [`urikit::redact_userinfo`], borrowed when
+/// nothing is hidden.
 pub(crate) fn redact_userinfo(userinfo: &str) -> Cow<'_, str> {
-    match userinfo.split_once(':') {
-        Some((user, password)) if !password.is_empty() => Cow::Owned(format!("{user}:{MASK}")),
-        _ => Cow::Borrowed(userinfo),
-    }
+    urikit::redact_userinfo(userinfo).into()
 }
 
 #[cfg(test)]

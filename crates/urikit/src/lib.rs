@@ -130,10 +130,10 @@ pub use uri_core::{
     Authority, BuildError, BuildErrorKind, Builder, Caret, Component, Components, Host, HostKind,
     Iri, IriBuf, IriBuilder, IriReference, IriReferenceBuf, IriSpec, MASK, ParseBufError,
     ParseError, ParseErrorKind, ParseOptions, PasswordSpans, PortError, Redacted, RedactedText,
-    RelativeIri, RelativeIriBuf, RelativeRef, RelativeRefBuf, RelativeRi, RelativeRiBuf, Ri, RiBuf,
-    RiBuilder, RiReference, RiReferenceBuf, RiWriter, Segments, Spec, TrustedWriter, Uri, UriBuf,
-    UriReference, UriReferenceBuf, UriSpec, UriWriter, address, check_uri, grammar, password_spans,
-    redact_bytes, spec, uri, writer,
+    RedactedUserinfo, RelativeIri, RelativeIriBuf, RelativeRef, RelativeRefBuf, RelativeRi,
+    RelativeRiBuf, Ri, RiBuf, RiBuilder, RiReference, RiReferenceBuf, RiWriter, Segments, Spec,
+    TrustedWriter, Uri, UriBuf, UriReference, UriReferenceBuf, UriSpec, UriWriter, address,
+    check_uri, grammar, password_spans, redact_bytes, redact_userinfo, spec, uri, writer,
 };
 // Issue 36's items of uri-core: the editors, the IRI literal, and the
 // traits that let a function take any URI or IRI type.
@@ -215,36 +215,41 @@ pub mod prelude {
     // --- End of issue 36's block. ---
 }
 
-/// The crate README's examples, run as doc tests (they use the default
-/// features).
-#[cfg(all(
-    doctest,
-    feature = "std",
-    feature = "encode",
-    feature = "resolve",
-    feature = "iri",
-    feature = "schemes"
-))]
-#[doc = include_str!("../README.md")]
-struct ReadmeDoctests;
+/// Declares a struct whose doc is a Markdown file, so that the file's
+/// examples run as doc tests; only with every default feature on, which
+/// they use.
+macro_rules! doctests_with_default_features {
+    ($(#[doc = $doc:literal])* $name:ident = $file:literal) => {
+        $(#[doc = $doc])*
+        #[cfg(all(
+            doctest,
+            feature = "std",
+            feature = "encode",
+            feature = "resolve",
+            feature = "iri",
+            feature = "schemes"
+        ))]
+        #[doc = include_str!($file)]
+        struct $name;
+    };
+}
+
+doctests_with_default_features! {
+    /// The crate README's examples, run as doc tests (they use the default
+    /// features).
+    ReadmeDoctests = "../README.md"
+}
 
 /// The workspace README's examples, run as doc tests.
 #[cfg(doctest)]
 #[doc = include_str!("../../../README.md")]
 struct WorkspaceReadmeDoctests;
 
-/// The examples of `docs/guide.md`, run as doc tests. They use every
-/// default feature, so they run when all of them are on.
-#[cfg(all(
-    doctest,
-    feature = "std",
-    feature = "encode",
-    feature = "resolve",
-    feature = "iri",
-    feature = "schemes"
-))]
-#[doc = include_str!("../../../docs/guide.md")]
-struct GuideDoctests;
+doctests_with_default_features! {
+    /// The examples of `docs/guide.md`, run as doc tests. They use every
+    /// default feature, so they run when all of them are on.
+    GuideDoctests = "../../../docs/guide.md"
+}
 
 /// Moving from the `url` crate, task by task: parse, read the
 /// components, build, edit the query, edit the path, join, compare and
@@ -254,28 +259,14 @@ struct GuideDoctests;
 #[doc = include_str!("../migrating-from-url.md")]
 pub mod migrating_from_url {}
 
-/// `docs/migrating-from-url.md`'s examples, run as doc tests (they use
-/// the default features; the conversions also `url` and `http`).
-#[cfg(all(
-    doctest,
-    feature = "std",
-    feature = "encode",
-    feature = "resolve",
-    feature = "iri",
-    feature = "schemes"
-))]
-#[doc = include_str!("../migrating-from-url.md")]
-struct MigratingFromUrlDoctests;
+doctests_with_default_features! {
+    /// `docs/migrating-from-url.md`'s examples, run as doc tests (they use
+    /// the default features; the conversions also `url` and `http`).
+    MigratingFromUrlDoctests = "../migrating-from-url.md"
+}
 
-/// `docs/ecosystem.md`'s urikit lines, run as doc tests (they need the
-/// default features).
-#[cfg(all(
-    doctest,
-    feature = "std",
-    feature = "encode",
-    feature = "resolve",
-    feature = "iri",
-    feature = "schemes"
-))]
-#[doc = include_str!("../../../docs/ecosystem.md")]
-struct EcosystemDoctests;
+doctests_with_default_features! {
+    /// `docs/ecosystem.md`'s urikit lines, run as doc tests (they need the
+    /// default features).
+    EcosystemDoctests = "../../../docs/ecosystem.md"
+}

@@ -116,37 +116,40 @@ pub struct InteropError {
     detail: String,
 }
 
-/// What went wrong in a conversion: the kind of an [`InteropError`].
-///
-/// # Examples
-///
-/// ```
-/// # #[cfg(feature = "http")] {
-/// use uri_core::UriBuf;
-/// use uri_core::interop::InteropErrorKind;
-///
-/// let origin_form: http::Uri = "/a?b".parse().unwrap();
-/// let err = UriBuf::try_from(&origin_form).unwrap_err();
-/// assert_eq!(err.kind(), InteropErrorKind::NotAbsolute);
-/// # }
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum InteropErrorKind {
-    /// The other type's string is not an RFC 3986 reference
-    /// ([`InteropError::parse_error`] says where it stops being one).
-    Invalid,
-    /// The other type holds a relative reference (an `http::Uri` in
-    /// origin or authority form) and the target needs a scheme.
-    NotAbsolute,
-    /// The reference has a fragment, and `http::Uri` has nowhere to keep
-    /// it (RFC 9110 §4.2.5: fragments are not sent in requests).
-    Fragment,
-    /// The other crate refuses the string.
-    Rejected,
-    /// The other crate accepts the string but would change it, or read a
-    /// component differently ([`InteropError::component`] says which).
-    Changed,
+uri_encode::error_kinds! {
+    crate = uri_core::interop, example = NotAbsolute;
+    /// What went wrong in a conversion: the kind of an [`InteropError`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # #[cfg(feature = "http")] {
+    /// use uri_core::UriBuf;
+    /// use uri_core::interop::InteropErrorKind;
+    ///
+    /// let origin_form: http::Uri = "/a?b".parse().unwrap();
+    /// let err = UriBuf::try_from(&origin_form).unwrap_err();
+    /// assert_eq!(err.kind(), InteropErrorKind::NotAbsolute);
+    /// # }
+    /// ```
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+    #[non_exhaustive]
+    pub enum InteropErrorKind {
+        /// The other type's string is not an RFC 3986 reference
+        /// ([`InteropError::parse_error`] says where it stops being one).
+        Invalid => "not an RFC 3986 reference",
+        /// The other type holds a relative reference (an `http::Uri` in
+        /// origin or authority form) and the target needs a scheme.
+        NotAbsolute => "not an absolute URI: it has no scheme",
+        /// The reference has a fragment, and `http::Uri` has nowhere to keep
+        /// it (RFC 9110 §4.2.5: fragments are not sent in requests).
+        Fragment => "http::Uri cannot hold a fragment",
+        /// The other crate refuses the string.
+        Rejected => "refused by the other crate",
+        /// The other crate accepts the string but would change it, or read a
+        /// component differently ([`InteropError::component`] says which).
+        Changed => "the other crate would change the string",
+    }
 }
 
 impl InteropError {
@@ -228,12 +231,13 @@ impl InteropError {
 impl fmt::Display for InteropError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match (self.kind, self.parse_error) {
-            (InteropErrorKind::Invalid, Some(e)) => write!(f, "not an RFC 3986 reference: {e}"),
-            (InteropErrorKind::Invalid, None) => f.write_str("not an RFC 3986 reference"),
-            (InteropErrorKind::NotAbsolute, _) => {
-                f.write_str("not an absolute URI: it has no scheme")
-            }
-            (InteropErrorKind::Fragment, _) => f.write_str("http::Uri cannot hold a fragment"),
+            (InteropErrorKind::Invalid, Some(e)) => write!(f, "{}: {e}", self.kind),
+            (
+                InteropErrorKind::Invalid
+                | InteropErrorKind::NotAbsolute
+                | InteropErrorKind::Fragment,
+                _,
+            ) => f.write_str(self.kind.message()),
             (InteropErrorKind::Rejected, _) => write!(f, "refused: {}", self.detail),
             (InteropErrorKind::Changed, _) => match self.component {
                 Some(c) => write!(f, "the {c} would change: {}", self.detail),
