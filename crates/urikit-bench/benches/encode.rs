@@ -68,10 +68,10 @@ const QUERY_COMPONENT: EncodeSet = EncodeSet::QUERY_COMPONENT;
 const UNRESERVED: EncodeSet = EncodeSet::UNRESERVED;
 
 /// `percent-encoding`'s equivalent of [`QUERY_COMPONENT`].
-static PE_QUERY_COMPONENT: AsciiSet = urikit_bench::percent_encoding_set(&QUERY_COMPONENT);
+static PE_QUERY_COMPONENT: AsciiSet = QUERY_COMPONENT.to_ascii_set();
 
 /// `percent-encoding`'s equivalent of [`UNRESERVED`].
-static PE_UNRESERVED: AsciiSet = urikit_bench::percent_encoding_set(&UNRESERVED);
+static PE_UNRESERVED: AsciiSet = UNRESERVED.to_ascii_set();
 
 /// The `fluent-uri` table that allows exactly the ASCII bytes `set` keeps,
 /// plus `%XX` triplets (so that `EStr` accepts the encoded text).

@@ -616,32 +616,6 @@ fn json_string(text: &str) -> String {
     out
 }
 
-/// The `percent-encoding` set that encodes exactly the bytes `set` does
-/// not keep (`percent-encoding` always encodes non-ASCII bytes, as
-/// `uri-encode` does): the same work for both in a benchmark.
-///
-/// # Examples
-///
-/// ```
-/// use percent_encoding::{AsciiSet, utf8_percent_encode};
-/// use uri_encode::{EncodeSet, encode};
-///
-/// static PE_PATH: AsciiSet = urikit_bench::percent_encoding_set(&EncodeSet::PATH);
-/// let text = "a b/é?";
-/// assert_eq!(utf8_percent_encode(text, &PE_PATH).to_string(), encode(text, &EncodeSet::PATH));
-/// ```
-pub const fn percent_encoding_set(set: &uri_encode::EncodeSet) -> percent_encoding::AsciiSet {
-    let mut out = percent_encoding::AsciiSet::EMPTY;
-    let mut b = 0;
-    while b < 0x80 {
-        if !set.keeps(b) {
-            out = out.add(b);
-        }
-        b += 1;
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -6,9 +6,9 @@
 //! The getters, ours ([`urikit_parts`]) and the peers' ([`fluent_uri_parts`],
 //! [`fluent_iri_parts`], [`oxiri_parts`], [`iri_string_parts`]), are here
 //! once for both benchmarks, generic over URI and IRI where the library's
-//! types are. Each is `#[inline]` (or generic), as it was when it stood in
-//! the benchmark that times it (`components/mixed`), so that it compiles
-//! into the timing loop as before.
+//! types are. None is `#[inline]`: the timing loop of `components/mixed`
+//! calls each per line, as it called the copies it had (none was inlined
+//! there).
 
 use iri_string::types::RiReferenceStr;
 use uri_core::RiReference;
@@ -149,7 +149,6 @@ pub fn check_parts<'s>(
 /// assert!(urikit_parts::<UriSpec>("/é").is_none());
 /// assert_eq!(urikit_parts::<IriSpec>("/é").unwrap().path, "/é");
 /// ```
-#[inline]
 pub fn urikit_parts<S: uri_core::Spec>(s: &str) -> Option<Parts<'_>> {
     let r = RiReference::<S>::parse(s).ok()?;
     let authority = r.authority();
@@ -194,7 +193,6 @@ macro_rules! fluent_parts {
 /// assert_eq!((parts.userinfo, parts.port, parts.fragment), (Some("u"), Some("1"), Some("f")));
 /// assert!(urikit_bench::parts::fluent_uri_parts("/é").is_none());
 /// ```
-#[inline]
 pub fn fluent_uri_parts(s: &str) -> Option<Parts<'_>> {
     fluent_parts!(fluent_uri::UriRef<&str>, s)
 }
@@ -208,7 +206,6 @@ pub fn fluent_uri_parts(s: &str) -> Option<Parts<'_>> {
 /// let parts = urikit_bench::parts::fluent_iri_parts("http://h/é").unwrap();
 /// assert_eq!((parts.host, parts.path), (Some("h"), "/é"));
 /// ```
-#[inline]
 pub fn fluent_iri_parts(s: &str) -> Option<Parts<'_>> {
     fluent_parts!(fluent_uri::IriRef<&str>, s)
 }
@@ -222,7 +219,6 @@ pub fn fluent_iri_parts(s: &str) -> Option<Parts<'_>> {
 /// let parts = urikit_bench::parts::oxiri_parts("http://u@h/p?q").unwrap();
 /// assert_eq!((parts.authority, parts.host, parts.query), (Some("u@h"), None, Some("q")));
 /// ```
-#[inline]
 pub fn oxiri_parts(s: &str) -> Option<Parts<'_>> {
     let r = oxiri::IriRef::parse(s).ok()?;
     // `oxiri`'s getters borrow the `IriRef`, not the input: re-slice the
@@ -257,7 +253,6 @@ pub fn oxiri_parts(s: &str) -> Option<Parts<'_>> {
 /// assert!(iri_string_parts::<UriSpec>("/é").is_none());
 /// assert_eq!(iri_string_parts::<IriSpec>("/é").unwrap().path, "/é");
 /// ```
-#[inline]
 pub fn iri_string_parts<S: iri_string::spec::Spec + 'static>(s: &str) -> Option<Parts<'_>> {
     let r = RiReferenceStr::<S>::new(s).ok()?;
     let authority = r.authority_components();
