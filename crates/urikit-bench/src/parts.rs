@@ -6,9 +6,12 @@
 //! The getters, ours ([`urikit_parts`]) and the peers' ([`fluent_uri_parts`],
 //! [`fluent_iri_parts`], [`oxiri_parts`], [`iri_string_parts`]), are here
 //! once for both benchmarks, generic over URI and IRI where the library's
-//! types are. None is `#[inline]`: the timing loop of `components/mixed`
-//! calls each per line, as it called the copies it had (none was inlined
-//! there).
+//! types are. The peers' are not `#[inline]`: the timing loop of
+//! `components/mixed` calls each per line, as it called the copies it had
+//! (none was inlined there). Ours is `#[inline(always)]`, so that the
+//! benchmark's own non-generic `ours_parts` compiles to the function it had
+//! (parse, then every getter) rather than to a generic one that the
+//! compiler arranges differently.
 
 use iri_string::types::RiReferenceStr;
 use uri_core::RiReference;
@@ -149,6 +152,7 @@ pub fn check_parts<'s>(
 /// assert!(urikit_parts::<UriSpec>("/é").is_none());
 /// assert_eq!(urikit_parts::<IriSpec>("/é").unwrap().path, "/é");
 /// ```
+#[inline(always)]
 pub fn urikit_parts<S: uri_core::Spec>(s: &str) -> Option<Parts<'_>> {
     let r = RiReference::<S>::parse(s).ok()?;
     let authority = r.authority();
