@@ -202,6 +202,13 @@ impl Rng {
     }
 
     /// One of `items`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let item = urikit_bench::Rng(7).pick(&["a", "b"]);
+    /// assert!(item == "a" || item == "b");
+    /// ```
     pub fn pick<'a>(&mut self, items: &[&'a str]) -> &'a str {
         items[self.below(items.len())]
     }
@@ -214,6 +221,13 @@ impl Rng {
     }
 
     /// A decimal number from 1 to 999,999.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let n: u32 = urikit_bench::Rng(7).number().parse().unwrap();
+    /// assert!((1..=999_999).contains(&n));
+    /// ```
     pub fn number(&mut self) -> String {
         (1 + self.below(999_999)).to_string()
     }
@@ -579,6 +593,18 @@ impl<'c, 'i, S: AsRef<str>> LineGroup<'c, 'i, S> {
 
     /// Times `f` over every line as `id`, black-boxing each line and each
     /// result.
+    ///
+    /// # Examples
+    ///
+    /// ```no_run
+    /// use criterion::Criterion;
+    ///
+    /// let mut c = Criterion::default().configure_from_args();
+    /// let lines = ["https://a/", "b"];
+    /// let mut g = urikit_bench::LineGroup::new(&mut c, "len/tiny", &lines, "str");
+    /// g.bench("str", str::len);
+    /// g.finish(); // writes len_tiny/urikit-group.json
+    /// ```
     pub fn bench<R>(&mut self, id: &str, f: impl Fn(&'i str) -> R) {
         let inputs = self.inputs;
         self.group.bench_function(id, |b| {
@@ -591,6 +617,8 @@ impl<'c, 'i, S: AsRef<str>> LineGroup<'c, 'i, S> {
     }
 
     /// Writes the record ([`write_record`]) and ends the group.
+    ///
+    /// See [`bench`](Self::bench) for an example.
     pub fn finish(self) {
         write_record(&self.info);
         self.group.finish();

@@ -22,6 +22,15 @@ use crate::GroupInfo;
 /// them: `None` for absent, or for a component the library's API does not
 /// give. The parse and IRI benchmarks fill one per line from each library,
 /// and [`check_parts`] compares them.
+///
+/// # Examples
+///
+/// ```
+/// use urikit_bench::parts::Parts;
+///
+/// let parts = Parts { scheme: Some("a"), path: "b", ..Parts::default() };
+/// assert_eq!(parts.authority, None);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Parts<'a> {
     /// The scheme, without `:`.

@@ -59,6 +59,14 @@ pub enum Origin {
 
 impl Origin {
     /// Every origin, in report order.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use urikit_differential::corpus::Origin;
+    ///
+    /// assert!(Origin::ALL.iter().enumerate().all(|(i, o)| *o as usize == i));
+    /// ```
     pub const ALL: [Origin; 5] = [
         Origin::Vector,
         Origin::Grammar,
