@@ -53,15 +53,13 @@
 // libraries).
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 use std::borrow::Cow;
-use std::hint::black_box;
 use std::time::Duration;
 
-use criterion::measurement::WallTime;
-use criterion::{BenchmarkGroup, Criterion, SamplingMode, Throughput};
+use criterion::Criterion;
 use fluent_uri::pct_enc::{EStr, EString, Encoder, Table};
 use percent_encoding::{AsciiSet, percent_decode_str, utf8_percent_encode};
 use uri_encode::{EncodeSet, decode_utf8, encode};
-use urikit_bench::GroupInfo;
+use urikit_bench::LineGroup;
 
 /// Our query-component set, the one `encode/mixed` uses.
 const QUERY_COMPONENT: EncodeSet = EncodeSet::QUERY_COMPONENT;
@@ -70,10 +68,10 @@ const QUERY_COMPONENT: EncodeSet = EncodeSet::QUERY_COMPONENT;
 const UNRESERVED: EncodeSet = EncodeSet::UNRESERVED;
 
 /// `percent-encoding`'s equivalent of [`QUERY_COMPONENT`].
-static PE_QUERY_COMPONENT: AsciiSet = urikit_bench::percent_encoding_set(&QUERY_COMPONENT);
+static PE_QUERY_COMPONENT: AsciiSet = QUERY_COMPONENT.to_ascii_set();
 
 /// `percent-encoding`'s equivalent of [`UNRESERVED`].
-static PE_UNRESERVED: AsciiSet = urikit_bench::percent_encoding_set(&UNRESERVED);
+static PE_UNRESERVED: AsciiSet = UNRESERVED.to_ascii_set();
 
 /// The `fluent-uri` table that allows exactly the ASCII bytes `set` keeps,
 /// plus `%XX` triplets (so that `EStr` accepts the encoded text).
@@ -101,6 +99,29 @@ struct FluentUnreserved;
 
 impl Encoder for FluentUnreserved {
     const TABLE: &'static Table = &fluent_table(&UNRESERVED);
+}
+
+/// One set as each encoder takes it: a `fluent-uri` encoder that also
+/// names ours and `percent-encoding`'s.
+trait Sets: Encoder {
+    /// Our set.
+    const OURS: EncodeSet;
+    /// `percent-encoding`'s equivalent.
+    const PE: &'static AsciiSet;
+    /// Whether `urlencoding` (fixed set: `unreserved`) can take part.
+    const URLENCODING: bool;
+}
+
+impl Sets for FluentQueryComponent {
+    const OURS: EncodeSet = QUERY_COMPONENT;
+    const PE: &'static AsciiSet = &PE_QUERY_COMPONENT;
+    const URLENCODING: bool = false;
+}
+
+impl Sets for FluentUnreserved {
+    const OURS: EncodeSet = UNRESERVED;
+    const PE: &'static AsciiSet = &PE_UNRESERVED;
+    const URLENCODING: bool = true;
 }
 
 /// `fluent-uri`'s encoding: into a new `EString` sized for the input (it
@@ -190,74 +211,49 @@ impl Output for Option<Cow<'_, str>> {
 
 /// One benchmark group: a corpus and the output every implementation must give.
 struct Group<'c, 'i> {
-    /// Criterion's group.
-    group: BenchmarkGroup<'c, WallTime>,
-    /// The group's name, `operation/input-kind`.
-    name: String,
-    /// The input lines.
-    inputs: &'i [String],
+    /// Criterion's group, the record `cargo xtask bench` reads and the
+    /// input lines.
+    lines: LineGroup<'c, 'i, String>,
     /// The expected output of each line.
     expected: &'i [String],
-    /// The record `cargo xtask bench` reads.
-    info: GroupInfo,
 }
 
 impl<'c, 'i> Group<'c, 'i> {
     /// Starts group `name` over `inputs`, whose outputs must be `expected`.
     fn new(c: &'c mut Criterion, name: &str, inputs: &'i [String], expected: &'i [String]) -> Self {
         assert_eq!(inputs.len(), expected.len(), "{name}");
-        let bytes = urikit_bench::total_bytes(inputs);
-        eprintln!("{name}: {} lines, {bytes} bytes", inputs.len());
-        let mut group = c.benchmark_group(name);
-        group.throughput(Throughput::Elements(inputs.len() as u64));
+        let mut lines = LineGroup::new(c, name, inputs, "uri-encode");
         // One iteration is a whole corpus (about a millisecond): flat sampling.
-        group.sampling_mode(SamplingMode::Flat);
-        group.sample_size(30);
-        Group {
-            group,
-            name: name.to_owned(),
-            inputs,
-            expected,
-            info: GroupInfo::new(name, inputs.len() as u64, bytes, "uri-encode"),
-        }
+        lines.group.sample_size(30);
+        Group { lines, expected }
     }
 
     /// Checks that `f` gives the expected output on every line, then times
     /// it over all lines as `id`.
     fn bench<R: Output>(&mut self, id: &str, f: impl Fn(&'i str) -> R) {
         let mut borrowed = 0;
-        for (input, expected) in self.inputs.iter().zip(self.expected) {
+        for (input, expected) in self.lines.inputs.iter().zip(self.expected) {
             let out = f(input);
             assert_eq!(
                 out.text(),
                 Some(expected.as_str()),
                 "{}/{id} differs on {input:?}",
-                self.name,
+                self.lines.info.group,
             );
             borrowed += usize::from(out.borrowed());
         }
-        self.info.note(if id == "scan-only" {
+        self.lines.info.note(if id == "scan-only" {
             format!("{id} (a reference point, not a peer): borrowed on {borrowed} lines")
         } else {
             format!("{id}: output identical to the expected on every line; borrowed on {borrowed}")
         });
-        let inputs = self.inputs;
-        self.group.bench_function(id, |b| {
-            b.iter(|| {
-                for input in inputs {
-                    black_box(f(black_box(input.as_str())));
-                }
-            });
-        });
+        self.lines.bench(id, f);
     }
 
     /// Writes the group's record and ends the group (criterion prints its
     /// summary).
     fn finish(self) {
-        if let Err(e) = self.info.write() {
-            eprintln!("{}: cannot write its record: {e}", self.name);
-        }
-        self.group.finish();
+        self.lines.finish();
     }
 }
 
@@ -335,47 +331,42 @@ impl Corpora {
 
 /// The encode groups.
 fn bench_encode(c: &mut Criterion, d: &Corpora) {
+    /// Times every encoder for `E`'s set (`urlencoding` where it can take
+    /// part), with `scan-only` after ours when asked.
+    fn encoders<E: Sets>(g: &mut Group<'_, '_>, scan_only: bool) {
+        g.bench("uri-encode", |s| encode(s, &E::OURS));
+        if scan_only {
+            g.bench("scan-only", |s| {
+                if s.bytes().all(|b| E::OURS.keeps(b)) {
+                    Cow::Borrowed(s)
+                } else {
+                    encode(s, &E::OURS)
+                }
+            });
+        }
+        g.bench("percent-encoding", |s| {
+            Cow::from(utf8_percent_encode(s, E::PE))
+        });
+        if E::URLENCODING {
+            g.bench("urlencoding", urlencoding::encode);
+        }
+        g.bench("fluent-uri", fluent_encode::<E>);
+    }
+
     // Nothing to encode; every set keeps every byte, so all peers take part.
     let mut g = Group::new(c, "encode/plain", &d.plain, &d.plain);
-    g.bench("uri-encode", |s| encode(s, &UNRESERVED));
-    g.bench("scan-only", |s| {
-        if s.bytes().all(|b| UNRESERVED.keeps(b)) {
-            Cow::Borrowed(s)
-        } else {
-            encode(s, &UNRESERVED)
-        }
-    });
-    g.bench("percent-encoding", |s| {
-        Cow::from(utf8_percent_encode(s, &PE_UNRESERVED))
-    });
-    g.bench("urlencoding", urlencoding::encode);
-    g.bench("fluent-uri", fluent_encode::<FluentUnreserved>);
+    encoders::<FluentUnreserved>(&mut g, true);
     g.finish();
 
     // Nothing to encode for the query-component set; `urlencoding` (fixed
     // set: `unreserved`) would encode `:` and `/`, so it cannot take part.
     let mut g = Group::new(c, "encode/plain-url", &d.plain_url, &d.plain_url);
-    g.bench("uri-encode", |s| encode(s, &QUERY_COMPONENT));
-    g.bench("scan-only", |s| {
-        if s.bytes().all(|b| QUERY_COMPONENT.keeps(b)) {
-            Cow::Borrowed(s)
-        } else {
-            encode(s, &QUERY_COMPONENT)
-        }
-    });
-    g.bench("percent-encoding", |s| {
-        Cow::from(utf8_percent_encode(s, &PE_QUERY_COMPONENT))
-    });
-    g.bench("fluent-uri", fluent_encode::<FluentQueryComponent>);
+    encoders::<FluentQueryComponent>(&mut g, true);
     g.finish();
 
     // `urlencoding` cannot take part: its set is fixed (`unreserved`).
     let mut g = Group::new(c, "encode/mixed", &d.web, &d.web_query_component);
-    g.bench("uri-encode", |s| encode(s, &QUERY_COMPONENT));
-    g.bench("percent-encoding", |s| {
-        Cow::from(utf8_percent_encode(s, &PE_QUERY_COMPONENT))
-    });
-    g.bench("fluent-uri", fluent_encode::<FluentQueryComponent>);
+    encoders::<FluentQueryComponent>(&mut g, false);
     g.finish();
 
     // The same, only the lines that change: the encoding loop itself.
@@ -385,30 +376,16 @@ fn bench_encode(c: &mut Criterion, d: &Corpora) {
         &d.changed,
         &d.changed_query_component,
     );
-    g.bench("uri-encode", |s| encode(s, &QUERY_COMPONENT));
-    g.bench("percent-encoding", |s| {
-        Cow::from(utf8_percent_encode(s, &PE_QUERY_COMPONENT))
-    });
-    g.bench("fluent-uri", fluent_encode::<FluentQueryComponent>);
+    encoders::<FluentQueryComponent>(&mut g, false);
     g.finish();
 
     // Expected: `encoded-1in4.txt`, made by Python's `quote(safe='')`.
     let mut g = Group::new(c, "encode/mixed-unreserved", &d.web, &d.encoded);
-    g.bench("uri-encode", |s| encode(s, &UNRESERVED));
-    g.bench("percent-encoding", |s| {
-        Cow::from(utf8_percent_encode(s, &PE_UNRESERVED))
-    });
-    g.bench("urlencoding", urlencoding::encode);
-    g.bench("fluent-uri", fluent_encode::<FluentUnreserved>);
+    encoders::<FluentUnreserved>(&mut g, false);
     g.finish();
 
     let mut g = Group::new(c, "encode/heavy", &d.iri, &d.iri_unreserved);
-    g.bench("uri-encode", |s| encode(s, &UNRESERVED));
-    g.bench("percent-encoding", |s| {
-        Cow::from(utf8_percent_encode(s, &PE_UNRESERVED))
-    });
-    g.bench("urlencoding", urlencoding::encode);
-    g.bench("fluent-uri", fluent_encode::<FluentUnreserved>);
+    encoders::<FluentUnreserved>(&mut g, false);
     g.finish();
 }
 

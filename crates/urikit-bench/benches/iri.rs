@@ -44,108 +44,18 @@
 // a measurement, not shipped code: it may unwrap and panic (the workspace denies both in the
 // libraries).
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
-use std::hint::black_box;
 use std::time::Duration;
 
-use criterion::measurement::WallTime;
-use criterion::{BenchmarkGroup, Criterion, SamplingMode, Throughput};
+use criterion::Criterion;
 use fluent_uri::IriRef as FluentIriRef;
 use iri_string::format::ToDedicatedString;
 use iri_string::types::IriReferenceStr;
-use uri_core::IriReference;
+use uri_core::{IriReference, IriSpec};
 use uri_iri::{HostMapping, to_uri, to_uri_with};
-use urikit_bench::GroupInfo;
-
-/// The components of one parsed line, as each library gives them: `None`
-/// for absent, or for a component the library's API does not give.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-struct Parts<'a> {
-    /// The scheme, without `:`.
-    scheme: Option<&'a str>,
-    /// The authority, without `//`.
-    authority: Option<&'a str>,
-    /// The userinfo, without `@`.
-    userinfo: Option<&'a str>,
-    /// The host, as written.
-    host: Option<&'a str>,
-    /// The port, as written.
-    port: Option<&'a str>,
-    /// The path.
-    path: &'a str,
-    /// The query, without `?`.
-    query: Option<&'a str>,
-    /// The fragment, without `#`.
-    fragment: Option<&'a str>,
-}
-
-/// Ours: parse, then every getter.
-fn ours_parts(s: &str) -> Option<Parts<'_>> {
-    let r = IriReference::parse(s).ok()?;
-    let authority = r.authority();
-    Some(Parts {
-        scheme: r.scheme(),
-        authority: authority.map(|a| a.as_str()),
-        userinfo: authority.and_then(|a| a.userinfo()),
-        host: authority.map(|a| a.host_str()),
-        port: authority.and_then(|a| a.port()),
-        path: r.path(),
-        query: r.query(),
-        fragment: r.fragment(),
-    })
-}
-
-/// `fluent-uri`: parse, then every getter.
-fn fluent_parts(s: &str) -> Option<Parts<'_>> {
-    let r = FluentIriRef::parse(s).ok()?;
-    let authority = r.authority();
-    Some(Parts {
-        scheme: r.scheme().map(|x| x.as_str()),
-        authority: authority.map(|a| a.as_str()),
-        userinfo: authority.and_then(|a| a.userinfo()).map(|x| x.as_str()),
-        host: authority.map(|a| a.host()),
-        port: authority.and_then(|a| a.port()).map(|x| x.as_str()),
-        path: r.path().as_str(),
-        query: r.query().map(|x| x.as_str()),
-        fragment: r.fragment().map(|x| x.as_str()),
-    })
-}
-
-/// `oxiri`: parse, then every getter (no userinfo, host or port getters).
-fn oxiri_parts(s: &str) -> Option<Parts<'_>> {
-    let r = oxiri::IriRef::parse(s).ok()?;
-    // `oxiri`'s getters borrow the `IriRef`, not the input: re-slice the
-    // input at the same place.
-    let rebase = |part: &str| {
-        let start = part.as_ptr() as usize - r.as_str().as_ptr() as usize;
-        &s[start..start + part.len()]
-    };
-    Some(Parts {
-        scheme: r.scheme().map(rebase),
-        authority: r.authority().map(rebase),
-        userinfo: None,
-        host: None,
-        port: None,
-        path: rebase(r.path()),
-        query: r.query().map(rebase),
-        fragment: r.fragment().map(rebase),
-    })
-}
-
-/// `iri-string`: validate, then every getter.
-fn iri_string_parts(s: &str) -> Option<Parts<'_>> {
-    let r = IriReferenceStr::new(s).ok()?;
-    let authority = r.authority_components();
-    Some(Parts {
-        scheme: r.scheme_str(),
-        authority: r.authority_str(),
-        userinfo: authority.as_ref().and_then(|a| a.userinfo()),
-        host: authority.as_ref().map(|a| a.host()),
-        port: authority.as_ref().and_then(|a| a.port()),
-        path: r.path_str(),
-        query: r.query_str(),
-        fragment: r.fragment().map(|f| f.as_str()),
-    })
-}
+use urikit_bench::parts::{
+    check_parts, fluent_iri_parts, iri_string_parts, note_acceptance, oxiri_parts, urikit_parts,
+};
+use urikit_bench::{GroupInfo, LineGroup};
 
 /// Ours, `iri/to-uri`: parse, then percent-encode every non-ASCII character.
 fn ours_to_uri(s: &str) -> Option<uri_iri::UriCow<'_>> {
@@ -176,109 +86,9 @@ fn url_parse(s: &str) -> Option<url::Url> {
     url::Url::parse(s).ok()
 }
 
-/// One group: its criterion group and its record.
-struct Group<'c, 'i> {
-    /// Criterion's group.
-    group: BenchmarkGroup<'c, WallTime>,
-    /// The record `cargo xtask bench` reads.
-    info: GroupInfo,
-    /// The input lines.
-    inputs: &'i [&'i str],
-}
-
-impl<'c, 'i> Group<'c, 'i> {
-    /// Starts group `name` over `inputs`; ours is `urikit`.
-    fn new(c: &'c mut Criterion, name: &str, inputs: &'i [&'i str]) -> Self {
-        let bytes = urikit_bench::total_bytes(inputs);
-        eprintln!("{name}: {} lines, {bytes} bytes", inputs.len());
-        let mut group = c.benchmark_group(name);
-        group.throughput(Throughput::Elements(inputs.len() as u64));
-        // One iteration is a whole corpus (milliseconds): flat sampling.
-        group.sampling_mode(SamplingMode::Flat);
-        group.sample_size(20);
-        Group {
-            group,
-            info: GroupInfo::new(name, inputs.len() as u64, bytes, "urikit"),
-            inputs,
-        }
-    }
-
-    /// Times `f` over every line as `id`, black-boxing each result.
-    fn bench<R>(&mut self, id: &str, f: impl Fn(&'i str) -> R) {
-        let inputs = self.inputs;
-        self.group.bench_function(id, |b| {
-            b.iter(|| {
-                for &input in inputs {
-                    black_box(f(black_box(input)));
-                }
-            });
-        });
-    }
-
-    /// Writes the record and ends the group.
-    fn finish(self) {
-        if let Err(e) = self.info.write() {
-            eprintln!("{}: cannot write its record: {e}", self.info.group);
-        }
-        self.group.finish();
-    }
-}
-
-/// Counts the lines `peer` accepts, beside ours (`IriReference::parse`),
-/// and notes it.
-fn note_acceptance(info: &mut GroupInfo, inputs: &[&str], id: &str, peer: impl Fn(&str) -> bool) {
-    let (mut both, mut only_ours, mut only_peer) = (0, 0, Vec::new());
-    for &input in inputs {
-        match (IriReference::parse(input).is_ok(), peer(input)) {
-            (true, true) => both += 1,
-            (true, false) => only_ours += 1,
-            (false, true) => only_peer.push(input),
-            (false, false) => {}
-        }
-    }
-    info.note(format!(
-        "{id} accepts {} of {} lines; both accept {both}, only we accept {only_ours}, \
-         only {id} accepts {}{}",
-        both + only_peer.len(),
-        inputs.len(),
-        only_peer.len(),
-        match only_peer.first() {
-            Some(first) => format!(" (e.g. {first:?})"),
-            None => String::new(),
-        }
-    ));
-}
-
-/// Asserts that `peer` splits every line both accept as we do, comparing
-/// userinfo, host and port only when the peer gives them (`split`).
-fn check_parts(
-    info: &mut GroupInfo,
-    inputs: &[&str],
-    id: &str,
-    split: bool,
-    peer: impl Fn(&str) -> Option<Parts<'_>>,
-) {
-    let mut checked = 0;
-    for &input in inputs {
-        let (Some(ours), Some(mut theirs)) = (ours_parts(input), peer(input)) else {
-            continue;
-        };
-        if !split {
-            theirs.userinfo = ours.userinfo;
-            theirs.host = ours.host;
-            theirs.port = ours.port;
-        }
-        assert_eq!(ours, theirs, "{id} splits {input:?} differently");
-        checked += 1;
-    }
-    info.note(format!(
-        "{id}: every component equal to ours on all {checked} lines both accept{}",
-        if split {
-            ""
-        } else {
-            " (authority compared whole: no userinfo, host or port getters)"
-        }
-    ));
+/// Ours: whether the line is an `IRI-reference`.
+fn ours_accepts(s: &str) -> bool {
+    IriReference::parse(s).is_ok()
 }
 
 /// Asserts that `peer` maps every line to the URI we map it to (the line
@@ -310,19 +120,40 @@ fn check_to_uri<R>(
 
 /// The `iri/parse` group.
 fn bench_parse(c: &mut Criterion, lines: &[&str]) {
-    let mut g = Group::new(c, "iri/parse", lines);
-    note_acceptance(&mut g.info, lines, "fluent-uri", |s| {
+    let mut g = LineGroup::new(c, "iri/parse", lines, "urikit");
+    note_acceptance(&mut g.info, lines, "fluent-uri", ours_accepts, |s| {
         FluentIriRef::parse(s).is_ok()
     });
-    note_acceptance(&mut g.info, lines, "oxiri", |s| {
+    note_acceptance(&mut g.info, lines, "oxiri", ours_accepts, |s| {
         oxiri::IriRef::parse(s).is_ok()
     });
-    note_acceptance(&mut g.info, lines, "iri-string", |s| {
+    note_acceptance(&mut g.info, lines, "iri-string", ours_accepts, |s| {
         IriReferenceStr::new(s).is_ok()
     });
-    check_parts(&mut g.info, lines, "fluent-uri", true, fluent_parts);
-    check_parts(&mut g.info, lines, "oxiri", false, oxiri_parts);
-    check_parts(&mut g.info, lines, "iri-string", true, iri_string_parts);
+    check_parts(
+        &mut g.info,
+        lines,
+        "fluent-uri",
+        true,
+        urikit_parts::<IriSpec>,
+        fluent_iri_parts,
+    );
+    check_parts(
+        &mut g.info,
+        lines,
+        "oxiri",
+        false,
+        urikit_parts::<IriSpec>,
+        oxiri_parts,
+    );
+    check_parts(
+        &mut g.info,
+        lines,
+        "iri-string",
+        true,
+        urikit_parts::<IriSpec>,
+        iri_string_parts::<iri_string::spec::IriSpec>,
+    );
     g.bench("urikit", IriReference::parse);
     g.bench("fluent-uri", FluentIriRef::parse);
     g.bench("oxiri", oxiri::IriRef::parse);
@@ -332,7 +163,7 @@ fn bench_parse(c: &mut Criterion, lines: &[&str]) {
 
 /// The `iri/to-uri` group.
 fn bench_to_uri(c: &mut Criterion, lines: &[&str]) {
-    let mut g = Group::new(c, "iri/to-uri", lines);
+    let mut g = LineGroup::new(c, "iri/to-uri", lines, "urikit");
     check_to_uri(&mut g.info, lines, "fluent-uri", fluent_to_uri, |u| {
         u.as_str()
     });
@@ -376,7 +207,7 @@ fn as_url_writes(ours: &uri_iri::UriCow<'_>) -> Option<String> {
 
 /// The `iri/to-uri-idna` group.
 fn bench_to_uri_idna(c: &mut Criterion, lines: &[&str]) {
-    let mut g = Group::new(c, "iri/to-uri-idna", lines);
+    let mut g = LineGroup::new(c, "iri/to-uri-idna", lines, "urikit");
     g.info.note(format!(
         "the {} lines of iri-1in2.txt that we parse as an IRI with a scheme; url is \
          WHATWG, not RFC 3987 (it also normalizes and copies)",

@@ -40,13 +40,12 @@
 use std::hint::black_box;
 use std::time::Duration;
 
-use criterion::measurement::WallTime;
-use criterion::{BenchmarkGroup, Criterion, SamplingMode, Throughput};
+use criterion::Criterion;
 use iri_string::format::ToDedicatedString;
 use iri_string::types::{UriReferenceStr, UriStr, UriString};
 use uri_core::{Uri, UriBuf, UriReference};
 use uri_resolve::{normalize_into, normalize_uri};
-use urikit_bench::GroupInfo;
+use urikit_bench::{GroupInfo, LineGroup};
 
 /// Ours: parse and normalize into `out`.
 fn ours(s: &str, out: &mut String) -> Option<()> {
@@ -180,22 +179,9 @@ fn compare(
     ));
 }
 
-/// A criterion group over the lines: throughput in lines, flat sampling
-/// (one iteration is the whole corpus, milliseconds).
-fn group<'c>(c: &'c mut Criterion, name: &str, n: usize) -> BenchmarkGroup<'c, WallTime> {
-    let mut group = c.benchmark_group(name);
-    group.throughput(Throughput::Elements(n as u64));
-    group.sampling_mode(SamplingMode::Flat);
-    group.sample_size(20);
-    group
-}
-
 /// The `normalize/owned` group; `buffered` is our `normalize/mixed` output.
 fn bench_owned(c: &mut Criterion, lines: &[String], buffered: &[Option<String>]) {
-    let name = "normalize/owned";
-    let bytes = urikit_bench::total_bytes(lines);
-    eprintln!("{name}: {} lines, {bytes} bytes", lines.len());
-    let mut info = GroupInfo::new(name, lines.len() as u64, bytes, "urikit");
+    let mut g = LineGroup::new(c, "normalize/owned", lines, "urikit");
     let expected: Vec<Option<String>> = lines
         .iter()
         .map(|s| ours_owned(s).map(|t| t.as_str().to_owned()))
@@ -209,7 +195,7 @@ fn bench_owned(c: &mut Criterion, lines: &[String], buffered: &[Option<String>])
             );
         }
     }
-    info.note(format!(
+    g.info.note(format!(
         "we normalize {} of {} lines as URIs (the others have no scheme or are not \
          URI references), equal to normalize/mixed on each",
         expected.iter().filter(|t| t.is_some()).count(),
@@ -219,66 +205,47 @@ fn bench_owned(c: &mut Criterion, lines: &[String], buffered: &[Option<String>])
         .iter()
         .map(|s| fluent_owned(s).map(fluent_uri::Uri::into_string))
         .collect();
-    compare(&mut info, lines, "fluent-uri", &expected, &fl);
+    compare(&mut g.info, lines, "fluent-uri", &expected, &fl);
     let is: Vec<Option<String>> = lines
         .iter()
         .map(|s| iri_string_owned(s).map(String::from))
         .collect();
-    compare(&mut info, lines, "iri-string", &expected, &is);
+    compare(&mut g.info, lines, "iri-string", &expected, &is);
 
-    let mut group = group(c, name, lines.len());
-    macro_rules! time {
-        ($id:literal, $f:expr) => {
-            group.bench_function($id, |b| {
-                b.iter(|| {
-                    for line in lines {
-                        black_box($f(black_box(line.as_str())));
-                    }
-                });
-            });
-        };
-    }
-    time!("urikit", ours_owned);
-    time!("fluent-uri", fluent_owned);
-    time!("iri-string", iri_string_owned);
-    if let Err(e) = info.write() {
-        eprintln!("{name}: cannot write its record: {e}");
-    }
-    group.finish();
+    g.bench("urikit", ours_owned);
+    g.bench("fluent-uri", fluent_owned);
+    g.bench("iri-string", iri_string_owned);
+    g.finish();
 }
 
 /// Loads `mixed.txt`, compares the peers' outputs with ours, then times each.
 fn main() {
     let lines = urikit_bench::lines("mixed.txt").expect("corpus in data/");
-    let name = "normalize/mixed";
-    let bytes = urikit_bench::total_bytes(&lines);
-    eprintln!("{name}: {} lines, {bytes} bytes", lines.len());
-    let mut info = GroupInfo::new(name, lines.len() as u64, bytes, "urikit");
+    let mut c = Criterion::default()
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(3))
+        .configure_from_args();
+    let mut g = LineGroup::new(&mut c, "normalize/mixed", &lines, "urikit");
 
     let mut out = String::new();
     let expected: Vec<Option<String>> = lines
         .iter()
         .map(|s| ours(s, &mut out).map(|()| out.clone()))
         .collect();
-    info.note(format!(
+    g.info.note(format!(
         "we normalize {} of {} lines (the others are not URI references)",
         expected.iter().filter(|t| t.is_some()).count(),
         lines.len()
     ));
     let fl: Vec<Option<String>> = lines.iter().map(|s| fluent(s)).collect();
-    compare(&mut info, &lines, "fluent-uri", &expected, &fl);
+    compare(&mut g.info, &lines, "fluent-uri", &expected, &fl);
     let is: Vec<Option<String>> = lines
         .iter()
         .map(|s| iri_string(s, &mut out).map(|()| out.clone()))
         .collect();
-    compare(&mut info, &lines, "iri-string", &expected, &is);
+    compare(&mut g.info, &lines, "iri-string", &expected, &is);
 
-    let mut c = Criterion::default()
-        .warm_up_time(Duration::from_secs(1))
-        .measurement_time(Duration::from_secs(3))
-        .configure_from_args();
-    let mut group = group(&mut c, name, lines.len());
-    group.bench_function("urikit", |b| {
+    g.group.bench_function("urikit", |b| {
         b.iter(|| {
             for line in &lines {
                 black_box(ours(black_box(line), &mut out));
@@ -286,14 +253,8 @@ fn main() {
             }
         });
     });
-    group.bench_function("fluent-uri", |b| {
-        b.iter(|| {
-            for line in &lines {
-                black_box(fluent(black_box(line)));
-            }
-        });
-    });
-    group.bench_function("iri-string", |b| {
+    g.bench("fluent-uri", fluent);
+    g.group.bench_function("iri-string", |b| {
         b.iter(|| {
             for line in &lines {
                 black_box(iri_string(black_box(line), &mut out));
@@ -301,10 +262,7 @@ fn main() {
             }
         });
     });
-    if let Err(e) = info.write() {
-        eprintln!("{name}: cannot write its record: {e}");
-    }
-    group.finish();
+    g.finish();
     bench_owned(&mut c, &lines, &expected);
     c.final_summary();
 }

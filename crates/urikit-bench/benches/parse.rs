@@ -49,101 +49,18 @@ use std::hint::black_box;
 use std::str::FromStr;
 use std::time::Duration;
 
-use criterion::measurement::WallTime;
-use criterion::{BenchmarkGroup, Criterion, SamplingMode, Throughput};
+use criterion::Criterion;
 use iri_string::types::UriReferenceStr;
-use uri_core::UriReference;
-use urikit_bench::GroupInfo;
+use uri_core::{UriReference, UriSpec};
+use urikit_bench::LineGroup;
+use urikit_bench::parts::{
+    Parts, check_parts, fluent_uri_parts, iri_string_parts, note_acceptance, oxiri_parts,
+    urikit_parts,
+};
 
-/// The components of one parsed line, as each library gives them: `None`
-/// for absent, or for a component the library's API does not give.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-struct Parts<'a> {
-    /// The scheme, without `:`.
-    scheme: Option<&'a str>,
-    /// The authority, without `//`.
-    authority: Option<&'a str>,
-    /// The userinfo, without `@`.
-    userinfo: Option<&'a str>,
-    /// The host, as written.
-    host: Option<&'a str>,
-    /// The port, as written.
-    port: Option<&'a str>,
-    /// The path.
-    path: &'a str,
-    /// The query, without `?`.
-    query: Option<&'a str>,
-    /// The fragment, without `#`.
-    fragment: Option<&'a str>,
-}
-
-/// Ours: parse, then every getter.
+/// Ours: parse, then every getter ([`urikit_parts`], inlined here).
 fn ours_parts(s: &str) -> Option<Parts<'_>> {
-    let r = UriReference::parse(s).ok()?;
-    let authority = r.authority();
-    Some(Parts {
-        scheme: r.scheme(),
-        authority: authority.map(|a| a.as_str()),
-        userinfo: authority.and_then(|a| a.userinfo()),
-        host: authority.map(|a| a.host_str()),
-        port: authority.and_then(|a| a.port()),
-        path: r.path(),
-        query: r.query(),
-        fragment: r.fragment(),
-    })
-}
-
-/// `fluent-uri`: parse, then every getter.
-fn fluent_parts(s: &str) -> Option<Parts<'_>> {
-    let r = fluent_uri::UriRef::parse(s).ok()?;
-    let authority = r.authority();
-    Some(Parts {
-        scheme: r.scheme().map(|x| x.as_str()),
-        authority: authority.map(|a| a.as_str()),
-        userinfo: authority.and_then(|a| a.userinfo()).map(|x| x.as_str()),
-        host: authority.map(|a| a.host()),
-        port: authority.and_then(|a| a.port()).map(|x| x.as_str()),
-        path: r.path().as_str(),
-        query: r.query().map(|x| x.as_str()),
-        fragment: r.fragment().map(|x| x.as_str()),
-    })
-}
-
-/// `oxiri`: parse, then every getter (no userinfo, host or port getters).
-fn oxiri_parts(s: &str) -> Option<Parts<'_>> {
-    let r = oxiri::IriRef::parse(s).ok()?;
-    // `oxiri`'s getters borrow the `IriRef`, not the input: re-slice the
-    // input at the same place, which costs a pointer subtraction.
-    let rebase = |part: &str| {
-        let start = part.as_ptr() as usize - r.as_str().as_ptr() as usize;
-        &s[start..start + part.len()]
-    };
-    Some(Parts {
-        scheme: r.scheme().map(rebase),
-        authority: r.authority().map(rebase),
-        userinfo: None,
-        host: None,
-        port: None,
-        path: rebase(r.path()),
-        query: r.query().map(rebase),
-        fragment: r.fragment().map(rebase),
-    })
-}
-
-/// `iri-string`: validate, then every getter.
-fn iri_string_parts(s: &str) -> Option<Parts<'_>> {
-    let r = UriReferenceStr::new(s).ok()?;
-    let authority = r.authority_components();
-    Some(Parts {
-        scheme: r.scheme_str(),
-        authority: r.authority_str(),
-        userinfo: authority.as_ref().and_then(|a| a.userinfo()),
-        host: authority.as_ref().map(|a| a.host()),
-        port: authority.as_ref().and_then(|a| a.port()),
-        path: r.path_str(),
-        query: r.query_str(),
-        fragment: r.fragment_str(),
-    })
+    urikit_parts::<UriSpec>(s)
 }
 
 /// `http`: parse into its own copy, then every getter. The parts borrow
@@ -179,123 +96,24 @@ fn url_parts(s: &str) -> Option<Parts<'static>> {
     Some(Parts::default())
 }
 
-/// One group: its criterion group and its record.
-struct Group<'c, 'i> {
-    /// Criterion's group.
-    group: BenchmarkGroup<'c, WallTime>,
-    /// The record `cargo xtask bench` reads.
-    info: GroupInfo,
-    /// The input lines.
-    inputs: &'i [&'i str],
-}
-
-impl<'c, 'i> Group<'c, 'i> {
-    /// Starts group `name` over `inputs`; ours is `urikit`.
-    fn new(c: &'c mut Criterion, name: &str, inputs: &'i [&'i str]) -> Self {
-        let bytes = urikit_bench::total_bytes(inputs);
-        eprintln!("{name}: {} lines, {bytes} bytes", inputs.len());
-        let mut group = c.benchmark_group(name);
-        group.throughput(Throughput::Elements(inputs.len() as u64));
-        // One iteration is a whole corpus (milliseconds): flat sampling.
-        group.sampling_mode(SamplingMode::Flat);
-        group.sample_size(20);
-        Group {
-            group,
-            info: GroupInfo::new(name, inputs.len() as u64, bytes, "urikit"),
-            inputs,
-        }
-    }
-
-    /// Times `f` over every line as `id`, black-boxing each result.
-    fn bench<R>(&mut self, id: &str, f: impl Fn(&'i str) -> R) {
-        let inputs = self.inputs;
-        self.group.bench_function(id, |b| {
-            b.iter(|| {
-                for &input in inputs {
-                    black_box(f(black_box(input)));
-                }
-            });
-        });
-    }
-
-    /// Writes the record and ends the group.
-    fn finish(self) {
-        if let Err(e) = self.info.write() {
-            eprintln!("{}: cannot write its record: {e}", self.info.group);
-        }
-        self.group.finish();
-    }
-}
-
-/// Counts the lines `peer` accepts, beside ours, and notes it.
-fn note_acceptance(info: &mut GroupInfo, inputs: &[&str], id: &str, peer: impl Fn(&str) -> bool) {
-    let (mut both, mut only_ours, mut only_peer) = (0, 0, Vec::new());
-    for &input in inputs {
-        match (UriReference::parse(input).is_ok(), peer(input)) {
-            (true, true) => both += 1,
-            (true, false) => only_ours += 1,
-            (false, true) => only_peer.push(input),
-            (false, false) => {}
-        }
-    }
-    info.note(format!(
-        "{id} accepts {} of {} lines; both accept {both}, only we accept {only_ours}, \
-         only {id} accepts {}{}",
-        both + only_peer.len(),
-        inputs.len(),
-        only_peer.len(),
-        match only_peer.first() {
-            Some(first) => format!(" (e.g. {first:?})"),
-            None => String::new(),
-        }
-    ));
-}
-
-/// Asserts that `peer` splits every line both accept as we do, comparing
-/// userinfo, host and port only when the peer gives them (`split`).
-fn check_parts(
-    info: &mut GroupInfo,
-    inputs: &[&str],
-    id: &str,
-    split: bool,
-    peer: impl Fn(&str) -> Option<Parts<'_>>,
-) {
-    let mut checked = 0;
-    for &input in inputs {
-        let (Some(ours), Some(mut theirs)) = (ours_parts(input), peer(input)) else {
-            continue;
-        };
-        if !split {
-            theirs.userinfo = ours.userinfo;
-            theirs.host = ours.host;
-            theirs.port = ours.port;
-        }
-        assert_eq!(ours, theirs, "{id} splits {input:?} differently");
-        checked += 1;
-    }
-    info.note(format!(
-        "{id}: every component equal to ours on all {checked} lines both accept{}",
-        if split {
-            ""
-        } else {
-            " (authority compared whole: no userinfo, host or port getters)"
-        }
-    ));
+/// Ours: whether the line is an `URI-reference`.
+fn ours_accepts(s: &str) -> bool {
+    UriReference::parse(s).is_ok()
 }
 
 /// The `parse/*` groups.
 fn bench_parse(c: &mut Criterion, mixed: &[&str], absolute: &[&str]) {
-    let mut g = Group::new(c, "parse/mixed", mixed);
-    note_acceptance(&mut g.info, mixed, "fluent-uri", |s| {
+    let mut g = LineGroup::new(c, "parse/mixed", mixed, "urikit");
+    note_acceptance(&mut g.info, mixed, "fluent-uri", ours_accepts, |s| {
         fluent_uri::UriRef::parse(s).is_ok()
     });
-    note_acceptance(&mut g.info, mixed, "oxiri", |s| {
+    note_acceptance(&mut g.info, mixed, "oxiri", ours_accepts, |s| {
         oxiri::IriRef::parse(s).is_ok()
     });
-    note_acceptance(&mut g.info, mixed, "iri-string", |s| {
+    note_acceptance(&mut g.info, mixed, "iri-string", ours_accepts, |s| {
         UriReferenceStr::new(s).is_ok()
     });
-    note_acceptance(&mut g.info, mixed, "http", |s| {
+    note_acceptance(&mut g.info, mixed, "http", ours_accepts, |s| {
         http::Uri::from_str(s).is_ok()
     });
     g.bench("urikit", UriReference::parse);
@@ -305,13 +123,15 @@ fn bench_parse(c: &mut Criterion, mixed: &[&str], absolute: &[&str]) {
     g.bench("http", http::Uri::from_str);
     g.finish();
 
-    let mut g = Group::new(c, "parse/absolute", absolute);
+    let mut g = LineGroup::new(c, "parse/absolute", absolute, "urikit");
     g.info.note(format!(
         "the {} lines of mixed.txt that we parse as a URI with a scheme; url is WHATWG, \
          not RFC 3986 (it also normalizes and copies)",
         absolute.len()
     ));
-    note_acceptance(&mut g.info, absolute, "url", |s| url::Url::parse(s).is_ok());
+    note_acceptance(&mut g.info, absolute, "url", ours_accepts, |s| {
+        url::Url::parse(s).is_ok()
+    });
     g.bench("urikit", UriReference::parse);
     g.bench("url", url::Url::parse);
     g.finish();
@@ -321,7 +141,7 @@ fn bench_parse(c: &mut Criterion, mixed: &[&str], absolute: &[&str]) {
 /// relative references (a median of 18 bytes), where a parser's fixed
 /// costs show.
 fn bench_relative(c: &mut Criterion, references: &[&str]) {
-    let mut g = Group::new(c, "parse/relative", references);
+    let mut g = LineGroup::new(c, "parse/relative", references, "urikit");
     let relative = references
         .iter()
         .filter(|s| UriReference::parse(s).is_ok_and(|r| r.is_relative()))
@@ -330,13 +150,13 @@ fn bench_relative(c: &mut Criterion, references: &[&str]) {
         "the references of relative-1in3.txt: {relative} of {} are relative references",
         references.len()
     ));
-    note_acceptance(&mut g.info, references, "fluent-uri", |s| {
+    note_acceptance(&mut g.info, references, "fluent-uri", ours_accepts, |s| {
         fluent_uri::UriRef::parse(s).is_ok()
     });
-    note_acceptance(&mut g.info, references, "oxiri", |s| {
+    note_acceptance(&mut g.info, references, "oxiri", ours_accepts, |s| {
         oxiri::IriRef::parse(s).is_ok()
     });
-    note_acceptance(&mut g.info, references, "iri-string", |s| {
+    note_acceptance(&mut g.info, references, "iri-string", ours_accepts, |s| {
         UriReferenceStr::new(s).is_ok()
     });
     g.bench("urikit", UriReference::parse);
@@ -348,20 +168,34 @@ fn bench_relative(c: &mut Criterion, references: &[&str]) {
 
 /// The `components/*` groups.
 fn bench_components(c: &mut Criterion, mixed: &[&str], absolute: &[&str]) {
-    let mut g = Group::new(c, "components/mixed", mixed);
-    check_parts(&mut g.info, mixed, "fluent-uri", true, fluent_parts);
-    check_parts(&mut g.info, mixed, "oxiri", false, oxiri_parts);
-    check_parts(&mut g.info, mixed, "iri-string", true, iri_string_parts);
+    let mut g = LineGroup::new(c, "components/mixed", mixed, "urikit");
+    check_parts(
+        &mut g.info,
+        mixed,
+        "fluent-uri",
+        true,
+        ours_parts,
+        fluent_uri_parts,
+    );
+    check_parts(&mut g.info, mixed, "oxiri", false, ours_parts, oxiri_parts);
+    check_parts(
+        &mut g.info,
+        mixed,
+        "iri-string",
+        true,
+        ours_parts,
+        iri_string_parts::<iri_string::spec::UriSpec>,
+    );
     g.info
         .note("http: no fragment or userinfo getter; url: WHATWG components, not compared");
     g.bench("urikit", ours_parts);
-    g.bench("fluent-uri", fluent_parts);
+    g.bench("fluent-uri", fluent_uri_parts);
     g.bench("oxiri", oxiri_parts);
-    g.bench("iri-string", iri_string_parts);
+    g.bench("iri-string", iri_string_parts::<iri_string::spec::UriSpec>);
     g.bench("http", http_parts);
     g.finish();
 
-    let mut g = Group::new(c, "components/absolute", absolute);
+    let mut g = LineGroup::new(c, "components/absolute", absolute, "urikit");
     g.info.note(format!(
         "the {} lines of mixed.txt that we parse as a URI with a scheme",
         absolute.len()

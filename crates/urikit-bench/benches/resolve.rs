@@ -60,15 +60,13 @@
 use std::hint::black_box;
 use std::time::Duration;
 
-use criterion::BenchmarkGroup;
-use criterion::measurement::WallTime;
-use criterion::{Criterion, SamplingMode, Throughput};
+use criterion::Criterion;
 use iri_string::format::ToDedicatedString;
 use iri_string::resolve::FixedBaseResolver;
 use iri_string::types::{UriAbsoluteStr, UriReferenceStr};
 use uri_core::{Uri, UriBuf, UriReference};
 use uri_resolve::Resolver;
-use urikit_bench::GroupInfo;
+use urikit_bench::{GroupInfo, flat_group, write_record};
 
 /// Why a peer's target differs from ours, when it is for a known reason.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -207,16 +205,6 @@ fn targets_into(n: usize, mut f: impl FnMut(usize, &mut String) -> Option<()>) -
         .collect()
 }
 
-/// A criterion group over the pairs: throughput in pairs, flat sampling
-/// (one iteration is the whole corpus, milliseconds).
-fn group<'c>(c: &'c mut Criterion, name: &str, n: usize) -> BenchmarkGroup<'c, WallTime> {
-    let mut group = c.benchmark_group(name);
-    group.throughput(Throughput::Elements(n as u64));
-    group.sampling_mode(SamplingMode::Flat);
-    group.sample_size(20);
-    group
-}
-
 /// Ours, one-shot: parse both, resolve to a new `UriBuf`.
 fn ours_one_shot(base: &str, reference: &str) -> Option<UriBuf> {
     Some(uri_resolve::resolve(
@@ -303,7 +291,7 @@ fn bench_one_shot(c: &mut Criterion, pairs: &[(String, String)], buffered: &Targ
         compare(&mut info, pairs, id, &expected, theirs, *whatwg);
     }
 
-    let mut group = group(c, name, n);
+    let mut group = flat_group(c, name, n);
     macro_rules! time {
         ($id:literal, $f:expr) => {
             group.bench_function($id, |b| {
@@ -320,9 +308,7 @@ fn bench_one_shot(c: &mut Criterion, pairs: &[(String, String)], buffered: &Targ
     time!("fluent-uri", fluent_one_shot);
     time!("iri-string", iri_string_one_shot);
     time!("url", url_one_shot);
-    if let Err(e) = info.write() {
-        eprintln!("{name}: cannot write its record: {e}");
-    }
+    write_record(&info);
     group.finish();
 }
 
@@ -430,7 +416,7 @@ fn bench_buffered(c: &mut Criterion, pairs: &[(String, String)]) -> Targets {
     let url_targets = (0..n).map(|i| url(i).map(String::from)).collect();
     compare(&mut info, pairs, "url", &expected, &url_targets, true);
 
-    let mut group = group(c, name, n);
+    let mut group = flat_group(c, name, n);
     let mut out = String::new();
     group.bench_function("urikit", |b| {
         b.iter(|| {
@@ -470,9 +456,7 @@ fn bench_buffered(c: &mut Criterion, pairs: &[(String, String)]) -> Targets {
             }
         });
     });
-    if let Err(e) = info.write() {
-        eprintln!("{name}: cannot write its record: {e}");
-    }
+    write_record(&info);
     group.finish();
     expected
 }

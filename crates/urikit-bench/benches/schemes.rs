@@ -47,11 +47,10 @@
 use std::hint::black_box;
 use std::time::Duration;
 
-use criterion::measurement::WallTime;
-use criterion::{BenchmarkGroup, Criterion, SamplingMode, Throughput};
+use criterion::Criterion;
 use uri_core::Uri;
 use uri_schemes::{Fields, Origin, Registry};
-use urikit_bench::GroupInfo;
+use urikit_bench::{GroupInfo, flat_group as group, write_record as write};
 
 /// Ours: parse, check, and the origin of an http(s) URI, owned (as
 /// `url`'s is).
@@ -81,23 +80,6 @@ fn url_normalize(line: &str) -> Option<url::Url> {
 /// Ours: parse and check.
 fn parse_check(registry: &Registry, line: &str) -> Option<bool> {
     Some(registry.check(Uri::parse(line).ok()?).is_valid())
-}
-
-/// A criterion group over `n` items: throughput in items, flat sampling
-/// (one iteration is the whole corpus, milliseconds).
-fn group<'c>(c: &'c mut Criterion, name: &str, n: usize) -> BenchmarkGroup<'c, WallTime> {
-    let mut group = c.benchmark_group(name);
-    group.throughput(Throughput::Elements(n as u64));
-    group.sampling_mode(SamplingMode::Flat);
-    group.sample_size(20);
-    group
-}
-
-/// Writes a group's record, or says why it cannot.
-fn write(info: &GroupInfo) {
-    if let Err(e) = info.write() {
-        eprintln!("{}: cannot write its record: {e}", info.group);
-    }
 }
 
 /// Counts of a comparison, with up to three examples of each class of

@@ -59,49 +59,16 @@
 use std::hint::black_box;
 use std::time::Duration;
 
-use criterion::measurement::WallTime;
-use criterion::{BenchmarkGroup, Criterion, SamplingMode, Throughput};
+use criterion::Criterion;
 use iri_string::spec::UriSpec;
 use iri_string::template::UriTemplateStr;
 use iri_string::template::simple_context::{SimpleContext, Value as IriValue};
 use uri_template::{Template, TemplateSet, Value, Vars};
-use urikit_bench::GroupInfo;
+use urikit_bench::{GroupInfo, Rng, flat_group as group, write_record as write};
 use uritemplate::{TemplateVar, UriTemplate};
 
 /// Items per group.
 const ITEMS: usize = 2_000;
-
-/// A small deterministic generator (xorshift64*).
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-
-    fn pick<'a>(&mut self, items: &[&'a str]) -> &'a str {
-        items[self.below(items.len())]
-    }
-
-    fn word(&mut self, min: usize, max: usize) -> String {
-        const ALNUM: &[u8] = b"abcdefghijklmnopqrstuvwxyz0123456789";
-        let n = min + self.below(max - min + 1);
-        (0..n)
-            .map(|_| char::from(ALNUM[self.below(ALNUM.len())]))
-            .collect()
-    }
-
-    fn number(&mut self) -> String {
-        (1 + self.below(999_999)).to_string()
-    }
-}
 
 /// One variable's value, as each library takes it.
 #[derive(Clone)]
@@ -429,23 +396,6 @@ fn profile_loop(body: impl FnOnce()) {
     body();
 }
 
-/// A criterion group over `n` items: throughput in items, flat sampling
-/// (one iteration is the whole input set).
-fn group<'c>(c: &'c mut Criterion, name: &str, n: usize) -> BenchmarkGroup<'c, WallTime> {
-    let mut group = c.benchmark_group(name);
-    group.throughput(Throughput::Elements(n as u64));
-    group.sampling_mode(SamplingMode::Flat);
-    group.sample_size(20);
-    group
-}
-
-/// Writes a group's record, or says why it cannot.
-fn write(info: &GroupInfo) {
-    if let Err(e) = info.write() {
-        eprintln!("{}: cannot write its record: {e}", info.group);
-    }
-}
-
 /// `template/expand`.
 fn bench_expand(c: &mut Criterion) {
     let name = "template/expand";
@@ -594,13 +544,7 @@ fn bench_match(c: &mut Criterion) {
             );
         }
     }
-    let uris: Vec<&str> = items.iter().map(|(_, u)| u.as_str()).collect();
-    let mut info = GroupInfo::new(
-        name,
-        ITEMS as u64,
-        urikit_bench::total_bytes(&uris),
-        "urikit",
-    );
+    let mut info = GroupInfo::over(name, items.iter().map(|(_, u)| u.as_str()), "urikit");
     info.note(format!(
         "{ITEMS} URIs over {} level 1-2 templates; the regex matcher gives our captures on \
          every one",
@@ -671,13 +615,7 @@ fn bench_route(c: &mut Criterion) {
             "{uri}: the set's captures are the template's"
         );
     }
-    let uris: Vec<&str> = items.iter().map(|(_, u)| u.as_str()).collect();
-    let mut info = GroupInfo::new(
-        name,
-        ITEMS as u64,
-        urikit_bench::total_bytes(&uris),
-        "urikit",
-    );
+    let mut info = GroupInfo::over(name, items.iter().map(|(_, u)| u.as_str()), "urikit");
     info.note(format!(
         "{ITEMS} URIs over {} routes; every URI routed to the template it was made from",
         routes.len()

@@ -1,4 +1,8 @@
-//! Shared helpers of urikit's benchmarks: the corpora in `data/`.
+//! Shared helpers of urikit's benchmarks: the corpora in `data/`, the
+//! made-up corpora ([`urns`], [`mailtos`], [`Rng`]), one way to set up and
+//! record a group ([`flat_group`], [`LineGroup`], [`GroupInfo`],
+//! [`write_record`]), and the components each parser gives with the checks
+//! before timing that compare them ([`parts`]).
 //!
 //! The benchmarks themselves live in `benches/` and compare urikit's crates
 //! with their peers (`percent-encoding`, `urlencoding`, `fluent-uri`, …) on
@@ -20,8 +24,14 @@
 // libraries).
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 use std::fmt::Write as _;
+use std::hint::black_box;
 use std::io;
 use std::path::PathBuf;
+
+use criterion::measurement::WallTime;
+use criterion::{BenchmarkGroup, Criterion, SamplingMode, Throughput};
+
+pub mod parts;
 
 /// The folder holding the corpora: `data/` beside this crate's `Cargo.toml`.
 ///
@@ -154,10 +164,24 @@ pub fn http_lines<S: AsRef<str>>(lines: &[S]) -> Vec<String> {
 }
 
 /// A small deterministic generator (xorshift64*), so that the made-up
-/// corpora are the same in every run.
-struct Rng(u64);
+/// corpora are the same in every run: the URNs and mailto URIs here, and
+/// the template benchmark's variables.
+///
+/// # Examples
+///
+/// ```
+/// use urikit_bench::Rng;
+///
+/// let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+/// let word = rng.word(3, 8);
+/// assert!((3..=8).contains(&word.len()));
+/// assert!(rng.below(10) < 10);
+/// assert_eq!(Rng(1).text(b"ab", 5), Rng(1).text(b"ab", 5));
+/// ```
+pub struct Rng(pub u64);
 
 impl Rng {
+    /// The next 64 random bits.
     fn next(&mut self) -> u64 {
         self.0 ^= self.0 >> 12;
         self.0 ^= self.0 << 25;
@@ -166,15 +190,46 @@ impl Rng {
     }
 
     /// A number below `n`.
-    fn below(&mut self, n: usize) -> usize {
+    pub fn below(&mut self, n: usize) -> usize {
         (self.next() % n as u64) as usize
     }
 
     /// `n` characters of `alphabet`.
-    fn text(&mut self, alphabet: &[u8], n: usize) -> String {
+    pub fn text(&mut self, alphabet: &[u8], n: usize) -> String {
         (0..n)
             .map(|_| char::from(alphabet[self.below(alphabet.len())]))
             .collect()
+    }
+
+    /// One of `items`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let item = urikit_bench::Rng(7).pick(&["a", "b"]);
+    /// assert!(item == "a" || item == "b");
+    /// ```
+    pub fn pick<'a>(&mut self, items: &[&'a str]) -> &'a str {
+        items[self.below(items.len())]
+    }
+
+    /// A word of `min` to `max` lower-case letters and digits.
+    pub fn word(&mut self, min: usize, max: usize) -> String {
+        const ALNUM: &[u8] = b"abcdefghijklmnopqrstuvwxyz0123456789";
+        let n = min + self.below(max - min + 1);
+        self.text(ALNUM, n)
+    }
+
+    /// A decimal number from 1 to 999,999.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let n: u32 = urikit_bench::Rng(7).number().parse().unwrap();
+    /// assert!((1..=999_999).contains(&n));
+    /// ```
+    pub fn number(&mut self) -> String {
+        (1 + self.below(999_999)).to_string()
     }
 }
 
@@ -388,6 +443,25 @@ impl GroupInfo {
         }
     }
 
+    /// A record for `group` over `items`: their count, and their total
+    /// length in bytes ([`total_bytes`]).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let pairs = [(0, "ab".to_owned()), (1, "c".to_owned())];
+    /// let info = urikit_bench::GroupInfo::over("g", pairs.iter().map(|(_, u)| u.as_str()), "urikit");
+    /// assert_eq!((info.items, info.bytes), (2, 3));
+    /// ```
+    pub fn over<'a>(group: &str, items: impl IntoIterator<Item = &'a str>, ours: &str) -> Self {
+        let (mut count, mut bytes) = (0, 0);
+        for item in items {
+            count += 1;
+            bytes += item.len() as u64;
+        }
+        GroupInfo::new(group, count, bytes, ours)
+    }
+
     /// Adds a finding, and prints it to standard error.
     ///
     /// # Examples
@@ -444,6 +518,113 @@ impl GroupInfo {
     }
 }
 
+/// Writes `info`'s record ([`GroupInfo::write`]), or says on standard
+/// error why it cannot: a missing record costs `cargo xtask bench` a
+/// column, not the run.
+///
+/// # Examples
+///
+/// ```no_run
+/// let info = urikit_bench::GroupInfo::new("parse/mixed", 3, 42, "urikit");
+/// urikit_bench::write_record(&info);
+/// ```
+pub fn write_record(info: &GroupInfo) {
+    if let Err(e) = info.write() {
+        eprintln!("{}: cannot write its record: {e}", info.group);
+    }
+}
+
+/// A criterion group named `name` over `n` items, as every benchmark here
+/// sets it up: throughput in items (so criterion's time per iteration over
+/// `n` is the time per item), flat sampling (one iteration is a whole
+/// corpus, milliseconds) and 20 samples.
+///
+/// # Examples
+///
+/// ```
+/// use criterion::Criterion;
+///
+/// let mut c = Criterion::default();
+/// let group = urikit_bench::flat_group(&mut c, "parse/mixed", 3);
+/// group.finish();
+/// ```
+pub fn flat_group<'c>(c: &'c mut Criterion, name: &str, n: usize) -> BenchmarkGroup<'c, WallTime> {
+    let mut group = c.benchmark_group(name);
+    group.throughput(Throughput::Elements(n as u64));
+    group.sampling_mode(SamplingMode::Flat);
+    group.sample_size(20);
+    group
+}
+
+/// One benchmark group over lines of text, and its record: every function
+/// is timed over every line per iteration, each result black-boxed.
+///
+/// # Examples
+///
+/// ```
+/// use criterion::Criterion;
+///
+/// let mut c = Criterion::default();
+/// let lines = ["https://a/", "b"];
+/// let g = urikit_bench::LineGroup::new(&mut c, "parse/tiny", &lines, "urikit");
+/// assert_eq!((g.info.items, g.info.bytes), (2, 11));
+/// ```
+pub struct LineGroup<'c, 'i, S = &'i str> {
+    /// Criterion's group.
+    pub group: BenchmarkGroup<'c, WallTime>,
+    /// The record `cargo xtask bench` reads.
+    pub info: GroupInfo,
+    /// The input lines.
+    pub inputs: &'i [S],
+}
+
+impl<'c, 'i, S: AsRef<str>> LineGroup<'c, 'i, S> {
+    /// Starts group `name` over `inputs` ([`flat_group`]), `ours` being
+    /// urikit's function id, and prints its size to standard error.
+    pub fn new(c: &'c mut Criterion, name: &str, inputs: &'i [S], ours: &str) -> Self {
+        let bytes = total_bytes(inputs);
+        eprintln!("{name}: {} lines, {bytes} bytes", inputs.len());
+        LineGroup {
+            group: flat_group(c, name, inputs.len()),
+            info: GroupInfo::new(name, inputs.len() as u64, bytes, ours),
+            inputs,
+        }
+    }
+
+    /// Times `f` over every line as `id`, black-boxing each line and each
+    /// result.
+    ///
+    /// # Examples
+    ///
+    /// ```no_run
+    /// use criterion::Criterion;
+    ///
+    /// let mut c = Criterion::default().configure_from_args();
+    /// let lines = ["https://a/", "b"];
+    /// let mut g = urikit_bench::LineGroup::new(&mut c, "len/tiny", &lines, "str");
+    /// g.bench("str", str::len);
+    /// g.finish(); // writes len_tiny/urikit-group.json
+    /// ```
+    pub fn bench<R>(&mut self, id: &str, f: impl Fn(&'i str) -> R) {
+        let inputs = self.inputs;
+        self.group.bench_function(id, |b| {
+            b.iter(|| {
+                for input in inputs {
+                    black_box(f(black_box(input.as_ref())));
+                }
+            });
+        });
+    }
+
+    /// Writes the record ([`write_record`]) and ends the group.
+    ///
+    /// See [`bench`](Self::bench) for an example.
+    pub fn finish(self) {
+        write_record(&self.info);
+        self.group.finish();
+    }
+}
+
 /// `text` as a JSON string literal.
 fn json_string(text: &str) -> String {
     let mut out = String::with_capacity(text.len() + 2);
@@ -460,32 +641,6 @@ fn json_string(text: &str) -> String {
         }
     }
     out.push('"');
-    out
-}
-
-/// The `percent-encoding` set that encodes exactly the bytes `set` does
-/// not keep (`percent-encoding` always encodes non-ASCII bytes, as
-/// `uri-encode` does): the same work for both in a benchmark.
-///
-/// # Examples
-///
-/// ```
-/// use percent_encoding::{AsciiSet, utf8_percent_encode};
-/// use uri_encode::{EncodeSet, encode};
-///
-/// static PE_PATH: AsciiSet = urikit_bench::percent_encoding_set(&EncodeSet::PATH);
-/// let text = "a b/é?";
-/// assert_eq!(utf8_percent_encode(text, &PE_PATH).to_string(), encode(text, &EncodeSet::PATH));
-/// ```
-pub const fn percent_encoding_set(set: &uri_encode::EncodeSet) -> percent_encoding::AsciiSet {
-    let mut out = percent_encoding::AsciiSet::EMPTY;
-    let mut b = 0;
-    while b < 0x80 {
-        if !set.keeps(b) {
-            out = out.add(b);
-        }
-        b += 1;
-    }
     out
 }
 

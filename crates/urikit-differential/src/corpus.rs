@@ -19,6 +19,7 @@
 //! and lines of the corpus mutated with them.
 
 use std::collections::BTreeSet;
+use std::ops::Range;
 use std::path::{Path, PathBuf};
 
 use serde_json::Value;
@@ -56,6 +57,51 @@ pub enum Origin {
     Mutation,
 }
 
+impl Origin {
+    /// Every origin, in report order.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use urikit_differential::corpus::Origin;
+    ///
+    /// assert!(Origin::ALL.iter().enumerate().all(|(i, o)| *o as usize == i));
+    /// ```
+    pub const ALL: [Origin; 5] = [
+        Origin::Vector,
+        Origin::Grammar,
+        Origin::Delimiters,
+        Origin::Real,
+        Origin::Mutation,
+    ];
+}
+
+/// How many of `inputs` come from each origin, as the reports write it:
+/// `Vector: 3, Grammar: 0, …`, every origin in [`Origin::ALL`]'s order.
+///
+/// # Examples
+///
+/// ```
+/// use urikit_differential::corpus::{Origin, origin_counts};
+///
+/// let inputs = [("a".to_owned(), Origin::Real), ("b".to_owned(), Origin::Vector)];
+/// assert_eq!(
+///     origin_counts(&inputs),
+///     "Vector: 1, Grammar: 0, Delimiters: 0, Real: 1, Mutation: 0"
+/// );
+/// ```
+pub fn origin_counts(inputs: &[(String, Origin)]) -> String {
+    let mut counts = [0usize; Origin::ALL.len()];
+    for (_, origin) in inputs {
+        counts[*origin as usize] += 1;
+    }
+    Origin::ALL
+        .iter()
+        .map(|o| format!("{o:?}: {}", counts[*o as usize]))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// The workspace's `tests/vectors/` directory.
 ///
 /// # Examples
@@ -78,16 +124,23 @@ pub fn bench_data_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../urikit-bench/data")
 }
 
-/// Every `*.json` file of `tests/vectors/`, parsed, sorted by name.
-fn vector_files() -> Vec<(String, Value)> {
-    let dir = vectors_dir();
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("cannot read {}: {e}", dir.display()))
+/// The paths of the files of `entries` whose extension is `extension`,
+/// sorted.
+fn sorted_files(entries: std::fs::ReadDir, extension: &str) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = entries
         .filter_map(|entry| entry.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .filter(|p| p.extension().is_some_and(|x| x == extension))
         .collect();
     files.sort();
     files
+}
+
+/// Every `*.json` file of `tests/vectors/`, parsed, sorted by name.
+fn vector_files() -> Vec<(String, Value)> {
+    let dir = vectors_dir();
+    let entries =
+        std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("cannot read {}: {e}", dir.display()));
+    sorted_files(entries, "json")
         .into_iter()
         .map(|path| {
             let text = std::fs::read_to_string(&path)
@@ -323,6 +376,16 @@ fn h16(rng: &mut Rng) -> String {
     s
 }
 
+/// What goes before group `i` of an IPv6 address whose `::` stands before
+/// group `ellipsis` (RFC 3986 §3.2.2): `::` there, else `:` between groups.
+fn ipv6_separator(s: &mut String, i: usize, ellipsis: Option<usize>) {
+    if ellipsis == Some(i) {
+        s.push_str("::");
+    } else if i > 0 {
+        s.push(':');
+    }
+}
+
 /// A random IPv6 address candidate: `n` groups, perhaps a `::` among them,
 /// perhaps an IPv4 tail. About half are valid.
 fn ipv6(rng: &mut Rng) -> String {
@@ -338,11 +401,7 @@ fn ipv6(rng: &mut Rng) -> String {
     let v4_tail = rng.chance(15);
     let mut s = String::new();
     for i in 0..groups {
-        if ellipsis == Some(i) {
-            s.push_str("::");
-        } else if i > 0 {
-            s.push(':');
-        }
+        ipv6_separator(&mut s, i, ellipsis);
         if v4_tail && i + 1 == groups {
             s.push_str(&ipv4(rng));
         } else {
@@ -530,11 +589,7 @@ pub fn ipv6_shapes() -> Vec<String> {
             for tail in [None, Some("1.2.3.4"), Some("1.2.3.04"), Some("1.2.3")] {
                 let mut s = String::new();
                 for i in 0..groups {
-                    if ellipsis == Some(i) {
-                        s.push_str("::");
-                    } else if i > 0 {
-                        s.push(':');
-                    }
+                    ipv6_separator(&mut s, i, ellipsis);
                     match tail {
                         Some(v4) if i + 1 == groups => s.push_str(v4),
                         _ if i + 1 == groups => s.push_str("ffff"),
@@ -612,12 +667,7 @@ pub fn real_urls() -> Vec<String> {
     let Ok(entries) = std::fs::read_dir(&dir) else {
         return Vec::new();
     };
-    let mut files: Vec<PathBuf> = entries
-        .filter_map(|entry| entry.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "txt"))
-        .collect();
-    files.sort();
-    files
+    sorted_files(entries, "txt")
         .iter()
         .filter_map(|path| std::fs::read_to_string(path).ok())
         .flat_map(|text| text.lines().map(str::to_owned).collect::<Vec<_>>())
@@ -636,16 +686,35 @@ const MUTATION_BYTES: &[&str] = &[
 fn mutate(rng: &mut Rng, s: &str) -> String {
     let mut s = s.to_owned();
     for _ in 0..1 + rng.below(3) {
-        let boundaries: Vec<usize> = (0..=s.len()).filter(|&i| s.is_char_boundary(i)).collect();
-        let at = rng.pick(&boundaries);
-        let next = boundaries.iter().copied().find(|&b| b > at).unwrap_or(at);
-        match rng.below(3) {
-            0 => s.insert_str(at, rng.pick(MUTATION_BYTES)),
-            1 => s.replace_range(at..next, ""),
-            _ => s.replace_range(at..next, rng.pick(MUTATION_BYTES)),
-        }
+        let at = edit_at(rng, &s);
+        let kind = rng.below(3);
+        let piece = if kind == 1 {
+            ""
+        } else {
+            rng.pick(MUTATION_BYTES)
+        };
+        edit(&mut s, at, kind, piece);
     }
     s
+}
+
+/// Where an edit of `s` falls: a character boundary picked with `rng`,
+/// up to the next one (the character there; empty at the end).
+fn edit_at(rng: &mut Rng, s: &str) -> Range<usize> {
+    let boundaries: Vec<usize> = (0..=s.len()).filter(|&i| s.is_char_boundary(i)).collect();
+    let at = rng.pick(&boundaries);
+    let next = boundaries.iter().copied().find(|&b| b > at).unwrap_or(at);
+    at..next
+}
+
+/// Edits `s` at `at` ([`edit_at`]) by `kind`: 0 inserts `piece` before
+/// it, 1 deletes the character, any other replaces it by `piece`.
+fn edit(s: &mut String, at: Range<usize>, kind: usize, piece: &str) {
+    match kind {
+        0 => s.insert_str(at.start, piece),
+        1 => s.replace_range(at, ""),
+        _ => s.replace_range(at, piece),
+    }
 }
 
 /// `count` mutations of lines picked at random from `lines`.
@@ -689,31 +758,33 @@ pub fn parse_inputs() -> Vec<(String, Origin)> {
     let mut rng = Rng::new(SEED);
     let mut out: Vec<(String, Origin)> = Vec::new();
     let scale = scale();
-    out.extend(vector_inputs().into_iter().map(|s| (s, Origin::Vector)));
-    out.extend(ipv6_shapes().into_iter().map(|s| (s, Origin::Grammar)));
-    out.extend(
-        grammar(&mut rng, GRAMMAR_COUNT * scale)
-            .into_iter()
-            .map(|s| (s, Origin::Grammar)),
+    tag(&mut out, vector_inputs(), Origin::Vector);
+    tag(&mut out, ipv6_shapes(), Origin::Grammar);
+    tag(
+        &mut out,
+        grammar(&mut rng, GRAMMAR_COUNT * scale),
+        Origin::Grammar,
     );
-    out.extend(
-        delimiter_strings(&mut rng, DELIMITER_COUNT * scale)
-            .into_iter()
-            .map(|s| (s, Origin::Delimiters)),
-    );
+    let delimiters = delimiter_strings(&mut rng, DELIMITER_COUNT * scale);
+    tag(&mut out, delimiters, Origin::Delimiters);
     let real = real_urls();
-    out.extend(
-        (0..REAL_COUNT.min(real.len()))
-            .map(|_| (real[rng.below(real.len())].clone(), Origin::Real)),
-    );
-    out.extend(
-        mutations(&mut rng, &real, MUTATION_COUNT * scale)
-            .into_iter()
-            .map(|s| (s, Origin::Mutation)),
-    );
+    let picked = (0..REAL_COUNT.min(real.len())).map(|_| real[rng.below(real.len())].clone());
+    tag(&mut out, picked, Origin::Real);
+    let mutated = mutations(&mut rng, &real, MUTATION_COUNT * scale);
+    tag(&mut out, mutated, Origin::Mutation);
+    without_repeats(out)
+}
+
+/// Appends `items` to `out`, each with its `origin`.
+fn tag(out: &mut Vec<(String, Origin)>, items: impl IntoIterator<Item = String>, origin: Origin) {
+    out.extend(items.into_iter().map(|s| (s, origin)));
+}
+
+/// `inputs` without repeats: the first of each text stays, in order.
+fn without_repeats(mut inputs: Vec<(String, Origin)>) -> Vec<(String, Origin)> {
     let mut seen = BTreeSet::new();
-    out.retain(|(s, _)| seen.insert(s.clone()));
-    out
+    inputs.retain(|(s, _)| seen.insert(s.clone()));
+    inputs
 }
 
 /// A relative reference made for resolution: dot segments, empty segments,
@@ -1036,20 +1107,13 @@ fn iri_mutations(rng: &mut Rng, lines: &[String], count: usize) -> Vec<String> {
         .map(|_| {
             let mut s = lines[rng.below(lines.len())].clone();
             for _ in 0..1 + rng.below(3) {
-                let boundaries: Vec<usize> =
-                    (0..=s.len()).filter(|&i| s.is_char_boundary(i)).collect();
-                let at = rng.pick(&boundaries);
-                let next = boundaries.iter().copied().find(|&b| b > at).unwrap_or(at);
+                let at = edit_at(rng, &s);
                 let piece = if rng.chance(60) {
                     non_ascii(rng)
                 } else {
                     rng.pick(MUTATION_BYTES)
                 };
-                match rng.below(3) {
-                    0 => s.insert_str(at, piece),
-                    1 => s.replace_range(at..next, ""),
-                    _ => s.replace_range(at..next, piece),
-                }
+                edit(&mut s, at, rng.below(3), piece);
             }
             s
         })
@@ -1073,19 +1137,11 @@ pub fn iri_inputs() -> Vec<(String, Origin)> {
     let scale = scale();
     let corpus = iri_corpus();
     let mut out: Vec<(String, Origin)> = Vec::new();
-    out.extend(vector_inputs().into_iter().map(|s| (s, Origin::Vector)));
-    out.extend(corpus.iter().map(|s| (s.clone(), Origin::Real)));
-    out.extend(
-        iri_grammar(&mut rng, IRI_GRAMMAR_COUNT * scale)
-            .into_iter()
-            .map(|s| (s, Origin::Grammar)),
-    );
-    out.extend(
-        iri_mutations(&mut rng, &corpus, IRI_MUTATION_COUNT * scale)
-            .into_iter()
-            .map(|s| (s, Origin::Mutation)),
-    );
-    let mut seen = BTreeSet::new();
-    out.retain(|(s, _)| seen.insert(s.clone()));
-    out
+    tag(&mut out, vector_inputs(), Origin::Vector);
+    tag(&mut out, corpus.iter().cloned(), Origin::Real);
+    let generated = iri_grammar(&mut rng, IRI_GRAMMAR_COUNT * scale);
+    tag(&mut out, generated, Origin::Grammar);
+    let mutated = iri_mutations(&mut rng, &corpus, IRI_MUTATION_COUNT * scale);
+    tag(&mut out, mutated, Origin::Mutation);
+    without_repeats(out)
 }

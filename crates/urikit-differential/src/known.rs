@@ -109,6 +109,24 @@ pub fn load() -> Vec<Known> {
     parse(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
+/// How many inputs a test compared with each of `peers` (`counts`, in the
+/// same order), as the reports write it: `name: count, …`.
+///
+/// # Examples
+///
+/// ```
+/// let line = urikit_differential::known::per_peer(["oxiri", "iri-string"], &[3, 4]);
+/// assert_eq!(line, "oxiri: 3, iri-string: 4");
+/// ```
+pub fn per_peer<'a>(peers: impl IntoIterator<Item = &'a str>, counts: &[usize]) -> String {
+    peers
+        .into_iter()
+        .zip(counts)
+        .map(|(name, n)| format!("{name}: {n}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// How many examples of a class a report shows (the shortest ones).
 const EXAMPLES: usize = 3;
 

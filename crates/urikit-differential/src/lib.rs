@@ -14,6 +14,7 @@
 //!   of real URLs from `crates/urikit-bench/data`; for IRIs, the IRI corpus,
 //!   a generator of IRIs and mutations of them;
 //! - [`ours`]: urikit's side of the comparison, as named fields;
+//! - [`compare`]: a peer's outcome beside ours, and how they disagree;
 //! - [`known`]: the list of known differences and the tally that checks
 //!   the disagreements of a run against it.
 //!
@@ -29,6 +30,7 @@
 // test support: it may unwrap and panic (the workspace denies both in the
 // libraries).
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+pub mod compare;
 pub mod corpus;
 pub mod known;
 pub mod ours;

@@ -12,16 +12,14 @@
 //! `iri:…`) that may occur, and `docs/spec-notes.md` ("IRI parsing: where
 //! the peers differ") explains each.
 
-use std::net::IpAddr;
+mod common;
 
 use urikit::spec::{is_bidi_formatting, is_iprivate, is_ucschar};
 use urikit::{ParseError, ParseErrorKind, ParseOptions};
-use urikit_differential::corpus::{self, Origin};
+use urikit_differential::compare::{Disagreement, Outcome, compare};
+use urikit_differential::corpus;
 use urikit_differential::known::{self, Tally};
 use urikit_differential::ours::{self, Field, Fields};
-
-/// What a peer made of an input: its fields, or its error message.
-type Outcome = Result<Fields, String>;
 
 /// A peer parser: its name, how to parse `IRI-reference` with it, and
 /// whether it accepts an input as an `IRI` and as an `irelative-ref`,
@@ -61,119 +59,25 @@ const PEERS: &[Peer] = &[
     },
 ];
 
-/// Owned text of an optional component.
-fn own(s: Option<&str>) -> Option<String> {
-    s.map(str::to_owned)
-}
-
 /// `fluent-uri` 0.4: `IriRef::parse`. Every field, the host kind and the
 /// address (with its `net` feature).
 fn fluent(input: &str) -> Outcome {
-    use fluent_uri::component::Host;
     let r = fluent_uri::IriRef::parse(input).map_err(|e| format!("{e:?}"))?;
-    let auth = r.authority();
-    let (kind, ip) = match auth.as_ref().map(|a| a.host_parsed()) {
-        None => (None, None),
-        Some(Host::Ipv4(addr)) => (Some("ipv4"), Some(IpAddr::V4(addr).to_string())),
-        Some(Host::Ipv6(addr)) => (Some("ipv6"), Some(IpAddr::V6(addr).to_string())),
-        Some(Host::IpvFuture { .. }) => (Some("ipvfuture"), None),
-        Some(Host::RegName(_)) => (Some("reg-name"), None),
-    };
-    Ok(vec![
-        (Field::Scheme, own(r.scheme().map(|s| s.as_str()))),
-        (Field::Authority, own(auth.as_ref().map(|a| a.as_str()))),
-        (
-            Field::Userinfo,
-            own(auth.as_ref().and_then(|a| a.userinfo()).map(|u| u.as_str())),
-        ),
-        (Field::Host, own(auth.as_ref().map(|a| a.host()))),
-        (
-            Field::Port,
-            own(auth.as_ref().and_then(|a| a.port()).map(|p| p.as_str())),
-        ),
-        (Field::Path, Some(r.path().as_str().to_owned())),
-        (Field::Query, own(r.query().map(|q| q.as_str()))),
-        (Field::Fragment, own(r.fragment().map(|f| f.as_str()))),
-        (Field::HostKind, own(kind)),
-        (Field::Ip, ip),
-    ])
+    Ok(common::fluent_fields!(r))
 }
 
 /// `iri-string` 0.7: `IriReferenceStr::new`. Every field and the host kind
 /// (it has no typed address).
 fn iri_string(input: &str) -> Outcome {
     let r = iri_string::types::IriReferenceStr::new(input).map_err(|e| format!("{e:?}"))?;
-    let auth = r.authority_components();
-    let kind = auth.as_ref().map(|a| {
-        let host = a.host();
-        if host.starts_with("[v") || host.starts_with("[V") {
-            "ipvfuture"
-        } else if host.starts_with('[') {
-            "ipv6"
-        } else if a.reg_name().is_some() {
-            "reg-name"
-        } else {
-            "ipv4"
-        }
-    });
-    Ok(vec![
-        (Field::Scheme, own(r.scheme_str())),
-        (Field::Authority, own(r.authority_str())),
-        (
-            Field::Userinfo,
-            own(auth.as_ref().and_then(|a| a.userinfo())),
-        ),
-        (Field::Host, own(auth.as_ref().map(|a| a.host()))),
-        (Field::Port, own(auth.as_ref().and_then(|a| a.port()))),
-        (Field::Path, Some(r.path_str().to_owned())),
-        (Field::Query, own(r.query_str())),
-        (Field::Fragment, own(r.fragment().map(|f| f.as_str()))),
-        (Field::HostKind, own(kind)),
-    ])
+    Ok(common::iri_string_fields(r))
 }
 
 /// `oxiri` 0.3: `IriRef::parse`. Scheme, authority, path, query and
 /// fragment only.
 fn oxiri(input: &str) -> Outcome {
     let r = oxiri::IriRef::parse(input).map_err(|e| e.to_string())?;
-    Ok(vec![
-        (Field::Scheme, own(r.scheme())),
-        (Field::Authority, own(r.authority())),
-        (Field::Path, Some(r.path().to_owned())),
-        (Field::Query, own(r.query())),
-        (Field::Fragment, own(r.fragment())),
-    ])
-}
-
-/// How urikit and a peer disagree on one input.
-#[derive(Debug, Clone, PartialEq, Eq)]
-enum Disagreement {
-    /// On the `IRI` (`Iri::parse`) or `irelative-ref` (`RelativeIri::parse`)
-    /// rule, named here: `true` when the peer accepts and urikit rejects.
-    Rule(&'static str, bool),
-    /// urikit accepts, the peer rejects (with this message).
-    PeerRejects(String),
-    /// urikit rejects (with this error), the peer accepts.
-    PeerAccepts(ParseError),
-    /// Both accept; these fields differ.
-    Fields(Vec<Field>),
-}
-
-/// The disagreement between urikit's and a peer's outcome, if any.
-fn compare(ours: &Result<Fields, ParseError>, theirs: &Outcome) -> Option<Disagreement> {
-    match (ours, theirs) {
-        (Ok(_), Err(message)) => Some(Disagreement::PeerRejects(message.clone())),
-        (Err(e), Ok(_)) => Some(Disagreement::PeerAccepts(*e)),
-        (Err(_), Err(_)) => None,
-        (Ok(ours), Ok(theirs)) => {
-            let differing: Vec<Field> = theirs
-                .iter()
-                .filter(|(field, value)| ours::get(ours, *field) != Some(value.as_deref()))
-                .map(|(field, _)| *field)
-                .collect();
-            (!differing.is_empty()).then_some(Disagreement::Fields(differing))
-        }
-    }
+    Ok(common::oxiri_fields(&r))
 }
 
 /// The classes of this test, by key (see `known-differences.txt`), as
@@ -237,31 +141,11 @@ fn classify(
         _ => false,
     };
     if !explained {
-        Err(describe(disagreement))
+        Err(disagreement.describe())
     } else if input.chars().any(is_named_in_rfc_3987) {
         Ok(class::BIDI)
     } else {
         Ok(class::ISOLATES)
-    }
-}
-
-/// A short description of a disagreement no rule explains.
-fn describe(disagreement: &Disagreement) -> String {
-    match disagreement {
-        Disagreement::Rule(rule, true) => format!("{rule}: peer accepts"),
-        Disagreement::Rule(rule, false) => format!("{rule}: peer rejects"),
-        Disagreement::PeerRejects(message) => format!("peer rejects ({message})"),
-        Disagreement::PeerAccepts(e) => {
-            format!(
-                "peer accepts (urikit: {} at {})",
-                e.kind().name(),
-                e.index()
-            )
-        }
-        Disagreement::Fields(fields) => {
-            let names: Vec<&str> = fields.iter().map(|f| f.name()).collect();
-            format!("{} differ", names.join(", "))
-        }
     }
 }
 
@@ -271,10 +155,8 @@ fn iri_parsing_agrees_with_peers_up_to_known_differences() {
     let inputs = corpus::iri_inputs();
     let known = known::load();
     let mut tally = Tally::default();
-    let mut counts = [0usize; 5];
     let mut coverage = Coverage::default();
-    for (input, origin) in &inputs {
-        counts[*origin as usize] += 1;
+    for (input, _) in &inputs {
         let ours = ours::parse_iri(input);
         coverage.add(input, &ours);
         let ours_iri = urikit::Iri::parse(input).is_ok();
@@ -299,21 +181,10 @@ fn iri_parsing_agrees_with_peers_up_to_known_differences() {
             }
         }
     }
-    let origins = [
-        Origin::Vector,
-        Origin::Grammar,
-        Origin::Delimiters,
-        Origin::Real,
-        Origin::Mutation,
-    ];
     println!(
         "{} inputs ({})",
         inputs.len(),
-        origins
-            .iter()
-            .map(|o| format!("{o:?}: {}", counts[*o as usize]))
-            .collect::<Vec<_>>()
-            .join(", "),
+        corpus::origin_counts(&inputs),
     );
     println!("{}", tally.report());
     println!("{coverage:?}");

@@ -7,15 +7,13 @@
 //! disagreement goes through [`classify`], which names the rule of the class
 //! it belongs to; `known-differences.txt` lists the classes that may occur.
 
-use std::net::IpAddr;
+mod common;
 
 use urikit::ParseError;
-use urikit_differential::corpus::{self, Origin};
+use urikit_differential::compare::{Disagreement, Outcome, compare};
+use urikit_differential::corpus;
 use urikit_differential::known::{self, Tally};
 use urikit_differential::ours::{self, Field, Fields};
-
-/// What a peer made of an input: its fields, or its error message.
-type Outcome = Result<Fields, String>;
 
 /// A peer parser: its name, how to parse `URI-reference` with it, and
 /// whether it accepts an input as a `URI` and as a `relative-ref`, where it
@@ -56,81 +54,22 @@ const PEERS: &[Peer] = &[
     },
 ];
 
-/// Owned text of an optional component.
-fn own(s: Option<&str>) -> Option<String> {
-    s.map(str::to_owned)
-}
-
 /// `fluent-uri` 0.4: `UriRef::parse`, strict RFC 3986. Every field, the host
 /// kind and the address (with its `net` feature).
 fn fluent(input: &str) -> Option<Outcome> {
-    use fluent_uri::component::Host;
-    let r = match fluent_uri::UriRef::parse(input) {
-        Ok(r) => r,
-        Err(e) => return Some(Err(format!("{e:?}"))),
-    };
-    let auth = r.authority();
-    let (kind, ip) = match auth.as_ref().map(|a| a.host_parsed()) {
-        None => (None, None),
-        Some(Host::Ipv4(addr)) => (Some("ipv4"), Some(IpAddr::V4(addr).to_string())),
-        Some(Host::Ipv6(addr)) => (Some("ipv6"), Some(IpAddr::V6(addr).to_string())),
-        Some(Host::IpvFuture { .. }) => (Some("ipvfuture"), None),
-        Some(Host::RegName(_)) => (Some("reg-name"), None),
-    };
-    Some(Ok(vec![
-        (Field::Scheme, own(r.scheme().map(|s| s.as_str()))),
-        (Field::Authority, own(auth.as_ref().map(|a| a.as_str()))),
-        (
-            Field::Userinfo,
-            own(auth.as_ref().and_then(|a| a.userinfo()).map(|u| u.as_str())),
-        ),
-        (Field::Host, own(auth.as_ref().map(|a| a.host()))),
-        (
-            Field::Port,
-            own(auth.as_ref().and_then(|a| a.port()).map(|p| p.as_str())),
-        ),
-        (Field::Path, Some(r.path().as_str().to_owned())),
-        (Field::Query, own(r.query().map(|q| q.as_str()))),
-        (Field::Fragment, own(r.fragment().map(|f| f.as_str()))),
-        (Field::HostKind, own(kind)),
-        (Field::Ip, ip),
-    ]))
+    match fluent_uri::UriRef::parse(input) {
+        Ok(r) => Some(Ok(common::fluent_fields!(r))),
+        Err(e) => Some(Err(format!("{e:?}"))),
+    }
 }
 
 /// `iri-string` 0.7: `UriReferenceStr::new`, RFC 3986. Every field and the
 /// host kind (it has no typed address).
 fn iri_string(input: &str) -> Option<Outcome> {
-    let r = match iri_string::types::UriReferenceStr::new(input) {
-        Ok(r) => r,
-        Err(e) => return Some(Err(format!("{e:?}"))),
-    };
-    let auth = r.authority_components();
-    let kind = auth.as_ref().map(|a| {
-        let host = a.host();
-        if host.starts_with("[v") || host.starts_with("[V") {
-            "ipvfuture"
-        } else if host.starts_with('[') {
-            "ipv6"
-        } else if a.reg_name().is_some() {
-            "reg-name"
-        } else {
-            "ipv4"
-        }
-    });
-    Some(Ok(vec![
-        (Field::Scheme, own(r.scheme_str())),
-        (Field::Authority, own(r.authority_str())),
-        (
-            Field::Userinfo,
-            own(auth.as_ref().and_then(|a| a.userinfo())),
-        ),
-        (Field::Host, own(auth.as_ref().map(|a| a.host()))),
-        (Field::Port, own(auth.as_ref().and_then(|a| a.port()))),
-        (Field::Path, Some(r.path_str().to_owned())),
-        (Field::Query, own(r.query_str())),
-        (Field::Fragment, own(r.fragment().map(|f| f.as_str()))),
-        (Field::HostKind, own(kind)),
-    ]))
+    match iri_string::types::UriReferenceStr::new(input) {
+        Ok(r) => Some(Ok(common::iri_string_fields(r))),
+        Err(e) => Some(Err(format!("{e:?}"))),
+    }
 }
 
 /// `oxiri` 0.3: `IriRef::parse`. It parses IRIs (RFC 3987), so it is asked
@@ -140,47 +79,9 @@ fn oxiri(input: &str) -> Option<Outcome> {
     if !input.is_ascii() {
         return None;
     }
-    let r = match oxiri::IriRef::parse(input) {
-        Ok(r) => r,
-        Err(e) => return Some(Err(e.to_string())),
-    };
-    Some(Ok(vec![
-        (Field::Scheme, own(r.scheme())),
-        (Field::Authority, own(r.authority())),
-        (Field::Path, Some(r.path().to_owned())),
-        (Field::Query, own(r.query())),
-        (Field::Fragment, own(r.fragment())),
-    ]))
-}
-
-/// How urikit and a peer disagree on one input.
-#[derive(Debug, Clone, PartialEq, Eq)]
-enum Disagreement {
-    /// On the `URI` (`Uri::parse`) or `relative-ref` (`RelativeRef::parse`)
-    /// rule, named here: `true` when the peer accepts and urikit rejects.
-    Rule(&'static str, bool),
-    /// urikit accepts, the peer rejects (with this message).
-    PeerRejects(String),
-    /// urikit rejects (with this error), the peer accepts.
-    PeerAccepts(ParseError),
-    /// Both accept; these fields differ.
-    Fields(Vec<Field>),
-}
-
-/// The disagreement between urikit's and a peer's outcome, if any.
-fn compare(ours: &Result<Fields, ParseError>, theirs: &Outcome) -> Option<Disagreement> {
-    match (ours, theirs) {
-        (Ok(_), Err(message)) => Some(Disagreement::PeerRejects(message.clone())),
-        (Err(e), Ok(_)) => Some(Disagreement::PeerAccepts(*e)),
-        (Err(_), Err(_)) => None,
-        (Ok(ours), Ok(theirs)) => {
-            let differing: Vec<Field> = theirs
-                .iter()
-                .filter(|(field, value)| ours::get(ours, *field) != Some(value.as_deref()))
-                .map(|(field, _)| *field)
-                .collect();
-            (!differing.is_empty()).then_some(Disagreement::Fields(differing))
-        }
+    match oxiri::IriRef::parse(input) {
+        Ok(r) => Some(Ok(common::oxiri_fields(&r))),
+        Err(e) => Some(Err(e.to_string())),
     }
 }
 
@@ -194,27 +95,7 @@ fn classify(
     theirs: &Outcome,
 ) -> Result<&'static str, String> {
     let _ = (peer, input, ours, theirs);
-    Err(describe(disagreement))
-}
-
-/// A short description of a disagreement no rule explains.
-fn describe(disagreement: &Disagreement) -> String {
-    match disagreement {
-        Disagreement::Rule(rule, true) => format!("{rule}: peer accepts"),
-        Disagreement::Rule(rule, false) => format!("{rule}: peer rejects"),
-        Disagreement::PeerRejects(message) => format!("peer rejects ({message})"),
-        Disagreement::PeerAccepts(e) => {
-            format!(
-                "peer accepts (urikit: {} at {})",
-                e.kind().name(),
-                e.index()
-            )
-        }
-        Disagreement::Fields(fields) => {
-            let names: Vec<&str> = fields.iter().map(|f| f.name()).collect();
-            format!("{} differ", names.join(", "))
-        }
-    }
+    Err(disagreement.describe())
 }
 
 /// The differential test: every input, every peer, every rule.
@@ -223,11 +104,9 @@ fn parsing_agrees_with_peers_up_to_known_differences() {
     let inputs = corpus::parse_inputs();
     let known = known::load();
     let mut tally = Tally::default();
-    let mut counts = [0usize; 5];
     let mut compared = [0usize; 3];
     let mut coverage = Coverage::default();
-    for (input, origin) in &inputs {
-        counts[*origin as usize] += 1;
+    for (input, _) in &inputs {
         let ours = ours::parse(input);
         coverage.add(&ours);
         let ours_uri = urikit::Uri::parse(input).is_ok();
@@ -255,27 +134,11 @@ fn parsing_agrees_with_peers_up_to_known_differences() {
             }
         }
     }
-    let origins = [
-        Origin::Vector,
-        Origin::Grammar,
-        Origin::Delimiters,
-        Origin::Real,
-        Origin::Mutation,
-    ];
     println!(
         "{} inputs ({}); compared with {}",
         inputs.len(),
-        origins
-            .iter()
-            .map(|o| format!("{o:?}: {}", counts[*o as usize]))
-            .collect::<Vec<_>>()
-            .join(", "),
-        PEERS
-            .iter()
-            .zip(compared)
-            .map(|(p, n)| format!("{}: {n}", p.name))
-            .collect::<Vec<_>>()
-            .join(", "),
+        corpus::origin_counts(&inputs),
+        known::per_peer(PEERS.iter().map(|p| p.name), &compared),
     );
     println!("{}", tally.report());
     println!("{coverage:?}");

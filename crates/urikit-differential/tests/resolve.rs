@@ -214,12 +214,7 @@ fn resolution_agrees_with_peers_up_to_known_differences() {
     println!(
         "{} pairs; compared with {}",
         pairs.len(),
-        PEERS
-            .iter()
-            .zip(compared)
-            .map(|(p, n)| format!("{}: {n}", p.name))
-            .collect::<Vec<_>>()
-            .join(", "),
+        known::per_peer(PEERS.iter().map(|p| p.name), &compared),
     );
     println!("{}", tally.report());
     assert!(
