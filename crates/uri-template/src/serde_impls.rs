@@ -22,35 +22,34 @@ impl Serialize for Value {
                 }
                 seq.end()
             }
-            Value::Assoc(a) => {
-                let mut map = s.serialize_map(Some(a.len()))?;
-                for (k, v) in a {
-                    map.serialize_entry(k, v)?;
-                }
-                map.end()
-            }
+            Value::Assoc(a) => serialize_map(s, a.len(), a.iter().map(|(k, v)| (k, v))),
         }
     }
 }
 
 impl Serialize for Vars {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut map = s.serialize_map(Some(self.len()))?;
-        for (k, v) in self.iter() {
-            map.serialize_entry(k, v)?;
-        }
-        map.end()
+        serialize_map(s, self.len(), self.iter())
     }
 }
 
 impl Serialize for Captures {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut map = s.serialize_map(Some(self.len()))?;
-        for (k, v) in self.iter() {
-            map.serialize_entry(k, v)?;
-        }
-        map.end()
+        serialize_map(s, self.len(), self.iter())
     }
+}
+
+/// `len` pairs as a map, in their order.
+fn serialize_map<S: Serializer, K: Serialize, V: Serialize>(
+    s: S,
+    len: usize,
+    pairs: impl IntoIterator<Item = (K, V)>,
+) -> Result<S::Ok, S::Error> {
+    let mut map = s.serialize_map(Some(len))?;
+    for (k, v) in pairs {
+        map.serialize_entry(&k, &v)?;
+    }
+    map.end()
 }
 
 /// Why a value could not be read as [`Vars`] (the `serde` feature).

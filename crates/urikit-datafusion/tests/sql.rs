@@ -161,6 +161,12 @@ fn bools(array: &ArrayRef) -> Vec<Option<bool>> {
     b.iter().collect()
 }
 
+/// A UInt16 column (ports).
+fn ports(array: &ArrayRef) -> Vec<Option<u16>> {
+    let ports: &UInt16Array = array.as_any().downcast_ref().unwrap();
+    ports.iter().collect()
+}
+
 /// The rows of the shared inputs, with three nulls among them.
 fn rows() -> Vec<Option<String>> {
     let mut rows: Vec<Option<String>> = inputs().into_iter().map(Some).collect();
@@ -245,21 +251,9 @@ async fn components_agree_with_the_library_and_with_the_parse_vectors() {
             .ok()
             .flatten()
     };
-    let got = column(&ctx, "SELECT uri_port(s) FROM t").await;
-    let got: Vec<Option<u16>> = got
-        .as_any()
-        .downcast_ref::<UInt16Array>()
-        .unwrap()
-        .iter()
-        .collect();
+    let got = ports(&column(&ctx, "SELECT uri_port(s) FROM t").await);
     same("uri_port", &rows, &got, &expect(&rows, port));
-    let got = column(&ctx, "SELECT uri_parts(s)['port'] FROM t").await;
-    let got: Vec<Option<u16>> = got
-        .as_any()
-        .downcast_ref::<UInt16Array>()
-        .unwrap()
-        .iter()
-        .collect();
+    let got = ports(&column(&ctx, "SELECT uri_parts(s)['port'] FROM t").await);
     same("uri_parts.port", &rows, &got, &expect(&rows, port));
     let kind = |s: &str| {
         Some(
