@@ -75,7 +75,7 @@ use alloc::vec::Vec;
 
 use uri_core::{Uri, UriBuf};
 
-use crate::scheme::scheme_facts;
+use crate::scheme::{rules_of_the_view, scheme_facts};
 use crate::{Fields, Report, Scheme, Violation};
 
 /// The section that defines the grammar.
@@ -479,34 +479,20 @@ impl Scheme for GeoScheme {
     // opaque_path: Coordinates and parameters, not a hierarchy.
     scheme_facts! { name = "geo"; kind = Name; opaque_path = true; }
 
-    /// The rules of the [module docs](self#rules).
-    fn check<'a>(&self, uri: Uri<'a>) -> (Fields<'a>, Vec<Violation>) {
-        check(uri)
+    // The view is [`Geo`], its equivalence [`Geo::is_equivalent`].
+    rules_of_the_view! {
+        rule = "RFC 5870 §3.4.4";
+        read = |uri| match check(uri).0 {
+            Fields::Geo(geo) => Some(geo),
+            _ => None,
+        };
+        same = |x, y| x.is_equivalent(y);
+        key = geo_equivalence_key;
     }
 
     /// Syntax normalization only: see the [module docs](self#equivalence).
     fn normalize(&self, uri: &mut UriBuf) {
         let _ = uri;
-    }
-
-    /// [`Geo::is_equivalent`] (RFC 5870 §3.4.4); `None` when either URI has no
-    /// [`Geo`] parts to compare.
-    fn equivalent(&self, a: Uri<'_>, b: Uri<'_>) -> Option<bool> {
-        let read = |uri| match check(uri).0 {
-            Fields::Geo(geo) => Some(geo),
-            _ => None,
-        };
-        crate::scheme::equivalent_views(a, b, read, |x, y| x.is_equivalent(y))
-    }
-
-    /// The key of [`Geo::is_equivalent`] (RFC 5870 §3.4.4); `None` for a URI
-    /// with no [`Geo`] parts, as [`equivalent`](Scheme::equivalent)
-    /// answers.
-    fn equivalence_key(&self, uri: Uri<'_>) -> Option<String> {
-        match check(uri).0 {
-            Fields::Geo(geo) => Some(geo_equivalence_key(&geo)),
-            _ => None,
-        }
     }
 }
 
