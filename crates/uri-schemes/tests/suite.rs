@@ -6,6 +6,10 @@
 //! A proptest regressions file is named after the module's file
 //! (`tests/ftp.rs` saves to `tests/ftp.proptest-regressions`), so the saved
 //! cases of each module run as they did when it was a binary of its own.
+//! That is why this file is not `main.rs`: proptest looks for the nearest
+//! folder above a test's file that holds a `main.rs` or a `lib.rs`, and
+//! would then read `proptest-regressions/ftp.txt` beside it instead, where
+//! `src/ftp.rs`'s would go too.
 
 mod vector_check;
 
