@@ -207,6 +207,55 @@ def scheme_check_inputs():
     return seeds + [bytes([RAW]) + p.encode("utf-8") for p in pairs]
 
 
+def one_scheme_seed(uri, names):
+    """`uri` as an input of a scheme's own target (`pkg_check`,
+    `sip_check`, `geo_check`): the first byte picks the name (its index in
+    `names`, plus 128 for upper case), the rest follows the `:`."""
+    scheme, _, rest = uri.partition(":")
+    k = names.index(scheme.lower()) + (128 if scheme.isupper() else 0)
+    return bytes([k]) + rest.encode("utf-8")
+
+
+def one_scheme_inputs(uris, pairs, names):
+    """Seeds of a scheme's own target: `uris` of one of its `names`, and
+    `pairs` (a, b) of two such URIs of one name, as `a NUL b` (the second
+    without its scheme, which the first byte gives both)."""
+    ours = lambda u: u.partition(":")[0].lower() in names
+    seeds = [one_scheme_seed(u, names) for u in spread([u for u in uris if ours(u)], 36)]
+    same = [a + "\0" + b.partition(":")[2] for a, b in pairs
+            if ours(a) and a.partition(":")[0].lower() == b.partition(":")[0].lower()]
+    return seeds + [one_scheme_seed(p, names) for p in spread(same, 12)]
+
+
+def vector_file_inputs(name, names):
+    records = scheme_vectors(name)
+    return one_scheme_inputs([v["input"] for v in records if "input" in v],
+                             [(v["a"], v["b"]) for v in records if "a" in v], names)
+
+
+def pkg_inputs():
+    # The purl-spec suite's parse and validate inputs, and its build
+    # cases' expected canonical forms.
+    purl = SCHEME_VECTORS / "purl"
+    uris = []
+    for path in [purl / "spec" / "specification-test.json"] + sorted((purl / "types").glob("*.json")):
+        for case in json.loads(path.read_text(encoding="utf-8"))["tests"]:
+            for text in [case.get("input"), case.get("expected_output")]:
+                if isinstance(text, str) and text.lower().startswith("pkg:"):
+                    uris.append(text)
+    pairs = [("pkg:npm/%40angular/animation@12.3.1", "pkg:NPM/@angular/animation@12.3.1"),
+             ("pkg:maven/a/b@1?b=2&a=1", "pkg:maven/a/b@1?a=1&b=2")]
+    return one_scheme_inputs(uris, pairs, ["pkg"])
+
+
+def sip_inputs():
+    return vector_file_inputs("sip.json", ["sip", "sips"])
+
+
+def geo_inputs():
+    return vector_file_inputs("geo.json", ["geo"])
+
+
 def file_paths_inputs():
     records = scheme_vectors("file.json")
     uris = spread([v["input"] for v in records if v["op"] == "to_path"], 20)
@@ -323,6 +372,9 @@ TARGETS = {
     "uri_to_iri": uri_inputs,
     "iri_display": iri_inputs,
     "scheme_check": scheme_check_inputs,
+    "pkg_check": pkg_inputs,
+    "sip_check": sip_inputs,
+    "geo_check": geo_inputs,
     "file_paths": file_paths_inputs,
     "serde_roundtrip": serde_inputs,
     "interop_roundtrip": interop_inputs,

@@ -30,7 +30,7 @@ use urikit::resolve::{
     normalized_eq, relativize, relativize_with, resolve, resolve_str,
 };
 use urikit::schemes::{
-    Fields, Kind, Os, Registry, Scheme, Violation, from_path, to_path, to_path_str,
+    Fields, Geo, Kind, Os, Purl, Registry, Scheme, Sip, Violation, from_path, to_path, to_path_str,
 };
 use urikit::spec::{is_bidi_formatting, is_iprivate, is_ucschar};
 use urikit::{
@@ -56,6 +56,9 @@ pub(crate) const TARGETS: &[(&str, Property)] = &[
     ("uri_to_iri", uri_to_iri),
     ("iri_display", iri_display),
     ("scheme_check", scheme_check),
+    ("pkg_check", pkg_check),
+    ("sip_check", sip_check),
+    ("geo_check", geo_check),
     ("file_paths", file_paths),
     ("serde_roundtrip", serde_roundtrip),
     ("interop_roundtrip", interop_roundtrip),
@@ -1617,6 +1620,140 @@ pub(crate) fn scheme_check(data: &[u8]) {
         assert_eq!(ab, registry.equivalent(rb, ra), "{what}: not symmetric");
         if na == nb {
             assert!(ab, "{what}: false, but both normalize to {na:?}");
+        }
+    }
+}
+
+/// The texts of a target of one scheme's own (`pkg_check`, `sip_check`,
+/// `geo_check`), one or two (split at the first NUL, which no URI holds),
+/// each written after a name of `names` and `:`: the first byte picks the
+/// name (modulo their number) and its case (lower case below 128, else
+/// upper case), so that every input reaches the scheme's rules.
+fn one_scheme_inputs(data: &[u8], names: &[&str]) -> Vec<String> {
+    let Some((&selector, rest)) = data.split_first() else {
+        return Vec::new();
+    };
+    let name = names[usize::from(selector) % names.len()];
+    let name = if selector < 128 {
+        name.to_owned()
+    } else {
+        name.to_ascii_uppercase()
+    };
+    text(rest)
+        .splitn(2, '\0')
+        .map(|part| format!("{name}:{part}"))
+        .collect()
+}
+
+/// The property of a scheme's own target, its typed entry `typed` (the
+/// view as the report's [`Fields`]): for each text of
+/// [`one_scheme_inputs`], the checks of `scheme_check` (check, normal
+/// form, `equivalent` reflexive and symmetric, the URI equivalent to its
+/// normal form); the typed entry answers `Ok` exactly when the report is
+/// valid, with the report's fields. For two texts: `equivalent` is symmetric,
+/// true when their normal forms are equal, and true when their keys are
+/// (the key never joins two URIs the rule tells apart).
+fn one_scheme_check(
+    data: &[u8],
+    names: &[&str],
+    typed: fn(Uri<'_>) -> Result<Fields<'static>, ()>,
+) {
+    let registry = registry();
+    let inputs = one_scheme_inputs(data, names);
+    let mut checked = Vec::new();
+    for input in &inputs {
+        let Some((uri, normal)) = scheme_check_one(input) else {
+            continue;
+        };
+        let report = registry.check(uri);
+        let what = format!("{input:?}");
+        match typed(uri) {
+            Ok(view) => {
+                assert!(report.is_valid(), "{what}: the typed entry takes it");
+                assert_eq!(&view, report.fields(), "{what}: the typed view");
+            }
+            Err(()) => assert!(!report.is_valid(), "{what}: the typed entry refuses it"),
+        }
+        checked.push((uri, normal, registry.equivalence_key(uri.into())));
+    }
+    if let [(a, na, ka), (b, nb, kb)] = &checked[..] {
+        let (ra, rb) = (UriReference::from(*a), UriReference::from(*b));
+        let what = format!("Registry::equivalent({a:?}, {b:?})");
+        let ab = registry.equivalent(ra, rb);
+        assert_eq!(ab, registry.equivalent(rb, ra), "{what}: not symmetric");
+        if na == nb {
+            assert!(ab, "{what}: false, but both normalize to {na:?}");
+        }
+        if ka == kb {
+            assert!(ab, "{what}: false, but both have the key {ka:?}");
+        }
+    }
+}
+
+/// Property `pkg_check`: [`one_scheme_check`] for `pkg` (ECMA-427), with
+/// `Purl::parse` as the typed entry; and the canonical form: when
+/// `Purl::parse_str` takes the text, it agrees with `Purl::parse` (when
+/// the text is a URI), and its canonical form (`Display`) parses again to
+/// the same purl, whose canonical form is the same text (idempotent).
+pub(crate) fn pkg_check(data: &[u8]) {
+    one_scheme_check(data, &["pkg"], |uri| {
+        Purl::parse(uri)
+            .map(|p| Fields::Pkg(Box::new(p)))
+            .map_err(drop)
+    });
+    for input in one_scheme_inputs(data, &["pkg"]) {
+        let Ok(purl) = Purl::parse_str(&input) else {
+            continue;
+        };
+        if let Ok(uri) = Uri::parse(&input) {
+            assert_eq!(
+                Purl::parse(uri).ok().as_ref(),
+                Some(&purl),
+                "{input:?}: Purl::parse and Purl::parse_str disagree"
+            );
+        }
+        let canonical = purl.to_string();
+        let again = Purl::parse_str(&canonical)
+            .unwrap_or_else(|e| panic!("{input:?}: its canonical form {canonical:?}: {e}"));
+        assert_eq!(again, purl, "{input:?}: canonical form {canonical:?}");
+        assert_eq!(again.to_string(), canonical, "{input:?}: canonical twice");
+    }
+}
+
+/// Property `sip_check`: [`one_scheme_check`] for `sip` and `sips` (RFC
+/// 3261 §19.1), with `Sip::parse` as the typed entry; and the view's own
+/// equivalence (§19.1.4) is reflexive.
+pub(crate) fn sip_check(data: &[u8]) {
+    one_scheme_check(data, &["sip", "sips"], |uri| {
+        Sip::parse(uri)
+            .map(|s| Fields::Sip(Box::new(s)))
+            .map_err(drop)
+    });
+    for input in one_scheme_inputs(data, &["sip", "sips"]) {
+        if let Some(sip) = Uri::parse(&input).ok().and_then(|u| Sip::parse(u).ok()) {
+            assert!(
+                sip.is_equivalent(&sip),
+                "{input:?}: not equivalent to itself"
+            );
+        }
+    }
+}
+
+/// Property `geo_check`: [`one_scheme_check`] for `geo` (RFC 5870), with
+/// `Geo::parse` as the typed entry; and the view's own equivalence
+/// (§3.4.4) is reflexive.
+pub(crate) fn geo_check(data: &[u8]) {
+    one_scheme_check(data, &["geo"], |uri| {
+        Geo::parse(uri)
+            .map(|g| Fields::Geo(Box::new(g)))
+            .map_err(drop)
+    });
+    for input in one_scheme_inputs(data, &["geo"]) {
+        if let Some(geo) = Uri::parse(&input).ok().and_then(|u| Geo::parse(u).ok()) {
+            assert!(
+                geo.is_equivalent(&geo),
+                "{input:?}: not equivalent to itself"
+            );
         }
     }
 }

@@ -886,8 +886,10 @@ const OPERATIONS: &[(&str, &str, &str)] = &[
          `schemes/check`: `Registry::check` alone on URIs parsed before timing (the \
          reference: violations and the typed fields, borrowed from the URI), beside \
          `Registry::validate` on them (the violations only), `Uri::parse` alone and \
-         parse and check together: the issue's \"checking costs less than parsing\". `schemes/urn`: parse and check beside \
-         `urn`'s `UrnSlice::try_from`. `schemes/mailto`: parse and check, ours alone \
+         parse and check together: the issue's \"checking costs less than parsing\". `schemes/urn`: parse and the typed entry \
+         `Urn::parse` beside `urn`'s `UrnSlice::try_from`. `schemes/pkg`: parse and the \
+         typed entry `Purl::parse` (and `Purl::parse_str`) beside `packageurl`'s \
+         `PackageUrl::from_str`, on the purl-spec suite's valid inputs repeated. `schemes/mailto`: parse and check, ours alone \
          (no crate parses mailto URIs).",
     ),
     (
@@ -1105,6 +1107,11 @@ const PEERS: &[(&str, &str)] = &[
         "urn",
         "RFC 8141 (and RFC 2141) URNs: parses, lower-cases the NID and upper-cases triplets \
          while parsing (a copy when one changes); §3.1 equality on NID and NSS",
+    ),
+    (
+        "packageurl",
+        "Package URLs (ECMA-427): parses, decodes and lower-cases while parsing into \
+         `Cow`s and a `HashMap` of qualifiers (its `memchr` feature on)",
     ),
     ("percent-encoding", "the `url` crate's percent codec"),
     (

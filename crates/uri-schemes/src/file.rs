@@ -603,14 +603,12 @@ impl FileScheme {
             }
         }
         encoded_warnings(path, path_at, found);
-        if uri.query().is_some() {
-            found.push(Violation::error(
-                "QueryNotAllowed",
-                at(Component::Query) - 1,
-                "RFC 8089 §2",
-                "a file URI has no query (`file-URI = file-scheme \":\" file-hier-part`)",
-            ));
-        }
+        crate::scheme::no_query(
+            uri,
+            "RFC 8089 §2",
+            "a file URI has no query (`file-URI = file-scheme \":\" file-hier-part`)",
+            found,
+        );
         FileParts {
             written_host,
             host,
@@ -931,11 +929,8 @@ pub fn to_path(uri: Uri<'_>, os: Os) -> Result<String, PathError> {
     if !uri.scheme().eq_ignore_ascii_case("file") {
         return Err(PathError::new(PathErrorKind::NotFile, 0));
     }
-    if uri.query().is_some() {
-        return Err(PathError::new(
-            PathErrorKind::Query,
-            at(Component::Query) - 1,
-        ));
+    if let Some(mark) = crate::scheme::query_mark(uri) {
+        return Err(PathError::new(PathErrorKind::Query, mark));
     }
     let authority = uri.authority();
     let mut remote = None;

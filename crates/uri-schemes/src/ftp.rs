@@ -200,10 +200,10 @@ impl Scheme for FtpScheme {
             return (Fields::None, found);
         };
         let host = authority.host_str();
-        if uri.query().is_some() {
+        if let Some(mark) = crate::scheme::query_mark(uri) {
             found.push(Violation::warning(
                 "QueryInFtp",
-                at(Component::Query) - 1,
+                mark,
                 SECTION,
                 "RFC 1738 has no query: to an FTP server `?` may be part of the name (write `%3F` for that)",
             ));

@@ -1,6 +1,7 @@
 //! The rules every scheme shares: warnings about passwords, ports, DNS
 //! names and length, and the default port dropped when normalizing.
 
+use alloc::borrow::Cow;
 use alloc::vec::Vec;
 
 use uri_core::{Authority, Component, HostKind, PortError, Uri, UriBuf};
@@ -310,6 +311,35 @@ pub(crate) fn semicolon_params(
         (here, name, value)
     });
     (first, params)
+}
+
+/// For each of `names`, whether an earlier one is the same name in any
+/// (ASCII) case: one stable sort of the indices by the names in lower
+/// case, so that 10,000 names take `n log n` comparisons, not the `n²` of
+/// looking each one up among those before it, whatever the names (no hash
+/// that crafted names could make collide).
+pub(crate) fn repeated_names<S: AsRef<str>>(names: &[S]) -> Vec<bool> {
+    // A copy only of a name with an upper-case letter.
+    let lower: Vec<Cow<'_, str>> = (names.iter())
+        .map(|name| {
+            let name = name.as_ref();
+            if name.bytes().any(|b| b.is_ascii_uppercase()) {
+                Cow::Owned(name.to_ascii_lowercase())
+            } else {
+                Cow::Borrowed(name)
+            }
+        })
+        .collect();
+    let mut order: Vec<usize> = (0..names.len()).collect();
+    // Stable: of equal names, the earlier stays first.
+    order.sort_by(|&a, &b| lower[a].cmp(&lower[b]));
+    let mut repeated = alloc::vec![false; names.len()];
+    for pair in order.windows(2) {
+        if let [a, b] = *pair {
+            repeated[b] = lower[a] == lower[b];
+        }
+    }
+    repeated
 }
 
 /// The text of `uri` between its scheme's `:` and its fragment's `#` (the

@@ -36,6 +36,11 @@
 //!   empty or holds a character outside `paramchar`;
 //! - `QueryNotAllowed`: a query (the grammar has none).
 //!
+//! The report's fields (a [`Geo`]) only when every part was read: not
+//! after `InvalidCoordinates`, `InvalidCrs`, `InvalidUncertainty` or
+//! `InvalidParameter` (a view without the part it refused would compare as
+//! another URI).
+//!
 //! # Equivalence
 //!
 //! RFC 5870 §3.4.4 (URI comparison; §6.4 gives examples, all of them in
@@ -75,7 +80,7 @@ use alloc::vec::Vec;
 
 use uri_core::{Uri, UriBuf};
 
-use crate::scheme::scheme_facts;
+use crate::scheme::{rules_of_the_view, scheme_facts};
 use crate::{Fields, Report, Scheme, Violation};
 
 /// The section that defines the grammar.
@@ -374,6 +379,11 @@ fn check(uri: Uri<'_>) -> (Fields<'_>, Vec<Violation>) {
     let (coordinates, params) = crate::generic::semicolon_params(uri.path(), start);
     let mut at = start;
     let mut coords = Vec::new();
+    // Whether every part was read: a view that left one out (a `crs`, a
+    // `u` or a parameter it refused) would compare as another URI, and
+    // its syntax normal form (`%2D` decoded to `-`, say) could then read
+    // differently from it. Such a URI has no fields, as one whose
+    // coordinates are not numbers has none.
     let mut ok = true;
     for c in coordinates.split(',') {
         if !is_num(c) {
@@ -413,11 +423,14 @@ fn check(uri: Uri<'_>) -> (Fields<'_>, Vec<Violation>) {
             }
             match value {
                 Some(v) if is_labeltext(v) => geo.crs = Some(v.to_ascii_lowercase()),
-                _ => found.push(error(
-                    "InvalidCrs",
-                    at,
-                    "a `crs` value is letters, digits and `-`",
-                )),
+                _ => {
+                    found.push(error(
+                        "InvalidCrs",
+                        at,
+                        "a `crs` value is letters, digits and `-`",
+                    ));
+                    ok = false;
+                }
             }
         } else if name.eq_ignore_ascii_case("u") {
             if !geo.parameters.is_empty() || geo.uncertainty.is_some() {
@@ -429,11 +442,14 @@ fn check(uri: Uri<'_>) -> (Fields<'_>, Vec<Violation>) {
             }
             match value {
                 Some(v) if is_pnum(v) => geo.uncertainty = Some(v.to_owned()),
-                _ => found.push(error(
-                    "InvalidUncertainty",
-                    at,
-                    "a `u` value is a non-negative number of metres",
-                )),
+                _ => {
+                    found.push(error(
+                        "InvalidUncertainty",
+                        at,
+                        "a `u` value is a non-negative number of metres",
+                    ));
+                    ok = false;
+                }
             }
         } else if !is_labeltext(name) || value.is_some_and(|v| !is_pvalue(v)) {
             found.push(error(
@@ -441,6 +457,7 @@ fn check(uri: Uri<'_>) -> (Fields<'_>, Vec<Violation>) {
                 at,
                 "a parameter is `name` or `name=value`",
             ));
+            ok = false;
         } else {
             let value = value.map(|v| uri_encode::decode_utf8_lossy(v).into_owned());
             geo.parameters.push((name.to_owned(), value));
@@ -479,34 +496,20 @@ impl Scheme for GeoScheme {
     // opaque_path: Coordinates and parameters, not a hierarchy.
     scheme_facts! { name = "geo"; kind = Name; opaque_path = true; }
 
-    /// The rules of the [module docs](self#rules).
-    fn check<'a>(&self, uri: Uri<'a>) -> (Fields<'a>, Vec<Violation>) {
-        check(uri)
+    // The view is [`Geo`], its equivalence [`Geo::is_equivalent`].
+    rules_of_the_view! {
+        rule = "RFC 5870 §3.4.4";
+        read = |uri| match check(uri).0 {
+            Fields::Geo(geo) => Some(geo),
+            _ => None,
+        };
+        same = |x, y| x.is_equivalent(y);
+        key = geo_equivalence_key;
     }
 
     /// Syntax normalization only: see the [module docs](self#equivalence).
     fn normalize(&self, uri: &mut UriBuf) {
         let _ = uri;
-    }
-
-    /// [`Geo::is_equivalent`] (RFC 5870 §3.4.4); `None` when either URI has no
-    /// [`Geo`] parts to compare.
-    fn equivalent(&self, a: Uri<'_>, b: Uri<'_>) -> Option<bool> {
-        let read = |uri| match check(uri).0 {
-            Fields::Geo(geo) => Some(geo),
-            _ => None,
-        };
-        crate::scheme::equivalent_views(a, b, read, |x, y| x.is_equivalent(y))
-    }
-
-    /// The key of [`Geo::is_equivalent`] (RFC 5870 §3.4.4); `None` for a URI
-    /// with no [`Geo`] parts, as [`equivalent`](Scheme::equivalent)
-    /// answers.
-    fn equivalence_key(&self, uri: Uri<'_>) -> Option<String> {
-        match check(uri).0 {
-            Fields::Geo(geo) => Some(geo_equivalence_key(&geo)),
-            _ => None,
-        }
     }
 }
 

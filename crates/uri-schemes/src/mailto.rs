@@ -98,8 +98,8 @@ use uri_core::{Component, TrustedWriter, Uri, UriBuf, UriSpec};
 use uri_encode::grammar::{CharClass, UNRESERVED};
 use uri_encode::{DecodedBytes, EncodeSet, encode_into};
 
-use crate::scheme::scheme_facts;
 use crate::scheme::start_of;
+use crate::scheme::{rules_of_the_view, scheme_facts};
 use crate::{Fields, Scheme, Violation};
 
 /// The section of RFC 6068 with the grammar.
@@ -569,16 +569,13 @@ impl Scheme for MailtoScheme {
     //   hierarchy (a `/` in one is percent-encoded).
     scheme_facts! { name = "mailto"; kind = Name; opaque_path = true; }
 
-    /// RFC 6068's rules: see the [module docs](self#rules).
-    fn check<'a>(&self, uri: Uri<'a>) -> (Fields<'a>, Vec<Violation>) {
-        check(uri)
-    }
-
-    /// [`Mailto::is_equivalent`] (RFC 6068 §2); `None` when either URI has
-    /// no [`Mailto`] parts to compare.
-    fn equivalent(&self, a: Uri<'_>, b: Uri<'_>) -> Option<bool> {
-        let read = |uri| Mailto::parse(uri).ok();
-        crate::scheme::equivalent_views(a, b, read, Mailto::is_equivalent)
+    // RFC 6068's rules; the view is [`Mailto`], its equivalence
+    // [`Mailto::is_equivalent`].
+    rules_of_the_view! {
+        rule = "RFC 6068 §2";
+        read = |uri| Mailto::parse(uri).ok();
+        same = Mailto::is_equivalent;
+        key = mailto_equivalence_key;
     }
 
     /// Lower-cases the domain of each address of the path (ASCII letters
@@ -590,15 +587,6 @@ impl Scheme for MailtoScheme {
     /// case-sensitive", RFC 6068 §2).
     fn normalize(&self, uri: &mut UriBuf) {
         normalize(uri);
-    }
-
-    /// The key of [`Mailto::is_equivalent`] (RFC 6068 §2); `None` for a
-    /// URI with no [`Mailto`] parts, as [`equivalent`](Scheme::equivalent)
-    /// answers.
-    fn equivalence_key(&self, uri: Uri<'_>) -> Option<String> {
-        Mailto::parse(uri)
-            .ok()
-            .map(|mailto| mailto_equivalence_key(&mailto))
     }
 }
 
@@ -805,15 +793,40 @@ impl Checker {
                 ));
                 return;
             }
-            if !control && is_control(b) {
-                control = true;
-                self.found.push(Violation::warning(
-                    "ControlCharacter",
+            if is_control(b) {
+                self.control_character(
+                    &mut control,
                     base + i,
-                    "RFC 6068 §2",
                     "a control character in a header field",
-                ));
+                );
             }
+        }
+    }
+
+    /// The first control character of a header field or of the body at
+    /// `at`: a warning saying `message`, unless `seen` says one was found
+    /// there already (one per field).
+    fn control_character(&mut self, seen: &mut bool, at: usize, message: &'static str) {
+        if !core::mem::replace(seen, true) {
+            self.found.push(Violation::warning(
+                "ControlCharacter",
+                at,
+                "RFC 6068 §2",
+                message,
+            ));
+        }
+    }
+
+    /// The body's first line break that is not part of a CR LF pair, at
+    /// `at`: a warning, unless `seen` says one was found already.
+    fn bare_line_break(&mut self, seen: &mut bool, at: usize) {
+        if !core::mem::replace(seen, true) {
+            self.found.push(Violation::warning(
+                "BareLineBreak",
+                at,
+                "RFC 6068 §5",
+                "line breaks in the body are written %0D%0A",
+            ));
         }
     }
 
@@ -829,33 +842,20 @@ impl Checker {
                 (None, b'\n') => Some(i),
                 (None, _) => None,
             };
-            if let (Some(at), false) = (lone, bare) {
-                bare = true;
-                self.found.push(Violation::warning(
-                    "BareLineBreak",
-                    base + at,
-                    "RFC 6068 §5",
-                    "line breaks in the body are written %0D%0A",
-                ));
+            if let Some(at) = lone {
+                self.bare_line_break(&mut bare, base + at);
             }
             cr = (b == b'\r').then_some(i);
-            if !control && is_control(b) && !matches!(b, b'\r' | b'\n') {
-                control = true;
-                self.found.push(Violation::warning(
-                    "ControlCharacter",
+            if is_control(b) && !matches!(b, b'\r' | b'\n') {
+                self.control_character(
+                    &mut control,
                     base + i,
-                    "RFC 6068 §2",
                     "a control character in the body, which is text",
-                ));
+                );
             }
         }
-        if let (Some(at), false) = (cr, bare) {
-            self.found.push(Violation::warning(
-                "BareLineBreak",
-                base + at,
-                "RFC 6068 §5",
-                "line breaks in the body are written %0D%0A",
-            ));
+        if let Some(at) = cr {
+            self.bare_line_break(&mut bare, base + at);
         }
     }
 }

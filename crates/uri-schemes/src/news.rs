@@ -245,14 +245,12 @@ impl Scheme for NewsScheme {
     fn check<'a>(&self, uri: Uri<'a>) -> (Fields<'a>, Vec<Violation>) {
         let mut found = Vec::new();
         let at = |component| start_of(uri, component);
-        if uri.query().is_some() {
-            found.push(Violation::error(
-                "QueryNotAllowed",
-                at(Component::Query) - 1,
-                SECTION,
-                "a news or nntp URI has no query (a `?` in a wildmat is written `%3F`)",
-            ));
-        }
+        crate::scheme::no_query(
+            uri,
+            SECTION,
+            "a news or nntp URI has no query (a `?` in a wildmat is written `%3F`)",
+            &mut found,
+        );
         let path = uri.path();
         let mut server = None;
         let mut port = None;

@@ -562,6 +562,38 @@ fn finish(
     })
 }
 
+/// The non-empty `/`-separated segments of `text`, each percent-decoded
+/// (and, unless `dots`, those that decode to `.` or `..` left out), joined
+/// by `/` into one string: the spec's "How to parse" of a subpath, a
+/// namespace and a path-like name. An error at `at` when a decoding is not
+/// UTF-8, or (`slash`) when a decoded segment holds a `/`. Decodes into the
+/// one string: no string per segment unless it holds a triplet.
+fn join_segments(
+    text: &str,
+    at: usize,
+    dots: bool,
+    slash: &'static str,
+) -> Result<String, Violation> {
+    let bad = |message: &'static str| Violation::error("InvalidPurl", at, SECTION, message);
+    let mut joined = String::with_capacity(text.len());
+    for segment in text.split('/').filter(|s| !s.is_empty()) {
+        let decoded = uri_encode::decode_utf8(segment)
+            .map_err(|_| bad("a component's percent-decoding is UTF-8"))?;
+        if !dots && matches!(&*decoded, "." | "..") {
+            continue;
+        }
+        // Only a triplet can give a `/`: a borrowed segment has none.
+        if matches!(decoded, alloc::borrow::Cow::Owned(_)) && decoded.contains('/') {
+            return Err(bad(slash));
+        }
+        if !joined.is_empty() {
+            joined.push('/');
+        }
+        joined.push_str(&decoded);
+    }
+    Ok(joined)
+}
+
 /// The spec's "How to parse", from the right.
 fn parse(text: &str) -> Result<Purl, Violation> {
     let bad =
@@ -577,17 +609,9 @@ fn parse(text: &str) -> Result<Purl, Violation> {
     };
     let mut subpath = None;
     if let Some(s) = subpath_text {
-        let mut segments = Vec::new();
-        for segment in s.split('/').filter(|s| !s.is_empty()) {
-            let decoded = decode(rest.len() + 1, segment)?;
-            if !matches!(decoded.as_str(), "." | "..") {
-                if decoded.contains('/') {
-                    return Err(bad(rest.len() + 1, "a subpath segment holds no `/`"));
-                }
-                segments.push(decoded);
-            }
-        }
-        subpath = Some(segments.join("/")).filter(|s| !s.is_empty());
+        let at = rest.len() + 1;
+        let joined = join_segments(s, at, false, "a subpath segment holds no `/`")?;
+        subpath = Some(joined).filter(|s| !s.is_empty());
     }
     let (rest, query) = match rest.rsplit_once('?') {
         Some((r, q)) => (r, Some(q)),
@@ -636,15 +660,7 @@ fn parse(text: &str) -> Result<Purl, Violation> {
         None => (None, rest),
     };
     let name = if name_is_path(package_type) {
-        let mut segments = Vec::new();
-        for segment in name.split('/').filter(|s| !s.is_empty()) {
-            let decoded = decode(at, segment)?;
-            if decoded.contains('/') {
-                return Err(bad(at, "a name segment holds no `/`"));
-            }
-            segments.push(decoded);
-        }
-        segments.join("/")
+        join_segments(name, at, true, "a name segment holds no `/`")?
     } else {
         let name = decode(at, name)?;
         if name.contains('/') {
@@ -654,15 +670,8 @@ fn parse(text: &str) -> Result<Purl, Violation> {
     };
     let namespace = match namespace {
         Some(ns) => {
-            let mut segments = Vec::new();
-            for segment in ns.split('/').filter(|s| !s.is_empty()) {
-                let decoded = decode(at, segment)?;
-                if decoded.contains('/') {
-                    return Err(bad(at, "a namespace segment holds no `/`"));
-                }
-                segments.push(decoded);
-            }
-            Some(segments.join("/")).filter(|s| !s.is_empty())
+            let joined = join_segments(ns, at, true, "a namespace segment holds no `/`")?;
+            Some(joined).filter(|s| !s.is_empty())
         }
         None => None,
     };

@@ -510,6 +510,56 @@ pub(crate) fn start_of(uri: Uri<'_>, component: Component) -> usize {
         .map_or(uri.as_str().len(), |span| span.start)
 }
 
+/// The accessors of a view's user, password and host (RFC 3986 §3.2.1,
+/// §3.2.2), in that order, each with its docs, inside the view's `impl`:
+/// `user` and `password` give the fields of those names as `Option<&str>`,
+/// `host` the field `host` as `&str`. The view's `Debug` writes the
+/// password as `***`; its docs say whether the parts are decoded.
+macro_rules! login_accessors {
+    (
+        $(#[$user:meta])* user;
+        $(#[$password:meta])* password;
+        $(#[$host:meta])* host;
+    ) => {
+        $(#[$user])*
+        pub fn user(&self) -> Option<&str> {
+            self.user.as_deref()
+        }
+
+        $(#[$password])*
+        pub fn password(&self) -> Option<&str> {
+            self.password.as_deref()
+        }
+
+        $(#[$host])*
+        pub fn host(&self) -> &str {
+            &self.host
+        }
+    };
+}
+pub(crate) use login_accessors;
+
+/// Where the `?` that opens `uri`'s query stands, if it has a query (RFC
+/// 3986 §3.4): the index of a violation about the query as a whole.
+pub(crate) fn query_mark(uri: Uri<'_>) -> Option<usize> {
+    uri.query()
+        .map(|_| start_of(uri, Component::Query).saturating_sub(1))
+}
+
+/// The rule of the schemes whose URIs have no query (file, news and nntp,
+/// telnet): a `QueryNotAllowed` error at the `?`, by the scheme's
+/// `section`, saying `message`.
+pub(crate) fn no_query(
+    uri: Uri<'_>,
+    section: &'static str,
+    message: &'static str,
+    found: &mut Vec<Violation>,
+) {
+    if let Some(at) = query_mark(uri) {
+        found.push(Violation::error("QueryNotAllowed", at, section, message));
+    }
+}
+
 /// The answers of a built-in scheme that are constants ([`Scheme::name`],
 /// [`Scheme::kind`], [`Scheme::default_port`], [`Scheme::uses_dns`],
 /// [`Scheme::opaque_path`], [`Scheme::decodes_unreserved`]), one line each
@@ -533,6 +583,41 @@ macro_rules! scheme_facts {
     };
 }
 pub(crate) use scheme_facts;
+
+/// The three methods of a built-in scheme whose own equivalence is that of
+/// its view, inside the module's `impl Scheme`: [`Scheme::check`] is the
+/// module's `check`; [`Scheme::equivalent`] is `same` of the views `read`
+/// gives ([`equivalent_views`]); [`Scheme::equivalence_key`] is `key` of
+/// the view. Both are `None` for a URI with no view to compare, so that
+/// the key answers where the rule does. `rule` names the section of the
+/// scheme's RFC that defines the equivalence, for the methods' docs.
+macro_rules! rules_of_the_view {
+    (
+        rule = $rule:literal;
+        read = $read:expr;
+        same = $same:expr;
+        key = $key:expr;
+    ) => {
+        /// The rules of the [module docs](self#rules).
+        fn check<'a>(&self, uri: Uri<'a>) -> (Fields<'a>, Vec<Violation>) {
+            check(uri)
+        }
+
+        #[doc = concat!("The view's own equivalence (", $rule, "); `None` when")]
+        /// either URI has no view to compare.
+        fn equivalent(&self, a: Uri<'_>, b: Uri<'_>) -> Option<bool> {
+            $crate::scheme::equivalent_views(a, b, $read, $same)
+        }
+
+        #[doc = concat!("The key of the view's equivalence (", $rule, "); `None`")]
+        /// for a URI with no view, as [`equivalent`](Scheme::equivalent)
+        /// answers.
+        fn equivalence_key(&self, uri: Uri<'_>) -> Option<String> {
+            ($read)(uri).map(|view| $key(&view))
+        }
+    };
+}
+pub(crate) use rules_of_the_view;
 
 /// A scheme's own equivalence, on its views: `same` of what `read` gives
 /// for `a` and for `b`; `None` when either has no view (the registry then

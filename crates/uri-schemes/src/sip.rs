@@ -92,7 +92,7 @@ use core::fmt;
 
 use uri_core::{Uri, UriBuf};
 
-use crate::scheme::scheme_facts;
+use crate::scheme::{login_accessors, rules_of_the_view, scheme_facts};
 use crate::{Fields, Report, Scheme, Violation};
 
 /// The section that defines the grammar.
@@ -188,44 +188,40 @@ impl Sip {
         self.secure
     }
 
-    /// The user, percent-decoded, if there is one.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// let sip = uri_schemes::Sip::parse(uri_core::Uri::parse("sip:%61lice@a.example")?)?;
-    /// assert_eq!(sip.user(), Some("alice"));
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn user(&self) -> Option<&str> {
-        self.user.as_deref()
-    }
+    login_accessors! {
+        /// The user, percent-decoded, if there is one.
+        ///
+        /// # Examples
+        ///
+        /// ```
+        /// let sip = uri_schemes::Sip::parse(uri_core::Uri::parse("sip:%61lice@a.example")?)?;
+        /// assert_eq!(sip.user(), Some("alice"));
+        /// # Ok::<(), Box<dyn std::error::Error>>(())
+        /// ```
+        user;
 
-    /// The password, percent-decoded, if there is one (a secret: never
-    /// show it unasked).
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// let sip = uri_schemes::Sip::parse(uri_core::Uri::parse("sip:a:pw@a.example")?)?;
-    /// assert_eq!(sip.password(), Some("pw"));
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn password(&self) -> Option<&str> {
-        self.password.as_deref()
-    }
+        /// The password, percent-decoded, if there is one (a secret: never
+        /// show it unasked).
+        ///
+        /// # Examples
+        ///
+        /// ```
+        /// let sip = uri_schemes::Sip::parse(uri_core::Uri::parse("sip:a:pw@a.example")?)?;
+        /// assert_eq!(sip.password(), Some("pw"));
+        /// # Ok::<(), Box<dyn std::error::Error>>(())
+        /// ```
+        password;
 
-    /// The host as written.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// let sip = uri_schemes::Sip::parse(uri_core::Uri::parse("sip:192.0.2.10:5070")?)?;
-    /// assert_eq!(sip.host(), "192.0.2.10");
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn host(&self) -> &str {
-        &self.host
+        /// The host as written.
+        ///
+        /// # Examples
+        ///
+        /// ```
+        /// let sip = uri_schemes::Sip::parse(uri_core::Uri::parse("sip:192.0.2.10:5070")?)?;
+        /// assert_eq!(sip.host(), "192.0.2.10");
+        /// # Ok::<(), Box<dyn std::error::Error>>(())
+        /// ```
+        host;
     }
 
     /// The port as written, if there is one.
@@ -309,8 +305,28 @@ impl Sip {
             (Some(Some(x)), Some(Some(y))) => x.eq_ignore_ascii_case(y),
             (x, y) => x == y,
         };
-        for (name, _) in self.parameters.iter().chain(&other.parameters) {
-            let (a, b) = (self.parameter(name), other.parameter(name));
+        // Each side's parameters by name in lower case, the first of a name
+        // only (as `parameter` finds it), looked up by binary search: the
+        // comparison stays `n log n` on 10,000 parameters.
+        fn by_name(s: &Sip) -> Vec<(String, Option<&str>)> {
+            let names: Vec<&str> = s.parameters.iter().map(|(n, _)| n.as_str()).collect();
+            let repeated = crate::generic::repeated_names(&names);
+            let mut table: Vec<(String, Option<&str>)> = (s.parameters.iter().zip(repeated))
+                .filter(|(_, repeated)| !repeated)
+                .map(|((n, v), _)| (n.to_ascii_lowercase(), v.as_deref()))
+                .collect();
+            table.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+            table
+        }
+        let (mine, theirs) = (by_name(self), by_name(other));
+        fn get<'a>(table: &[(String, Option<&'a str>)], name: &str) -> Option<Option<&'a str>> {
+            table
+                .binary_search_by(|(n, _)| n.as_str().cmp(name))
+                .ok()
+                .map(|i| table[i].1)
+        }
+        for (name, _) in mine.iter().chain(&theirs) {
+            let (a, b) = (get(&mine, name), get(&theirs, name));
             let must = MUST_MATCH.iter().any(|m| m.eq_ignore_ascii_case(name));
             if (must || (a.is_some() && b.is_some())) && !same(a, b) {
                 return false;
@@ -423,11 +439,16 @@ fn check(uri: Uri<'_>) -> (Fields<'_>, Vec<Violation>) {
         sip.port = Some(port.to_owned());
     }
     sip.host = host.to_owned();
-    for (at, name, value) in params {
+    let params: Vec<(usize, &str, Option<&str>)> = params.collect();
+    let names: Vec<&str> = params.iter().map(|&(_, name, _)| name).collect();
+    // A name seen before was kept, or was itself a duplicate of one kept
+    // (an empty name is refused first).
+    let repeated = crate::generic::repeated_names(&names);
+    for ((at, name, value), repeated) in params.into_iter().zip(repeated) {
         let value = value.map(decode);
         if name.is_empty() {
             found.push(error("InvalidParameter", at, "a URI parameter has a name"));
-        } else if sip.parameter(name).is_some() {
+        } else if repeated {
             found.push(error(
                 "DuplicateParameter",
                 at,
@@ -481,36 +502,23 @@ impl Scheme for SipScheme {
         Some(if self.secure { 5061 } else { 5060 })
     }
 
-    /// The rules of the [module docs](self#rules).
-    fn check<'a>(&self, uri: Uri<'a>) -> (Fields<'a>, Vec<Violation>) {
-        check(uri)
+    // The view is [`Sip`], its equivalence [`Sip::is_equivalent`]. The
+    // key: equal keys mean equivalent, but not the converse, since the
+    // relation is not transitive (see the [module
+    // docs](self#equivalence-key)).
+    rules_of_the_view! {
+        rule = "RFC 3261 §19.1.4";
+        read = |uri| match check(uri).0 {
+            Fields::Sip(sip) => Some(sip),
+            _ => None,
+        };
+        same = |x, y| x.is_equivalent(y);
+        key = sip_equivalence_key;
     }
 
     /// Syntax normalization only: the port stays (§19.1.4).
     fn normalize(&self, uri: &mut UriBuf) {
         let _ = uri;
-    }
-
-    /// [`Sip::is_equivalent`] (RFC 3261 §19.1.4); `None` when either URI
-    /// has no [`Sip`] parts to compare.
-    fn equivalent(&self, a: Uri<'_>, b: Uri<'_>) -> Option<bool> {
-        let read = |uri| match check(uri).0 {
-            Fields::Sip(sip) => Some(sip),
-            _ => None,
-        };
-        crate::scheme::equivalent_views(a, b, read, |x, y| x.is_equivalent(y))
-    }
-
-    /// A key such that equal keys mean [`Sip::is_equivalent`] (RFC 3261
-    /// §19.1.4), but not the converse: the relation is not transitive
-    /// (see the [module docs](self#equivalence-key)). `None` for a URI
-    /// with no [`Sip`] parts, as [`equivalent`](Scheme::equivalent)
-    /// answers.
-    fn equivalence_key(&self, uri: Uri<'_>) -> Option<String> {
-        match check(uri).0 {
-            Fields::Sip(sip) => Some(sip_equivalence_key(&sip)),
-            _ => None,
-        }
     }
 }
 
@@ -566,14 +574,15 @@ fn sip_equivalence_key(sip: &Sip) -> String {
         }
     }
     key.push('|');
-    let mut names: Vec<String> = Vec::new();
+    let names: Vec<&str> = sip.parameters.iter().map(|(n, _)| n.as_str()).collect();
+    let repeated = crate::generic::repeated_names(&names);
     let mut parameters: Vec<String> = Vec::new();
-    for (name, value) in &sip.parameters {
-        let name = name.to_ascii_lowercase();
-        if names.contains(&name) {
+    for ((name, value), repeated) in sip.parameters.iter().zip(repeated) {
+        if repeated {
             // `Sip::parameter` finds the first of a name only.
             continue;
         }
+        let name = name.to_ascii_lowercase();
         let mut one = String::new();
         push_field(&mut one, &name);
         if let Some(value) = value {
@@ -581,7 +590,6 @@ fn sip_equivalence_key(sip: &Sip) -> String {
             push_field(&mut one, &value.to_ascii_lowercase());
         }
         one.push(';');
-        names.push(name);
         parameters.push(one);
     }
     parameters.sort();

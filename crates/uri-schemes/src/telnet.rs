@@ -32,8 +32,8 @@ use core::fmt;
 
 use uri_core::{Component, Uri, UriBuf};
 
-use crate::scheme::scheme_facts;
 use crate::scheme::start_of;
+use crate::scheme::{login_accessors, scheme_facts};
 use crate::{Fields, Report, Scheme, Violation};
 
 /// The parts of a telnet URI (RFC 4248 §2): user, password, host and port,
@@ -116,43 +116,39 @@ impl Telnet {
         })
     }
 
-    /// The user, as written, if any.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// let telnet = uri_schemes::Telnet::parse(uri_core::Uri::parse("telnet://u@h/")?)?;
-    /// assert_eq!(telnet.user(), Some("u"));
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn user(&self) -> Option<&str> {
-        self.user.as_deref()
-    }
+    login_accessors! {
+        /// The user, as written, if any.
+        ///
+        /// # Examples
+        ///
+        /// ```
+        /// let telnet = uri_schemes::Telnet::parse(uri_core::Uri::parse("telnet://u@h/")?)?;
+        /// assert_eq!(telnet.user(), Some("u"));
+        /// # Ok::<(), Box<dyn std::error::Error>>(())
+        /// ```
+        user;
 
-    /// The password, as written, if any (a secret: never show it unasked).
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// let telnet = uri_schemes::Telnet::parse(uri_core::Uri::parse("telnet://u:p@h/")?)?;
-    /// assert_eq!(telnet.password(), Some("p"));
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn password(&self) -> Option<&str> {
-        self.password.as_deref()
-    }
+        /// The password, as written, if any (a secret: never show it unasked).
+        ///
+        /// # Examples
+        ///
+        /// ```
+        /// let telnet = uri_schemes::Telnet::parse(uri_core::Uri::parse("telnet://u:p@h/")?)?;
+        /// assert_eq!(telnet.password(), Some("p"));
+        /// # Ok::<(), Box<dyn std::error::Error>>(())
+        /// ```
+        password;
 
-    /// The host, as written.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// let telnet = uri_schemes::Telnet::parse(uri_core::Uri::parse("telnet://[2001:db8::1]/")?)?;
-    /// assert_eq!(telnet.host(), "[2001:db8::1]");
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn host(&self) -> &str {
-        &self.host
+        /// The host, as written.
+        ///
+        /// # Examples
+        ///
+        /// ```
+        /// let telnet = uri_schemes::Telnet::parse(uri_core::Uri::parse("telnet://[2001:db8::1]/")?)?;
+        /// assert_eq!(telnet.host(), "[2001:db8::1]");
+        /// # Ok::<(), Box<dyn std::error::Error>>(())
+        /// ```
+        host;
     }
 
     /// The port as written, if there is one that fits in 16 bits (23 when
@@ -199,14 +195,7 @@ impl Scheme for TelnetScheme {
                 "a telnet URI ends with the host and port, and an optional `/`",
             ));
         }
-        if uri.query().is_some() {
-            found.push(Violation::error(
-                "QueryNotAllowed",
-                start_of(uri, Component::Query) - 1,
-                SECTION,
-                "a telnet URI has no query",
-            ));
-        }
+        crate::scheme::no_query(uri, SECTION, "a telnet URI has no query", &mut found);
         (Fields::None, found)
     }
 

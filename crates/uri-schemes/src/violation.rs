@@ -66,48 +66,49 @@ pub struct Violation {
     message: Cow<'static, str>,
 }
 
-impl Violation {
-    /// A violation of the scheme's rules ([`Severity::Error`]).
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// let v = uri_schemes::Violation::error("EmptyNss", 8, "RFC 8141 §2", "empty NSS");
-    /// assert_eq!(v.kind(), "EmptyNss");
-    /// ```
-    pub fn error(
-        kind: &'static str,
-        index: usize,
-        section: &'static str,
-        message: impl Into<Cow<'static, str>>,
-    ) -> Self {
-        Violation {
-            severity: Severity::Error,
-            kind,
-            index,
-            section,
-            message: message.into(),
+/// One constructor per [`Severity`], the same but for it: `kind`, where
+/// (`index`, a byte of the URI), the rule's `section` and the `message`.
+macro_rules! severities {
+    ($($(#[$doc:meta])* $name:ident => $severity:ident;)*) => {$(
+        $(#[$doc])*
+        pub fn $name(
+            kind: &'static str,
+            index: usize,
+            section: &'static str,
+            message: impl Into<Cow<'static, str>>,
+        ) -> Self {
+            Violation {
+                severity: Severity::$severity,
+                kind,
+                index,
+                section,
+                message: message.into(),
+            }
         }
-    }
+    )*};
+}
 
-    /// Something allowed but unwise ([`Severity::Warning`]).
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// let v = uri_schemes::Violation::warning("Password", 7, "RFC 3986 §3.2.1", "a password in the URI");
-    /// assert_eq!(v.severity(), uri_schemes::Severity::Warning);
-    /// ```
-    pub fn warning(
-        kind: &'static str,
-        index: usize,
-        section: &'static str,
-        message: impl Into<Cow<'static, str>>,
-    ) -> Self {
-        Violation {
-            severity: Severity::Warning,
-            ..Violation::error(kind, index, section, message)
-        }
+impl Violation {
+    severities! {
+        /// A violation of the scheme's rules ([`Severity::Error`]).
+        ///
+        /// # Examples
+        ///
+        /// ```
+        /// let v = uri_schemes::Violation::error("EmptyNss", 8, "RFC 8141 §2", "empty NSS");
+        /// assert_eq!(v.kind(), "EmptyNss");
+        /// ```
+        error => Error;
+
+        /// Something allowed but unwise ([`Severity::Warning`]).
+        ///
+        /// # Examples
+        ///
+        /// ```
+        /// let v = uri_schemes::Violation::warning("Password", 7, "RFC 3986 §3.2.1", "a password in the URI");
+        /// assert_eq!(v.severity(), uri_schemes::Severity::Warning);
+        /// ```
+        warning => Warning;
     }
 
     /// How bad it is.

@@ -15,8 +15,11 @@ use serde_json::Value;
 use uri_core::{IriReference, UriReference};
 use uri_schemes::Registry;
 
-/// The repository's vectors and this crate's, by name.
-const FILES: &[(&str, &str)] = &[
+use crate::vector_check;
+
+/// The repository's vectors, by name (this crate's are
+/// [`vector_check::FILES`]).
+const REPOSITORY_FILES: &[(&str, &str)] = &[
     (
         "equivalence.json",
         include_str!("../../../tests/vectors/equivalence.json"),
@@ -29,18 +32,6 @@ const FILES: &[(&str, &str)] = &[
         "normalize.json",
         include_str!("../../../tests/vectors/normalize.json"),
     ),
-    ("data.json", include_str!("vectors/data.json")),
-    ("file.json", include_str!("vectors/file.json")),
-    ("ftp.json", include_str!("vectors/ftp.json")),
-    ("geo.json", include_str!("vectors/geo.json")),
-    ("http.json", include_str!("vectors/http.json")),
-    ("ldap.json", include_str!("vectors/ldap.json")),
-    ("mailto.json", include_str!("vectors/mailto.json")),
-    ("news.json", include_str!("vectors/news.json")),
-    ("sip.json", include_str!("vectors/sip.json")),
-    ("tel.json", include_str!("vectors/tel.json")),
-    ("telnet.json", include_str!("vectors/telnet.json")),
-    ("urn.json", include_str!("vectors/urn.json")),
 ];
 
 /// Every string under a key `input`, `a`, `b` or `uri`, anywhere in `v`.
@@ -59,10 +50,11 @@ fn strings(v: &Value, out: &mut Vec<String>) {
     }
 }
 
-/// Every input string of [`FILES`], once each, in order.
+/// Every input string of [`REPOSITORY_FILES`] and
+/// [`vector_check::FILES`], once each, in order.
 fn inputs() -> Vec<String> {
     let mut all = Vec::new();
-    for (name, text) in FILES {
+    for (name, text) in REPOSITORY_FILES.iter().chain(vector_check::FILES) {
         let v: Value = serde_json::from_str(text).unwrap_or_else(|e| panic!("{name}: {e}"));
         strings(&v, &mut all);
     }
@@ -153,7 +145,7 @@ fn keys_partition_every_cross_pair_of_the_vectors() {
     }
     // Every equivalence record of the vector files is a pair of the above;
     // check them by their expected answer too.
-    for (name, text) in &FILES[..2] {
+    for (name, text) in &REPOSITORY_FILES[..2] {
         let v: Value = serde_json::from_str(text).unwrap();
         for record in v.as_array().unwrap() {
             let (Some(a), Some(b)) = (record["a"].as_str(), record["b"].as_str()) else {

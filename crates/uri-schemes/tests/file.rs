@@ -13,7 +13,7 @@
     clippy::unreachable
 )]
 
-mod vector_check;
+use crate::vector_check;
 
 use proptest::prelude::*;
 use serde_json::{Map, Value};

@@ -2,7 +2,7 @@
 //! examples, §6.4's equivalent and non-equivalent URIs, and the faults),
 //! through the shared runner.
 
-mod vector_check;
+use crate::vector_check;
 
 use serde_json::{Value, json};
 use uri_schemes::{Fields, Geo};

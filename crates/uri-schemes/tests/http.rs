@@ -4,7 +4,7 @@
 //! `Registry::check`, `Registry::validate`, `Registry::normalize` and
 //! `Registry::equivalent`.
 
-mod vector_check;
+use crate::vector_check;
 
 use serde_json::{Value, json};
 use uri_schemes::{Fields, Kind, Registry};

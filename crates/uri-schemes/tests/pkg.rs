@@ -12,30 +12,12 @@
     clippy::unreachable
 )]
 
-use std::collections::BTreeMap;
 use std::path::Path;
 
 use serde_json::Value;
 use uri_schemes::Purl;
 
-/// The ids listed as expected failures, from `tests/expected_failures.txt`
-/// (`<id> :: <reason>`, `#` comments).
-fn expected_failures() -> BTreeMap<String, String> {
-    let text = include_str!("expected_failures.txt");
-    let mut listed = BTreeMap::new();
-    for line in text.lines().map(str::trim) {
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let (id, reason) = line.split_once(" :: ").expect("`<id> :: <reason>`");
-        assert!(!reason.trim().is_empty(), "{id}: a reason");
-        assert!(
-            listed.insert(id.to_owned(), reason.to_owned()).is_none(),
-            "{id} twice"
-        );
-    }
-    listed
-}
+use crate::vector_check;
 
 /// The component `key` of an object, `None` for null or absent.
 fn text<'a>(object: &'a Value, key: &str) -> Option<&'a str> {
@@ -138,36 +120,20 @@ fn purl_test_suite() {
         .collect();
     types.sort();
     files.extend(types);
-    let listed = expected_failures();
-    let (mut cases, mut passed) = (0, 0);
-    let mut problems = Vec::new();
-    let mut seen = Vec::new();
-    for file in &files {
-        let text = std::fs::read_to_string(root.join(file)).expect("a test file");
-        let json: Value = serde_json::from_str(&text).expect("JSON");
-        for (i, case) in json["tests"].as_array().expect("tests").iter().enumerate() {
-            cases += 1;
-            let id = format!("purl/{file}#{i}");
-            seen.push(id.clone());
-            match (run(case), listed.contains_key(&id)) {
-                (Ok(()), false) => passed += 1,
-                (Ok(()), true) => problems.push(format!(
-                    "{id}: passes, remove it from expected_failures.txt"
-                )),
-                (Err(_), true) => {}
-                (Err(e), false) => problems.push(format!("{id} ({}): {e}", case["description"])),
-            }
-        }
-    }
-    for id in listed.keys() {
-        if !seen.contains(id) {
-            problems.push(format!("{id}: listed, but no such case"));
-        }
-    }
+    let suite: Vec<(String, Value)> = (files.iter())
+        .flat_map(|file| {
+            let text = std::fs::read_to_string(root.join(file)).expect("a test file");
+            let json: Value = serde_json::from_str(&text).expect("JSON");
+            let cases = json["tests"].as_array().expect("tests").clone();
+            (cases.into_iter().enumerate()).map(move |(i, case)| (format!("purl/{file}#{i}"), case))
+        })
+        .collect();
+    let cases = suite.len();
+    let ids = suite.iter().map(|(id, case)| (id.clone(), case));
     assert_eq!(cases, 586, "the suite's size");
+    let passed = vector_check::run_listed("purl/", ids, run);
     eprintln!(
         "purl: {passed} of {cases} cases pass, {} listed",
-        listed.len()
+        cases - passed
     );
-    assert!(problems.is_empty(), "\n{}", problems.join("\n"));
 }

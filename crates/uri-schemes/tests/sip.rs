@@ -2,7 +2,7 @@
 //! (§19.1.3's examples, §19.1.4's equivalent and non-equivalent URIs, and
 //! the faults), through the shared runner.
 
-mod vector_check;
+use crate::vector_check;
 
 use serde_json::{Value, json};
 use uri_schemes::{Fields, Sip};
@@ -41,7 +41,6 @@ fn the_typed_entry_is_the_report_s_fields() {
 
 #[test]
 fn default_ports() {
-    let registry = uri_schemes::Registry::standard();
-    let port = |s: &str| registry.get(s).and_then(|s| s.default_port());
-    assert_eq!((port("sip"), port("sips")), (Some(5060), Some(5061)));
+    let (sip, sips) = (vector_check::facts("sip"), vector_check::facts("sips"));
+    assert_eq!((sip.1, sips.1), (Some(5060), Some(5061)));
 }

@@ -5,7 +5,7 @@
 // Test code: its helpers may unwrap and panic too.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-mod vector_check;
+use crate::vector_check;
 
 use proptest::prelude::*;
 use serde_json::Value;

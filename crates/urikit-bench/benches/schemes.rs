@@ -29,14 +29,25 @@
 //!   `parse`: `Uri::parse` alone; `parse+check`: both. The ratio of `parse` to `check` is the issue's
 //!   target ("checking one URI against its scheme costs less than parsing
 //!   it did": at least 1).
-//! - `schemes/urn`: `urikit`: `Uri::parse`, `Registry::check` (RFC 8141:
-//!   NID, NSS, r-, q- and f-components, the namespace rules); `urn` 0.7:
+//! - `schemes/urn`: `urikit`: `Uri::parse`, then the typed entry
+//!   `Urn::parse` (RFC 8141: NID, NSS, r-, q- and f-components, the
+//!   namespace rules, and the generic checks); `urn` 0.7:
 //!   `UrnSlice::try_from(&str)`, which parses and lower-cases the NID and
 //!   upper-cases triplets while parsing (allocating when it changes one).
 //!   Acceptance and the NID and NSS are compared before timing.
 //! - `schemes/mailto`: `urikit`: `Uri::parse`, `Registry::check` (RFC
 //!   6068: addresses and header fields decoded, every rule). No crate on
 //!   the registry parses mailto URIs (see `Cargo.toml`): ours alone.
+//! - `schemes/pkg`: Package URLs (ECMA-427), the purl-spec suite's valid
+//!   `parse` and `validate` inputs (`urikit_bench::purls`, 184 repeated to
+//!   10,000). `urikit`: `Uri::parse`, then the typed entry `Purl::parse`
+//!   (the type's rules, decoding, the parts owned, qualifiers sorted, and
+//!   the generic checks); `parse_str`: `Purl::parse_str` on the text (the
+//!   spec's own parser, no RFC 3986 parse). `packageurl` 0.7 (with its
+//!   `memchr` feature): `PackageUrl::from_str`, which decodes and
+//!   lower-cases while parsing into `Cow`s and a `HashMap` of
+//!   qualifiers. Acceptance and every part (qualifiers as a sorted list)
+//!   are compared before timing.
 //!
 //! Run: `cargo bench -p urikit-bench --bench schemes` (a filter such as
 //! `-- schemes/check` runs one group).
@@ -47,9 +58,11 @@
 use std::hint::black_box;
 use std::time::Duration;
 
+use std::str::FromStr;
+
 use criterion::Criterion;
 use uri_core::Uri;
-use uri_schemes::{Fields, Origin, Registry};
+use uri_schemes::{Fields, Origin, Purl, Registry, Urn};
 use urikit_bench::{GroupInfo, flat_group as group, write_record as write};
 
 /// Ours: parse, check, and the origin of an http(s) URI, owned (as
@@ -75,6 +88,55 @@ fn normalize(registry: &Registry, line: &str) -> Option<uri_core::UriBuf> {
 /// `url`: parse (which normalizes), and the serialization.
 fn url_normalize(line: &str) -> Option<url::Url> {
     url::Url::parse(line).ok()
+}
+
+/// Ours: parse, and the typed entry of urn.
+fn typed_urn(line: &str) -> Option<Urn<'_>> {
+    Urn::parse(Uri::parse(line).ok()?).ok()
+}
+
+/// Ours: parse, and the typed entry of pkg.
+fn typed_purl(line: &str) -> Option<Purl> {
+    Purl::parse(Uri::parse(line).ok()?).ok()
+}
+
+/// A purl's parts, the same for ours and `packageurl`'s: type, namespace,
+/// name, version, qualifiers (sorted), subpath.
+type PurlParts = (
+    String,
+    Option<String>,
+    String,
+    Option<String>,
+    Vec<(String, String)>,
+    Option<String>,
+);
+
+/// The parts of our purl.
+fn purl_parts(purl: &Purl) -> PurlParts {
+    (
+        purl.package_type().to_owned(),
+        purl.namespace().map(str::to_owned),
+        purl.name().to_owned(),
+        purl.version().map(str::to_owned),
+        purl.qualifiers().to_vec(),
+        purl.subpath().map(str::to_owned),
+    )
+}
+
+/// The parts of `packageurl`'s purl.
+fn packageurl_parts(purl: &packageurl::PackageUrl<'_>) -> PurlParts {
+    let mut qualifiers: Vec<(String, String)> = (purl.qualifiers().iter())
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+    qualifiers.sort();
+    (
+        purl.ty().to_owned(),
+        purl.namespace().map(str::to_owned),
+        purl.name().to_owned(),
+        purl.version().map(str::to_owned),
+        qualifiers,
+        purl.subpath().map(str::to_owned),
+    )
 }
 
 /// Ours: parse and check.
@@ -327,7 +389,7 @@ fn bench_check(c: &mut Criterion, registry: &Registry, lines: &[String]) {
 }
 
 /// `schemes/urn`.
-fn bench_urn(c: &mut Criterion, registry: &Registry, urns: &[String]) {
+fn bench_urn(c: &mut Criterion, urns: &[String]) {
     let name = "schemes/urn";
     let mut info = GroupInfo::new(
         name,
@@ -336,12 +398,8 @@ fn bench_urn(c: &mut Criterion, registry: &Registry, urns: &[String]) {
         "urikit",
     );
     let ours = |line: &str| -> Option<(String, String)> {
-        match registry.check(Uri::parse(line).ok()?).into_parts() {
-            (Fields::Urn(urn), violations) if !violations.iter().any(|v| v.is_error()) => {
-                Some((urn.nid().to_owned(), urn.nss().to_owned()))
-            }
-            _ => None,
-        }
+        let urn = Urn::parse(Uri::parse(line).ok()?).ok()?;
+        Some((urn.nid().to_owned(), urn.nss().to_owned()))
     };
     let theirs = |line: &str| -> Option<(String, String)> {
         let urn = urn::UrnSlice::try_from(line).ok()?;
@@ -374,7 +432,7 @@ fn bench_urn(c: &mut Criterion, registry: &Registry, urns: &[String]) {
     group.bench_function("urikit", |b| {
         b.iter(|| {
             for line in urns {
-                black_box(parse_check(registry, black_box(line)));
+                black_box(typed_urn(black_box(line)));
             }
         });
     });
@@ -382,6 +440,88 @@ fn bench_urn(c: &mut Criterion, registry: &Registry, urns: &[String]) {
         b.iter(|| {
             for line in urns {
                 black_box(urn::UrnSlice::try_from(black_box(line.as_str())).ok());
+            }
+        });
+    });
+    write(&info);
+    group.finish();
+}
+
+/// `schemes/pkg`.
+fn bench_pkg(c: &mut Criterion, purls: &[String]) {
+    let name = "schemes/pkg";
+    let mut info = GroupInfo::new(
+        name,
+        purls.len() as u64,
+        urikit_bench::total_bytes(purls),
+        "urikit",
+    );
+    let (mut accepted, mut by_str, mut they_accept) = (0, 0, 0);
+    let mut tally = Tally::default();
+    for line in purls {
+        let ours = typed_purl(line);
+        if Uri::parse(line).is_ok() {
+            let str_agrees = Purl::parse_str(line).ok() == ours;
+            assert!(
+                str_agrees,
+                "Purl::parse and Purl::parse_str disagree: {line}"
+            );
+        }
+        let theirs = packageurl::PackageUrl::from_str(line).ok();
+        accepted += usize::from(ours.is_some());
+        by_str += usize::from(Purl::parse_str(line).is_ok());
+        they_accept += usize::from(theirs.is_some());
+        if let (Some(o), Some(t)) = (&ours, &theirs) {
+            let (o, t) = (purl_parts(o), packageurl_parts(t));
+            let difference = if o.0 != t.0 {
+                Some("type")
+            } else if o.1 != t.1 {
+                Some("namespace")
+            } else if o.2 != t.2 {
+                Some("name")
+            } else if o.3 != t.3 {
+                Some("version")
+            } else if o.4 != t.4 {
+                Some("qualifiers")
+            } else if o.5 != t.5 {
+                Some("subpath")
+            } else {
+                None
+            };
+            tally.add(
+                "packageurl",
+                line,
+                difference,
+                &format!("ours {o:?}, packageurl {t:?}"),
+            );
+        }
+    }
+    info.note(format!(
+        "{} purls (the purl-spec suite's {} valid parse and validate inputs, repeated): we accept {accepted} (Purl::parse_str {by_str}), packageurl {they_accept}",
+        purls.len(),
+        purls.iter().collect::<std::collections::BTreeSet<_>>().len()
+    ));
+    info.note(tally.sentence("packageurl", "every part"));
+
+    let mut group = group(c, name, purls.len());
+    group.bench_function("urikit", |b| {
+        b.iter(|| {
+            for line in purls {
+                black_box(typed_purl(black_box(line)));
+            }
+        });
+    });
+    group.bench_function("parse_str", |b| {
+        b.iter(|| {
+            for line in purls {
+                black_box(Purl::parse_str(black_box(line)).ok());
+            }
+        });
+    });
+    group.bench_function("packageurl", |b| {
+        b.iter(|| {
+            for line in purls {
+                black_box(packageurl::PackageUrl::from_str(black_box(line)).ok());
             }
         });
     });
@@ -445,6 +585,7 @@ fn main() {
     let web = urikit_bench::lines("web-1in4.txt").expect("corpus in data/");
     let urns = urikit_bench::urns(10_000);
     let mailtos = urikit_bench::mailtos(&web);
+    let purls = urikit_bench::purls(10_000).expect("corpus in data/");
     eprintln!(
         "schemes: {} http(s) lines of {} in mixed.txt, {} URNs, {} mailto URIs",
         http.len(),
@@ -460,7 +601,8 @@ fn main() {
     bench_origin(&mut c, &registry, &http);
     bench_normalize(&mut c, &registry, &http);
     bench_check(&mut c, &registry, &http);
-    bench_urn(&mut c, &registry, &urns);
+    bench_urn(&mut c, &urns);
     bench_mailto(&mut c, &registry, &mailtos);
+    bench_pkg(&mut c, &purls);
     c.final_summary();
 }

@@ -53,8 +53,13 @@
 //! the origin taken out of `Fields::Http`, owned), `http-origin-url`
 //! (`Url::parse`, `origin()`), `http-normalize` (parse,
 //! `Registry::normalize`), `http-normalize-url` (`Url::parse`); on
-//! `urikit_bench::urns(10_000)`: `urn-check` (parse and check) and
-//! `urn-urn` (`urn::UrnSlice::try_from`); on `urikit_bench::mailtos` of
+//! `urikit_bench::urns(10_000)`: `urn-check` (parse and check),
+//! `urn-parse` (parse and the typed entry `Urn::parse`, as the benchmark's
+//! `schemes/urn`) and `urn-urn` (`urn::UrnSlice::try_from`); on
+//! `urikit_bench::purls(10_000)`, as the benchmark's `schemes/pkg`:
+//! `pkg-parse` (parse and the typed entry `Purl::parse`), `pkg-parse-str`
+//! (`Purl::parse_str`) and `pkg-packageurl`
+//! (`packageurl::PackageUrl::from_str`); on `urikit_bench::mailtos` of
 //! `web-1in4.txt`: `mailto-check` (parse and check); `scheme-validate`
 //! (`Registry::validate` on the lines parsed before `measure`);
 //! `scheme-check-ref`, `scheme-validate-ref` and `scheme-parse-ref` (the
@@ -163,6 +168,8 @@ struct Inputs<'a> {
     http_uris: Vec<Uri<'a>>,
     /// `urikit_bench::urns(10_000)`.
     urns: &'a [String],
+    /// `urikit_bench::purls(10_000)`.
+    purls: &'a [String],
     /// `urikit_bench::mailtos` of `web-1in4.txt`.
     mailtos: &'a [String],
     /// For each `OP-floor` operation asked for, `OP`'s outputs (ours,
@@ -656,6 +663,37 @@ fn measure(op: &str, inputs: &mut Inputs<'_>) -> (usize, usize) {
                 items += 1;
             }
         }
+        "urn-parse" => {
+            for line in inputs.urns {
+                if let Ok(uri) = Uri::parse(black_box(line)) {
+                    sum += usize::from(black_box(uri_schemes::Urn::parse(uri)).is_ok());
+                }
+                items += 1;
+            }
+        }
+        "pkg-parse" => {
+            for line in inputs.purls {
+                if let Ok(uri) = Uri::parse(black_box(line)) {
+                    sum += usize::from(black_box(uri_schemes::Purl::parse(uri)).is_ok());
+                }
+                items += 1;
+            }
+        }
+        "pkg-parse-str" => {
+            for line in inputs.purls {
+                sum +=
+                    usize::from(black_box(uri_schemes::Purl::parse_str(black_box(line))).is_ok());
+                items += 1;
+            }
+        }
+        "pkg-packageurl" => {
+            for line in inputs.purls {
+                let purl =
+                    <packageurl::PackageUrl<'_> as std::str::FromStr>::from_str(black_box(line));
+                sum += usize::from(black_box(purl).is_ok());
+                items += 1;
+            }
+        }
         "urn-urn" => {
             for line in inputs.urns {
                 let urn = urn::UrnSlice::try_from(black_box(line.as_str()));
@@ -774,6 +812,7 @@ fn main() {
     let iri = urikit_bench::lines("iri-1in2.txt").expect("corpus in data/");
     let http = urikit_bench::http_lines(&lines);
     let urns = urikit_bench::urns(10_000);
+    let purls = urikit_bench::purls(10_000).expect("corpus in data/");
     let mailtos = urikit_bench::mailtos(&web);
     let mut inputs = Inputs {
         lines: &lines,
@@ -816,6 +855,7 @@ fn main() {
         http: &http,
         http_uris: http.iter().filter_map(|l| Uri::parse(l).ok()).collect(),
         urns: &urns,
+        purls: &purls,
         mailtos: &mailtos,
         floors: std::collections::HashMap::new(),
     };

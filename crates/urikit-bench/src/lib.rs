@@ -381,6 +381,27 @@ pub fn mailtos<S: AsRef<str>>(lines: &[S]) -> Vec<String> {
         .collect()
 }
 
+/// `count` Package URLs: the lines of `purl-valid.txt` (the purl-spec
+/// test suite's valid `parse` and `validate` inputs, each once) in order,
+/// again and again, since `data/` holds no other purls.
+///
+/// # Errors
+///
+/// The file cannot be read.
+///
+/// # Examples
+///
+/// ```
+/// let purls = urikit_bench::purls(500)?;
+/// assert_eq!(purls.len(), 500);
+/// assert!(purls.iter().all(|p| p.to_ascii_lowercase().starts_with("pkg:")));
+/// # Ok::<(), std::io::Error>(())
+/// ```
+pub fn purls(count: usize) -> io::Result<Vec<String>> {
+    let suite = lines("purl-valid.txt")?;
+    Ok(suite.iter().cycle().take(count).cloned().collect())
+}
+
 /// Where criterion writes its results: `$CRITERION_HOME`, else
 /// `$CARGO_TARGET_DIR/criterion`, else the workspace's `target/criterion`
 /// (criterion's own order, without its call to `cargo metadata`).

@@ -22,13 +22,40 @@
 //! A scheme may allow more keys ([`Hooks::keys`]) and check them
 //! ([`Hooks::more`]). Any other key is an error, so that a typo cannot
 //! turn a check off.
+//!
+//! A suite in another shape (the purl-spec's, `tests/vectors/purl/`) goes
+//! through [`run_listed`], which holds its cases against
+//! `tests/expected_failures.txt`. [`FILES`] lists every vector file, for
+//! the tests that read them all; [`valid_fixed_point`] and
+//! [`normalizes_idempotently`] are the property tests' two checks of the
+//! normal form.
 
 // Test code: its helpers may unwrap and panic too.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+use std::collections::BTreeMap;
+
+use proptest::test_runner::TestCaseError;
 use serde_json::Value;
 use uri_core::{Uri, UriReference};
-use uri_schemes::{Fields, Registry};
+use uri_schemes::{Fields, Kind, Registry};
+
+/// Every vector file of the crate in the common shapes (the purl suite
+/// aside), by name, for the tests that read them all.
+pub(crate) const FILES: &[(&str, &str)] = &[
+    ("data.json", include_str!("../vectors/data.json")),
+    ("file.json", include_str!("../vectors/file.json")),
+    ("ftp.json", include_str!("../vectors/ftp.json")),
+    ("geo.json", include_str!("../vectors/geo.json")),
+    ("http.json", include_str!("../vectors/http.json")),
+    ("ldap.json", include_str!("../vectors/ldap.json")),
+    ("mailto.json", include_str!("../vectors/mailto.json")),
+    ("news.json", include_str!("../vectors/news.json")),
+    ("sip.json", include_str!("../vectors/sip.json")),
+    ("tel.json", include_str!("../vectors/tel.json")),
+    ("telnet.json", include_str!("../vectors/telnet.json")),
+    ("urn.json", include_str!("../vectors/urn.json")),
+];
 
 /// The keys a record may have.
 const KEYS: &[&str] = &[
@@ -69,13 +96,11 @@ pub(crate) struct Hooks {
 /// turning a report's fields into JSON (`None` when they are not the
 /// scheme's); panics with every failure, after checking that the file
 /// holds at least `min` records, each with a unique name and a source.
-#[allow(dead_code, reason = "not every test file uses every entry")]
 pub(crate) fn run(text: &str, fields: fn(&Fields) -> Option<Value>, min: usize) {
     run_with(text, fields, &[], |_, _| Vec::new(), min);
 }
 
 /// [`run`], with a scheme's own keys and checks ([`Hooks`]).
-#[allow(dead_code, reason = "not every test file uses every entry")]
 pub(crate) fn run_with(
     text: &str,
     fields: fn(&Fields) -> Option<Value>,
@@ -234,7 +259,6 @@ pub(crate) fn normal_form_holds(registry: &Registry, uri: Uri<'_>) -> Result<(),
 /// urn's) that do not depend on the scheme: `input` is a URI, `valid`, and
 /// `violations` as `[severity, kind, index]` triples in any order. Gives
 /// the input back.
-#[allow(dead_code, reason = "not every test file uses every entry")]
 pub(crate) fn check_typed_parse<'v>(registry: &Registry, v: &'v Value) -> Result<&'v str, String> {
     let input = v["input"].as_str().ok_or("no input")?;
     let uri = Uri::parse(input).map_err(|e| format!("not a URI: {e}"))?;
@@ -273,7 +297,6 @@ pub(crate) fn check_typed_parse<'v>(registry: &Registry, v: &'v Value) -> Result
 
 /// A `normalize` record of the `type`-shaped files: `input` normalizes to
 /// `expected`.
-#[allow(dead_code, reason = "not every test file uses every entry")]
 pub(crate) fn check_typed_normalize(registry: &Registry, v: &Value) -> Result<(), String> {
     let input = v["input"].as_str().ok_or("no input")?;
     let uri = Uri::parse(input).map_err(|e| format!("not a URI: {e}"))?;
@@ -285,14 +308,12 @@ pub(crate) fn check_typed_normalize(registry: &Registry, v: &Value) -> Result<()
 }
 
 /// The fields of `input`'s report (which may hold errors), owned.
-#[allow(dead_code, reason = "not every test file uses every entry")]
 pub(crate) fn fields_of(input: &str) -> Fields<'static> {
     let uri = Uri::parse(input).expect("a URI");
     Registry::standard().check(uri).into_parts().0.into_owned()
 }
 
 /// How many violations of `kind` the standard registry finds in `input`.
-#[allow(dead_code, reason = "not every test file uses every entry")]
 pub(crate) fn count_of(input: &str, kind: &str) -> usize {
     let uri = Uri::parse(input).expect("a URI");
     let report = Registry::standard().check(uri);
@@ -304,10 +325,109 @@ pub(crate) fn count_of(input: &str, kind: &str) -> usize {
 }
 
 /// The `a`, `b` and `equivalent` of an equivalence record.
-#[allow(dead_code, reason = "not every test file uses every entry")]
 pub(crate) fn equivalence(v: &Value) -> Result<(&str, &str, bool), String> {
     let a = v["a"].as_str().ok_or("no a")?;
     let b = v["b"].as_str().ok_or("no b")?;
     let expected = v["equivalent"].as_bool().ok_or("no equivalent")?;
     Ok((a, b, expected))
+}
+
+/// The standard registry's kind and default port of the scheme `name`
+/// (case-insensitive), which must be standard.
+pub(crate) fn facts(name: &str) -> (Kind, Option<u16>) {
+    let registry = Registry::standard();
+    let scheme = registry.get(name).expect("a standard scheme");
+    (scheme.kind(), scheme.default_port())
+}
+
+/// The ids listed as expected failures, from `tests/expected_failures.txt`
+/// (`<id> :: <reason>`, `#` comments).
+fn expected_failures() -> BTreeMap<String, String> {
+    let text = include_str!("../expected_failures.txt");
+    let mut listed = BTreeMap::new();
+    for line in text.lines().map(str::trim) {
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let (id, reason) = line.split_once(" :: ").expect("`<id> :: <reason>`");
+        assert!(!reason.trim().is_empty(), "{id}: a reason");
+        assert!(
+            listed.insert(id.to_owned(), reason.to_owned()).is_none(),
+            "{id} twice"
+        );
+    }
+    listed
+}
+
+/// The loop of a suite in a shape of its own: checks each case (its id,
+/// its record) with `check`; panics with every failure that
+/// `tests/expected_failures.txt` does not list, with every listed case
+/// that passes (so that the list only holds real, current gaps) and with
+/// every listed id of `prefix` that is no case. Gives the number of cases
+/// that pass.
+pub(crate) fn run_listed<'v>(
+    prefix: &str,
+    cases: impl IntoIterator<Item = (String, &'v Value)>,
+    check: impl Fn(&Value) -> Result<(), String>,
+) -> usize {
+    let listed = expected_failures();
+    let (mut passed, mut problems, mut seen) = (0, Vec::new(), Vec::new());
+    for (id, case) in cases {
+        match (check(case), listed.contains_key(&id)) {
+            (Ok(()), false) => passed += 1,
+            (Ok(()), true) => problems.push(format!(
+                "{id}: passes, remove it from expected_failures.txt"
+            )),
+            (Err(_), true) => {}
+            (Err(e), false) => problems.push(format!("{id} ({}): {e}", case["description"])),
+        }
+        seen.push(id);
+    }
+    for id in listed.keys().filter(|id| id.starts_with(prefix)) {
+        if !seen.contains(id) {
+            problems.push(format!("{id}: listed, but no such case"));
+        }
+    }
+    assert!(problems.is_empty(), "\n{}", problems.join("\n"));
+    passed
+}
+
+/// A property test's check of a URI its strategy makes valid: the
+/// standard registry finds it valid, with fields `has_fields` accepts, and
+/// its normal form holds ([`normal_form_holds`]). Gives the URI's fields
+/// and its normal form's, for the test's own checks.
+pub(crate) fn valid_fixed_point(
+    text: &str,
+    has_fields: fn(&Fields) -> bool,
+) -> Result<(Fields<'static>, Fields<'static>), TestCaseError> {
+    let registry = Registry::standard();
+    let uri = Uri::parse(text).map_err(|e| TestCaseError::fail(format!("{text}: {e}")))?;
+    let report = registry.check(uri);
+    if !report.is_valid() {
+        return Err(TestCaseError::fail(format!(
+            "{text}: {:?}",
+            report.violations()
+        )));
+    }
+    let normal = registry.normalize(uri);
+    let after = registry.check(normal.as_uri()).into_parts().0.into_owned();
+    for (what, fields) in [(text, report.fields()), (normal.as_str(), &after)] {
+        if !has_fields(fields) {
+            return Err(TestCaseError::fail(format!("{what}: fields {fields:?}")));
+        }
+    }
+    normal_form_holds(&registry, uri).map_err(TestCaseError::fail)?;
+    Ok((report.into_parts().0.into_owned(), after))
+}
+
+/// A property test's check of any text its strategy makes: when it is a
+/// URI, checking it does not panic and its normal form holds
+/// ([`normal_form_holds`]).
+pub(crate) fn normalizes_idempotently(text: &str) -> Result<(), TestCaseError> {
+    let Ok(uri) = Uri::parse(text) else {
+        return Ok(());
+    };
+    let registry = Registry::standard();
+    let _ = registry.check(uri);
+    normal_form_holds(&registry, uri).map_err(TestCaseError::fail)
 }
