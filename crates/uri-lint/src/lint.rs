@@ -752,10 +752,6 @@ fn prescan_absolute(uri: Uri<'_>) -> Prescan {
 const NOT_PERCENT_DASH: Scanner =
     Scanner::new(&CharClass::range(0, 0xFF).without(b'%').without(b'-'));
 
-/// Every byte but `%` and `.`, to find both in a host.
-const NOT_PERCENT_DOT: Scanner =
-    Scanner::new(&CharClass::range(0, 0xFF).without(b'%').without(b'.'));
-
 /// Every byte but `:`, `|` and `/`, to find them in a file URI's path.
 const NOT_DRIVE_SLASH: Scanner = Scanner::new(
     &CharClass::range(0, 0xFF)
@@ -783,21 +779,13 @@ struct NameFacts {
 }
 
 /// The [`NameFacts`] of the name at `span` of `text`: up to 64 bytes from
-/// the masks of `%` and `.` (sixteen bytes a step), a longer name byte by
-/// byte.
+/// one pass of the scanner's masks over windows of sixteen bytes (the
+/// dots, and the `%` and `-` looked at one by one: most names have none),
+/// a longer name byte by byte.
 fn name_facts(text: &[u8], span: Range<usize>) -> NameFacts {
     let name = text.get(span.clone()).unwrap_or_default();
     let len = name.len();
-    // Most names hold neither `%` nor `-` (so no `xn--` label): then only
-    // the last label is left to read.
-    if NOT_PERCENT_DASH.span(name) == len {
-        return NameFacts {
-            percent: false,
-            xn: false,
-            number: ends_in_number_bytes(name),
-        };
-    }
-    if len > 64 {
+    if len == 0 || len > 64 {
         let (percent, xn) = name_flags(name);
         return NameFacts {
             percent,
@@ -805,14 +793,17 @@ fn name_facts(text: &[u8], span: Range<usize>) -> NameFacts {
             number: ends_in_number_bytes(name),
         };
     }
-    let (outside, dots) = NOT_PERCENT_DOT.masks(text, span.start, len, b'.');
-    let xn_at = |k: u32| is_xn(name.get(k as usize..).unwrap_or_default());
-    // Bit `k`: a label starts at `k` (the first, and after each dot).
-    let mut starts = ((dots << 1) | 1) & low_bits(len);
-    let mut xn = false;
-    while starts != 0 && !xn {
-        xn = xn_at(starts.trailing_zeros());
-        starts &= starts - 1;
+    let (mut marked, dots) = NOT_PERCENT_DASH.masks(text, span.start, len, b'.');
+    let (mut percent, mut xn) = (false, false);
+    while marked != 0 {
+        let k = marked.trailing_zeros() as usize;
+        if name.get(k) == Some(&b'%') {
+            percent = true;
+        } else if k >= 2 && (k == 2 || dots >> (k - 3) & 1 == 1) {
+            // A `-` third in its label: `xn--`, if the rest agrees.
+            xn |= is_xn(name.get(k - 2..).unwrap_or_default());
+        }
+        marked &= marked - 1;
     }
     // The last label, a single trailing `.` dropped.
     let end = if len > 1 && dots >> (len - 1) & 1 == 1 {
@@ -826,11 +817,11 @@ fn name_facts(text: &[u8], span: Range<usize>) -> NameFacts {
         d => 64 - d.leading_zeros() as usize,
     };
     let last = name.get(start..end).unwrap_or_default();
-    let number = !last.is_empty()
+    let number = last.first().is_some_and(u8::is_ascii_digit)
         && (last.iter().all(u8::is_ascii_digit)
             || matches!(last, [b'0', b'x' | b'X', hex @ ..] if hex.iter().all(u8::is_ascii_hexdigit)));
     NameFacts {
-        percent: outside & !dots != 0,
+        percent,
         xn,
         number,
     }

@@ -43,6 +43,9 @@ pub struct Registry {
     /// power of two at least twice the number of keys, so a probe always
     /// meets an empty slot; empty when no name packs.
     short: Vec<(u64, usize)>,
+    /// Whether `http` and `https` are this crate's own (bit 0 and bit 1):
+    /// then [`Registry::validate`] runs their rules without a lookup.
+    web: u8,
 }
 
 impl Registry {
@@ -59,6 +62,7 @@ impl Registry {
         Registry {
             schemes: Vec::new(),
             short: Vec::new(),
+            web: 0,
         }
     }
 
@@ -138,6 +142,8 @@ impl Registry {
             .filter_map(|(i, s)| Some((pack(s.name())?, i)))
             .collect();
         self.short = Vec::new();
+        let own = |name| matches!(self.entry_by(name, pack(name)), Some(Entry::Http(h)) if h.name() == name);
+        self.web = u8::from(own("http")) | u8::from(own("https")) << 1;
         if keys.is_empty() {
             return;
         }
@@ -171,6 +177,23 @@ impl Registry {
     #[inline(always)]
     fn entry(&self, name: &str) -> Option<&Entry> {
         self.entry_by(name, pack(name))
+    }
+
+    /// This crate's `http` or `https` when `scheme` (of a parsed URI, any
+    /// case) names one of them and the registry holds it as it is (not
+    /// replaced by [`Registry::add`]): compared as one word, as
+    /// [`pack_scheme`] lower-cases, with no lookup.
+    #[inline(always)]
+    fn own_web(&self, scheme: &str) -> Option<&'static http::HttpScheme> {
+        const HTTP: u32 = u32::from_le_bytes(*b"http");
+        let b = scheme.as_bytes();
+        let head =
+            u32::from_le_bytes([*b.first()?, *b.get(1)?, *b.get(2)?, *b.get(3)?]) | 0x2020_2020;
+        match (head, b.len(), b.get(4).map(|s| s | 0x20)) {
+            (HTTP, 4, _) if self.web & 1 != 0 => Some(&http::HTTP),
+            (HTTP, 5, Some(b's')) if self.web & 2 != 0 => Some(&http::HTTPS),
+            _ => None,
+        }
     }
 
     /// The entry of the scheme of a parsed URI ([`pack_scheme`]).
@@ -266,6 +289,11 @@ impl Registry {
     /// # Ok::<(), uri_core::ParseError>(())
     /// ```
     pub fn validate(&self, uri: Uri<'_>) -> Vec<Violation> {
+        // Most URIs are http or https: no lookup when they are this
+        // crate's own.
+        if let Some(http) = self.own_web(uri.scheme()) {
+            return http.violations(uri);
+        }
         let mut found = match self.entry_of(uri) {
             Some(Entry::Http(http)) => return http.violations(uri),
             Some(other) => {
