@@ -710,12 +710,14 @@ fn prescan_absolute(uri: Uri<'_>) -> Prescan {
         let whatwg = scheme != Special::No || uri.path().contains("/.");
         return Prescan { whatwg, xn: false };
     };
-    if matches!(authority.port_u16(), Err(uri_core::PortError::TooLarge)) {
+    // Spans, not slices: offsets from the parse, nothing to check again.
+    let port = authority.span(Component::Port);
+    if port.is_some() && matches!(authority.port_u16(), Err(uri_core::PortError::TooLarge)) {
         return needed;
     }
-    let host = authority.host_str();
+    let host = authority.host_span();
     // WHATWG wants a host after a userinfo or before a port.
-    if host.is_empty() && (authority.userinfo().is_some() || authority.port().is_some()) {
+    if host.is_empty() && (port.is_some() || authority.span(Component::Userinfo).is_some()) {
         return needed;
     }
     let mut xn = false;
@@ -723,7 +725,7 @@ fn prescan_absolute(uri: Uri<'_>) -> Prescan {
         HostKind::IpvFuture => return needed,
         HostKind::Ipv4 | HostKind::Ipv6 => {}
         HostKind::RegName => {
-            let name = name_facts(uri.as_str().as_bytes(), authority.host_span());
+            let name = name_facts(uri.as_str().as_bytes(), host.clone());
             if scheme != Special::No
                 && (host.is_empty() && scheme != Special::File
                     || name.percent
@@ -739,7 +741,7 @@ fn prescan_absolute(uri: Uri<'_>) -> Prescan {
     // (`file:///etc/hosts`) is read alike by both.
     let whatwg = scheme == Special::File
         && (matches!(host.len(), 1..=2)
-            || authority.port().is_some()
+            || port.is_some()
             || uri
                 .components()
                 .span(Component::Path)
@@ -894,35 +896,34 @@ enum Special {
 }
 
 /// What `scheme` (any case) is to WHATWG, without lower-casing a copy:
-/// its bytes, each with bit 5 set, read as one number. Setting bit 5 turns
-/// an upper-case ASCII letter into its lower case and leaves a lower-case
-/// one as it is; no other byte becomes a letter, so only the names below,
-/// in any case, give their numbers.
+/// its bytes, each with bit 5 set, compared by its length, the first four
+/// as one word. Setting bit 5 turns an upper-case ASCII letter into its
+/// lower case and leaves a lower-case one as it is; no other byte becomes
+/// a letter, so only the names below, in any case, match.
+#[inline]
 fn special(scheme: &str) -> Special {
-    const fn key(name: &[u8]) -> u64 {
-        let mut bytes = [0u8; 8];
-        let mut i = 0;
-        while i < name.len() && i < 8 {
-            bytes[i] = name[i] | 0x20;
-            i += 1;
+    const HTTP: u32 = u32::from_le_bytes(*b"http");
+    const FILE: u32 = u32::from_le_bytes(*b"file");
+    let b = scheme.as_bytes();
+    let low = |i: usize| b.get(i).map_or(0, |c| c | 0x20);
+    match b.len() {
+        2 if (low(0), low(1)) == (b'w', b's') => Special::Yes,
+        3 if matches!(
+            (low(0), low(1), low(2)),
+            (b'w', b's', b's') | (b'f', b't', b'p')
+        ) =>
+        {
+            Special::Yes
         }
-        u64::from_le_bytes(bytes)
-    }
-    const FILE: u64 = key(b"file");
-    const SPECIAL: [u64; 5] = [
-        key(b"http"),
-        key(b"https"),
-        key(b"ws"),
-        key(b"wss"),
-        key(b"ftp"),
-    ];
-    let bytes = scheme.as_bytes();
-    if bytes.len() > 5 {
-        return Special::No;
-    }
-    match key(bytes) {
-        FILE => Special::File,
-        k if SPECIAL.contains(&k) => Special::Yes,
+        4 | 5 => match (
+            u32::from_le_bytes([low(0), low(1), low(2), low(3)]),
+            b.len(),
+            low(4),
+        ) {
+            (HTTP, 4, _) | (HTTP, 5, b's') => Special::Yes,
+            (FILE, 4, _) => Special::File,
+            _ => Special::No,
+        },
         _ => Special::No,
     }
 }

@@ -43,8 +43,9 @@ pub struct Registry {
     /// power of two at least twice the number of keys, so a probe always
     /// meets an empty slot; empty when no name packs.
     short: Vec<(u64, usize)>,
-    /// Whether `http` and `https` are this crate's own (bit 0 and bit 1):
-    /// then [`Registry::validate`] runs their rules without a lookup.
+    /// Whether `http`, `https` and `file` are this crate's own (bits 0, 1
+    /// and 2): then [`Registry::validate`] runs their rules without a
+    /// lookup.
     web: u8,
 }
 
@@ -142,21 +143,22 @@ impl Registry {
             .filter_map(|(i, s)| Some((pack(s.name())?, i)))
             .collect();
         self.short = Vec::new();
-        let own = |name| matches!(self.entry_by(name, pack(name)), Some(Entry::Http(h)) if h.name() == name);
-        self.web = u8::from(own("http")) | u8::from(own("https")) << 1;
-        if keys.is_empty() {
-            return;
-        }
-        let len = (2 * keys.len()).next_power_of_two();
-        self.short.resize(len, (0, 0));
-        for (key, index) in keys {
-            let mut at = slot(key, len);
-            // Keys are distinct (one scheme per name): no key is met.
-            while self.short[at].0 != 0 {
-                at = (at + 1) & (len - 1);
+        if !keys.is_empty() {
+            let len = (2 * keys.len()).next_power_of_two();
+            self.short.resize(len, (0, 0));
+            for (key, index) in keys {
+                let mut at = slot(key, len);
+                // Keys are distinct (one scheme per name): no key is met.
+                while self.short[at].0 != 0 {
+                    at = (at + 1) & (len - 1);
+                }
+                self.short[at] = (key, index);
             }
-            self.short[at] = (key, index);
         }
+        // What a lookup of `http` and `https` finds, once the table is made.
+        let own = |name| matches!(self.entry_by(name, pack(name)), Some(Entry::Http(h)) if h.name() == name);
+        let file = matches!(self.entry_by("file", pack("file")), Some(Entry::Static(s)) if s.name() == "file");
+        self.web = u8::from(own("http")) | u8::from(own("https")) << 1 | u8::from(file) << 2;
     }
 
     /// The scheme named `name`, in any case.
@@ -179,20 +181,24 @@ impl Registry {
         self.entry_by(name, pack(name))
     }
 
-    /// This crate's `http` or `https` when `scheme` (of a parsed URI, any
-    /// case) names one of them and the registry holds it as it is (not
-    /// replaced by [`Registry::add`]): compared as one word, as
+    /// This crate's `http`, `https` or `file` when `scheme` (of a parsed
+    /// URI, any case) names one of them and the registry holds it as it is
+    /// (not replaced by [`Registry::add`]): compared as one word, as
     /// [`pack_scheme`] lower-cases, with no lookup.
     #[inline(always)]
-    fn own_web(&self, scheme: &str) -> Option<&'static http::HttpScheme> {
+    fn own(&self, scheme: &str) -> Own {
         const HTTP: u32 = u32::from_le_bytes(*b"http");
+        const FILE: u32 = u32::from_le_bytes(*b"file");
         let b = scheme.as_bytes();
-        let head =
-            u32::from_le_bytes([*b.first()?, *b.get(1)?, *b.get(2)?, *b.get(3)?]) | 0x2020_2020;
+        let Some(&[w, x, y, z]) = b.first_chunk::<4>() else {
+            return Own::None;
+        };
+        let head = u32::from_le_bytes([w, x, y, z]) | 0x2020_2020;
         match (head, b.len(), b.get(4).map(|s| s | 0x20)) {
-            (HTTP, 4, _) if self.web & 1 != 0 => Some(&http::HTTP),
-            (HTTP, 5, Some(b's')) if self.web & 2 != 0 => Some(&http::HTTPS),
-            _ => None,
+            (HTTP, 4, _) if self.web & 1 != 0 => Own::Web(&http::HTTP),
+            (HTTP, 5, Some(b's')) if self.web & 2 != 0 => Own::Web(&http::HTTPS),
+            (FILE, 4, _) if self.web & 4 != 0 => Own::File,
+            _ => Own::None,
         }
     }
 
@@ -291,8 +297,10 @@ impl Registry {
     pub fn validate(&self, uri: Uri<'_>) -> Vec<Violation> {
         // Most URIs are http or https: no lookup when they are this
         // crate's own.
-        if let Some(http) = self.own_web(uri.scheme()) {
-            return http.violations(uri);
+        match self.own(uri.scheme()) {
+            Own::Web(http) => return http.violations(uri),
+            Own::File if crate::file::FileScheme::breaks_none(uri) => return Vec::new(),
+            _ => {}
         }
         let mut found = match self.entry_of(uri) {
             Some(Entry::Http(http)) => return http.violations(uri),
@@ -761,6 +769,17 @@ impl Entry {
     }
 }
 
+/// What [`Registry::own`] found: this crate's http or https, its file, or
+/// neither (look the scheme up).
+enum Own {
+    /// `http` or `https`.
+    Web(&'static http::HttpScheme),
+    /// `file`.
+    File,
+    /// Any other scheme, or one a program added.
+    None,
+}
+
 /// The generic checks' view of a scheme the registry does not know.
 struct NoRules;
 
@@ -883,6 +902,9 @@ mod tests {
         }
         assert!(matches!(standard.entry("HTTP"), Some(Entry::Http(_))));
         assert!(matches!(boxed.entry("http"), Some(Entry::Dyn(_))));
+        // `validate` takes http and https without a lookup only when they
+        // are this crate's own.
+        assert_eq!((standard.web & 3, boxed.web & 3), (3, 0));
         let long = alloc::format!("/{}", "a".repeat(2100));
         let authorities = [
             "",
@@ -904,6 +926,23 @@ mod tests {
             "//%41.example",
             "//aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.example",
             "//Www.ExAmPlE-With-A-Long-Name.example.org.",
+            "//a-.b",
+            "//a.-b",
+            "//a.b-",
+            "//xn--nxasmq6b.example",
+            "//a.",
+            "//.",
+            "//a.b..",
+            "//127.1",
+            "//1.2.3.04",
+            "//[v1.x]",
+            "//@h",
+            "//h:0",
+            "//h:65535",
+            "//h:65536",
+            "//h:0000080",
+            "//a.b.c.d.e.f.g.h.i.j.k.l.m.n.o.p.q.r.s.t.u.v.w.x.y.z.a.b.c.d.e.f",
+            "//a.b.c.d.e.f.g.h.i.j.k.l.m.n.o.p.q.r.s.t.u.v.w.x.y.z.a.b.c.d.e.fg",
         ];
         let mut seen = 0;
         for scheme in ["http", "HTTPS", "ws", "wss"] {
@@ -921,6 +960,63 @@ mod tests {
             }
         }
         assert!(seen > 1000, "{seen} URIs");
+    }
+
+    /// `validate` proves a clean file URI without running the rules
+    /// ([`crate::file::FileScheme::breaks_none`]) only when the rules find
+    /// nothing: the same violations as through the trait and as `check`.
+    #[test]
+    fn file_held_as_it_is_or_boxed_the_same() {
+        let standard = Registry::standard();
+        let mut boxed = Registry::standard();
+        boxed.insert(Entry::Dyn(Box::new(crate::file::FileScheme)));
+        assert_eq!((standard.web & 4, boxed.web & 4), (4, 0));
+        let long = alloc::format!("/{}", "a".repeat(2100));
+        let mut seen = 0;
+        for scheme in ["file", "FILE", "File"] {
+            for authority in [
+                "",
+                "//",
+                "//h",
+                "//localhost",
+                "//LocalHost",
+                "//l%6Fcalhost",
+                "//u@h",
+                "//h:1",
+                "//h:",
+            ] {
+                for path in [
+                    "",
+                    "/",
+                    "a",
+                    "/a/b",
+                    "//a",
+                    "/c:/a",
+                    "c:/a",
+                    "/c|/a",
+                    "/c:a",
+                    "/a%2Fb",
+                    "/a%00",
+                    "/%41",
+                    "/a//b",
+                    "/a:b",
+                    long.as_str(),
+                ] {
+                    for tail in ["", "?q", "#f"] {
+                        let text = alloc::format!("{scheme}:{authority}{path}{tail}");
+                        let Ok(uri) = Uri::parse(&text) else { continue };
+                        seen += 1;
+                        assert_eq!(standard.validate(uri), boxed.validate(uri), "{text}");
+                        assert_eq!(
+                            standard.validate(uri),
+                            standard.check(uri).violations(),
+                            "{text}"
+                        );
+                    }
+                }
+            }
+        }
+        assert!(seen > 300, "{seen} URIs");
     }
 
     /// A scheme of any name.
