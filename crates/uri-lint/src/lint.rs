@@ -342,16 +342,21 @@ impl Lint {
         if NOT_AT.span(input.as_bytes()) < input.len() {
             return false;
         }
-        // The pre-scan keeps it from the WHATWG reading: no divergence;
-        // and `lookalike` looks only at a name that is not ASCII (an IRI)
-        // or holds an `xn--` label.
-        let prescan = prescan_absolute(uri);
-        if prescan.whatwg || prescan.xn {
+        // The scheme's rules first. For the special schemes but file
+        // (http, https, ws, wss, ftp: each uses DNS names), finding
+        // nothing means the host, if a registered name, is empty or a DNS
+        // name (`HostNotDns` otherwise, RFC 1034 §3.5), which the pre-scan
+        // then reads for less.
+        if !registry().validate(uri).is_empty() {
             return false;
         }
-        // The scheme's rules; then nothing else applies (`too_long`,
-        // `RelativeReference`, `Invalid` and `ZoneId` are ruled out above).
-        registry().validate(uri).is_empty()
+        // The pre-scan keeps it from the WHATWG reading: no divergence;
+        // and `lookalike` looks only at a name that is not ASCII (an IRI)
+        // or holds an `xn--` label. Then nothing else applies
+        // (`too_long`, `RelativeReference`, `Invalid` and `ZoneId` are
+        // ruled out above).
+        let prescan = prescan_absolute(uri, true);
+        !(prescan.whatwg || prescan.xn)
     }
 
     /// Whether one parse and a look at its parts prove that
@@ -388,10 +393,10 @@ impl Lint {
     fn prescan_of(&self, rfc: &Rfc<'_>) -> bool {
         let Rfc::Uri(r) = rfc else { return true };
         match r.as_uri() {
-            Some(uri) => prescan_absolute(uri).whatwg,
+            Some(uri) => prescan_absolute(uri, false).whatwg,
             None => self
                 .resolve_uri(*r)
-                .is_none_or(|buf| prescan_absolute(buf.as_uri()).whatwg),
+                .is_none_or(|buf| prescan_absolute(buf.as_uri(), false).whatwg),
         }
     }
 
@@ -698,7 +703,10 @@ struct Prescan {
 /// host; WHATWG's Windows drive letters in a file URL; a path with `/.`
 /// and no authority). No allocation; one pass over the host, and over
 /// the path of a file URI.
-fn prescan_absolute(uri: Uri<'_>) -> Prescan {
+///
+/// `rules_clean`: uri-schemes' standard rules find nothing in `uri` (so a
+/// special scheme's registered name, but file's, is empty or a DNS name).
+fn prescan_absolute(uri: Uri<'_>, rules_clean: bool) -> Prescan {
     let needed = Prescan {
         whatwg: true,
         xn: false,
@@ -725,7 +733,12 @@ fn prescan_absolute(uri: Uri<'_>) -> Prescan {
         HostKind::IpvFuture => return needed,
         HostKind::Ipv4 | HostKind::Ipv6 => {}
         HostKind::RegName => {
-            let name = name_facts(uri.as_str().as_bytes(), host.clone());
+            let text = uri.as_str().as_bytes();
+            let name = if rules_clean && scheme == Special::Yes {
+                dns_name_facts(text, host.clone())
+            } else {
+                name_facts(text, host.clone())
+            };
             if scheme != Special::No
                 && (host.is_empty() && scheme != Special::File
                     || name.percent
@@ -826,6 +839,22 @@ fn name_facts(text: &[u8], span: Range<usize>) -> NameFacts {
         percent,
         xn,
         number,
+    }
+}
+
+/// The [`NameFacts`] of the name at `span` of `text`, known to be empty
+/// or a DNS name (letters, digits, `-` and `.`: RFC 1034 §3.5): no `%`;
+/// an `xn--` label only if it has a `-` (looked for with `memchr`), and
+/// then it is read as any name; the last label read for a number.
+fn dns_name_facts(text: &[u8], span: Range<usize>) -> NameFacts {
+    let name = text.get(span.clone()).unwrap_or_default();
+    if name.contains(&b'-') {
+        return name_facts(text, span);
+    }
+    NameFacts {
+        percent: false,
+        xn: false,
+        number: ends_in_number_bytes(name),
     }
 }
 
@@ -1262,6 +1291,44 @@ mod tests {
                     "path alone: {path:?}"
                 );
             }
+        }
+    }
+
+    /// The fast path reads a special scheme's host (but file's) as a DNS
+    /// name once the scheme's rules find nothing: each of them uses DNS
+    /// names in the standard registry, and on a DNS name the shorter
+    /// reading gives what `name_facts` gives.
+    #[test]
+    fn special_hosts_are_dns_names_when_the_rules_pass() {
+        for name in ["http", "https", "ws", "wss", "ftp", "HTTPS", "Ftp"] {
+            assert_eq!(special(name), Special::Yes, "{name}");
+            assert!(registry().get(name).is_some_and(|s| s.uses_dns()), "{name}");
+        }
+        for host in [
+            "",
+            "a",
+            "example.com",
+            "example.com.",
+            "a.b-c.d",
+            "xn--nxasmq6b.com",
+            "a.XN--b",
+            "a.xn-b",
+            "a.bxn--c",
+            "127",
+            "a.1",
+            "a.0x1f",
+            "a.0x1g",
+            "1.2.3",
+            "a-b.0x",
+            "a.b.c.d.e.f.g.h.i.j.k.l.m.n.o.p.q",
+        ] {
+            let text = format!("http://{host}/");
+            let span = 7..7 + host.len();
+            assert_eq!(
+                dns_name_facts(text.as_bytes(), span.clone()),
+                name_facts(text.as_bytes(), span),
+                "{host:?}"
+            );
         }
     }
 
