@@ -844,18 +844,55 @@ fn name_facts(text: &[u8], span: Range<usize>) -> NameFacts {
 
 /// The [`NameFacts`] of the name at `span` of `text`, known to be empty
 /// or a DNS name (letters, digits, `-` and `.`: RFC 1034 §3.5): no `%`;
-/// an `xn--` label only if it has a `-` (looked for with `memchr`), and
-/// then it is read as any name; the last label read for a number.
+/// an `xn--` label only if it has a `-` ([`has_hyphen`], eight bytes a
+/// step), and then it is read as any name; a number only if its last
+/// byte (a root `.` aside) is a hexadecimal digit or the `x` of `0x`, and
+/// then its last label is read.
 fn dns_name_facts(text: &[u8], span: Range<usize>) -> NameFacts {
     let name = text.get(span.clone()).unwrap_or_default();
-    if name.contains(&b'-') {
+    if has_hyphen(name) {
         return name_facts(text, span);
     }
+    let last = match name {
+        [.., b, b'.'] | [.., b] => Some(*b),
+        [] => None,
+    };
     NameFacts {
         percent: false,
         xn: false,
-        number: ends_in_number_bytes(name),
+        number: last.is_some_and(|b| b.is_ascii_hexdigit() || b | 0x20 == b'x')
+            && ends_in_number_bytes(name),
     }
+}
+
+/// Whether `name` holds a `-`: eight bytes a step, each step one word in
+/// which a `-` is a zero byte of `word ^ 0x2d2d…` (found exactly by the
+/// borrow of subtracting `0x0101…`), the last step overlapping the one
+/// before; a name of fewer than eight bytes byte by byte.
+fn has_hyphen(name: &[u8]) -> bool {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    const DASH: u64 = ONES * b'-' as u64;
+    let dash_in = |at: usize| {
+        let word = name
+            .get(at..at + 8)
+            .and_then(|w| <[u8; 8]>::try_from(w).ok())
+            .map_or(0, u64::from_le_bytes);
+        let x = word ^ DASH;
+        x.wrapping_sub(ONES) & !x & HIGH != 0
+    };
+    let n = name.len();
+    if n < 8 {
+        return name.contains(&b'-');
+    }
+    let mut at = 0;
+    while at + 8 < n {
+        if dash_in(at) {
+            return true;
+        }
+        at += 8;
+    }
+    dash_in(n - 8)
 }
 
 /// Whether a registered name holds a `%`, and a label starting `xn--`
@@ -1318,6 +1355,11 @@ mod tests {
             "a.1",
             "a.0x1f",
             "a.0x1g",
+            "a.0x",
+            "0X",
+            "a.0X.",
+            "a.x",
+            "a.b.",
             "1.2.3",
             "a-b.0x",
             "a.b.c.d.e.f.g.h.i.j.k.l.m.n.o.p.q",
@@ -1329,6 +1371,21 @@ mod tests {
                 name_facts(text.as_bytes(), span),
                 "{host:?}"
             );
+        }
+    }
+
+    /// `has_hyphen` against a byte-by-byte look, at every length up to
+    /// 40 and every position of the `-`, with bytes on both sides of `-`
+    /// in value (`,` and `.`) around it.
+    #[test]
+    fn hyphens() {
+        for n in 0..40 {
+            assert!(!has_hyphen(&b"a.,.".repeat(10)[..n]), "{n}");
+            for at in 0..n {
+                let mut name = b"a.,.".repeat(10)[..n].to_vec();
+                name[at] = b'-';
+                assert!(has_hyphen(&name), "{n} {at}");
+            }
         }
     }
 
