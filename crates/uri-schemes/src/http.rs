@@ -455,7 +455,7 @@ impl HttpScheme {
     /// up to 65535, or empty); RFC 1034 §3.5 (a DNS name); RFC 9110 §4.1
     /// (the length).
     #[inline(always)]
-    fn breaks_none(&self, uri: Uri<'_>, authority: Option<Authority<'_>>) -> bool {
+    pub(crate) fn breaks_none(&self, uri: Uri<'_>, authority: Option<Authority<'_>>) -> bool {
         let Some(authority) = authority else {
             return false;
         };
@@ -506,9 +506,6 @@ impl HttpScheme {
     #[inline(always)]
     pub(crate) fn violations(&self, uri: Uri<'_>) -> Vec<Violation> {
         let authority = uri.authority();
-        if self.breaks_none(uri, authority) {
-            return Vec::new();
-        }
         let mut found = Vec::new();
         self.rules(uri, authority, &mut found);
         crate::generic::push_checks(uri.as_str(), authority, true, &mut found);
