@@ -239,6 +239,13 @@ impl Lint {
         if self.clean(input, &rfc) {
             return Vec::new();
         }
+        self.full(input, &rfc)
+    }
+
+    /// [`Lint::check`] the full way, for an input the fast path does not
+    /// prove clean: out of line, so that the fast path stays short.
+    #[inline(never)]
+    fn full(&self, input: &str, rfc: &Rfc<'_>) -> Vec<Finding> {
         let mut out = Vec::new();
         // The shape WHATWG would find, made only when a lint needs it.
         let mut shape = None;
