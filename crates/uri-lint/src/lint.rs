@@ -349,11 +349,8 @@ impl Lint {
         if NOT_AT.span(input.as_bytes()) < input.len() {
             return false;
         }
-        // The scheme's rules first. For the special schemes but file
-        // (http, https, ws, wss, ftp: each uses DNS names), finding
-        // nothing means the host, if a registered name, is empty or a DNS
-        // name (`HostNotDns` otherwise, RFC 1034 §3.5), which the pre-scan
-        // then reads for less.
+        // The scheme's rules (most URLs that break one are sent the full
+        // way before the pre-scan reads them).
         if !registry().validate(uri).is_empty() {
             return false;
         }
@@ -362,7 +359,7 @@ impl Lint {
         // or holds an `xn--` label. Then nothing else applies
         // (`too_long`, `RelativeReference`, `Invalid` and `ZoneId` are
         // ruled out above).
-        let prescan = prescan_absolute(uri, true);
+        let prescan = prescan_absolute(uri);
         !(prescan.whatwg || prescan.xn)
     }
 
@@ -400,10 +397,10 @@ impl Lint {
     fn prescan_of(&self, rfc: &Rfc<'_>) -> bool {
         let Rfc::Uri(r) = rfc else { return true };
         match r.as_uri() {
-            Some(uri) => prescan_absolute(uri, false).whatwg,
+            Some(uri) => prescan_absolute(uri).whatwg,
             None => self
                 .resolve_uri(*r)
-                .is_none_or(|buf| prescan_absolute(buf.as_uri(), false).whatwg),
+                .is_none_or(|buf| prescan_absolute(buf.as_uri()).whatwg),
         }
     }
 
@@ -710,10 +707,7 @@ struct Prescan {
 /// host; WHATWG's Windows drive letters in a file URL; a path with `/.`
 /// and no authority). No allocation; one pass over the host, and over
 /// the path of a file URI.
-///
-/// `rules_clean`: uri-schemes' standard rules find nothing in `uri` (so a
-/// special scheme's registered name, but file's, is empty or a DNS name).
-fn prescan_absolute(uri: Uri<'_>, rules_clean: bool) -> Prescan {
+fn prescan_absolute(uri: Uri<'_>) -> Prescan {
     let needed = Prescan {
         whatwg: true,
         xn: false,
@@ -740,12 +734,7 @@ fn prescan_absolute(uri: Uri<'_>, rules_clean: bool) -> Prescan {
         HostKind::IpvFuture => return needed,
         HostKind::Ipv4 | HostKind::Ipv6 => {}
         HostKind::RegName => {
-            let text = uri.as_str().as_bytes();
-            let name = if rules_clean && scheme == Special::Yes {
-                dns_name_facts(text, host.clone())
-            } else {
-                name_facts(text, host.clone())
-            };
+            let name = name_facts(uri.as_str().as_bytes(), host.clone());
             if scheme != Special::No
                 && (host.is_empty() && scheme != Special::File
                     || name.percent
@@ -815,6 +804,16 @@ fn name_facts(text: &[u8], span: Range<usize>) -> NameFacts {
             number: ends_in_number_bytes(name),
         };
     }
+    // Most names hold neither `%` nor `-` (so no `xn--` label): then only
+    // the last label is left to read, and only when its last byte could
+    // end a number.
+    if !has_percent_or_dash(name) {
+        return NameFacts {
+            percent: false,
+            xn: false,
+            number: may_end_in_number(name) && ends_in_number_bytes(name),
+        };
+    }
     let (mut marked, dots) = NOT_PERCENT_DASH.masks(text, span.start, len, b'.');
     let (mut percent, mut xn) = (false, false);
     while marked != 0 {
@@ -849,57 +848,45 @@ fn name_facts(text: &[u8], span: Range<usize>) -> NameFacts {
     }
 }
 
-/// The [`NameFacts`] of the name at `span` of `text`, known to be empty
-/// or a DNS name (letters, digits, `-` and `.`: RFC 1034 §3.5): no `%`;
-/// an `xn--` label only if it has a `-` ([`has_hyphen`], eight bytes a
-/// step), and then it is read as any name; a number only if its last
-/// byte (a root `.` aside) is a hexadecimal digit or the `x` of `0x`, and
-/// then its last label is read.
-fn dns_name_facts(text: &[u8], span: Range<usize>) -> NameFacts {
-    let name = text.get(span.clone()).unwrap_or_default();
-    if has_hyphen(name) {
-        return name_facts(text, span);
-    }
-    let last = match name {
-        [.., b, b'.'] | [.., b] => Some(*b),
-        [] => None,
-    };
-    NameFacts {
-        percent: false,
-        xn: false,
-        number: last.is_some_and(|b| b.is_ascii_hexdigit() || b | 0x20 == b'x')
-            && ends_in_number_bytes(name),
-    }
-}
-
-/// Whether `name` holds a `-`: eight bytes a step, each step one word in
-/// which a `-` is a zero byte of `word ^ 0x2d2d…` (found exactly by the
-/// borrow of subtracting `0x0101…`), the last step overlapping the one
-/// before; a name of fewer than eight bytes byte by byte.
-fn has_hyphen(name: &[u8]) -> bool {
+/// Whether `name` holds a `%` or a `-`: eight bytes a step, each step one
+/// word in which such a byte is a zero byte of `word ^ 0x2525…` or `word ^
+/// 0x2d2d…` (found exactly by the borrow of subtracting `0x0101…`), the
+/// last step overlapping the one before; a name of fewer than eight bytes
+/// byte by byte.
+fn has_percent_or_dash(name: &[u8]) -> bool {
     const ONES: u64 = 0x0101_0101_0101_0101;
     const HIGH: u64 = 0x8080_8080_8080_8080;
     const DASH: u64 = ONES * b'-' as u64;
-    let dash_in = |at: usize| {
+    const PERCENT: u64 = ONES * b'%' as u64;
+    let zero = |x: u64| x.wrapping_sub(ONES) & !x & HIGH != 0;
+    let found_at = |at: usize| {
         let word = name
             .get(at..at + 8)
             .and_then(|w| <[u8; 8]>::try_from(w).ok())
             .map_or(0, u64::from_le_bytes);
-        let x = word ^ DASH;
-        x.wrapping_sub(ONES) & !x & HIGH != 0
+        zero(word ^ DASH) || zero(word ^ PERCENT)
     };
     let n = name.len();
     if n < 8 {
-        return name.contains(&b'-');
+        return name.iter().any(|&b| b == b'-' || b == b'%');
     }
     let mut at = 0;
     while at + 8 < n {
-        if dash_in(at) {
+        if found_at(at) {
             return true;
         }
         at += 8;
     }
-    dash_in(n - 8)
+    found_at(n - 8)
+}
+
+/// Whether `name` may end in a number ([`ends_in_number_bytes`]): its last
+/// byte, a root `.` aside, is a hexadecimal digit or the `x` of `0x`.
+fn may_end_in_number(name: &[u8]) -> bool {
+    match name {
+        [.., b, b'.'] | [.., b] => b.is_ascii_hexdigit() || b | 0x20 == b'x',
+        [] => false,
+    }
 }
 
 /// Whether a registered name holds a `%`, and a label starting `xn--`
@@ -1338,60 +1325,20 @@ mod tests {
         }
     }
 
-    /// The fast path reads a special scheme's host (but file's) as a DNS
-    /// name once the scheme's rules find nothing: each of them uses DNS
-    /// names in the standard registry, and on a DNS name the shorter
-    /// reading gives what `name_facts` gives.
+    /// `has_percent_or_dash` against a byte-by-byte look, at every length
+    /// up to 40 and every position of the `%` or `-`, with bytes on both
+    /// sides of them in value (`,`, `&`, `.`) around.
     #[test]
-    fn special_hosts_are_dns_names_when_the_rules_pass() {
-        for name in ["http", "https", "ws", "wss", "ftp", "HTTPS", "Ftp"] {
-            assert_eq!(special(name), Special::Yes, "{name}");
-            assert!(registry().get(name).is_some_and(|s| s.uses_dns()), "{name}");
-        }
-        for host in [
-            "",
-            "a",
-            "example.com",
-            "example.com.",
-            "a.b-c.d",
-            "xn--nxasmq6b.com",
-            "a.XN--b",
-            "a.xn-b",
-            "a.bxn--c",
-            "127",
-            "a.1",
-            "a.0x1f",
-            "a.0x1g",
-            "a.0x",
-            "0X",
-            "a.0X.",
-            "a.x",
-            "a.b.",
-            "1.2.3",
-            "a-b.0x",
-            "a.b.c.d.e.f.g.h.i.j.k.l.m.n.o.p.q",
-        ] {
-            let text = format!("http://{host}/");
-            let span = 7..7 + host.len();
-            assert_eq!(
-                dns_name_facts(text.as_bytes(), span.clone()),
-                name_facts(text.as_bytes(), span),
-                "{host:?}"
-            );
-        }
-    }
-
-    /// `has_hyphen` against a byte-by-byte look, at every length up to
-    /// 40 and every position of the `-`, with bytes on both sides of `-`
-    /// in value (`,` and `.`) around it.
-    #[test]
-    fn hyphens() {
+    fn percent_or_dash() {
+        let base = b"a.,&".repeat(10);
         for n in 0..40 {
-            assert!(!has_hyphen(&b"a.,.".repeat(10)[..n]), "{n}");
+            assert!(!has_percent_or_dash(&base[..n]), "{n}");
             for at in 0..n {
-                let mut name = b"a.,.".repeat(10)[..n].to_vec();
-                name[at] = b'-';
-                assert!(has_hyphen(&name), "{n} {at}");
+                for c in [b'-', b'%'] {
+                    let mut name = base[..n].to_vec();
+                    name[at] = c;
+                    assert!(has_percent_or_dash(&name), "{n} {at} {c}");
+                }
             }
         }
     }
