@@ -250,16 +250,16 @@ impl Lint {
         // The shape WHATWG would find, made only when a lint needs it.
         let mut shape = None;
         // The divergences.
-        if !self.prescan || self.prescan_of(&rfc) {
+        if !self.prescan || self.prescan_of(rfc) {
             let shape = self.shape(input, &mut shape);
-            let readings = self.both(input, &rfc, shape);
-            self.divergences(input, &rfc, shape, readings, &mut out);
+            let readings = self.both(input, rfc, shape);
+            self.divergences(input, rfc, shape, readings, &mut out);
         }
         let diverged = !out.is_empty();
         // The other lints.
         too_long(input, &mut out);
-        password(input, &rfc, || self.shape(input, &mut shape), &mut out);
-        match &rfc {
+        password(input, rfc, || self.shape(input, &mut shape), &mut out);
+        match rfc {
             Rfc::Uri(r) => {
                 if let Some(uri) = r.as_uri() {
                     schemes(uri, &mut out);
