@@ -239,20 +239,27 @@ impl Lint {
         if self.clean(input, &rfc) {
             return Vec::new();
         }
+        self.full(input, &rfc)
+    }
+
+    /// [`Lint::check`] the full way, for an input the fast path does not
+    /// prove clean: out of line, so that the fast path stays short.
+    #[inline(never)]
+    fn full(&self, input: &str, rfc: &Rfc<'_>) -> Vec<Finding> {
         let mut out = Vec::new();
         // The shape WHATWG would find, made only when a lint needs it.
         let mut shape = None;
         // The divergences.
-        if !self.prescan || self.prescan_of(&rfc) {
+        if !self.prescan || self.prescan_of(rfc) {
             let shape = self.shape(input, &mut shape);
-            let readings = self.both(input, &rfc, shape);
-            self.divergences(input, &rfc, shape, readings, &mut out);
+            let readings = self.both(input, rfc, shape);
+            self.divergences(input, rfc, shape, readings, &mut out);
         }
         let diverged = !out.is_empty();
         // The other lints.
         too_long(input, &mut out);
-        password(input, &rfc, || self.shape(input, &mut shape), &mut out);
-        match &rfc {
+        password(input, rfc, || self.shape(input, &mut shape), &mut out);
+        match rfc {
             Rfc::Uri(r) => {
                 if let Some(uri) = r.as_uri() {
                     schemes(uri, &mut out);
@@ -342,16 +349,18 @@ impl Lint {
         if NOT_AT.span(input.as_bytes()) < input.len() {
             return false;
         }
-        // The pre-scan keeps it from the WHATWG reading: no divergence;
-        // and `lookalike` looks only at a name that is not ASCII (an IRI)
-        // or holds an `xn--` label.
-        let prescan = prescan_absolute(uri);
-        if prescan.whatwg || prescan.xn {
+        // The scheme's rules (most URLs that break one are sent the full
+        // way before the pre-scan reads them).
+        if !registry().validate(uri).is_empty() {
             return false;
         }
-        // The scheme's rules; then nothing else applies (`too_long`,
-        // `RelativeReference`, `Invalid` and `ZoneId` are ruled out above).
-        registry().validate(uri).is_empty()
+        // The pre-scan keeps it from the WHATWG reading: no divergence;
+        // and `lookalike` looks only at a name that is not ASCII (an IRI)
+        // or holds an `xn--` label. Then nothing else applies
+        // (`too_long`, `RelativeReference`, `Invalid` and `ZoneId` are
+        // ruled out above).
+        let prescan = prescan_absolute(uri);
+        !(prescan.whatwg || prescan.xn)
     }
 
     /// Whether one parse and a look at its parts prove that
@@ -710,12 +719,14 @@ fn prescan_absolute(uri: Uri<'_>) -> Prescan {
         let whatwg = scheme != Special::No || uri.path().contains("/.");
         return Prescan { whatwg, xn: false };
     };
-    if matches!(authority.port_u16(), Err(uri_core::PortError::TooLarge)) {
+    // Spans, not slices: offsets from the parse, nothing to check again.
+    let port = authority.span(Component::Port);
+    if port.is_some() && matches!(authority.port_u16(), Err(uri_core::PortError::TooLarge)) {
         return needed;
     }
-    let host = authority.host_str();
+    let host = authority.host_span();
     // WHATWG wants a host after a userinfo or before a port.
-    if host.is_empty() && (authority.userinfo().is_some() || authority.port().is_some()) {
+    if host.is_empty() && (port.is_some() || authority.span(Component::Userinfo).is_some()) {
         return needed;
     }
     let mut xn = false;
@@ -723,7 +734,7 @@ fn prescan_absolute(uri: Uri<'_>) -> Prescan {
         HostKind::IpvFuture => return needed,
         HostKind::Ipv4 | HostKind::Ipv6 => {}
         HostKind::RegName => {
-            let name = name_facts(uri.as_str().as_bytes(), authority.host_span());
+            let name = name_facts(uri.as_str().as_bytes(), host.clone());
             if scheme != Special::No
                 && (host.is_empty() && scheme != Special::File
                     || name.percent
@@ -739,7 +750,7 @@ fn prescan_absolute(uri: Uri<'_>) -> Prescan {
     // (`file:///etc/hosts`) is read alike by both.
     let whatwg = scheme == Special::File
         && (matches!(host.len(), 1..=2)
-            || authority.port().is_some()
+            || port.is_some()
             || uri
                 .components()
                 .span(Component::Path)
@@ -751,10 +762,6 @@ fn prescan_absolute(uri: Uri<'_>) -> Prescan {
 /// `xn--` label.
 const NOT_PERCENT_DASH: Scanner =
     Scanner::new(&CharClass::range(0, 0xFF).without(b'%').without(b'-'));
-
-/// Every byte but `%` and `.`, to find both in a host.
-const NOT_PERCENT_DOT: Scanner =
-    Scanner::new(&CharClass::range(0, 0xFF).without(b'%').without(b'.'));
 
 /// Every byte but `:`, `|` and `/`, to find them in a file URI's path.
 const NOT_DRIVE_SLASH: Scanner = Scanner::new(
@@ -783,21 +790,13 @@ struct NameFacts {
 }
 
 /// The [`NameFacts`] of the name at `span` of `text`: up to 64 bytes from
-/// the masks of `%` and `.` (sixteen bytes a step), a longer name byte by
-/// byte.
+/// one pass of the scanner's masks over windows of sixteen bytes (the
+/// dots, and the `%` and `-` looked at one by one: most names have none),
+/// a longer name byte by byte.
 fn name_facts(text: &[u8], span: Range<usize>) -> NameFacts {
     let name = text.get(span.clone()).unwrap_or_default();
     let len = name.len();
-    // Most names hold neither `%` nor `-` (so no `xn--` label): then only
-    // the last label is left to read.
-    if NOT_PERCENT_DASH.span(name) == len {
-        return NameFacts {
-            percent: false,
-            xn: false,
-            number: ends_in_number_bytes(name),
-        };
-    }
-    if len > 64 {
+    if len == 0 || len > 64 {
         let (percent, xn) = name_flags(name);
         return NameFacts {
             percent,
@@ -805,14 +804,27 @@ fn name_facts(text: &[u8], span: Range<usize>) -> NameFacts {
             number: ends_in_number_bytes(name),
         };
     }
-    let (outside, dots) = NOT_PERCENT_DOT.masks(text, span.start, len, b'.');
-    let xn_at = |k: u32| is_xn(name.get(k as usize..).unwrap_or_default());
-    // Bit `k`: a label starts at `k` (the first, and after each dot).
-    let mut starts = ((dots << 1) | 1) & low_bits(len);
-    let mut xn = false;
-    while starts != 0 && !xn {
-        xn = xn_at(starts.trailing_zeros());
-        starts &= starts - 1;
+    // Most names hold neither `%` nor `-` (so no `xn--` label): then only
+    // the last label is left to read, and only when its last byte could
+    // end a number.
+    if !has_percent_or_dash(name) {
+        return NameFacts {
+            percent: false,
+            xn: false,
+            number: may_end_in_number(name) && ends_in_number_bytes(name),
+        };
+    }
+    let (mut marked, dots) = NOT_PERCENT_DASH.masks(text, span.start, len, b'.');
+    let (mut percent, mut xn) = (false, false);
+    while marked != 0 {
+        let k = marked.trailing_zeros() as usize;
+        if name.get(k) == Some(&b'%') {
+            percent = true;
+        } else if k >= 2 && (k == 2 || dots >> (k - 3) & 1 == 1) {
+            // A `-` third in its label: `xn--`, if the rest agrees.
+            xn |= is_xn(name.get(k - 2..).unwrap_or_default());
+        }
+        marked &= marked - 1;
     }
     // The last label, a single trailing `.` dropped.
     let end = if len > 1 && dots >> (len - 1) & 1 == 1 {
@@ -826,13 +838,54 @@ fn name_facts(text: &[u8], span: Range<usize>) -> NameFacts {
         d => 64 - d.leading_zeros() as usize,
     };
     let last = name.get(start..end).unwrap_or_default();
-    let number = !last.is_empty()
+    let number = last.first().is_some_and(u8::is_ascii_digit)
         && (last.iter().all(u8::is_ascii_digit)
             || matches!(last, [b'0', b'x' | b'X', hex @ ..] if hex.iter().all(u8::is_ascii_hexdigit)));
     NameFacts {
-        percent: outside & !dots != 0,
+        percent,
         xn,
         number,
+    }
+}
+
+/// Whether `name` holds a `%` or a `-`: eight bytes a step, each step one
+/// word in which such a byte is a zero byte of `word ^ 0x2525…` or `word ^
+/// 0x2d2d…` (found exactly by the borrow of subtracting `0x0101…`), the
+/// last step overlapping the one before; a name of fewer than eight bytes
+/// byte by byte.
+fn has_percent_or_dash(name: &[u8]) -> bool {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    const DASH: u64 = ONES * b'-' as u64;
+    const PERCENT: u64 = ONES * b'%' as u64;
+    let zero = |x: u64| x.wrapping_sub(ONES) & !x & HIGH != 0;
+    let found_at = |at: usize| {
+        let word = name
+            .get(at..at + 8)
+            .and_then(|w| <[u8; 8]>::try_from(w).ok())
+            .map_or(0, u64::from_le_bytes);
+        zero(word ^ DASH) || zero(word ^ PERCENT)
+    };
+    let n = name.len();
+    if n < 8 {
+        return name.iter().any(|&b| b == b'-' || b == b'%');
+    }
+    let mut at = 0;
+    while at + 8 < n {
+        if found_at(at) {
+            return true;
+        }
+        at += 8;
+    }
+    found_at(n - 8)
+}
+
+/// Whether `name` may end in a number ([`ends_in_number_bytes`]): its last
+/// byte, a root `.` aside, is a hexadecimal digit or the `x` of `0x`.
+fn may_end_in_number(name: &[u8]) -> bool {
+    match name {
+        [.., b, b'.'] | [.., b] => b.is_ascii_hexdigit() || b | 0x20 == b'x',
+        [] => false,
     }
 }
 
@@ -903,35 +956,34 @@ enum Special {
 }
 
 /// What `scheme` (any case) is to WHATWG, without lower-casing a copy:
-/// its bytes, each with bit 5 set, read as one number. Setting bit 5 turns
-/// an upper-case ASCII letter into its lower case and leaves a lower-case
-/// one as it is; no other byte becomes a letter, so only the names below,
-/// in any case, give their numbers.
+/// its bytes, each with bit 5 set, compared by its length, the first four
+/// as one word. Setting bit 5 turns an upper-case ASCII letter into its
+/// lower case and leaves a lower-case one as it is; no other byte becomes
+/// a letter, so only the names below, in any case, match.
+#[inline]
 fn special(scheme: &str) -> Special {
-    const fn key(name: &[u8]) -> u64 {
-        let mut bytes = [0u8; 8];
-        let mut i = 0;
-        while i < name.len() && i < 8 {
-            bytes[i] = name[i] | 0x20;
-            i += 1;
+    const HTTP: u32 = u32::from_le_bytes(*b"http");
+    const FILE: u32 = u32::from_le_bytes(*b"file");
+    let b = scheme.as_bytes();
+    let low = |i: usize| b.get(i).map_or(0, |c| c | 0x20);
+    match b.len() {
+        2 if (low(0), low(1)) == (b'w', b's') => Special::Yes,
+        3 if matches!(
+            (low(0), low(1), low(2)),
+            (b'w', b's', b's') | (b'f', b't', b'p')
+        ) =>
+        {
+            Special::Yes
         }
-        u64::from_le_bytes(bytes)
-    }
-    const FILE: u64 = key(b"file");
-    const SPECIAL: [u64; 5] = [
-        key(b"http"),
-        key(b"https"),
-        key(b"ws"),
-        key(b"wss"),
-        key(b"ftp"),
-    ];
-    let bytes = scheme.as_bytes();
-    if bytes.len() > 5 {
-        return Special::No;
-    }
-    match key(bytes) {
-        FILE => Special::File,
-        k if SPECIAL.contains(&k) => Special::Yes,
+        4 | 5 => match (
+            u32::from_le_bytes([low(0), low(1), low(2), low(3)]),
+            b.len(),
+            low(4),
+        ) {
+            (HTTP, 4, _) | (HTTP, 5, b's') => Special::Yes,
+            (FILE, 4, _) => Special::File,
+            _ => Special::No,
+        },
         _ => Special::No,
     }
 }
@@ -1269,6 +1321,24 @@ mod tests {
                     path.contains([':', '|']) || path.contains("//"),
                     "path alone: {path:?}"
                 );
+            }
+        }
+    }
+
+    /// `has_percent_or_dash` against a byte-by-byte look, at every length
+    /// up to 40 and every position of the `%` or `-`, with bytes on both
+    /// sides of them in value (`,`, `&`, `.`) around.
+    #[test]
+    fn percent_or_dash() {
+        let base = b"a.,&".repeat(10);
+        for n in 0..40 {
+            assert!(!has_percent_or_dash(&base[..n]), "{n}");
+            for at in 0..n {
+                for c in [b'-', b'%'] {
+                    let mut name = base[..n].to_vec();
+                    name[at] = c;
+                    assert!(has_percent_or_dash(&name), "{n} {at} {c}");
+                }
             }
         }
     }

@@ -134,30 +134,32 @@ const LOWER_AND_DIGITS: Scanner = Scanner::new(&CharClass::range(b'a', b'z').uni
 /// end or not; and if it is, whether it has an upper-case letter (which the
 /// http origin lowers).
 ///
-/// Decided from bit masks of its bytes (two masks of the same windows of
-/// sixteen bytes, then a look at each byte that is not a lower-case
-/// letter, a digit, a `.` or a `-`) for a host of up to 63 bytes, whose labels cannot be longer than
-/// 63: `Some(upper)` for a DNS name, `None` for a longer host or one that
-/// is not a DNS name. The caller then walks it byte by byte with
-/// [`dns_problem`], which also finds where a host that is not one goes
-/// wrong.
+/// Decided from bit masks of its bytes (one pass over windows of sixteen
+/// bytes marking the bytes that are not lower-case letters or digits, and
+/// the dots; then a look at each of the others, a `-` or a capital in a
+/// DNS name, which most hosts have few of) for a host of up to 63 bytes,
+/// whose labels cannot be longer than 63: `Some(upper)` for a DNS name,
+/// `None` for a longer host or one that is not a DNS name. The caller then
+/// walks it byte by byte with [`dns_problem`], which also finds where a
+/// host that is not one goes wrong.
 #[inline(always)]
 pub(crate) fn short_dns_name(text: &[u8], start: usize, end: usize) -> Option<bool> {
-    let n = end - start;
+    let n = end.checked_sub(start)?;
     if n == 0 || n > 63 {
         return None;
     }
-    // The same windows twice, marking `.` then `-`.
     let (others, dots) = LOWER_AND_DIGITS.masks(text, start, n, b'.');
-    let (_, hyphens) = LOWER_AND_DIGITS.masks(text, start, n, b'-');
-    // Capitals, or bytes no DNS name has: rare, looked at one by one.
+    // Hyphens and capitals, or bytes no DNS name has: looked at one by one.
     let mut upper = false;
-    let mut rest = others & !(dots | hyphens);
+    let mut hyphens = 0;
+    let mut rest = others & !dots;
     while rest != 0 {
-        if !text[start + rest.trailing_zeros() as usize].is_ascii_uppercase() {
-            return None;
+        let bit = rest & rest.wrapping_neg();
+        match text.get(start + rest.trailing_zeros() as usize) {
+            Some(b'-') => hyphens |= bit,
+            Some(b) if b.is_ascii_uppercase() => upper = true,
+            _ => return None,
         }
-        upper = true;
         rest &= rest - 1;
     }
     // A last `.` is the root's: the name is the bytes before it.

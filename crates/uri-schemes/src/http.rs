@@ -3,7 +3,7 @@
 use alloc::borrow::Cow;
 use alloc::vec::Vec;
 
-use uri_core::{Authority, Component, Uri, UriBuf};
+use uri_core::{Authority, Component, HostKind, Uri, UriBuf};
 use uri_encode::grammar::{CharClass, Scanner};
 
 use crate::scheme::scheme_facts;
@@ -438,6 +438,51 @@ impl HttpScheme {
                 port,
             }),
         })
+    }
+
+    /// Whether `uri` (with `authority`, read by the caller) breaks none
+    /// of [`HttpScheme::rules`] and the generic checks, decided from what
+    /// the parse already knows: the authority's spans, the host's kind and
+    /// the URI's length, and for a registered name one look at its bytes
+    /// ([`short_dns_name`](crate::generic::short_dns_name), sixteen bytes
+    /// a step). `false` when it breaks one, or when it cannot tell so
+    /// quickly (a userinfo, a name of more than 63 bytes, a URI of more
+    /// than 2,048 bytes): the caller then runs the rules themselves, which
+    /// give the same answer (the test `held_as_they_are_or_boxed_the_same`).
+    ///
+    /// RFC 9110 §4.2.1 (a host, not empty), §4.2.4 (no userinfo); RFC
+    /// 6455 §3 (no fragment in a WebSocket URI); RFC 3986 §3.2.3 (a port
+    /// up to 65535, or empty); RFC 1034 §3.5 (a DNS name); RFC 9110 §4.1
+    /// (the length).
+    #[inline(always)]
+    pub(crate) fn breaks_none(&self, uri: Uri<'_>, authority: Option<Authority<'_>>) -> bool {
+        let Some(authority) = authority else {
+            return false;
+        };
+        let text = uri.as_str();
+        if text.len() > crate::generic::LENGTH_WARNING
+            || authority.span(Component::Userinfo).is_some()
+            || self.websocket && uri.fragment().is_some()
+        {
+            return false;
+        }
+        if authority.port().is_some()
+            && !matches!(
+                authority.port_u16(),
+                Ok(_) | Err(uri_core::PortError::Empty)
+            )
+        {
+            return false;
+        }
+        let host = authority.host_span();
+        match authority.host_kind() {
+            // An IP literal or an IPv4 address: never empty, and no DNS
+            // name to be.
+            HostKind::Ipv4 | HostKind::Ipv6 | HostKind::IpvFuture => true,
+            HostKind::RegName => {
+                crate::generic::short_dns_name(text.as_bytes(), host.start, host.end).is_some()
+            }
+        }
     }
 
     /// What [`Registry::check`](crate::Registry::check) gives for `uri`
