@@ -6,7 +6,7 @@ use alloc::vec::Vec;
 use core::ops::Range;
 
 use uri_core::spec::{is_bidi_formatting, is_ucschar};
-use uri_encode::{EncodeSet, encode_bytes_into, encode_into, hex_digit, triplet};
+use uri_encode::{EncodeSet, encode_bytes_into, encode_into, triplet, triplet_at};
 
 use crate::error::{ExpandError, ExpandErrorKind};
 use crate::operator::{Operator, SET_U, SET_UR};
@@ -66,7 +66,7 @@ fn encode_uri(text: &str, reserved: bool, out: &mut String) {
             i += 1;
             continue;
         }
-        if reserved && b == b'%' && is_triplet(bytes, i) {
+        if reserved && triplet_at(bytes, i).is_some() {
             i += 3;
             continue;
         }
@@ -81,11 +81,6 @@ fn encode_uri(text: &str, reserved: bool, out: &mut String) {
     if run < bytes.len() {
         out.push_str(text.get(run..).unwrap_or_default());
     }
-}
-
-/// Whether a triplet (`%` and two hex digits, RFC 3986 §2.1) starts at `i`.
-fn is_triplet(bytes: &[u8], i: usize) -> bool {
-    matches!(bytes.get(i + 1..i + 3), Some(&[h, l]) if hex_digit(h).is_some() && hex_digit(l).is_some())
 }
 
 /// Appends a value encoded for `op`: with `iri`, as [`encode_text`] does

@@ -4,8 +4,9 @@
 use alloc::vec::Vec;
 use core::ops::Range;
 
-use uri_core::grammar::{ALPHA, DIGIT, HEXDIG};
+use uri_core::grammar::{ALPHA, DIGIT};
 use uri_core::spec::{is_iprivate, is_ucschar};
+use uri_encode::triplet_at;
 
 use crate::error::{TemplateError, TemplateErrorKind as K};
 use crate::operator::Operator;
@@ -48,12 +49,6 @@ const fn is_literal_ascii(b: u8) -> bool {
     matches!(b, 0x21 | 0x23..=0x24 | 0x26..=0x3B | 0x3D | 0x3F..=0x5B | 0x5D | 0x5F | 0x61..=0x7A | 0x7E)
 }
 
-/// Whether `b` starts a triplet at `i` of `s`.
-fn triplet_at(s: &[u8], i: usize) -> bool {
-    s.get(i + 1).is_some_and(|&b| HEXDIG.contains(b))
-        && s.get(i + 2).is_some_and(|&b| HEXDIG.contains(b))
-}
-
 /// Parses `template` into its parts.
 pub(crate) fn parse(template: &str) -> Result<Vec<Part>, TemplateError> {
     let s = template.as_bytes();
@@ -71,7 +66,7 @@ pub(crate) fn parse(template: &str) -> Result<Vec<Part>, TemplateError> {
             i = end;
             literal_start = i;
         } else if b == b'%' {
-            if !triplet_at(s, i) {
+            if triplet_at(s, i).is_none() {
                 return Err(TemplateError::new(K::InvalidPercentEncoding, i));
             }
             i += 3;
@@ -120,7 +115,7 @@ fn expression(s: &[u8], start: usize) -> Result<(Expr, usize), TemplateError> {
             if ALPHA.contains(b) || DIGIT.contains(b) || b == b'_' {
                 i += 1;
             } else if b == b'%' {
-                if !triplet_at(s, i) {
+                if triplet_at(s, i).is_none() {
                     return Err(TemplateError::new(K::InvalidPercentEncoding, i));
                 }
                 i += 3;
