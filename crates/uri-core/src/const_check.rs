@@ -236,13 +236,26 @@ pub const fn uri_literal(input: &'static str) -> Result<crate::Uri<'static>, Lit
 /// assert_eq!(err.index(), 18);
 /// assert_eq!(err.to_string(), err.message());
 /// ```
-#[derive(Debug, Clone, Copy)]
+#[derive(Clone, Copy)]
 pub struct LiteralError {
     kind: Kind,
     index: usize,
     iri: bool,
     message: [u8; 96],
     len: usize,
+}
+
+/// The kind, the index, the rule and the message (not the raw buffer the
+/// message is kept in).
+impl core::fmt::Debug for LiteralError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("LiteralError")
+            .field("kind", &self.kind)
+            .field("index", &self.index)
+            .field("iri", &self.iri)
+            .field("message", &self.message())
+            .finish()
+    }
 }
 
 impl PartialEq for LiteralError {

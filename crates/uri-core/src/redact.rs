@@ -131,7 +131,8 @@ impl fmt::Display for RedactedUserinfo<'_> {
 
 impl fmt::Debug for RedactedUserinfo<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "\"{self}\"")
+        // As `str`'s `Debug`: quoted, with `"` and `\` escaped.
+        fmt::Debug::fmt(&*Cow::from(*self), f)
     }
 }
 

@@ -44,6 +44,16 @@ pub struct CurieError {
 uri_encode::error_kinds! {
     crate = uri_iri, example = UnknownPrefix;
     /// What is wrong with a CURIE or a prefix mapping.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_iri::{CurieErrorKind, CurieMap};
+    ///
+    /// let err = CurieMap::new().expand("ex:a").unwrap_err();
+    /// assert_eq!(err.kind(), CurieErrorKind::UnknownPrefix);
+    /// assert_eq!(err.kind().name(), "UnknownPrefix");
+    /// ```
     #[derive(Debug, Clone, Copy, PartialEq, Eq)]
     #[non_exhaustive]
     pub enum CurieErrorKind {

@@ -26,6 +26,7 @@
 //! code. Its public items are that surface, and no more.
 
 use std::borrow::Cow;
+use std::fmt;
 use std::fmt::Write as _;
 
 use urikit::encode::{EncodeSet, decode_utf8_lossy, encode};
@@ -178,13 +179,37 @@ impl Part {
 ///
 /// assert!(Assignment::parse("query:=a=1").is_ok());
 /// assert!(Assignment::parse("port=x").is_err());
+/// // A password is not shown, not even by `{:?}`.
+/// let set = Assignment::parse("password=s3cret").unwrap();
+/// assert!(!format!("{set:?}").contains("s3cret"));
+/// let set = Assignment::parse("userinfo=me:s3cret").unwrap();
+/// assert!(!format!("{set:?}").contains("s3cret"));
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Clone, PartialEq, Eq)]
 pub struct Assignment {
     part: Part,
     value: String,
     encoded: bool,
     if_absent: bool,
+}
+
+/// The value of a password or userinfo assignment is not shown (nothing
+/// secret is printed by default, not even by `{:?}`); a userinfo's user
+/// is, as [`urikit::redact_userinfo`] shows it.
+impl fmt::Debug for Assignment {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let value: Cow<'_, str> = match self.part {
+            Part::Password => Cow::Borrowed(urikit::MASK),
+            Part::Userinfo => urikit::redact_userinfo(&self.value).into(),
+            _ => Cow::Borrowed(&self.value),
+        };
+        f.debug_struct("Assignment")
+            .field("part", &self.part)
+            .field("value", &value)
+            .field("encoded", &self.encoded)
+            .field("if_absent", &self.if_absent)
+            .finish()
+    }
 }
 
 impl Assignment {
@@ -464,8 +489,14 @@ impl Iterate {
 /// ```
 /// use urikit_cli::edit::Edit;
 ///
+/// use urikit_cli::edit::Replace;
+///
 /// // `--replace` pairs are made by the command line; an `Edit` starts with none.
-/// assert!(Edit::default().replaces.is_empty());
+/// let mut edit = Edit::default();
+/// assert!(edit.replaces.is_empty());
+/// edit.replaces.push(Replace::parse("page=2", false)?);
+/// assert!(Replace::parse("", false).is_err());
+/// # Ok::<(), String>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Replace {
@@ -494,7 +525,16 @@ impl Replace {
     /// # Errors
     ///
     /// The usage error for an empty argument.
-    pub(crate) fn parse(text: &str, append: bool) -> Result<Self, String> {
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use urikit_cli::edit::Replace;
+    ///
+    /// assert!(Replace::parse("page=2", false).is_ok());
+    /// assert!(Replace::parse("", true).is_err());
+    /// ```
+    pub fn parse(text: &str, append: bool) -> Result<Self, String> {
         if text.is_empty() {
             return Err("no pair to replace: give KEY=VALUE or KEY".to_owned());
         }

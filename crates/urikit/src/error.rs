@@ -173,7 +173,8 @@ impl fmt::Display for Error {
     }
 }
 
-/// `source()` is the wrapped error. Implemented through `core::error`, so
+/// `source()` is the wrapped error's own source (its `Display` already
+/// says what the wrapped error says). Implemented through `core::error`, so
 /// with or without the `std` feature.
 impl core::error::Error for Error {
     fn source(&self) -> Option<&(dyn core::error::Error + 'static)> {
