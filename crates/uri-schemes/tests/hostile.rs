@@ -2,8 +2,10 @@
 //! qualifiers, a `sip` URI with 10,000 parameters and one with 10,000
 //! headers, a `geo` URI with 10,000 parameters. Each is read whole (every
 //! item in the typed view), and checking, normalizing and keying it takes
-//! time linear in its size: the time for 4N items over the time for N
-//! stays below 5 (linear is 4, quadratic 16).
+//! time linear in its size, or `n log n` where a sort finds repeated
+//! names: the time for 4N items over the time for N stays below 8 (linear
+//! is 4, `n log n` at N = 10,000 about 4.6, quadratic 16; 8 leaves a busy
+//! machine room without letting a quadratic shape through).
 //!
 //! Shown as the workspace's other linearity tests show it (as
 //! `tests/conformance/hostile_schemes.rs` does, as a ratio, never a
@@ -27,8 +29,9 @@ use uri_schemes::{Geo, Purl, Registry, Sip};
 /// Items in the small input.
 const N: usize = 10_000;
 
-/// The highest ratio time(4N) / time(N) that counts as linear.
-const LIMIT: f64 = 5.0;
+/// The highest ratio time(4N) / time(N) that counts as linear (or
+/// `n log n`): halfway between those (4 to 4.6) and quadratic (16).
+const LIMIT: f64 = 8.0;
 
 /// The item keys in a scrambled order (a multiplicative walk over `0..n`),
 /// so that a sort or a duplicate search gets no sorted run for free.
