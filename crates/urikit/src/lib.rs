@@ -140,6 +140,9 @@ pub use uri_core::{
 pub use uri_core::{
     IntoIri, IntoIriReference, IntoUriReference, PathSegmentsMut, QueryPairsMut, SegmentError, iri,
 };
+// The checkers `uri!` and `iri!` call, for a `const` that wants the error
+// rather than a build failure.
+pub use uri_core::{LiteralError, iri_literal, uri_literal};
 
 // --- Issue 36 ("the first hour"): items added by the facade. ---
 #[cfg(feature = "schemes")]
