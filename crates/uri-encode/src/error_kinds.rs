@@ -1,14 +1,12 @@
 //! [`error_kinds!`](crate::error_kinds!): an error-kind enum declared from
-//! one list, as the `*ErrorKind`s of uri-encode, uri-core, uri-resolve and
-//! uri-iri are.
+//! one list, as every `*ErrorKind` of the urikit crates is.
 
 /// Declares an error-kind enum from one list: each kind is written once,
 /// with its doc and its message, and the macro makes the enum, `name` (the
 /// variant's identifier, stable for JSON output and vector files) and
 /// `Display` (the message).
 ///
-/// uri-encode, uri-core, uri-resolve and uri-iri declare their error kinds
-/// with it, so a kind's name
+/// The urikit crates declare every `*ErrorKind` with it, so a kind's name
 /// and message are never listed twice (RFC 3986 §2.1's
 /// `InvalidPercentEncoding`, for instance, is one entry of
 /// [`DecodeErrorKind`](crate::DecodeErrorKind)). The list begins with

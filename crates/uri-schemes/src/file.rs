@@ -353,156 +353,79 @@ impl fmt::Display for PathError {
 
 impl core::error::Error for PathError {}
 
-/// What is wrong in a [`PathError`].
-///
-/// # Examples
-///
-/// ```
-/// use uri_schemes::PathErrorKind;
-///
-/// assert_eq!(PathErrorKind::NonLocal.name(), "NonLocal");
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum PathErrorKind {
-    /// [`to_path_str`]: the text is not a URI, even with `|` read as `:`
-    /// after a drive letter.
-    InvalidUri(ParseErrorKind),
-    /// The scheme is not `file`.
-    NotFile,
-    /// A query: RFC 8089 §2's grammar has none. `index` is the `?`.
-    Query,
-    /// A userinfo: §2's `file-auth` is a host only (Appendix E.1 shows the
-    /// nonstandard form).
-    Userinfo,
-    /// A port: §2's `file-auth` has none. `index` is the `:`.
-    Port,
-    /// [`Os::Posix`]: the file is on another host (RFC 8089 §3: only a
-    /// local file URI can be "translated to a local file path").
-    NonLocal,
-    /// [`Os::Windows`]: an IP literal host, which a UNC path cannot hold.
-    UnsupportedHost,
-    /// [`Os::Windows`]: a host with a character no host name holds (a
-    /// space, a control character, `< > : " / \ | ? * [ ]`).
-    InvalidHost,
-    /// [`from_path`]: a UNC path with no host (`\\\share`).
-    MissingHost,
-    /// [`Os::Windows`]: a UNC path with no share name.
-    MissingShare,
-    /// Not an absolute path: `a/b`, `\a` on Windows without a drive,
-    /// `C:a` and `C:` (relative to the drive's current directory), an
-    /// empty path, `file:a/b`.
-    RelativePath,
-    /// [`Os::Windows`]: a local URI whose path begins with no drive letter
-    /// (`file:///a/b`): Windows reads `\a\b` on the current drive.
-    NoDrive,
-    /// A path beginning with `//` that is no UNC path: POSIX leaves its
-    /// meaning to each system, and a URI would read it as a UNC string
-    /// (RFC 8089 Appendix E.3.2).
-    LeadingDoubleSlash,
-    /// `%2F`, or on Windows `%5C`: decoded, it would be a separator and
-    /// split one name into two. `index` is the `%`.
-    EncodedSeparator,
-    /// A NUL byte (`%00` in a URI): no file name holds one.
-    NulByte,
-    /// The decoded path is not UTF-8 (RFC 8089 §4 asks for UTF-8; other
-    /// encodings need knowledge this crate does not have).
-    NotUtf8,
-    /// [`Os::Windows`]: a name holding `< > : " | ? *` or a control
-    /// character. `index` is the start of the name.
-    ReservedChar,
-    /// [`Os::Windows`]: a device name (`CON`, `NUL.txt`, `COM1`, `LPT¹`…)
-    /// or a name ending in `.` or a space. `index` is the start of the
-    /// name.
-    ReservedName,
-    /// [`from_path`]: a `.` or `..` segment, which no URI can hold (they
-    /// are removed in resolution and normalization, RFC 3986 §5.2.4).
-    /// [`to_path`] for Windows: a `..` that would climb above the drive
-    /// or the share, which RFC 3986 would remove and Windows would keep.
-    DotSegment,
-    /// [`Os::Windows`]: a Win32 namespace path (`\\?\`, `\\.\`), which
-    /// RFC 8089 Appendix C leaves out; for [`to_path`], a UNC host `.` or
-    /// `?`, which would make one.
-    Namespace,
-}
-
-impl PathErrorKind {
-    /// The variant's name, as written in test vectors and JSON.
+uri_encode::error_kinds! {
+    crate = uri_schemes, example = NonLocal;
+    /// What is wrong in a [`PathError`].
     ///
     /// # Examples
     ///
     /// ```
     /// use uri_schemes::PathErrorKind;
     ///
-    /// assert_eq!(PathErrorKind::EncodedSeparator.name(), "EncodedSeparator");
+    /// assert_eq!(PathErrorKind::NonLocal.name(), "NonLocal");
     /// ```
-    pub const fn name(self) -> &'static str {
-        match self {
-            PathErrorKind::InvalidUri(_) => "InvalidUri",
-            PathErrorKind::NotFile => "NotFile",
-            PathErrorKind::Query => "Query",
-            PathErrorKind::Userinfo => "Userinfo",
-            PathErrorKind::Port => "Port",
-            PathErrorKind::NonLocal => "NonLocal",
-            PathErrorKind::UnsupportedHost => "UnsupportedHost",
-            PathErrorKind::InvalidHost => "InvalidHost",
-            PathErrorKind::MissingHost => "MissingHost",
-            PathErrorKind::MissingShare => "MissingShare",
-            PathErrorKind::RelativePath => "RelativePath",
-            PathErrorKind::NoDrive => "NoDrive",
-            PathErrorKind::LeadingDoubleSlash => "LeadingDoubleSlash",
-            PathErrorKind::EncodedSeparator => "EncodedSeparator",
-            PathErrorKind::NulByte => "NulByte",
-            PathErrorKind::NotUtf8 => "NotUtf8",
-            PathErrorKind::ReservedChar => "ReservedChar",
-            PathErrorKind::ReservedName => "ReservedName",
-            PathErrorKind::DotSegment => "DotSegment",
-            PathErrorKind::Namespace => "Namespace",
-        }
-    }
-
-    /// A sentence for people.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use uri_schemes::PathErrorKind;
-    ///
-    /// assert_eq!(PathErrorKind::NotFile.message(), "the scheme is not `file`");
-    /// ```
-    pub const fn message(self) -> &'static str {
-        match self {
-            PathErrorKind::InvalidUri(kind) => kind.message(),
-            PathErrorKind::NotFile => "the scheme is not `file`",
-            PathErrorKind::Query => "a file URI has no query",
-            PathErrorKind::Userinfo => "a file URI's authority has no userinfo",
-            PathErrorKind::Port => "a file URI's authority has no port",
-            PathErrorKind::NonLocal => "the file is on another host",
-            PathErrorKind::UnsupportedHost => "a UNC path cannot hold an IP literal host",
-            PathErrorKind::InvalidHost => "a character no host name holds",
-            PathErrorKind::MissingHost => "a UNC path with no host",
-            PathErrorKind::MissingShare => "a UNC path with no share name",
-            PathErrorKind::RelativePath => "not an absolute path",
-            PathErrorKind::NoDrive => "a local Windows path needs a drive letter",
-            PathErrorKind::LeadingDoubleSlash => "a path beginning with `//` that is no UNC path",
-            PathErrorKind::EncodedSeparator => {
-                "a `%2F` (or, on Windows, `%5C`) would decode to a separator"
-            }
-            PathErrorKind::NulByte => "a NUL byte",
-            PathErrorKind::NotUtf8 => "the decoded path is not UTF-8",
-            PathErrorKind::ReservedChar => "a character Windows does not allow in a name",
-            PathErrorKind::ReservedName => {
-                "a name Windows reserves (a device name, or one ending in `.` or a space)"
-            }
-            PathErrorKind::DotSegment => "a `.` or `..` segment, which no URI can hold",
-            PathErrorKind::Namespace => "a Win32 namespace path (`\\\\?\\`, `\\\\.\\`)",
-        }
-    }
-}
-
-impl fmt::Display for PathErrorKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.message())
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+    #[non_exhaustive]
+    pub enum PathErrorKind {
+        /// [`to_path_str`]: the text is not a URI, even with `|` read as `:`
+        /// after a drive letter.
+        InvalidUri(ParseErrorKind) => "{0}",
+        /// The scheme is not `file`.
+        NotFile => "the scheme is not `file`",
+        /// A query: RFC 8089 §2's grammar has none. `index` is the `?`.
+        Query => "a file URI has no query",
+        /// A userinfo: §2's `file-auth` is a host only (Appendix E.1 shows the
+        /// nonstandard form).
+        Userinfo => "a file URI's authority has no userinfo",
+        /// A port: §2's `file-auth` has none. `index` is the `:`.
+        Port => "a file URI's authority has no port",
+        /// [`Os::Posix`]: the file is on another host (RFC 8089 §3: only a
+        /// local file URI can be "translated to a local file path").
+        NonLocal => "the file is on another host",
+        /// [`Os::Windows`]: an IP literal host, which a UNC path cannot hold.
+        UnsupportedHost => "a UNC path cannot hold an IP literal host",
+        /// [`Os::Windows`]: a host with a character no host name holds (a
+        /// space, a control character, `< > : " / \ | ? * [ ]`).
+        InvalidHost => "a character no host name holds",
+        /// [`from_path`]: a UNC path with no host (`\\\share`).
+        MissingHost => "a UNC path with no host",
+        /// [`Os::Windows`]: a UNC path with no share name.
+        MissingShare => "a UNC path with no share name",
+        /// Not an absolute path: `a/b`, `\a` on Windows without a drive,
+        /// `C:a` and `C:` (relative to the drive's current directory), an
+        /// empty path, `file:a/b`.
+        RelativePath => "not an absolute path",
+        /// [`Os::Windows`]: a local URI whose path begins with no drive letter
+        /// (`file:///a/b`): Windows reads `\a\b` on the current drive.
+        NoDrive => "a local Windows path needs a drive letter",
+        /// A path beginning with `//` that is no UNC path: POSIX leaves its
+        /// meaning to each system, and a URI would read it as a UNC string
+        /// (RFC 8089 Appendix E.3.2).
+        LeadingDoubleSlash => "a path beginning with `//` that is no UNC path",
+        /// `%2F`, or on Windows `%5C`: decoded, it would be a separator and
+        /// split one name into two. `index` is the `%`.
+        EncodedSeparator => "a `%2F` (or, on Windows, `%5C`) would decode to a separator",
+        /// A NUL byte (`%00` in a URI): no file name holds one.
+        NulByte => "a NUL byte",
+        /// The decoded path is not UTF-8 (RFC 8089 §4 asks for UTF-8; other
+        /// encodings need knowledge this crate does not have).
+        NotUtf8 => "the decoded path is not UTF-8",
+        /// [`Os::Windows`]: a name holding `< > : " | ? *` or a control
+        /// character. `index` is the start of the name.
+        ReservedChar => "a character Windows does not allow in a name",
+        /// [`Os::Windows`]: a device name (`CON`, `NUL.txt`, `COM1`, `LPT¹`…)
+        /// or a name ending in `.` or a space. `index` is the start of the
+        /// name.
+        ReservedName => "a name Windows reserves (a device name, or one ending in `.` or a space)",
+        /// [`from_path`]: a `.` or `..` segment, which no URI can hold (they
+        /// are removed in resolution and normalization, RFC 3986 §5.2.4).
+        /// [`to_path`] for Windows: a `..` that would climb above the drive
+        /// or the share, which RFC 3986 would remove and Windows would keep.
+        DotSegment => "a `.` or `..` segment, which no URI can hold",
+        /// [`Os::Windows`]: a Win32 namespace path (`\\?\`, `\\.\`), which
+        /// RFC 8089 Appendix C leaves out; for [`to_path`], a UNC host `.` or
+        /// `?`, which would make one.
+        Namespace => "a Win32 namespace path (`\\\\?\\`, `\\\\.\\`)",
     }
 }
 

@@ -1,64 +1,14 @@
 //! The errors: a kind and a byte index, as uri-core's `ParseError`, each
-//! kind declared once (its doc, its name, its message) by `error_kinds!`.
+//! kind declared once (its doc, its name, its message) by uri-encode's
+//! `error_kinds!`.
 
 use alloc::boxed::Box;
 use alloc::string::String;
-use core::fmt;
 
 use uri_core::{Caret, ParseError};
 
-/// Declares an error kind enum from one list, as uri-core's
-/// `parse_error_kinds!` does: the enum, `name`, `message`, `ALL` and
-/// `Display`. A new kind is one entry.
-macro_rules! error_kinds {
-    (
-        $(#[$attr:meta])*
-        pub enum $name:ident {
-            $(
-                $(#[$doc:meta])*
-                $kind:ident => $message:literal,
-            )*
-        }
-    ) => {
-        $(#[$attr])*
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-        #[non_exhaustive]
-        pub enum $name {
-            $(
-                $(#[$doc])*
-                $kind,
-            )*
-        }
-
-        impl $name {
-            /// The kind's name as written in the source, stable for JSON
-            /// output and vector files.
-            pub const fn name(self) -> &'static str {
-                match self {
-                    $($name::$kind => stringify!($kind),)*
-                }
-            }
-
-            /// What the kind means, in a few words: the text `Display` writes.
-            pub const fn message(self) -> &'static str {
-                match self {
-                    $($name::$kind => $message,)*
-                }
-            }
-
-            /// Every kind, in declaration order.
-            pub const ALL: &'static [$name] = &[$($name::$kind,)*];
-        }
-
-        impl fmt::Display for $name {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str(self.message())
-            }
-        }
-    };
-}
-
-error_kinds! {
+uri_encode::error_kinds! {
+    crate = uri_template, example = UnclosedExpression;
     /// What was wrong with a template (RFC 6570 §2). See [`TemplateError`]
     /// for where.
     ///
@@ -72,6 +22,8 @@ error_kinds! {
     /// assert_eq!(err.kind().name(), "UnclosedExpression");
     /// assert_eq!(TemplateErrorKind::ALL.len(), 9);
     /// ```
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+    #[non_exhaustive]
     pub enum TemplateErrorKind {
         /// A character a literal may not hold (§2.1): a space, `"`, `<`, `>`, `\`, `^`, `` ` ``, `|`, `}`, a control character, or a
         /// non-ASCII character that is neither `ucschar` nor `iprivate`.
@@ -103,7 +55,8 @@ error_kinds! {
     }
 }
 
-error_kinds! {
+uri_encode::error_kinds! {
+    crate = uri_template, example = PrefixOfComposite;
     /// Why a template did not expand. See [`ExpandError`] for where.
     ///
     /// # Examples
@@ -116,6 +69,8 @@ error_kinds! {
     /// assert_eq!(err.kind(), ExpandErrorKind::PrefixOfComposite);
     /// # Ok::<(), uri_template::TemplateError>(())
     /// ```
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+    #[non_exhaustive]
     pub enum ExpandErrorKind {
         /// A prefix modifier (`:n`) on a variable whose value is a list or
         /// an associative array, which RFC 6570 §2.4.1 says it does not
@@ -136,7 +91,8 @@ error_kinds! {
     }
 }
 
-error_kinds! {
+uri_encode::error_kinds! {
+    crate = uri_template, example = NoMatch;
     /// Why a URI did not match. See [`MatchError`] for where.
     ///
     /// # Examples
@@ -150,6 +106,8 @@ error_kinds! {
     /// assert_eq!(err.index(), 1);
     /// # Ok::<(), uri_template::TemplateError>(())
     /// ```
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+    #[non_exhaustive]
     pub enum MatchErrorKind {
         /// No assignment of the variables expands to the URI. `index` is the
         /// length of the longest prefix of the URI that some assignment's

@@ -117,8 +117,9 @@ impl Problem {
 
     /// What is wrong, without the position: the kind's display text.
     ///
-    /// Static but for the errors of `uri-resolve`, whose text exists only
-    /// as their `Display`.
+    /// Static but for the errors of `uri-resolve` and a path's error
+    /// (`PathErrorKind` may carry a value), whose text exists only as
+    /// their `Display`.
     pub(crate) fn message(&self) -> Cow<'static, str> {
         match self {
             Problem::InvalidUtf8 { .. } => Cow::Borrowed(INVALID_UTF8_MESSAGE),
@@ -127,7 +128,7 @@ impl Problem {
             Problem::Base { kind, .. } => Cow::Owned(kind.to_string()),
             Problem::Relativize(e) => Cow::Owned(e.to_string()),
             Problem::Idna(e) => Cow::Borrowed(e.kind().message()),
-            Problem::Path(e) => Cow::Borrowed(e.kind().message()),
+            Problem::Path(e) => Cow::Owned(e.kind().to_string()),
             Problem::Build(e) => Cow::Owned(format!(
                 "the edited reference is not valid: {} (in its {})",
                 e.kind(),
