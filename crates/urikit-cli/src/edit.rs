@@ -1604,9 +1604,16 @@ mod tests {
 
     /// The time of `work(4n)` over that of `work(n)`.
     fn ratio(work: &dyn Fn(usize), n: usize) -> f64 {
-        let small = median(&|| work(n));
-        let large = median(&|| work(4 * n));
-        large.as_secs_f64() / small.as_secs_f64().max(1e-9)
+        // The lowest of three measurements: other tests of this binary run
+        // beside it, and a busy spell can spoil one measurement, not a
+        // quadratic algorithm's every one.
+        (0..3)
+            .map(|_| {
+                let small = median(&|| work(n));
+                let large = median(&|| work(4 * n));
+                large.as_secs_f64() / small.as_secs_f64().max(1e-9)
+            })
+            .fold(f64::INFINITY, f64::min)
     }
 
     #[test]
@@ -1642,8 +1649,9 @@ mod tests {
             ("unclosed", &unclosed),
             ("replace", &replace),
         ] {
+            // Linear is 4, quadratic 16.
             let r = ratio(work, 25_000);
-            assert!(r < 5.0, "{name}: time(4n)/time(n) = {r:.2}, not linear");
+            assert!(r < 8.0, "{name}: time(4n)/time(n) = {r:.2}, not linear");
         }
     }
 
