@@ -1031,7 +1031,7 @@ fn file_paths(input: &str) {
             }
             Err(e) => {
                 show(&e);
-                let _ = (e.kind(), e.kind().name(), e.kind().message(), e.index());
+                let _ = (e.kind(), e.kind().name(), e.kind().to_string(), e.index());
             }
         }
         let _ = to_path_str(input, os);
