@@ -319,13 +319,13 @@ impl CurieMap {
     /// let mut map = CurieMap::new();
     /// map.insert("ex", "http://example.org/")?;
     /// map.insert("exv", "http://example.org/vocab#")?;
-    /// let iri = Iri::parse("http://example.org/vocab#term").unwrap();
+    /// let iri = Iri::parse("http://example.org/vocab#term")?;
     /// assert_eq!(map.compress(iri).as_deref(), Some("exv:term"));
-    /// assert_eq!(map.compress(Iri::parse("https://other.example/").unwrap()), None);
+    /// assert_eq!(map.compress(Iri::parse("https://other.example/")?), None);
     /// // A URI, or an owned value by reference, without `.into()`:
-    /// let uri = uri_core::UriBuf::parse("http://example.org/a").unwrap();
+    /// let uri = uri_core::UriBuf::parse("http://example.org/a")?;
     /// assert_eq!(map.compress(&uri).as_deref(), Some("ex:a"));
-    /// # Ok::<(), uri_iri::CurieError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn compress<'a>(&self, iri: impl IntoIri<'a>) -> Option<String> {
         let iri = iri.into_iri();

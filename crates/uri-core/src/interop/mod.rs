@@ -127,10 +127,11 @@ uri_encode::error_kinds! {
     /// use uri_core::UriBuf;
     /// use uri_core::interop::InteropErrorKind;
     ///
-    /// let origin_form: http::Uri = "/a?b".parse().unwrap();
+    /// let origin_form: http::Uri = "/a?b".parse()?;
     /// let err = UriBuf::try_from(&origin_form).unwrap_err();
     /// assert_eq!(err.kind(), InteropErrorKind::NotAbsolute);
     /// # }
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
     #[non_exhaustive]
