@@ -49,6 +49,7 @@ mod panic_sweep;
 mod parse_vectors;
 mod percent_vectors;
 mod properties;
+mod public_suffix;
 mod query_pairs;
 mod redaction;
 mod resolve_linear;

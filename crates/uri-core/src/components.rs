@@ -405,7 +405,17 @@ impl<'a> Authority<'a> {
     /// assert_eq!(addr.segments()[0], 0x2001);
     /// # Ok::<(), uri_core::ParseError>(())
     /// ```
+    #[inline]
     pub fn host(&self) -> Host<'a> {
+        // Most hosts are names: no address to read, inlined.
+        if self.host_kind == HostKind::RegName {
+            return Host::RegName(self.host_str());
+        }
+        self.host_address()
+    }
+
+    /// [`Authority::host`] for an IP address or an `IPvFuture`, out of line.
+    fn host_address(&self) -> Host<'a> {
         let text = self.host_str();
         let b = text.as_bytes();
         match self.host_kind {

@@ -8,7 +8,7 @@
 use alloc::borrow::Cow;
 use alloc::string::String;
 
-use uri_core::grammar::{CharClass, Scanner};
+use uri_core::grammar::is_lowercase_ascii_without_percent;
 use uri_core::{Host, IriReference};
 use uri_iri::{HostMapping, to_uri_with};
 
@@ -82,31 +82,53 @@ impl PublicSuffix {
     }
 }
 
-/// The bytes of a name the list spells as it is written: lower-case ASCII
-/// letters, digits, `-` and `.`.
-const LIST_FORM: Scanner = Scanner::new(&CharClass::new(b"abcdefghijklmnopqrstuvwxyz0123456789-."));
+/// The usual host, a registered name already spelled as the list spells
+/// names: not empty, ASCII, in lower case, without `%` (tested eight bytes
+/// a step). The list's answers for it are those for its text as written.
+#[inline]
+fn as_listed<'a>(host: &Host<'a>) -> Option<&'a str> {
+    match *host {
+        Host::RegName(name)
+            if !name.is_empty() && is_lowercase_ascii_without_percent(name.as_bytes()) =>
+        {
+            Some(name)
+        }
+        _ => None,
+    }
+}
+
+/// Whether `domain`, the list's answer for `name`, is a registrable
+/// domain: not when `name` begins with `.` (an empty first label, which
+/// the list's own tests answer with none), nor when the label before the
+/// suffix is empty (`a..com`). Only the root label may be empty (RFC 1034
+/// §3.1); an empty label left of the answer does not change it.
+fn has_domain(name: &str, domain: &str) -> bool {
+    !name.starts_with('.') && !domain.starts_with('.')
+}
 
 /// The host as the list spells names: a registered name percent-decoded
 /// and mapped by UTS #46 `ToASCII` (the mapping of `uri_iri::to_uri_with`
 /// with `HostMapping::Idna`), in lower case; `None` for an IP address or
 /// a name UTS #46 refuses. Borrowed, without allocating, when the name
-/// is ASCII without `%` or upper-case letters (most hosts).
+/// is so already ([`as_listed`]).
 fn list_form<'a>(host: &Host<'a>) -> Option<Cow<'a, str>> {
+    if let Some(name) = as_listed(host) {
+        return Some(Cow::Borrowed(name));
+    }
     let Host::RegName(name) = *host else {
         return None;
     };
     if name.is_empty() {
         return None;
     }
-    // The usual host: lower-case ASCII letters, digits, `-` and `.`, found
-    // by one scan of the scanner's (vectorized) class check.
-    if LIST_FORM.span(name.as_bytes()) == name.len() {
-        return Some(Cow::Borrowed(name));
-    }
     if name.is_ascii() && !name.contains('%') {
         return Some(Cow::Owned(name.to_ascii_lowercase()));
     }
-    let text = alloc::format!("x://{name}/");
+    // Triplets decoded first (RFC 3986 §6.2.2.2; `ex%61mple` is
+    // `example`), then read again as an IRI's host: a decoded byte no host
+    // may hold (a space, a `/`, a NUL) leaves no name.
+    let decoded = uri_encode::decode_utf8(name).ok()?;
+    let text = alloc::format!("x://{decoded}/");
     let iri = IriReference::parse(&text).ok()?;
     let uri = to_uri_with(iri, HostMapping::Idna).ok()?;
     let mapped = uri.as_ref().host_str()?;
@@ -124,7 +146,9 @@ fn list_form<'a>(host: &Host<'a>) -> Option<Cow<'a, str>> {
 /// mapped by UTS #46 (as `uri_iri::to_uri_with` with `HostMapping::Idna`
 /// maps a host), in lower case; the answers are in that form. IP
 /// addresses (RFC 3986 §3.2.2) have neither, nor has an empty name or one
-/// UTS #46 refuses: `None`. The ICANN and private sections are told apart
+/// UTS #46 refuses (or a decoded triplet no host may hold): `None`. A name
+/// that begins with `.` has no registrable domain, as the list's own tests
+/// (`checkPublicSuffix`) ask. The ICANN and private sections are told apart
 /// ([`PublicSuffix::section`]). The list is the one compiled into the
 /// `psl` crate's version in `Cargo.lock`.
 ///
@@ -188,30 +212,19 @@ impl<'a> PublicSuffixExt<'a> for Host<'a> {
     }
 
     fn registrable_domain(&self) -> Option<Cow<'a, str>> {
-        let name = list_form(self)?;
-        let domain = psl::domain(name.as_bytes())?.as_bytes();
-        match name {
-            // The list's answer is the name's last labels: the same bytes,
-            // so the same (ASCII) text, borrowed.
-            Cow::Borrowed(text) => {
-                let tail = text
-                    .len()
-                    .checked_sub(domain.len())
-                    .and_then(|start| text.get(start..));
-                match tail {
-                    // `psl` answers with a slice of its input: the same
-                    // bytes, compared only when they are not.
-                    Some(tail)
-                        if core::ptr::eq(tail.as_ptr(), domain.as_ptr())
-                            || tail.as_bytes() == domain =>
-                    {
-                        Some(Cow::Borrowed(tail))
-                    }
-                    _ => Some(Cow::Owned(String::from(core::str::from_utf8(domain).ok()?))),
-                }
-            }
-            Cow::Owned(_) => Some(Cow::Owned(String::from(core::str::from_utf8(domain).ok()?))),
+        if let Some(name) = as_listed(self) {
+            // `psl` answers with the name's last labels: a slice of it.
+            let domain = psl::domain(name.as_bytes())?.as_bytes();
+            return name
+                .len()
+                .checked_sub(domain.len())
+                .and_then(|start| name.get(start..))
+                .filter(|domain| has_domain(name, domain))
+                .map(Cow::Borrowed);
         }
+        let name = list_form(self)?;
+        let domain = core::str::from_utf8(psl::domain(name.as_bytes())?.as_bytes()).ok()?;
+        has_domain(&name, domain).then(|| Cow::Owned(String::from(domain)))
     }
 }
 
