@@ -166,11 +166,13 @@ def uri_inputs():
 SCHEME_VECTORS = ROOT / "crates" / "uri-schemes" / "tests" / "vectors"
 
 # The names of `Registry::standard()`, sorted, as `scheme_check` numbers
-# them: its first byte k picks name k (lower case) or k - 14 (upper case)
-# for k < 28; any other first byte leaves the rest of the input as it is.
+# them: its first byte k picks name k (lower case) or k - 18 (upper case)
+# for k < 36; any other first byte leaves the rest of the input as it is.
+# `tests/conformance/fuzz_regressions.rs` checks this list against the
+# registry.
 SCHEMES = [
-    "data", "file", "ftp", "http", "https", "ldap", "mailto",
-    "news", "nntp", "tel", "telnet", "urn", "ws", "wss",
+    "data", "file", "ftp", "geo", "http", "https", "ldap", "mailto",
+    "news", "nntp", "pkg", "sip", "sips", "tel", "telnet", "urn", "ws", "wss",
 ]
 RAW = 0xFF
 

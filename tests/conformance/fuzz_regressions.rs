@@ -57,6 +57,27 @@ fn every_folder_is_a_fuzz_target() {
     }
 }
 
+/// `fuzz/gen_corpus_seed.py` numbers the schemes of its `scheme_check`
+/// seeds as the property does (the standard registry's names, sorted), so
+/// a seed names the scheme its vector was written for.
+#[test]
+fn seed_generator_numbers_the_registry_schemes() {
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fuzz/gen_corpus_seed.py");
+    let text = std::fs::read_to_string(&script).expect("fuzz/gen_corpus_seed.py");
+    let list = text
+        .split_once("SCHEMES = [")
+        .and_then(|(_, rest)| rest.split_once(']'))
+        .map(|(list, _)| list)
+        .expect("a SCHEMES list");
+    let listed: Vec<&str> = list
+        .split(',')
+        .map(|name| name.trim().trim_matches('"'))
+        .filter(|name| !name.is_empty())
+        .collect();
+    let names: Vec<&str> = urikit::schemes::Registry::standard().names().collect();
+    assert_eq!(listed, names, "SCHEMES in {}", script.display());
+}
+
 /// `fuzz/Cargo.toml` declares one target per property, each with its
 /// source file and its seed corpus.
 #[test]
