@@ -280,4 +280,64 @@ mod tests {
         assert_eq!(host.public_suffix(), None);
         assert_eq!(host.registrable_domain(), None);
     }
+
+    /// On ASCII names without `%`, drawn from labels the list knows
+    /// (`co.uk`, `github.io`, `*.ck`, `!www.ck`, `kobe.jp`…) in any case,
+    /// with empty labels and root dots: the answers, whether the name is
+    /// read as written or copied in lower case first, are `psl`'s for the
+    /// name in lower case (less a domain that begins with an empty label,
+    /// or any for a name that begins with `.`).
+    #[test]
+    fn as_written_or_folded_the_answers_are_those_of_the_lower_case_name() {
+        const LABELS: [&str; 16] = [
+            "uk",
+            "co",
+            "Co",
+            "example",
+            "EXAMPLE",
+            "github",
+            "io",
+            "www",
+            "WWW",
+            "ck",
+            "b",
+            "kobe",
+            "city",
+            "jp",
+            "",
+            "under_score",
+        ];
+        let mut state: u64 = 0x9E37_79B9_7F4A_7C15;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        for _ in 0..20_000 {
+            let count = 1 + (next() % 5) as usize;
+            let mut labels: alloc::vec::Vec<&str> =
+                (0..count).map(|_| LABELS[(next() % 16) as usize]).collect();
+            if next() % 4 == 0 {
+                labels.push("");
+            }
+            let name = labels.join(".");
+            let lower = name.to_ascii_lowercase();
+            let want = if name.is_empty() {
+                None
+            } else {
+                psl::domain(lower.as_bytes())
+                    .and_then(|d| core::str::from_utf8(d.as_bytes()).ok())
+                    .filter(|d| has_domain(&lower, d))
+            };
+            let got = Host::RegName(&name).registrable_domain();
+            assert_eq!(got.as_deref(), want, "{name:?}");
+            let suffix = Host::RegName(&name).public_suffix();
+            let want = (!name.is_empty())
+                .then(|| psl::suffix(lower.as_bytes()))
+                .flatten()
+                .and_then(|s| core::str::from_utf8(s.as_bytes()).ok());
+            assert_eq!(suffix.as_ref().map(PublicSuffix::as_str), want, "{name:?}");
+        }
+    }
 }
