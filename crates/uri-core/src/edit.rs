@@ -155,26 +155,39 @@ impl<'a, S: Spec> QueryPairsMut<'a, S> {
         // separator after a query that is not empty, then the pair, each
         // part encoded for a query (so the text stays a valid reference,
         // and nothing else moves but the fragment).
-        let mut piece = String::with_capacity(key.len() + value.len() + 2);
-        if l.query_end == l.path_end {
-            piece.push('?');
+        let lead = if l.query_end == l.path_end {
+            Some('?')
         } else if l.query_end > l.path_end + 1 {
-            piece.push(char::from(self.separator));
+            Some(char::from(self.separator))
+        } else {
+            None
+        };
+        let write = |out: &mut String| {
+            out.extend(lead);
+            uri_encode::encode_into(key, set, out);
+            out.push('=');
+            uri_encode::encode_into(value, set, out);
+        };
+        let (start, before) = (l.query_end, text.len());
+        if start == before {
+            // No fragment (most URLs): written in place at the end, the
+            // text growing once.
+            write(text);
+        } else {
+            let mut piece = String::with_capacity(3 * (key.len() + value.len()) + 2);
+            write(&mut piece);
+            text.insert_str(start, &piece);
         }
-        uri_encode::encode_into(key, set, &mut piece);
-        piece.push('=');
-        uri_encode::encode_into(value, set, &mut piece);
+        l.query_end = start + (text.len() - before);
         debug_assert!(
             splice::check::<S>(
-                piece.trim_start_matches('?'),
+                text[start..l.query_end].trim_start_matches('?'),
                 crate::component::Component::Query,
                 crate::parser::ParseOptions::new(),
             )
             .is_ok(),
-            "{piece}"
+            "{text}"
         );
-        text.insert_str(l.query_end, &piece);
-        l.query_end += piece.len();
         self
     }
 
@@ -190,8 +203,17 @@ impl<'a, S: Spec> QueryPairsMut<'a, S> {
     /// # Ok::<(), uri_core::ParseBufError>(())
     /// ```
     pub fn set(&mut self, key: &str, value: &str) -> &mut Self {
-        let pair = self.encode_pair(key, value);
         let query = self.query().unwrap_or("");
+        // Most often no pair has the key and no piece is empty: the pair
+        // is appended, nothing else rewritten (keys compared without a
+        // copy unless one holds a `%`, or a `+` in form encoding).
+        if !self
+            .pieces(query)
+            .any(|piece| piece.is_empty() || self.key_of(piece) == key)
+        {
+            return self.append(key, value);
+        }
+        let pair = self.encode_pair(key, value);
         let mut found = false;
         let mut pieces: Vec<&str> = Vec::new();
         for piece in self.pieces(query) {
@@ -308,15 +330,24 @@ impl<'a, S: Spec> QueryPairsMut<'a, S> {
         }
     }
 
-    fn key_of(&self, piece: &str) -> Cow<'static, str> {
-        let key = piece.split_once('=').map_or(piece, |(k, _)| k);
-        Cow::Owned(self.decode(key))
+    /// `text` decoded; borrowed when there is nothing to decode (no `%`,
+    /// and no `+` in form encoding).
+    fn decoded<'p>(&self, text: &'p str) -> Cow<'p, str> {
+        if text.contains('%') || self.form && text.contains('+') {
+            Cow::Owned(self.decode(text))
+        } else {
+            Cow::Borrowed(text)
+        }
     }
 
-    fn value_of(&self, piece: &str) -> String {
+    fn key_of<'p>(&self, piece: &'p str) -> Cow<'p, str> {
+        self.decoded(piece.split_once('=').map_or(piece, |(k, _)| k))
+    }
+
+    fn value_of<'p>(&self, piece: &'p str) -> Cow<'p, str> {
         piece
             .split_once('=')
-            .map_or_else(String::new, |(_, v)| self.decode(v))
+            .map_or(Cow::Borrowed(""), |(_, v)| self.decoded(v))
     }
 
     fn encode_pair(&self, key: &str, value: &str) -> String {
@@ -709,6 +740,45 @@ mod tests {
         prop::collection::vec(piece, 0..6).prop_map(|v| v.join("&"))
     }
 
+    /// What `set(key, value)` makes of the query `q` (`&`, not form),
+    /// written out the long way: the first piece whose decoded key is
+    /// `key` becomes the pair, later ones go; with none, the empty pieces
+    /// go and the pair comes last.
+    fn set_model(q: &str, key: &str, value: &str) -> String {
+        let set = &uri_encode::EncodeSet::QUERY_COMPONENT;
+        let pair = alloc::format!(
+            "{}={}",
+            uri_encode::encode(key, set),
+            uri_encode::encode(value, set)
+        );
+        let pieces: Vec<&str> = if q.is_empty() {
+            Vec::new()
+        } else {
+            q.split('&').collect()
+        };
+        let key_of = |p: &str| {
+            let k = p.split_once('=').map_or(p, |(k, _)| k);
+            uri_encode::decode_utf8_lossy(k).into_owned()
+        };
+        let mut out: Vec<&str> = Vec::new();
+        let mut found = false;
+        for p in &pieces {
+            if key_of(p) == key {
+                if !found {
+                    out.push(&pair);
+                    found = true;
+                }
+            } else {
+                out.push(p);
+            }
+        }
+        if !found {
+            out.retain(|p| !p.is_empty());
+            out.push(&pair);
+        }
+        out.join("&")
+    }
+
     fn keys(uri: &UriBuf, key: &str) -> Vec<String> {
         uri.query()
             .unwrap_or("")
@@ -729,17 +799,26 @@ mod tests {
             remove in any::<bool>(),
         ) {
             let mut uri = UriBuf::parse(alloc::format!("http://h/?{q}#f")).unwrap();
+            let mut plain = UriBuf::parse(alloc::format!("http://h/?{q}")).unwrap();
             let before = keys(&uri, key);
             if remove {
                 uri.query_pairs_mut().remove(key);
+                plain.query_pairs_mut().remove(key);
             } else {
                 uri.query_pairs_mut().set(key, &value);
+                plain.query_pairs_mut().set(key, &value);
                 let got = uri.query_pairs_rfc3986().get(key);
                 prop_assert_eq!(got.as_deref(), Some(value.as_str()));
+                let want = set_model(&q, key, &value);
+                prop_assert_eq!(uri.query(), Some(want.as_str()));
             }
             prop_assert_eq!(keys(&uri, key), before);
             prop_assert_eq!(uri.fragment(), Some("f"));
             prop_assert!(UriBuf::parse(String::from(uri.as_str())).is_ok());
+            // Without a fragment (the pair then written in place at the
+            // end), the same query.
+            prop_assert_eq!(plain.query(), uri.query());
+            prop_assert!(UriBuf::parse(String::from(plain.as_str())).is_ok());
         }
 
         #[test]
