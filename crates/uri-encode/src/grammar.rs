@@ -680,7 +680,7 @@ mod tests {
                     r = r.rotate_left(7) ^ (k as u64).wrapping_mul(0x9E37_79B9);
                     // Mostly lower-case letters, so that long clean runs
                     // with one refused byte anywhere are common.
-                    if r % 5 == 0 {
+                    if r.is_multiple_of(5) {
                         edges[(r / 5 % edges.len() as u64) as usize]
                     } else {
                         b'a' + (r / 5 % 26) as u8
