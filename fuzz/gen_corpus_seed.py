@@ -362,6 +362,14 @@ def writer_inputs():
     return parts + calls + spread(parse_inputs(), 12)
 
 
+def public_suffix_inputs():
+    # The hosts of the registrable-domain vectors, and a few with ports,
+    # userinfo and brackets that `http://<input>/` reads otherwise.
+    hosts = [v["host"] for v in vectors("public-suffix.json")]
+    return spread(hosts, 40) + ["a.b.example.co.uk", "x@example.com", "[::1]", "a.com:80",
+                                "%E4%BE%8B.jp", "EXAMPLE.COM."]
+
+
 TARGETS = {
     "parse_roundtrip": parse_inputs,
     "components_reassemble": parse_inputs,
@@ -386,6 +394,7 @@ TARGETS = {
     "lint_check": lint_inputs,
     "template_expand_match": template_inputs,
     "writer_checked": writer_inputs,
+    "public_suffix": public_suffix_inputs,
 }
 
 

@@ -6,7 +6,7 @@
 //! so a regression file always checks exactly what the fuzzer checked. Both
 //! include this file with `#[path]` (the `conformance` test binary as its
 //! `props` module, which `decode_model.rs` uses too); it uses `urikit` (with
-//! its `serde`, `http` and `url` features), `urikit-cli`'s library (the
+//! its `serde`, `http`, `url` and `psl` features), `urikit-cli`'s library (the
 //! engine of `urikit edit`), `serde`, `serde_json`, `http`, `url` and
 //! `std`.
 //!
@@ -68,6 +68,7 @@ pub(crate) const TARGETS: &[(&str, Property)] = &[
     ("lint_check", lint_check),
     ("template_expand_match", template_expand_match),
     ("writer_checked", writer_checked),
+    ("public_suffix", public_suffix),
 ];
 
 /// Default options, then zone identifiers allowed.
@@ -2632,4 +2633,60 @@ fn writer_calls<S: Spec>(pieces: &[&str]) {
     let back = urikit::RiReference::<S>::parse(written.as_str())
         .unwrap_or_else(|e| panic!("the writer gave {:?}: {e}", written.as_str()));
     assert_eq!(written.components(), back.components());
+}
+
+/// Property `public_suffix`: the input as a registered name
+/// (`Host::RegName`, the text as it is). `registrable_domain` and
+/// `public_suffix` never panic. A registrable domain is ASCII without
+/// capitals, has the public suffix as its end and exactly one label more,
+/// and is its own registrable domain. The name in capitals has the same
+/// answers (RFC 3986 §6.2.2.1: a host is case-insensitive). Through
+/// `http://<input>/`, when that parses with the input as its host, the
+/// answers are the same.
+pub(crate) fn public_suffix(data: &[u8]) {
+    use urikit::PublicSuffixExt;
+    let name = text(data);
+    let host = Host::RegName(&name);
+    let domain = host.registrable_domain();
+    let suffix = host.public_suffix();
+    if let Some(d) = &domain {
+        assert!(
+            d.is_ascii() && !d.bytes().any(|b| b.is_ascii_uppercase()),
+            "{name:?}: domain {d:?} is not lower-case ASCII"
+        );
+        let s = suffix
+            .as_ref()
+            .unwrap_or_else(|| panic!("{name:?}: domain {d:?} without a suffix"));
+        let label = d
+            .strip_suffix(s.as_str())
+            .and_then(|rest| rest.strip_suffix('.'))
+            .unwrap_or_else(|| panic!("{name:?}: domain {d:?} does not end with .{s:?}"));
+        assert!(
+            !label.is_empty() && !label.contains('.'),
+            "{name:?}: domain {d:?} is not one label more than {s:?}"
+        );
+        assert_eq!(
+            Host::RegName(d).registrable_domain().as_deref(),
+            Some(d.as_ref()),
+            "{name:?}: the domain {d:?} is not its own domain"
+        );
+    }
+    let loud = name.to_ascii_uppercase();
+    let shouted = Host::RegName(&loud);
+    assert_eq!(
+        shouted.registrable_domain(),
+        domain,
+        "{name:?}: in capitals, another domain"
+    );
+    assert_eq!(
+        shouted.public_suffix(),
+        suffix,
+        "{name:?}: in capitals, another suffix"
+    );
+    if let Ok(r) = IriReference::parse(&format!("http://{name}/")) {
+        if let Some(through) = r.host().filter(|_| r.host_str() == Some(&name)) {
+            assert_eq!(through.registrable_domain(), domain, "{name:?}: through a URI");
+            assert_eq!(through.public_suffix(), suffix, "{name:?}: through a URI");
+        }
+    }
 }
