@@ -1,3 +1,7 @@
+#!/usr/bin/env python3
+"""Writes public-suffix.json beside this file: the Public Suffix List's own
+test cases (tests/tests.txt, checkPublicSuffix; CC0) and urikit's host traps.
+Run from anywhere: python3 tests/vectors/gen_public_suffix.py"""
 import json
 facts = """null null
 COM null
@@ -118,6 +122,12 @@ extra = [
     ("www.under_score.com", "under_score.com", "an underscore in the registrable label"),
     ("a-b.example.com", "example.com", None),
     ("%00.example.com", None, "a NUL byte: UTS #46 refuses the name"),
+    ("1.2.3.4.5", None, "an all-numeric last label: no domain name (RFC 3696 §2)"),
+    ("example.123", None, "an all-numeric top-level label (RFC 3696 §2)"),
+    ("example.123.", None, None),
+    ("123.example", "123.example", "a numeric label that is not the last"),
+    ("www.123.com", "123.com", None),
+    ("%31%32%37.0.0.1", None, "triplets of digits: an IPv4 address once decoded, no domain"),
     ("www%20x.example.com", None, "a space: UTS #46 refuses the name"),
 ]
 for host, want, note in extra:
@@ -128,5 +138,9 @@ for host, want, note in extra:
     if note:
         rec["note"] = note
     out.append(rec)
-json.dump(out, open("public-suffix.json", "w"), ensure_ascii=False, indent=1)
+import pathlib
+here = pathlib.Path(__file__).resolve().parent
+with open(here / "public-suffix.json", "w", encoding="utf-8") as f:
+    json.dump(out, f, ensure_ascii=False, indent=1)
+    f.write("\n")
 print(len(out))

@@ -89,12 +89,29 @@ impl PublicSuffix {
 fn as_listed<'a>(host: &Host<'a>) -> Option<&'a str> {
     match *host {
         Host::RegName(name)
-            if !name.is_empty() && is_lowercase_ascii_without_percent(name.as_bytes()) =>
+            if !name.is_empty()
+                && is_lowercase_ascii_without_percent(name.as_bytes())
+                && !numeric_top_label(name) =>
         {
             Some(name)
         }
         _ => None,
     }
+}
+
+/// Whether the last label of `name` (a root `.` aside) is all digits: an
+/// IPv4 address written as a name (`Host::RegName("127.0.0.1")`, which
+/// `host()` never gives: it reads that as `Host::Ipv4`), or no domain name
+/// at all (RFC 3696 §2: "There is an additional rule that essentially
+/// requires that top-level domain names not be all-numeric"). One byte is
+/// looked at unless the name ends in a digit.
+fn numeric_top_label(name: &str) -> bool {
+    let name = name.strip_suffix('.').unwrap_or(name);
+    if !name.as_bytes().last().is_some_and(u8::is_ascii_digit) {
+        return false;
+    }
+    let last = name.rsplit('.').next().unwrap_or(name);
+    last.bytes().all(|b| b.is_ascii_digit())
 }
 
 /// Whether `domain`, the list's answer for `name`, is a registrable
@@ -121,6 +138,9 @@ fn list_form<'a>(host: &Host<'a>) -> Option<Cow<'a, str>> {
     if name.is_empty() {
         return None;
     }
+    if numeric_top_label(name) {
+        return None;
+    }
     if name.is_ascii() && !name.contains('%') {
         return Some(Cow::Owned(name.to_ascii_lowercase()));
     }
@@ -132,7 +152,7 @@ fn list_form<'a>(host: &Host<'a>) -> Option<Cow<'a, str>> {
     let iri = IriReference::parse(&text).ok()?;
     let uri = to_uri_with(iri, HostMapping::Idna).ok()?;
     let mapped = uri.as_ref().host_str()?;
-    if mapped.contains('%') {
+    if mapped.contains('%') || numeric_top_label(mapped) {
         return None;
     }
     Some(Cow::Owned(mapped.to_ascii_lowercase()))
@@ -146,9 +166,13 @@ fn list_form<'a>(host: &Host<'a>) -> Option<Cow<'a, str>> {
 /// mapped by UTS #46 (as `uri_iri::to_uri_with` with `HostMapping::Idna`
 /// maps a host), in lower case; the answers are in that form. IP
 /// addresses (RFC 3986 §3.2.2) have neither, nor has an empty name or one
-/// UTS #46 refuses (or a decoded triplet no host may hold): `None`. A name
-/// that begins with `.` has no registrable domain, as the list's own tests
-/// (`checkPublicSuffix`) ask. The ICANN and private sections are told apart
+/// UTS #46 refuses (or a decoded triplet no host may hold), nor one whose
+/// last label is all digits (an address written as a name; RFC 3696 §2):
+/// `None`. A name that begins with `.` has no registrable domain, as the
+/// list's own tests (`checkPublicSuffix`) ask. The text of a
+/// `Host::RegName` is taken to be a registered name's, as `host()` gives
+/// it; other text made by hand (`Host::RegName("[::1]")`) gets the
+/// list's answer for its labels. The ICANN and private sections are told apart
 /// ([`PublicSuffix::section`]). The list is the one compiled into the
 /// `psl` crate's version in `Cargo.lock`.
 ///
