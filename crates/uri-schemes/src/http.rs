@@ -456,15 +456,61 @@ impl HttpScheme {
     /// (the length).
     #[inline(always)]
     pub(crate) fn breaks_none(&self, uri: Uri<'_>, authority: Option<Authority<'_>>) -> bool {
-        let Some(authority) = authority else {
+        let Some(authority) = self.spans_break_none(uri, authority) else {
             return false;
         };
-        let text = uri.as_str();
-        if text.len() > crate::generic::LENGTH_WARNING
+        let host = authority.host_span();
+        match authority.host_kind() {
+            // An IP literal or an IPv4 address: never empty, and no DNS
+            // name to be.
+            HostKind::Ipv4 | HostKind::Ipv6 | HostKind::IpvFuture => true,
+            HostKind::RegName => {
+                crate::generic::short_dns_name(uri.as_str().as_bytes(), host.start, host.end)
+                    .is_some()
+            }
+        }
+    }
+
+    /// [`HttpScheme::breaks_none`], with what its look at a registered
+    /// name found: `Some` exactly when `breaks_none` is `true`.
+    #[inline(always)]
+    pub(crate) fn proves_clean(
+        &self,
+        uri: Uri<'_>,
+        authority: Option<Authority<'_>>,
+    ) -> Option<crate::Clean> {
+        let authority = self.spans_break_none(uri, authority)?;
+        let host = authority.host_span();
+        let (xn_label, numeric_last_label) = match authority.host_kind() {
+            HostKind::Ipv4 | HostKind::Ipv6 | HostKind::IpvFuture => (false, false),
+            HostKind::RegName => {
+                let text = uri.as_str().as_bytes();
+                let masks = crate::generic::short_dns_masks(text, host.start, host.end)?;
+                let name = text.get(host).unwrap_or_default();
+                (masks.xn_label(name), masks.numeric_last_label(name))
+            }
+        };
+        Some(crate::Clean::Web {
+            xn_label,
+            numeric_last_label,
+        })
+    }
+
+    /// The authority, when the parts of `uri` other than its host break
+    /// none of the rules: an authority with no userinfo and a port up to
+    /// 65535 or empty, no fragment in a WebSocket URI, at most 2,048 bytes.
+    #[inline(always)]
+    fn spans_break_none<'a>(
+        &self,
+        uri: Uri<'_>,
+        authority: Option<Authority<'a>>,
+    ) -> Option<Authority<'a>> {
+        let authority = authority?;
+        if uri.as_str().len() > crate::generic::LENGTH_WARNING
             || authority.span(Component::Userinfo).is_some()
             || self.websocket && uri.fragment().is_some()
         {
-            return false;
+            return None;
         }
         if authority.port().is_some()
             && !matches!(
@@ -472,17 +518,9 @@ impl HttpScheme {
                 Ok(_) | Err(uri_core::PortError::Empty)
             )
         {
-            return false;
+            return None;
         }
-        let host = authority.host_span();
-        match authority.host_kind() {
-            // An IP literal or an IPv4 address: never empty, and no DNS
-            // name to be.
-            HostKind::Ipv4 | HostKind::Ipv6 | HostKind::IpvFuture => true,
-            HostKind::RegName => {
-                crate::generic::short_dns_name(text.as_bytes(), host.start, host.end).is_some()
-            }
-        }
+        Some(authority)
     }
 
     /// What [`Registry::check`](crate::Registry::check) gives for `uri`
