@@ -235,11 +235,17 @@ impl Lint {
     /// assert!(kinds("https://example.com/").is_empty());
     /// ```
     pub fn check(&self, input: &str) -> Vec<Finding> {
-        let rfc = parse(input);
-        if self.clean(input, &rfc) {
-            return Vec::new();
+        // The parse is matched here, not through `parse`, so that the
+        // fast path reads it where it lies.
+        match parse_uri(input) {
+            Ok(r) => {
+                if r.as_uri().is_some_and(|uri| self.clean_uri(input, uri)) {
+                    return Vec::new();
+                }
+                self.full(input, &Rfc::Uri(r))
+            }
+            Err(e) => self.full(input, &not_uri(input, e)),
         }
-        self.full(input, &rfc)
     }
 
     /// [`Lint::check`] the full way, for an input the fast path does not
@@ -336,13 +342,18 @@ impl Lint {
     /// reading `input` again, that it finds nothing: see
     /// [`Lint::proves_clean`].
     fn clean(&self, input: &str, rfc: &Rfc<'_>) -> bool {
+        let Rfc::Uri(r) = rfc else { return false };
+        // A relative reference: the base, or `RelativeReference`.
+        r.as_uri().is_some_and(|uri| self.clean_uri(input, uri))
+    }
+
+    /// [`Lint::clean`] of an absolute URI.
+    #[inline(always)]
+    fn clean_uri(&self, input: &str, uri: Uri<'_>) -> bool {
         // With the pre-scan off, every input is read both ways.
         if !self.prescan || input.len() > MAX_LENGTH {
             return false;
         }
-        let Rfc::Uri(r) = rfc else { return false };
-        // A relative reference: the base, or `RelativeReference`.
-        let Some(uri) = r.as_uri() else { return false };
         // The scheme's rules (most URLs that break one are sent the full
         // way before the pre-scan reads them); for this crate's own http,
         // https and file, the look that proves them kept shows the
@@ -671,12 +682,25 @@ impl Lint {
 
 /// urikit's parse: a URI reference, else an IRI reference.
 fn parse(input: &str) -> Rfc<'_> {
-    match UriReference::parse(input) {
+    match parse_uri(input) {
         Ok(r) => Rfc::Uri(r),
-        Err(e) => match IriReference::parse(input) {
-            Ok(r) => Rfc::Iri(r),
-            Err(_) => Rfc::Refused(e),
-        },
+        Err(e) => not_uri(input, e),
+    }
+}
+
+/// [`UriReference::parse`], out of line: the parser is inlined in it
+/// with its options known (in [`Lint::check`] it would not be).
+#[inline(never)]
+fn parse_uri(input: &str) -> Result<UriReference<'_>, ParseError> {
+    UriReference::parse(input)
+}
+
+/// [`parse`] of an input that is no URI reference (`e` says why): an
+/// IRI reference, or refused.
+fn not_uri(input: &str, e: ParseError) -> Rfc<'_> {
+    match IriReference::parse(input) {
+        Ok(r) => Rfc::Iri(r),
+        Err(_) => Rfc::Refused(e),
     }
 }
 
@@ -715,7 +739,25 @@ fn no_password(input: &str, uri: Uri<'_>) -> bool {
     let same_authority = uri
         .authority()
         .is_none_or(|a| a.span(Component::Userinfo).is_none() && !a.host_span().is_empty());
-    same_authority && uri_core::password_spans(bytes).next().is_none()
+    if !same_authority {
+        return false;
+    }
+    // The rule's password follows the first `:` of an authority, which
+    // begins after the scheme's `:` (a parsed URI has no `/` before it),
+    // and ends at an `@` after that `:`: without a `:` after the scheme's
+    // and an `@` after it, it finds nothing.
+    let after_scheme = bytes.get(uri.scheme().len() + 1..).unwrap_or_default();
+    let Some(colon) = after_scheme.iter().position(|&b| b == b':') else {
+        return true;
+    };
+    if !after_scheme
+        .get(colon + 1..)
+        .unwrap_or_default()
+        .contains(&b'@')
+    {
+        return true;
+    }
+    uri_core::password_spans(bytes).next().is_none()
 }
 
 /// [`prescan_absolute`] of a URI that uri-schemes proved to keep its
@@ -728,42 +770,32 @@ fn prescan_proved(uri: Uri<'_>, clean: uri_schemes::Clean) -> Prescan {
         xn: false,
     };
     match clean {
-        // A special scheme, a host not empty, no userinfo, a port up to
-        // 65535: only an `IPvFuture`, an `xn--` label or a name that ends
-        // in a number are for WHATWG.
+        // A special scheme, a host not empty (not an `IPvFuture`), no
+        // userinfo, a port up to 65535: only an `xn--` label or a name
+        // that ends in a number are for WHATWG.
         uri_schemes::Clean::Web {
             xn_label,
             numeric_last_label,
-        } => {
-            let future = uri
-                .authority()
-                .is_none_or(|a| a.host_kind() == HostKind::IpvFuture);
-            Prescan {
-                whatwg: future || xn_label || numeric_last_label,
-                xn: false,
-            }
-        }
-        // No userinfo and no port; a file URI without `//` is read
-        // otherwise (`file:/a`).
+        } => Prescan {
+            whatwg: xn_label || numeric_last_label,
+            xn: false,
+        },
+        // No userinfo and no port; no host, or one that is empty, an IP
+        // address or a DNS name (no `%`). A file URI without `//` is read
+        // otherwise (`file:/a`), and so is a host of one or two bytes.
         uri_schemes::Clean::File {
             colon_or_empty_segment,
+            xn_label,
+            numeric_last_label,
         } => {
             let Some(authority) = uri.authority() else {
                 return needed;
             };
-            let host = authority.host_span();
-            match authority.host_kind() {
-                HostKind::IpvFuture => return needed,
-                HostKind::Ipv4 | HostKind::Ipv6 => {}
-                HostKind::RegName => {
-                    let name = name_facts(uri.as_str().as_bytes(), host.clone());
-                    if name.percent || name.xn || name.number {
-                        return needed;
-                    }
-                }
-            }
             Prescan {
-                whatwg: matches!(host.len(), 1..=2) || colon_or_empty_segment,
+                whatwg: xn_label
+                    || numeric_last_label
+                    || colon_or_empty_segment
+                    || matches!(authority.host_span().len(), 1..=2),
                 xn: false,
             }
         }
@@ -1538,6 +1570,11 @@ mod tests {
             "?u=http:u:p@h".into(),
             "/a?x=1#u:p@h".into(),
             "u:p@h".into(),
+            "/a@b?u=http:u:p".into(),
+            "/a@b?u=//u:p".into(),
+            "/a:b@c".into(),
+            "/:@".into(),
+            "?@:".into(),
             format!("/{pad}//{pad}:@"),
             format!("/{pad}{pad}/a"),
         ];

@@ -194,6 +194,13 @@ impl DnsMasks {
             Some(b'.') => self.len - 1,
             _ => self.len,
         };
+        // Most names end in a letter that is no hexadecimal digit.
+        if name
+            .get(end.wrapping_sub(1))
+            .is_none_or(|&b| !(b.is_ascii_hexdigit() || b | 0x20 == b'x'))
+        {
+            return false;
+        }
         let start = match self.dots {
             0 => 0,
             d => 64 - d.leading_zeros() as usize,

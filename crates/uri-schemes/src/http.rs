@@ -472,7 +472,8 @@ impl HttpScheme {
     }
 
     /// [`HttpScheme::breaks_none`], with what its look at a registered
-    /// name found: `Some` exactly when `breaks_none` is `true`.
+    /// name found: `Some` exactly when `breaks_none` is `true` and the
+    /// host is not an `IPvFuture` literal.
     #[inline(always)]
     pub(crate) fn proves_clean(
         &self,
@@ -482,7 +483,9 @@ impl HttpScheme {
         let authority = self.spans_break_none(uri, authority)?;
         let host = authority.host_span();
         let (xn_label, numeric_last_label) = match authority.host_kind() {
-            HostKind::Ipv4 | HostKind::Ipv6 | HostKind::IpvFuture => (false, false),
+            HostKind::Ipv4 | HostKind::Ipv6 => (false, false),
+            // No web client reads one: left to `validate`.
+            HostKind::IpvFuture => return None,
             HostKind::RegName => {
                 let text = uri.as_str().as_bytes();
                 let masks = crate::generic::short_dns_masks(text, host.start, host.end)?;
