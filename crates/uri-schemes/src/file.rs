@@ -604,11 +604,18 @@ impl FileScheme {
             None => (false, false),
         };
         let path = uri.path();
-        if !path.starts_with('/') || path.starts_with("//") || drive_letter(path).is_some() {
+        if !path.starts_with('/') {
+            return None;
+        }
+        // A drive letter needs a `:` or `|` (or a `%`, which is refused
+        // already), and a path starting `//` has an empty segment: looked
+        // for only in a path that holds one of them.
+        let colon_or_empty_segment = path_facts(path)?;
+        if colon_or_empty_segment && (path.starts_with("//") || drive_letter(path).is_some()) {
             return None;
         }
         Some(crate::Clean::File {
-            colon_or_empty_segment: path_facts(path)?,
+            colon_or_empty_segment,
             xn_label,
             numeric_last_label,
         })
