@@ -235,11 +235,17 @@ impl Lint {
     /// assert!(kinds("https://example.com/").is_empty());
     /// ```
     pub fn check(&self, input: &str) -> Vec<Finding> {
-        let rfc = parse(input);
-        if self.clean(input, &rfc) {
-            return Vec::new();
+        // The parse is matched here, not through `parse`, so that the
+        // fast path reads it where it lies.
+        match parse_uri(input) {
+            Ok(r) => {
+                if r.as_uri().is_some_and(|uri| self.clean_uri(input, uri)) {
+                    return Vec::new();
+                }
+                self.full(input, &Rfc::Uri(r))
+            }
+            Err(e) => self.full(input, &not_uri(input, e)),
         }
-        self.full(input, &rfc)
     }
 
     /// [`Lint::check`] the full way, for an input the fast path does not
@@ -336,31 +342,37 @@ impl Lint {
     /// reading `input` again, that it finds nothing: see
     /// [`Lint::proves_clean`].
     fn clean(&self, input: &str, rfc: &Rfc<'_>) -> bool {
+        let Rfc::Uri(r) = rfc else { return false };
+        // A relative reference: the base, or `RelativeReference`.
+        r.as_uri().is_some_and(|uri| self.clean_uri(input, uri))
+    }
+
+    /// [`Lint::clean`] of an absolute URI.
+    #[inline(always)]
+    fn clean_uri(&self, input: &str, uri: Uri<'_>) -> bool {
         // With the pre-scan off, every input is read both ways.
         if !self.prescan || input.len() > MAX_LENGTH {
             return false;
         }
-        let Rfc::Uri(r) = rfc else { return false };
-        // A relative reference: the base, or `RelativeReference`.
-        let Some(uri) = r.as_uri() else { return false };
-        // No `@`: no userinfo for RFC 3986 or WHATWG, and nothing
-        // uri-core's rule takes for a password (it needs an `@`; the
-        // input is ASCII, so it has no `＠` or `﹫`): no `Password`.
-        if NOT_AT.span(input.as_bytes()) < input.len() {
-            return false;
-        }
         // The scheme's rules (most URLs that break one are sent the full
-        // way before the pre-scan reads them).
-        if !registry().validate(uri).is_empty() {
-            return false;
-        }
+        // way before the pre-scan reads them); for this crate's own http,
+        // https and file, the look that proves them kept shows the
+        // pre-scan what it needs of the host or the path.
+        let prescan = match registry().proves_clean(uri) {
+            Some(clean) => prescan_proved(uri, clean),
+            None => {
+                if !registry().validate(uri).is_empty() {
+                    return false;
+                }
+                prescan_absolute(uri)
+            }
+        };
         // The pre-scan keeps it from the WHATWG reading: no divergence;
         // and `lookalike` looks only at a name that is not ASCII (an IRI)
-        // or holds an `xn--` label. Then nothing else applies
-        // (`too_long`, `RelativeReference`, `Invalid` and `ZoneId` are
-        // ruled out above).
-        let prescan = prescan_absolute(uri);
-        !(prescan.whatwg || prescan.xn)
+        // or holds an `xn--` label. Then nothing else applies but the
+        // password (`too_long`, `RelativeReference`, `Invalid` and
+        // `ZoneId` are ruled out above).
+        !(prescan.whatwg || prescan.xn) && no_password(input, &uri)
     }
 
     /// Whether one parse and a look at its parts prove that
@@ -373,8 +385,10 @@ impl Lint {
     /// `false` says nothing: `check` then reads the input the full way,
     /// and may still find nothing. It is `false` for every input when the
     /// pre-scan is off ([`Lint::prescan`]), and for a relative reference,
-    /// an IRI, an input with an `@`, one longer than [`MAX_LENGTH`], or one
-    /// the pre-scan sends to the WHATWG reading.
+    /// an IRI, an input with a userinfo (or an `@` after an empty host),
+    /// one in which uri-core's password rule finds a password
+    /// ([`uri_core::password_spans`]), one longer than [`MAX_LENGTH`], or
+    /// one the pre-scan sends to the WHATWG reading.
     ///
     /// # Examples
     ///
@@ -384,9 +398,11 @@ impl Lint {
     /// assert!(lint.check("https://example.com/a/b?c#d").is_empty());
     /// // Sent the full way: the WHATWG reading differs.
     /// assert!(!lint.proves_clean("http://127.1/"));
+    /// // An `@` in the path is no userinfo.
+    /// assert!(lint.proves_clean("mailto:joe@example.com"));
     /// // Sent the full way, and clean all the same.
-    /// assert!(!lint.proves_clean("mailto:joe@example.com"));
-    /// assert!(lint.check("mailto:joe@example.com").is_empty());
+    /// assert!(!lint.proves_clean("foo://joe@example.com/"));
+    /// assert!(lint.check("foo://joe@example.com/").is_empty());
     /// ```
     pub fn proves_clean(&self, input: &str) -> bool {
         self.clean(input, &parse(input))
@@ -666,12 +682,25 @@ impl Lint {
 
 /// urikit's parse: a URI reference, else an IRI reference.
 fn parse(input: &str) -> Rfc<'_> {
-    match UriReference::parse(input) {
+    match parse_uri(input) {
         Ok(r) => Rfc::Uri(r),
-        Err(e) => match IriReference::parse(input) {
-            Ok(r) => Rfc::Iri(r),
-            Err(_) => Rfc::Refused(e),
-        },
+        Err(e) => not_uri(input, e),
+    }
+}
+
+/// [`UriReference::parse`], out of line: the parser is inlined in it
+/// with its options known (in [`Lint::check`] it would not be).
+#[inline(never)]
+fn parse_uri(input: &str) -> Result<UriReference<'_>, ParseError> {
+    UriReference::parse(input)
+}
+
+/// [`parse`] of an input that is no URI reference (`e` says why): an
+/// IRI reference, or refused.
+fn not_uri(input: &str, e: ParseError) -> Rfc<'_> {
+    match IriReference::parse(input) {
+        Ok(r) => Rfc::Iri(r),
+        Err(_) => Rfc::Refused(e),
     }
 }
 
@@ -689,6 +718,91 @@ fn rfc_scheme(input: &str) -> bool {
 
 /// Every byte but `@`, to look for one sixteen bytes at a time.
 const NOT_AT: Scanner = Scanner::new(&CharClass::range(0, 0xFF).without(b'@'));
+
+/// Whether [`password`] finds nothing in `input`, an absolute URI the
+/// pre-scan keeps from the WHATWG reading.
+///
+/// No `@`: no userinfo for RFC 3986 or WHATWG, and nothing uri-core's
+/// rule takes for a password (it needs an `@`; the input is ASCII, so it
+/// has no `＠` or `﹫`). With an `@` outside an authority whose host is
+/// not empty and which has no userinfo (an `@` in the path or query),
+/// WHATWG finds the same authority, with no `@` in it either (a parsed
+/// URI has no `\`, tab or newline; the host, not empty, ends the run of
+/// slashes after `//`; a URI without an authority is not special here,
+/// and its path does not start with `//`): then uri-core's rule decides,
+/// as in [`password`]. Otherwise (a userinfo, an empty host), `false`.
+fn no_password(input: &str, uri: &Uri<'_>) -> bool {
+    let bytes = input.as_bytes();
+    if NOT_AT.span(bytes) == bytes.len() {
+        return true;
+    }
+    let same_authority = uri
+        .authority()
+        .is_none_or(|a| a.span(Component::Userinfo).is_none() && !a.host_span().is_empty());
+    if !same_authority {
+        return false;
+    }
+    // The rule's password follows the first `:` of an authority, which
+    // begins after the scheme's `:` (a parsed URI has no `/` before it),
+    // and ends at an `@` after that `:`: without a `:` after the scheme's
+    // and an `@` after it, it finds nothing.
+    let after_scheme = bytes.get(uri.scheme().len() + 1..).unwrap_or_default();
+    let Some(colon) = after_scheme.iter().position(|&b| b == b':') else {
+        return true;
+    };
+    if !after_scheme
+        .get(colon + 1..)
+        .unwrap_or_default()
+        .contains(&b'@')
+    {
+        return true;
+    }
+    uri_core::password_spans(bytes).next().is_none()
+}
+
+/// [`prescan_absolute`] of a URI that uri-schemes proved to keep its
+/// rules, from what that proof learnt: for http and https, the host (an
+/// IP address, or a DNS name with no `%`); for file, whether the path
+/// holds a `:`, `|` or `//`.
+fn prescan_proved(uri: Uri<'_>, clean: uri_schemes::Clean) -> Prescan {
+    let needed = Prescan {
+        whatwg: true,
+        xn: false,
+    };
+    match clean {
+        // A special scheme, a host not empty (not an `IPvFuture`), no
+        // userinfo, a port up to 65535: only an `xn--` label or a name
+        // that ends in a number are for WHATWG.
+        uri_schemes::Clean::Web {
+            xn_label,
+            numeric_last_label,
+        } => Prescan {
+            whatwg: xn_label || numeric_last_label,
+            xn: false,
+        },
+        // No userinfo and no port; no host, or one that is empty, an IP
+        // address or a DNS name (no `%`). A file URI without `//` is read
+        // otherwise (`file:/a`), and so is a host of one or two bytes.
+        uri_schemes::Clean::File {
+            colon_or_empty_segment,
+            xn_label,
+            numeric_last_label,
+        } => {
+            let Some(authority) = uri.authority() else {
+                return needed;
+            };
+            Prescan {
+                whatwg: xn_label
+                    || numeric_last_label
+                    || colon_or_empty_segment
+                    || matches!(authority.host_span().len(), 1..=2),
+                xn: false,
+            }
+        }
+        // A kind this version does not know: the pre-scan itself.
+        _ => prescan_absolute(uri),
+    }
+}
 
 /// What the pre-scan makes of a URI.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -1398,6 +1512,123 @@ mod tests {
         assert!(may_hold_at("a\u{ff20}b"));
         assert!(may_hold_at("a\u{fe6b}b"));
         assert!(!may_hold_at("http://u:p/h"));
+    }
+
+    /// The pre-scan from uri-schemes' proof against the pre-scan itself,
+    /// and [`no_password`] against [`password`], on generated URIs:
+    /// every scheme kind, hosts and paths of every trap, each input also
+    /// wrapped, prefixed and cut short at every byte.
+    #[test]
+    fn proved_prescan_and_password_agree_with_the_full_ones() {
+        let lint = Lint::new();
+        let pad = "p".repeat(60);
+        let schemes = [
+            "http", "HTTPS", "ws", "ftp", "file", "FILE", "foo", "sip", "mailto",
+        ];
+        let authorities = [
+            "",
+            "//",
+            "///",
+            "//h",
+            "//ab",
+            "//abc",
+            "//Example.COM",
+            "//a.b.",
+            "//127.1",
+            "//1.2.3.4",
+            "//a.0x1F",
+            "//a.09",
+            "//xn--nxasmq6b.example",
+            "//a.XN--b",
+            "//ab--c.d",
+            "//a_b",
+            "//%41",
+            "//[::1]",
+            "//[v1.x]",
+            "//h:80",
+            "//h:",
+            "//h:99999",
+            "//u@h",
+            "//u:p@h",
+            "//:80",
+        ];
+        let paths = [
+            String::new(),
+            "/".into(),
+            "/a/b".into(),
+            "/a@b".into(),
+            "/u:p@h".into(),
+            "//u:p@h".into(),
+            "/a//b".into(),
+            "/c:/x".into(),
+            "/c:".into(),
+            "/a:b".into(),
+            "/%41".into(),
+            "/./a".into(),
+            "?q=a@b".into(),
+            "?u=//u:p@h/".into(),
+            "?u=http:u:p@h".into(),
+            "/a?x=1#u:p@h".into(),
+            "u:p@h".into(),
+            "/a@b?u=http:u:p".into(),
+            "/a@b?u=//u:p".into(),
+            "/a:b@c".into(),
+            "/:@".into(),
+            "?@:".into(),
+            format!("/{pad}//{pad}:@"),
+            format!("/{pad}{pad}/a"),
+        ];
+        let mut inputs = Vec::new();
+        let mut whole = Vec::new();
+        for scheme in schemes {
+            for authority in authorities {
+                for path in &paths {
+                    let text = format!("{scheme}:{authority}{path}");
+                    for cut in 0..text.len() {
+                        inputs.push(text[..cut].to_owned());
+                    }
+                    whole.push(text.clone());
+                    whole.push(format!("x{text}"));
+                    whole.push(format!("<{text}>"));
+                    whole.push(format!("{text} {text}"));
+                    whole.push(format!("{text}#{text}"));
+                    whole.push(format!("{text}?{text}"));
+                }
+            }
+        }
+        // The fast path against both readings of every input.
+        let full = lint.clone().prescan(false);
+        let mut clean = 0;
+        for input in &whole {
+            if lint.proves_clean(input) {
+                clean += 1;
+                assert!(full.check(input).is_empty(), "{input:?}");
+            }
+        }
+        assert!(clean > 1_000, "{clean}");
+        inputs.extend(whole);
+        let (mut proved, mut at_kept) = (0, 0);
+        for input in &inputs {
+            let rfc = parse(input);
+            let Rfc::Uri(r) = &rfc else { continue };
+            let Some(uri) = r.as_uri() else { continue };
+            if let Some(clean) = registry().proves_clean(uri) {
+                proved += 1;
+                assert_eq!(
+                    prescan_proved(uri, clean),
+                    prescan_absolute(uri),
+                    "{input:?}"
+                );
+            }
+            let shape = Shape::of(input, lint.base_is_special());
+            let mut found = Vec::new();
+            password(input, &rfc, || &shape, &mut found);
+            if no_password(input, &uri) {
+                assert!(found.is_empty(), "{input:?}");
+                at_kept += usize::from(input.contains('@'));
+            }
+        }
+        assert!(proved > 5_000 && at_kept > 1_000, "{proved}, {at_kept}");
     }
 
     /// The fast path's answers on a few shapes; each "clean" is checked

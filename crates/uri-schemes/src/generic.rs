@@ -144,6 +144,80 @@ const LOWER_AND_DIGITS: Scanner = Scanner::new(&CharClass::range(b'a', b'z').uni
 /// host that is not one goes wrong.
 #[inline(always)]
 pub(crate) fn short_dns_name(text: &[u8], start: usize, end: usize) -> Option<bool> {
+    short_dns_masks(text, start, end).map(|m| m.upper)
+}
+
+/// What [`short_dns_masks`] learnt of a DNS name of up to 63 bytes: bit
+/// `k` of each mask is about the name's byte `k`.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct DnsMasks {
+    /// It has an upper-case letter.
+    pub(crate) upper: bool,
+    /// Its length, a root `.` included.
+    pub(crate) len: usize,
+    /// Its dots, the root `.` left out.
+    pub(crate) dots: u64,
+    /// Its hyphens.
+    pub(crate) hyphens: u64,
+}
+
+impl DnsMasks {
+    /// The first byte of each label.
+    #[inline(always)]
+    const fn starts(&self) -> u64 {
+        1 | self.dots << 1
+    }
+
+    /// Whether a label begins `xn--` (any case), the ACE prefix of an
+    /// A-label (RFC 5890 §2.3.2.1): the labels whose third and fourth
+    /// bytes are hyphens, then a look at their first two.
+    #[inline(always)]
+    pub(crate) fn xn_label(&self, name: &[u8]) -> bool {
+        let mut candidates = self.starts() & self.hyphens >> 2 & self.hyphens >> 3;
+        while candidates != 0 {
+            let k = candidates.trailing_zeros() as usize;
+            if matches!(name.get(k..k + 2), Some([x, n]) if x | 0x20 == b'x' && n | 0x20 == b'n') {
+                return true;
+            }
+            candidates &= candidates - 1;
+        }
+        false
+    }
+
+    /// Whether the last label (the root `.` aside) is all digits, or `0x`
+    /// or `0X` and hexadecimal digits only: what the WHATWG URL Standard
+    /// (§3.5, "ends in a number") reads as an IPv4 address.
+    #[inline(always)]
+    pub(crate) fn numeric_last_label(&self, name: &[u8]) -> bool {
+        // A DNS name ending in the root `.` has a label before it.
+        let end = match name.get(self.len.wrapping_sub(1)) {
+            Some(b'.') => self.len - 1,
+            _ => self.len,
+        };
+        // Most names end in a letter that is no hexadecimal digit.
+        if name
+            .get(end.wrapping_sub(1))
+            .is_none_or(|&b| !(b.is_ascii_hexdigit() || b | 0x20 == b'x'))
+        {
+            return false;
+        }
+        let start = match self.dots {
+            0 => 0,
+            d => 64 - d.leading_zeros() as usize,
+        };
+        let last = name.get(start..end).unwrap_or_default();
+        match last {
+            [b'0', b'x' | b'X', hex @ ..] => hex.iter().all(u8::is_ascii_hexdigit),
+            [] => false,
+            digits => digits.iter().all(u8::is_ascii_digit),
+        }
+    }
+}
+
+/// [`short_dns_name`] with the masks it read: `Some` for a DNS name of up
+/// to 63 bytes, `None` otherwise.
+#[inline(always)]
+pub(crate) fn short_dns_masks(text: &[u8], start: usize, end: usize) -> Option<DnsMasks> {
     let n = end.checked_sub(start)?;
     if n == 0 || n > 63 {
         return None;
@@ -173,7 +247,12 @@ pub(crate) fn short_dns_name(text: &[u8], start: usize, end: usize) -> Option<bo
     // (or nothing, for an empty name) where one of them should be.
     let starts = 1 | inner << 1;
     let ends = name_last | inner >> 1;
-    (name_last != 0 && (starts | ends) & (dots | hyphens) == 0).then_some(upper)
+    (name_last != 0 && (starts | ends) & (dots | hyphens) == 0).then_some(DnsMasks {
+        upper,
+        len: n,
+        dots: inner,
+        hyphens,
+    })
 }
 
 /// Where `host` stops being a DNS name (an offset in it), or `None`: the

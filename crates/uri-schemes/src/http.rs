@@ -485,6 +485,63 @@ impl HttpScheme {
         }
     }
 
+    /// [`HttpScheme::breaks_none`], with what its look at a registered
+    /// name found: `Some` exactly when `breaks_none` is `true` and the
+    /// host is not an `IPvFuture` literal.
+    #[inline(always)]
+    pub(crate) fn proves_clean(
+        &self,
+        uri: Uri<'_>,
+        authority: Option<Authority<'_>>,
+    ) -> Option<crate::Clean> {
+        let authority = self.spans_break_none(uri, authority)?;
+        let host = authority.host_span();
+        let (xn_label, numeric_last_label) = match authority.host_kind() {
+            HostKind::Ipv4 | HostKind::Ipv6 => (false, false),
+            // No web client reads one: left to `validate`.
+            HostKind::IpvFuture => return None,
+            HostKind::RegName => {
+                let text = uri.as_str().as_bytes();
+                let masks = crate::generic::short_dns_masks(text, host.start, host.end)?;
+                let name = text.get(host).unwrap_or_default();
+                (masks.xn_label(name), masks.numeric_last_label(name))
+            }
+        };
+        Some(crate::Clean::Web {
+            xn_label,
+            numeric_last_label,
+        })
+    }
+
+    /// The authority, when the parts of `uri` other than its host break
+    /// none of the rules: an authority with no userinfo and a port up to
+    /// 65535 or empty, no fragment in a WebSocket URI, at most 2,048 bytes
+    /// (the first tests of [`HttpScheme::breaks_none`], which keeps its
+    /// own copy: sharing this one cost `validate` a few instructions).
+    #[inline(always)]
+    fn spans_break_none<'a>(
+        &self,
+        uri: Uri<'_>,
+        authority: Option<Authority<'a>>,
+    ) -> Option<Authority<'a>> {
+        let authority = authority?;
+        if uri.as_str().len() > crate::generic::LENGTH_WARNING
+            || authority.span(Component::Userinfo).is_some()
+            || self.websocket && uri.fragment().is_some()
+        {
+            return None;
+        }
+        if authority.port().is_some()
+            && !matches!(
+                authority.port_u16(),
+                Ok(_) | Err(uri_core::PortError::Empty)
+            )
+        {
+            return None;
+        }
+        Some(authority)
+    }
+
     /// What [`Registry::check`](crate::Registry::check) gives for `uri`
     /// under this scheme (the same report as through [`Scheme::check`] and
     /// [`generic_checks`](crate::generic_checks)), in one function: the

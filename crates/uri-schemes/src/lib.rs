@@ -159,7 +159,7 @@ pub use ldap::Ldap;
 pub use mailto::{Mailto, MailtoBuilder};
 pub use news::News;
 pub use pkg::Purl;
-pub use registry::{Equivalence, Registry};
+pub use registry::{Clean, Equivalence, Registry};
 pub use scheme::{Kind, Report, Scheme};
 pub use sip::Sip;
 pub use tel::Tel;

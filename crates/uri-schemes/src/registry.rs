@@ -311,6 +311,41 @@ impl Registry {
         self.run_rules(uri)
     }
 
+    /// Whether `uri` is proved to break no rule ([`Registry::validate`]
+    /// is then empty) by the quick look `validate` takes first at an
+    /// `http`, `https` or `file` URI (this crate's own, not replaced by
+    /// [`Registry::add`]), and what that look learnt: `Some` only then.
+    /// `None` says nothing: `validate` may still find nothing (a URI with
+    /// a userinfo, a host longer than 63 bytes, another scheme); call it.
+    ///
+    /// For a caller that would otherwise read the host or the path again
+    /// for the same facts, as `uri-lint`'s pre-scan does: the look costs
+    /// no more than `validate`'s.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_core::Uri;
+    /// use uri_schemes::{Clean, Registry};
+    ///
+    /// let registry = Registry::standard();
+    /// let clean = registry.proves_clean(Uri::parse("https://xn--bcher-kva.example/")?);
+    /// assert_eq!(clean, Some(Clean::Web { xn_label: true, numeric_last_label: false }));
+    /// let clean = registry.proves_clean(Uri::parse("file:///srv//share")?);
+    /// assert!(matches!(clean, Some(Clean::File { colon_or_empty_segment: true, .. })));
+    /// // A rule broken, or not proved quickly: `None`.
+    /// assert_eq!(registry.proves_clean(Uri::parse("https://a_b.example/")?), None);
+    /// assert_eq!(registry.proves_clean(Uri::parse("mailto:joe@example.com")?), None);
+    /// # Ok::<(), uri_core::ParseError>(())
+    /// ```
+    pub fn proves_clean(&self, uri: Uri<'_>) -> Option<Clean> {
+        match self.own(uri.scheme()) {
+            Own::Web(http) => http.proves_clean(uri, uri.authority()),
+            Own::File => crate::file::FileScheme::proves_clean(uri),
+            Own::None => None,
+        }
+    }
+
     /// [`Registry::validate`] by the rules themselves: out of line, so
     /// that the path of a clean URI stays short.
     #[inline(never)]
@@ -793,6 +828,53 @@ enum Own {
     None,
 }
 
+/// What [`Registry::proves_clean`] learnt of a URI it proved to break no
+/// rule, beyond that: facts about its host or path that a caller (a
+/// linter comparing readers, such as `uri-lint`) would otherwise look for
+/// again.
+///
+/// # Examples
+///
+/// ```
+/// use uri_core::Uri;
+/// use uri_schemes::{Clean, Registry};
+///
+/// let registry = Registry::standard();
+/// let clean = registry.proves_clean(Uri::parse("http://example.0x1f/")?);
+/// assert_eq!(clean, Some(Clean::Web { xn_label: false, numeric_last_label: true }));
+/// # Ok::<(), uri_core::ParseError>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Clean {
+    /// An `http` or `https` URI: a host that is an IPv4 or IPv6 address,
+    /// or a DNS name (RFC 1034 §3.5) of at most 63 bytes.
+    Web {
+        /// The host is a registered name with a label that begins `xn--`
+        /// in any case: the ACE prefix of an A-label (RFC 5890
+        /// §2.3.2.1), which only IDNA can tell valid.
+        xn_label: bool,
+        /// The host is a registered name whose last label (a root `.`
+        /// aside) is all digits, or `0x` or `0X` and hexadecimal digits
+        /// only: a name the WHATWG URL Standard reads as an IPv4 address
+        /// ("ends in a number", §3.5).
+        numeric_last_label: bool,
+    },
+    /// A `file` URI: a path that begins with one `/`, with no triplet
+    /// and no drive letter where RFC 8089 Appendix E.2 reads one; no host,
+    /// an empty one, an IP address or a DNS name of at most 63 bytes.
+    File {
+        /// The path holds a `:` or `|` (with which Windows drive letters
+        /// are written, Appendix E.2, and which the WHATWG URL Standard
+        /// reads as one in more places) or an empty segment (`//`).
+        colon_or_empty_segment: bool,
+        /// As for [`Clean::Web`]: the host has an `xn--` label.
+        xn_label: bool,
+        /// As for [`Clean::Web`]: the host's last label is a number.
+        numeric_last_label: bool,
+    },
+}
+
 /// The generic checks' view of a scheme the registry does not know.
 struct NoRules;
 
@@ -973,6 +1055,154 @@ mod tests {
             }
         }
         assert!(seen > 1000, "{seen} URIs");
+    }
+
+    /// `proves_clean` is `Some` exactly when `validate` takes its quick
+    /// path (and then `validate` is empty), and its facts are those of a
+    /// plain reading of the host's labels or of the path.
+    #[test]
+    fn proves_clean_is_the_quick_path_with_its_facts() {
+        let standard = Registry::standard();
+        let pad = "p".repeat(58);
+        let hosts = [
+            "h",
+            "Example.COM",
+            "a-b.c.",
+            "a.",
+            "1.2.3.4",
+            "1.2.3.04",
+            "127.1",
+            "a.1",
+            "a.1.",
+            "a.01a",
+            "a.0x",
+            "a.0X1f",
+            "a.0x1g",
+            "0x1f.a",
+            "a.x0",
+            "123",
+            "xn--nxasmq6b",
+            "XN--nxasmq6b.example",
+            "a.xN--b.c",
+            "a.bxn--c",
+            "a.x-n--c",
+            "ab--cd.example",
+            "a.xn-b",
+            "xn--a.xn--b.",
+            "www.xn--80ak6aa92e.com",
+            "a-b-c-d.e-f",
+            "a_b.c",
+            "%41.example",
+            "[2001:db8::1]",
+            "[v1.x]",
+            "a.b.c.d.e.f.g.h.i.j.k.l.m.n.o.p.q.r.s.t.u.v.w.x.y.z.a.b.c.d.e.f",
+            "a.b.c.d.e.f.g.h.i.j.k.l.m.n.o.p.q.r.s.t.u.v.w.x.y.z.a.b.c.d.e.7",
+            "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx.xn--a",
+            "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx.12345",
+            "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx.xn--ab",
+        ];
+        let paths = [
+            String::new(),
+            "/".into(),
+            "/a/b".into(),
+            "//a".into(),
+            "/a//b".into(),
+            "/a:b".into(),
+            "/c:/a".into(),
+            "/%41".into(),
+            alloc::format!("/{pad}/b"),
+            alloc::format!("/{pad}aaaa/b"),
+            alloc::format!("/{pad}aaaaa//b"),
+            alloc::format!("/{pad}aaaa//b"),
+            alloc::format!("/{pad}aaa//b"),
+            alloc::format!("/{pad}{pad}:b"),
+            alloc::format!("/{pad}{pad}/a/b%41"),
+            alloc::format!("/{pad}{pad}/a/b/"),
+            alloc::format!("/{pad}{pad}//"),
+        ];
+        let plain_web = |host: &str| {
+            if host.is_empty()
+                || host.starts_with('[')
+                || host.parse::<core::net::Ipv4Addr>().is_ok()
+            {
+                return (false, false);
+            }
+            let name = host
+                .strip_suffix('.')
+                .filter(|n| !n.is_empty())
+                .unwrap_or(host);
+            let xn = name
+                .split('.')
+                .any(|l| l.len() >= 4 && l[..4].eq_ignore_ascii_case("xn--"));
+            let last = name.rsplit('.').next().unwrap_or("");
+            let number = !last.is_empty() && last.bytes().all(|b| b.is_ascii_digit())
+                || (last.starts_with("0x") || last.starts_with("0X"))
+                    && last[2..].bytes().all(|b| b.is_ascii_hexdigit());
+            (xn, number)
+        };
+        let (mut web, mut file) = (0, 0);
+        for scheme in ["http", "HTTPS", "ws", "file", "File", "ftp"] {
+            for host in hosts.iter().copied().chain([""]) {
+                for path in &paths {
+                    for tail in ["", "#f", "?q"] {
+                        let text = alloc::format!("{scheme}://{host}{path}{tail}");
+                        let Ok(uri) = Uri::parse(&text) else { continue };
+                        let clean = standard.proves_clean(uri);
+                        let quick = match standard.own(uri.scheme()) {
+                            Own::Web(http) => http.breaks_none(uri, uri.authority()),
+                            Own::File => crate::file::FileScheme::breaks_none(uri),
+                            Own::None => false,
+                        };
+                        // Left to `validate`: an `IPvFuture`, a file
+                        // host that is no short DNS name.
+                        let host = uri.authority().map_or("", |a| a.host_str());
+                        let kept = !host.starts_with("[v")
+                            && (matches!(standard.own(uri.scheme()), Own::Web(_))
+                                || host.is_empty()
+                                || host.starts_with('[')
+                                || host.parse::<core::net::Ipv4Addr>().is_ok()
+                                || crate::generic::short_dns_name(host.as_bytes(), 0, host.len())
+                                    .is_some());
+                        assert_eq!(clean.is_some(), quick && kept, "{text}");
+                        if clean.is_some() {
+                            assert!(standard.validate(uri).is_empty(), "{text}");
+                        }
+                        match clean {
+                            Some(Clean::Web {
+                                xn_label,
+                                numeric_last_label,
+                            }) => {
+                                web += 1;
+                                let host = uri.authority().map_or("", |a| a.host_str());
+                                assert_eq!(
+                                    (xn_label, numeric_last_label),
+                                    plain_web(host),
+                                    "{text}"
+                                );
+                            }
+                            Some(Clean::File {
+                                colon_or_empty_segment,
+                                xn_label,
+                                numeric_last_label,
+                            }) => {
+                                file += 1;
+                                let p = uri.path();
+                                let plain = p.contains(':') || p.contains('|') || p.contains("//");
+                                assert_eq!(colon_or_empty_segment, plain, "{text}");
+                                let host = uri.authority().map_or("", |a| a.host_str());
+                                assert_eq!(
+                                    (xn_label, numeric_last_label),
+                                    plain_web(host),
+                                    "{text}"
+                                );
+                            }
+                            None => {}
+                        }
+                    }
+                }
+            }
+        }
+        assert!(web > 400 && file > 50, "{web} http(s), {file} file URIs");
     }
 
     /// `validate` proves a clean file URI without running the rules
