@@ -84,14 +84,14 @@ impl PublicSuffix {
 
 /// The usual host, a registered name already spelled as the list spells
 /// names: not empty, ASCII, in lower case, without `%` (tested eight bytes
-/// a step). The list's answers for it are those for its text as written.
+/// a step). The list's answers for it are those for its text as written
+/// (once a name whose last label is all digits is set aside:
+/// [`numeric_top_label`]).
 #[inline]
 fn as_listed<'a>(host: &Host<'a>) -> Option<&'a str> {
     match *host {
         Host::RegName(name)
-            if !name.is_empty()
-                && is_lowercase_ascii_without_percent(name.as_bytes())
-                && !numeric_top_label(name) =>
+            if !name.is_empty() && is_lowercase_ascii_without_percent(name.as_bytes()) =>
         {
             Some(name)
         }
@@ -103,13 +103,20 @@ fn as_listed<'a>(host: &Host<'a>) -> Option<&'a str> {
 /// IPv4 address written as a name (`Host::RegName("127.0.0.1")`, which
 /// `host()` never gives: it reads that as `Host::Ipv4`), or no domain name
 /// at all (RFC 3696 §2: "There is an additional rule that essentially
-/// requires that top-level domain names not be all-numeric"). One byte is
-/// looked at unless the name ends in a digit.
+/// requires that top-level domain names not be all-numeric"). The last
+/// byte or two are looked at unless the name ends in a digit.
+#[inline]
 fn numeric_top_label(name: &str) -> bool {
-    let name = name.strip_suffix('.').unwrap_or(name);
-    if !name.as_bytes().last().is_some_and(u8::is_ascii_digit) {
-        return false;
+    match name.as_bytes() {
+        [.., b'0'..=b'9'] | [.., b'0'..=b'9', b'.'] => numeric_last_label(name),
+        _ => false,
     }
+}
+
+/// [`numeric_top_label`] for a name that ends in a digit (and perhaps a
+/// root `.`), out of line.
+fn numeric_last_label(name: &str) -> bool {
+    let name = name.strip_suffix('.').unwrap_or(name);
     let last = name.rsplit('.').next().unwrap_or(name);
     last.bytes().all(|b| b.is_ascii_digit())
 }
@@ -130,7 +137,7 @@ fn has_domain(name: &str, domain: &str) -> bool {
 /// is so already ([`as_listed`]).
 fn list_form<'a>(host: &Host<'a>) -> Option<Cow<'a, str>> {
     if let Some(name) = as_listed(host) {
-        return Some(Cow::Borrowed(name));
+        return (!numeric_top_label(name)).then_some(Cow::Borrowed(name));
     }
     let Host::RegName(name) = *host else {
         return None;
@@ -237,6 +244,9 @@ impl<'a> PublicSuffixExt<'a> for Host<'a> {
 
     fn registrable_domain(&self) -> Option<Cow<'a, str>> {
         if let Some(name) = as_listed(self) {
+            if numeric_top_label(name) {
+                return None;
+            }
             // `psl` answers with the name's last labels: a slice of it.
             let domain = psl::domain(name.as_bytes())?.as_bytes();
             return name
