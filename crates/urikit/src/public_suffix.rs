@@ -178,8 +178,8 @@ fn list_form<'a>(host: &Host<'a>) -> Option<Cow<'a, str>> {
 /// `None`. A name that begins with `.` has no registrable domain, as the
 /// list's own tests (`checkPublicSuffix`) ask. The text of a
 /// `Host::RegName` is taken to be a registered name's, as `host()` gives
-/// it; other text made by hand (`Host::RegName("[::1]")`) gets the
-/// list's answer for its labels. The ICANN and private sections are told apart
+/// it; other text made by hand (`Host::RegName("[::1]")`) gets the list's
+/// answer for its labels. The ICANN and private sections are told apart
 /// ([`PublicSuffix::section`]). The list is the one compiled into the
 /// `psl` crate's version in `Cargo.lock`.
 ///
@@ -200,6 +200,8 @@ fn list_form<'a>(host: &Host<'a>) -> Option<Cow<'a, str>> {
 ///
 /// assert_eq!(Uri::parse("http://127.0.0.1/")?.host().unwrap().registrable_domain(), None);
 /// assert_eq!(Host::RegName("co.uk").registrable_domain(), None); // a suffix alone
+/// assert_eq!(Host::RegName(".example.com").registrable_domain(), None); // an empty label
+/// assert_eq!(Host::RegName("ex%61mple.com").registrable_domain().as_deref(), Some("example.com"));
 /// # Ok::<(), urikit::Error>(())
 /// ```
 pub trait PublicSuffixExt<'a> {
