@@ -737,6 +737,7 @@ const NOT_AT: Scanner = Scanner::new(&CharClass::range(0, 0xFF).without(b'@'));
 /// `:` when there is none): the scheme cannot hold one, and an authority
 /// without a userinfo (RFC 3986 §3.2: an `@` in it ends the userinfo)
 /// holds none.
+#[inline(always)]
 fn no_password(input: &str, uri: &Uri<'_>) -> bool {
     let bytes = input.as_bytes();
     let (from, empty_host) = match uri.authority() {
