@@ -358,13 +358,13 @@ impl Lint {
         // way before the pre-scan reads them); for this crate's own http,
         // https and file, the look that proves them kept shows the
         // pre-scan what it needs of the host or the path.
-        let prescan = match registry().proves_clean(uri) {
-            Some(clean) => prescan_proved(uri, clean),
+        let (prescan, colon_free) = match registry().proves_clean(uri) {
+            Some(clean) => (prescan_proved(uri, clean), colon_free_file(uri, clean)),
             None => {
                 if !registry().validate(uri).is_empty() {
                     return false;
                 }
-                prescan_absolute(uri)
+                (prescan_absolute(uri), false)
             }
         };
         // The pre-scan keeps it from the WHATWG reading: no divergence;
@@ -372,7 +372,7 @@ impl Lint {
         // or holds an `xn--` label. Then nothing else applies but the
         // password (`too_long`, `RelativeReference`, `Invalid` and
         // `ZoneId` are ruled out above).
-        !(prescan.whatwg || prescan.xn) && no_password(input, &uri)
+        !(prescan.whatwg || prescan.xn) && (colon_free || no_password(input, &uri))
     }
 
     /// Whether one parse and a look at its parts prove that
@@ -730,16 +730,33 @@ const NOT_AT: Scanner = Scanner::new(&CharClass::range(0, 0xFF).without(b'@'));
 /// URI has no `\`, tab or newline; the host, not empty, ends the run of
 /// slashes after `//`; a URI without an authority is not special here,
 /// and its path does not start with `//`): then uri-core's rule decides,
-/// as in [`password`]. Otherwise (a userinfo, an empty host), `false`.
+/// as in [`password`]. Otherwise (a userinfo, an empty host with an `@`
+/// after it), `false`.
+///
+/// The `@` is looked for only after the authority (or after the scheme's
+/// `:` when there is none): the scheme cannot hold one, and an authority
+/// without a userinfo (RFC 3986 §3.2: an `@` in it ends the userinfo)
+/// holds none.
+#[inline(always)]
 fn no_password(input: &str, uri: &Uri<'_>) -> bool {
     let bytes = input.as_bytes();
-    if NOT_AT.span(bytes) == bytes.len() {
+    let (from, empty_host) = match uri.authority() {
+        Some(a) => {
+            if a.span(Component::Userinfo).is_some() {
+                return false;
+            }
+            let end = uri
+                .components()
+                .span(Component::Path)
+                .map_or(bytes.len(), |p| p.start);
+            (end, a.host_span().is_empty())
+        }
+        None => (uri.scheme().len() + 1, false),
+    };
+    if NOT_AT.first_outside(bytes, from) == bytes.len() {
         return true;
     }
-    let same_authority = uri
-        .authority()
-        .is_none_or(|a| a.span(Component::Userinfo).is_none() && !a.host_span().is_empty());
-    if !same_authority {
+    if empty_host {
         return false;
     }
     // The rule's password follows the first `:` of an authority, which
@@ -758,6 +775,33 @@ fn no_password(input: &str, uri: &Uri<'_>) -> bool {
         return true;
     }
     uri_core::password_spans(bytes).next().is_none()
+}
+
+/// Whether `uri`, a file URI that uri-schemes proved `clean`, is one in
+/// which [`no_password`] is sure to hold without a look at its bytes: a
+/// host that is not empty and holds no `:` (a registered name or an IPv4
+/// address), no userinfo, no port and no query (all proved), a path
+/// without `:` (`colon_or_empty_segment` is `false`), and no fragment.
+/// Then no `:` follows the scheme's, so uri-core's password rule, whose
+/// password begins after such a `:`, finds nothing; and with no userinfo
+/// and a host that is not empty, an `@` (in the path) is read alike by
+/// WHATWG (see [`no_password`]).
+fn colon_free_file(uri: Uri<'_>, clean: uri_schemes::Clean) -> bool {
+    let uri_schemes::Clean::File {
+        colon_or_empty_segment: false,
+        ..
+    } = clean
+    else {
+        return false;
+    };
+    uri.fragment().is_none()
+        && uri.authority().is_some_and(|a| {
+            !a.host_span().is_empty()
+                && matches!(a.host_kind(), HostKind::RegName | HostKind::Ipv4)
+                && a.span(Component::Userinfo).is_none()
+                && a.span(Component::Port).is_none()
+                && uri.query().is_none()
+        })
 }
 
 /// [`prescan_absolute`] of a URI that uri-schemes proved to keep its
@@ -1607,7 +1651,7 @@ mod tests {
         }
         assert!(clean > 1_000, "{clean}");
         inputs.extend(whole);
-        let (mut proved, mut at_kept) = (0, 0);
+        let (mut proved, mut at_kept, mut colon_free) = (0, 0, 0);
         for input in &inputs {
             let rfc = parse(input);
             let Rfc::Uri(r) = &rfc else { continue };
@@ -1619,6 +1663,10 @@ mod tests {
                     prescan_absolute(uri),
                     "{input:?}"
                 );
+                if colon_free_file(uri, clean) {
+                    colon_free += 1;
+                    assert!(no_password(input, &uri), "{input:?}");
+                }
             }
             let shape = Shape::of(input, lint.base_is_special());
             let mut found = Vec::new();
@@ -1628,7 +1676,10 @@ mod tests {
                 at_kept += usize::from(input.contains('@'));
             }
         }
-        assert!(proved > 5_000 && at_kept > 1_000, "{proved}, {at_kept}");
+        assert!(
+            proved > 5_000 && at_kept > 1_000 && colon_free > 500,
+            "{proved}, {at_kept}, {colon_free}"
+        );
     }
 
     /// The fast path's answers on a few shapes; each "clean" is checked
