@@ -13,7 +13,7 @@ use alloc::borrow::Cow;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use uri_encode::{EncodeSet, Separator, decode_utf8_lossy, encode};
+use uri_encode::{Decoder, EncodeSet, Separator, encode};
 
 use crate::builder::BuildError;
 use crate::owned::{RelativeRiBuf, RiBuf, RiReferenceBuf};
@@ -145,11 +145,7 @@ impl<'a, S: Spec> QueryPairsMut<'a, S> {
     /// # Ok::<(), uri_core::ParseBufError>(())
     /// ```
     pub fn append(&mut self, key: &str, value: &str) -> &mut Self {
-        let set = if self.form {
-            &EncodeSet::FORM
-        } else {
-            &EncodeSet::QUERY_COMPONENT
-        };
+        let set = self.encode_set();
         let (text, l) = (&mut *self.raw.0, &mut *self.raw.1);
         // What goes in at the end of the query: `?` when there is none, the
         // separator after a query that is not empty, then the pair, each
@@ -164,9 +160,7 @@ impl<'a, S: Spec> QueryPairsMut<'a, S> {
         };
         let write = |out: &mut String| {
             out.extend(lead);
-            uri_encode::encode_into(key, set, out);
-            out.push('=');
-            uri_encode::encode_into(value, set, out);
+            push_pair(key, value, set, out);
         };
         let (start, before) = (l.query_end, text.len());
         if start == before {
@@ -322,22 +316,12 @@ impl<'a, S: Spec> QueryPairsMut<'a, S> {
         query.split(sep).filter(move |_| !empty)
     }
 
-    fn decode(&self, text: &str) -> String {
-        if self.form && text.contains('+') {
-            decode_utf8_lossy(&text.replace('+', " ")).into_owned()
-        } else {
-            decode_utf8_lossy(text).into_owned()
-        }
-    }
-
-    /// `text` decoded; borrowed when there is nothing to decode (no `%`,
-    /// and no `+` in form encoding).
+    /// `text` decoded lossily, `+` as a space in form encoding; borrowed
+    /// when there is nothing to decode.
     fn decoded<'p>(&self, text: &'p str) -> Cow<'p, str> {
-        if text.contains('%') || self.form && text.contains('+') {
-            Cow::Owned(self.decode(text))
-        } else {
-            Cow::Borrowed(text)
-        }
+        Decoder::new()
+            .plus_as_space(self.form)
+            .decode_utf8_lossy(text)
     }
 
     fn key_of<'p>(&self, piece: &'p str) -> Cow<'p, str> {
@@ -350,15 +334,20 @@ impl<'a, S: Spec> QueryPairsMut<'a, S> {
             .map_or(Cow::Borrowed(""), |(_, v)| self.decoded(v))
     }
 
-    fn encode_pair(&self, key: &str, value: &str) -> String {
-        let set = if self.form {
+    /// The set keys and values are encoded with: form encoding (a space
+    /// as `+`) or a query component's.
+    #[inline]
+    fn encode_set(&self) -> &'static EncodeSet {
+        if self.form {
             &EncodeSet::FORM
         } else {
             &EncodeSet::QUERY_COMPONENT
-        };
-        let mut pair = String::from(encode(key, set));
-        pair.push('=');
-        pair.push_str(&encode(value, set));
+        }
+    }
+
+    fn encode_pair(&self, key: &str, value: &str) -> String {
+        let mut pair = String::with_capacity(key.len() + value.len() + 1);
+        push_pair(key, value, self.encode_set(), &mut pair);
         pair
     }
 
@@ -373,6 +362,14 @@ impl<'a, S: Spec> QueryPairsMut<'a, S> {
         debug_assert!(result.is_ok(), "{result:?}");
         self
     }
+}
+
+/// Appends `key=value` to `out`, each encoded with `set`.
+#[inline]
+fn push_pair(key: &str, value: &str, set: &EncodeSet, out: &mut String) {
+    uri_encode::encode_into(key, set, out);
+    out.push('=');
+    uri_encode::encode_into(value, set, out);
 }
 
 /// An editor of an owned reference's path, segment by segment, from

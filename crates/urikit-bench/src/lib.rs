@@ -225,8 +225,9 @@ impl Rng {
     /// # Examples
     ///
     /// ```
-    /// let n: u32 = urikit_bench::Rng(7).number().parse().unwrap();
+    /// let n: u32 = urikit_bench::Rng(7).number().parse()?;
     /// assert!((1..=999_999).contains(&n));
+    /// # Ok::<(), std::num::ParseIntError>(())
     /// ```
     pub fn number(&mut self) -> String {
         (1 + self.below(999_999)).to_string()

@@ -156,10 +156,11 @@ pub fn check_parts<'s>(
 /// use uri_core::{IriSpec, UriSpec};
 /// use urikit_bench::parts::urikit_parts;
 ///
-/// let parts = urikit_parts::<UriSpec>("http://u@h:1/p?q#f").unwrap();
+/// let parts = urikit_parts::<UriSpec>("http://u@h:1/p?q#f").ok_or("not a URI")?;
 /// assert_eq!((parts.userinfo, parts.host, parts.port), (Some("u"), Some("h"), Some("1")));
 /// assert!(urikit_parts::<UriSpec>("/é").is_none());
-/// assert_eq!(urikit_parts::<IriSpec>("/é").unwrap().path, "/é");
+/// assert_eq!(urikit_parts::<IriSpec>("/é").ok_or("not an IRI")?.path, "/é");
+/// # Ok::<(), &str>(())
 /// ```
 #[inline(always)]
 pub fn urikit_parts<S: uri_core::Spec>(s: &str) -> Option<Parts<'_>> {
@@ -202,9 +203,10 @@ macro_rules! fluent_parts {
 /// # Examples
 ///
 /// ```
-/// let parts = urikit_bench::parts::fluent_uri_parts("http://u@h:1/p?q#f").unwrap();
+/// let parts = urikit_bench::parts::fluent_uri_parts("http://u@h:1/p?q#f").ok_or("not a URI")?;
 /// assert_eq!((parts.userinfo, parts.port, parts.fragment), (Some("u"), Some("1"), Some("f")));
 /// assert!(urikit_bench::parts::fluent_uri_parts("/é").is_none());
+/// # Ok::<(), &str>(())
 /// ```
 pub fn fluent_uri_parts(s: &str) -> Option<Parts<'_>> {
     fluent_parts!(fluent_uri::UriRef<&str>, s)
@@ -216,8 +218,9 @@ pub fn fluent_uri_parts(s: &str) -> Option<Parts<'_>> {
 /// # Examples
 ///
 /// ```
-/// let parts = urikit_bench::parts::fluent_iri_parts("http://h/é").unwrap();
+/// let parts = urikit_bench::parts::fluent_iri_parts("http://h/é").ok_or("not an IRI")?;
 /// assert_eq!((parts.host, parts.path), (Some("h"), "/é"));
+/// # Ok::<(), &str>(())
 /// ```
 pub fn fluent_iri_parts(s: &str) -> Option<Parts<'_>> {
     fluent_parts!(fluent_uri::IriRef<&str>, s)
@@ -229,8 +232,9 @@ pub fn fluent_iri_parts(s: &str) -> Option<Parts<'_>> {
 /// # Examples
 ///
 /// ```
-/// let parts = urikit_bench::parts::oxiri_parts("http://u@h/p?q").unwrap();
+/// let parts = urikit_bench::parts::oxiri_parts("http://u@h/p?q").ok_or("not an IRI")?;
 /// assert_eq!((parts.authority, parts.host, parts.query), (Some("u@h"), None, Some("q")));
+/// # Ok::<(), &str>(())
 /// ```
 pub fn oxiri_parts(s: &str) -> Option<Parts<'_>> {
     let r = oxiri::IriRef::parse(s).ok()?;
@@ -262,9 +266,10 @@ pub fn oxiri_parts(s: &str) -> Option<Parts<'_>> {
 /// use iri_string::spec::{IriSpec, UriSpec};
 /// use urikit_bench::parts::iri_string_parts;
 ///
-/// assert_eq!(iri_string_parts::<UriSpec>("a:b#c").unwrap().fragment, Some("c"));
+/// assert_eq!(iri_string_parts::<UriSpec>("a:b#c").ok_or("not a URI")?.fragment, Some("c"));
 /// assert!(iri_string_parts::<UriSpec>("/é").is_none());
-/// assert_eq!(iri_string_parts::<IriSpec>("/é").unwrap().path, "/é");
+/// assert_eq!(iri_string_parts::<IriSpec>("/é").ok_or("not an IRI")?.path, "/é");
+/// # Ok::<(), &str>(())
 /// ```
 pub fn iri_string_parts<S: iri_string::spec::Spec + 'static>(s: &str) -> Option<Parts<'_>> {
     let r = RiReferenceStr::<S>::new(s).ok()?;

@@ -180,10 +180,11 @@ impl Part {
 /// assert!(Assignment::parse("query:=a=1").is_ok());
 /// assert!(Assignment::parse("port=x").is_err());
 /// // A password is not shown, not even by `{:?}`.
-/// let set = Assignment::parse("password=s3cret").unwrap();
+/// let set = Assignment::parse("password=s3cret")?;
 /// assert!(!format!("{set:?}").contains("s3cret"));
-/// let set = Assignment::parse("userinfo=me:s3cret").unwrap();
+/// let set = Assignment::parse("userinfo=me:s3cret")?;
 /// assert!(!format!("{set:?}").contains("s3cret"));
+/// # Ok::<(), String>(())
 /// ```
 #[derive(Clone, PartialEq, Eq)]
 pub struct Assignment {
