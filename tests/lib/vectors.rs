@@ -121,17 +121,13 @@ macro_rules! vector {
 /// # Examples
 ///
 /// ```
-/// use urikit_tests::vectors::{Vector, run};
+/// use urikit_tests::vectors::run;
 ///
 /// /// A record of `ssrf.json`, for this example.
 /// #[derive(serde::Deserialize)]
 /// struct Ssrf { name: String, source: String, input: String, expected: String }
 ///
-/// impl Vector for Ssrf {
-///     fn id(&self) -> String { self.name.clone() }
-///     fn source(&self) -> &str { &self.source }
-///     fn input(&self) -> String { self.input.clone() }
-/// }
+/// urikit_tests::vector!(Ssrf);
 ///
 /// // Every URI the filter lets through parses.
 /// run::<Ssrf>("ssrf.json", |r| {

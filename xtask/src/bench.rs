@@ -939,7 +939,6 @@ struct RunShape<'a> {
     filter: Option<&'a str>,
 }
 
-/// The report.
 /// The heading that starts a section of `docs/benchmarks.md` written by
 /// hand (groups `cargo xtask bench` does not run, such as `template/*`,
 /// `lint/*`, `edit/*` and the DataFusion functions).
@@ -971,6 +970,7 @@ fn with_sections_by_hand(report: &str, before: &str) -> String {
     }
 }
 
+/// The report.
 fn render(
     groups: &[Group],
     peers: Option<&Peers>,

@@ -24,7 +24,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use crate::json::Json;
-use crate::workspace::{Member, members, publish_order};
+use crate::workspace::{Member, members, publish_order, read};
 
 /// Crate names known to belong to someone else on crates.io, with the
 /// rename to propose. `uri-encode` is taken by another owner (issue 17);
@@ -521,10 +521,6 @@ fn git(root: &Path, args: &[&str]) -> Result<String, String> {
             String::from_utf8_lossy(&out.stderr)
         ))
     }
-}
-
-fn read(path: &Path) -> Result<String, String> {
-    std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))
 }
 
 #[cfg(test)]

@@ -188,7 +188,8 @@ fn normal_dependency_keys(manifest: &str) -> Vec<String> {
     dependency_keys(&kept)
 }
 
-fn read(path: &Path) -> Result<String, String> {
+/// The text of the file at `path`; the error names the file.
+pub(crate) fn read(path: &Path) -> Result<String, String> {
     std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))
 }
 

@@ -398,7 +398,7 @@ fn bench_urn(c: &mut Criterion, urns: &[String]) {
         "urikit",
     );
     let ours = |line: &str| -> Option<(String, String)> {
-        let urn = Urn::parse(Uri::parse(line).ok()?).ok()?;
+        let urn = typed_urn(line)?;
         Some((urn.nid().to_owned(), urn.nss().to_owned()))
     };
     let theirs = |line: &str| -> Option<(String, String)> {

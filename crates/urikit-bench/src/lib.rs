@@ -189,12 +189,25 @@ impl Rng {
         self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
     }
 
-    /// A number below `n`.
+    /// A number below `n` (`n` > 0).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert!(urikit_bench::Rng(7).below(10) < 10);
+    /// ```
     pub fn below(&mut self, n: usize) -> usize {
         (self.next() % n as u64) as usize
     }
 
     /// `n` characters of `alphabet`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let text = urikit_bench::Rng(7).text(b"ab", 5);
+    /// assert!(text.len() == 5 && text.bytes().all(|b| b == b'a' || b == b'b'));
+    /// ```
     pub fn text(&mut self, alphabet: &[u8], n: usize) -> String {
         (0..n)
             .map(|_| char::from(alphabet[self.below(alphabet.len())]))
@@ -214,6 +227,14 @@ impl Rng {
     }
 
     /// A word of `min` to `max` lower-case letters and digits.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let word = urikit_bench::Rng(7).word(2, 4);
+    /// assert!((2..=4).contains(&word.len()));
+    /// assert!(word.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit()));
+    /// ```
     pub fn word(&mut self, min: usize, max: usize) -> String {
         const ALNUM: &[u8] = b"abcdefghijklmnopqrstuvwxyz0123456789";
         let n = min + self.below(max - min + 1);
@@ -603,6 +624,16 @@ pub struct LineGroup<'c, 'i, S = &'i str> {
 impl<'c, 'i, S: AsRef<str>> LineGroup<'c, 'i, S> {
     /// Starts group `name` over `inputs` ([`flat_group`]), `ours` being
     /// urikit's function id, and prints its size to standard error.
+    ///
+    /// # Examples
+    ///
+    /// ```no_run
+    /// let mut c = criterion::Criterion::default();
+    /// let lines = ["https://a/"];
+    /// let g = urikit_bench::LineGroup::new(&mut c, "len/one", &lines, "str");
+    /// assert_eq!(g.info.items, 1);
+    /// g.finish();
+    /// ```
     pub fn new(c: &'c mut Criterion, name: &str, inputs: &'i [S], ours: &str) -> Self {
         let bytes = total_bytes(inputs);
         eprintln!("{name}: {} lines, {bytes} bytes", inputs.len());

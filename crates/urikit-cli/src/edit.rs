@@ -222,7 +222,6 @@ impl Assignment {
     ///
     /// The usage error, naming the option's argument and pointing into it.
     ///
-    ///
     /// # Examples
     ///
     /// ```
@@ -394,7 +393,6 @@ impl Append {
     ///
     /// The usage error for another component or an invalid value.
     ///
-    ///
     /// # Examples
     ///
     /// ```
@@ -450,7 +448,6 @@ impl Iterate {
     /// # Errors
     ///
     /// The usage error for an invalid value, or no value.
-    ///
     ///
     /// # Examples
     ///
@@ -582,7 +579,6 @@ impl Change {
     ///
     /// The usage error for a name that is no component's.
     ///
-    ///
     /// # Examples
     ///
     /// ```
@@ -598,7 +594,6 @@ impl Change {
 
 /// The most outputs the `--iterate` options of one command may make for
 /// each input: [`Edit::apply`] holds all of one input's outputs at once.
-///
 ///
 /// # Examples
 ///
@@ -617,7 +612,6 @@ impl Change {
 pub const MAX_OUTPUTS: usize = 1_000_000;
 
 /// Everything `edit` does to each input.
-///
 ///
 /// # Examples
 ///
@@ -699,7 +693,6 @@ impl Edit {
     ///
     /// The usage error to print.
     ///
-    ///
     /// # Examples
     ///
     /// ```
@@ -764,7 +757,6 @@ impl Edit {
     /// `--iterate` values, 1 without; `usize::MAX` when the product does
     /// not fit.
     ///
-    ///
     /// # Examples
     ///
     /// ```
@@ -792,7 +784,6 @@ impl Edit {
     ///
     /// The [`BuildError`] of the first edited reference that is not a URI
     /// (or IRI) reference: the whole input is then invalid.
-    ///
     ///
     /// # Examples
     ///
@@ -1200,7 +1191,6 @@ pub(crate) fn query_pairs(query: &str, separator: char) -> Vec<(String, String)>
 
 /// A `--get` template: text with `{name}` (or `[name]`) placeholders.
 ///
-///
 /// # Examples
 ///
 /// ```
@@ -1252,7 +1242,6 @@ impl Template {
     /// # Errors
     ///
     /// The usage error for a `{placeholder}` that names nothing known.
-    ///
     ///
     /// # Examples
     ///

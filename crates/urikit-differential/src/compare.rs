@@ -9,6 +9,13 @@ use urikit::ParseError;
 use crate::ours::{self, Field, Fields};
 
 /// What a peer made of an input: its fields, or its error message.
+///
+/// # Examples
+///
+/// ```
+/// let refused: urikit_differential::compare::Outcome = Err("bad port".to_owned());
+/// assert!(refused.is_err());
+/// ```
 pub type Outcome = Result<Fields, String>;
 
 /// Owned text of an optional component, for a peer's [`Fields`].
@@ -26,6 +33,15 @@ pub fn own(s: Option<&str>) -> Option<String> {
 }
 
 /// How urikit and a peer disagree on one input.
+///
+/// # Examples
+///
+/// ```
+/// use urikit_differential::compare::Disagreement;
+///
+/// let d = Disagreement::PeerRejects("no scheme".to_owned());
+/// assert_eq!(d.describe(), "peer rejects (no scheme)");
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Disagreement {
     /// On the rule named here (`URI` or `relative-ref` of RFC 3986 §4.3 and
