@@ -276,35 +276,24 @@ pub(crate) fn expand_expr(
     Ok(())
 }
 
-/// The `first` of `op` (Appendix A) as a character, if it has one.
-const fn first_char(op: Operator) -> Option<char> {
-    match op {
-        Operator::Simple | Operator::Reserved => None,
-        Operator::Fragment => Some('#'),
-        Operator::Label => Some('.'),
-        Operator::Path => Some('/'),
-        Operator::PathParam => Some(';'),
-        Operator::Query => Some('?'),
-        Operator::QueryContinuation => Some('&'),
-    }
+/// The `first` of `op` (Appendix A, [`Operator::first`]) as a character,
+/// if it has one.
+#[inline]
+fn first_char(op: Operator) -> Option<char> {
+    op.first().bytes().next().map(char::from)
 }
 
-/// The `sep` of `op` (Appendix A) as a character.
-const fn separator_char(op: Operator) -> char {
-    match op {
-        Operator::Simple | Operator::Reserved | Operator::Fragment => ',',
-        Operator::Label => '.',
-        Operator::Path => '/',
-        Operator::PathParam => ';',
-        Operator::Query | Operator::QueryContinuation => '&',
-    }
+/// The `sep` of `op` (Appendix A, [`Operator::separator`]) as a
+/// character.
+#[inline]
+fn separator_char(op: Operator) -> char {
+    op.separator().bytes().next().map_or(',', char::from)
 }
 
-/// Appends the `ifemp` of `op` (Appendix A): `=` for `?` and `&`.
+/// Appends the `ifemp` of `op` (Appendix A, [`Operator::if_empty`]).
+#[inline]
 fn push_if_empty(op: Operator, out: &mut String) {
-    if matches!(op, Operator::Query | Operator::QueryContinuation) {
-        out.push('=');
-    }
+    out.push_str(op.if_empty());
 }
 
 /// Appends the `first` of `op` before the first defined variable of an
