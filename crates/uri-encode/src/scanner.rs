@@ -303,6 +303,17 @@ impl Scanner {
             }
             return (outside, equal);
         };
+        if len <= 16 {
+            // One window: from `from`, or the last one (which then holds
+            // the bytes asked for, less the ones before `from`).
+            let first = from.min(last);
+            let (o, e) = outside_and_equal(window_at(bytes, first).unwrap_or(&[0; 16]), self, mark);
+            let used = u64::MAX >> (64 - len);
+            return (
+                u64::from(o >> (from - first)) & used,
+                u64::from(e >> (from - first)) & used,
+            );
+        }
         if len <= 32 {
             // Two windows (most hosts), the second from `from + 16` or the
             // last one: no loop, and no branch on the length to mispredict.
@@ -458,6 +469,66 @@ impl Scanner {
             }
             i = step.next;
         }
+    }
+
+    /// The offset of the first byte at or after `from` that is outside the
+    /// class, or that is `mark` right after a `mark` (both at or after
+    /// `from`), whichever comes first; or `bytes.len()`. With `/` as the
+    /// mark, in a path: the first byte of a set and the first empty
+    /// segment (`//`, RFC 3986 §3.3) in one scan, thirty-two bytes a step.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_encode::grammar::{CharClass, Scanner};
+    ///
+    /// const NOT_PERCENT: Scanner = Scanner::new(&CharClass::range(0, 0xFF).without(b'%'));
+    /// let path = b"/srv/www/a//b/%41";
+    /// assert_eq!(NOT_PERCENT.first_outside_or_repeat(path, 0, b'/'), 11);
+    /// assert_eq!(NOT_PERCENT.first_outside_or_repeat(path, 11, b'/'), 14);
+    /// assert_eq!(NOT_PERCENT.first_outside_or_repeat(b"/a/b", 0, b'/'), 4);
+    /// ```
+    #[inline(always)]
+    pub fn first_outside_or_repeat(&self, bytes: &[u8], from: usize, mark: u8) -> usize {
+        let n = bytes.len();
+        let Some(last) = n.checked_sub(16) else {
+            return self.short_or_repeat(bytes, from, mark);
+        };
+        let mut i = from.min(n);
+        // Whether the byte before `i` is a mark at or after `from`.
+        let mut before = 0;
+        loop {
+            let step = self.step_of_two(bytes, i, last, mark);
+            let repeats = step.equal & (step.equal << 1 | before);
+            let stop = step.outside | repeats;
+            if stop != 0 {
+                return i + stop.trailing_zeros() as usize;
+            }
+            if step.at_end {
+                return n;
+            }
+            // Not the last step: it read the thirty-two bytes from `i`.
+            before = step.equal >> 31 & 1;
+            i = step.next;
+        }
+    }
+
+    /// [`Scanner::first_outside_or_repeat`] in an input shorter than
+    /// sixteen bytes: byte by byte.
+    #[inline(always)]
+    fn short_or_repeat(&self, bytes: &[u8], from: usize, mark: u8) -> usize {
+        let n = bytes.len();
+        let mut i = from.min(n);
+        let mut before = false;
+        while let Some(&b) = bytes.get(i) {
+            let is_mark = b == mark;
+            if !self.class.contains(b) || is_mark && before {
+                return i;
+            }
+            before = is_mark;
+            i += 1;
+        }
+        n
     }
 
     /// [`Scanner::first_outside`] thirty-two bytes a step, for an input of
@@ -1188,6 +1259,51 @@ mod tests {
                             );
                         }
                     }
+                }
+            }
+        }
+    }
+
+    /// [`Scanner::first_outside_or_repeat`] by a byte loop.
+    fn first_outside_or_repeat_by_bytes(
+        scanner: &Scanner,
+        bytes: &[u8],
+        from: usize,
+        mark: u8,
+    ) -> usize {
+        (from..bytes.len())
+            .find(|&i| {
+                !scanner.class().contains(bytes[i])
+                    || (i > from && bytes[i] == mark && bytes[i - 1] == mark)
+            })
+            .unwrap_or(bytes.len())
+    }
+
+    #[test]
+    fn first_outside_or_repeat_agrees_with_a_byte_loop_at_every_length_and_start() {
+        // A xorshift generator: the same inputs on every run.
+        let mut state = 0x5eed_0b1e_u64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let not_percent = Scanner::new(&CharClass::range(0, 0xFF).without(b'%').without(b':'));
+        // Mostly `/` and letters, so that runs of `/` and long clean
+        // stretches both come up.
+        let alphabet = b"ab/%:/-./ab/cd/e";
+        for len in 0..100 {
+            for _ in 0..40 {
+                let bytes: Vec<u8> = (0..len)
+                    .map(|_| alphabet[(next() % alphabet.len() as u64) as usize])
+                    .collect();
+                for from in 0..=len + 1 {
+                    assert_eq!(
+                        not_percent.first_outside_or_repeat(&bytes, from, b'/'),
+                        first_outside_or_repeat_by_bytes(&not_percent, &bytes, from.min(len), b'/'),
+                        "{bytes:?} from {from}"
+                    );
                 }
             }
         }

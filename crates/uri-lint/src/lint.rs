@@ -237,13 +237,20 @@ impl Lint {
     pub fn check(&self, input: &str) -> Vec<Finding> {
         // The parse is matched here, not through `parse`, so that the
         // fast path reads it where it lies.
-        match parse_uri(input) {
-            Ok(r) => {
-                if r.as_uri().is_some_and(|uri| self.clean_uri(input, uri)) {
-                    return Vec::new();
-                }
-                self.full(input, &Rfc::Uri(r))
+        let parsed = parse_uri(input);
+        if let Ok(r) = &parsed {
+            if r.as_uri().is_some_and(|uri| self.clean_uri(input, uri)) {
+                return Vec::new();
             }
+        }
+        self.slow(input, parsed)
+    }
+
+    /// [`Lint::check`] of an input the fast path does not prove clean.
+    #[inline(never)]
+    fn slow(&self, input: &str, parsed: Result<UriReference<'_>, ParseError>) -> Vec<Finding> {
+        match parsed {
+            Ok(r) => self.full(input, &Rfc::Uri(r)),
             Err(e) => self.full(input, &not_uri(input, e)),
         }
     }
@@ -358,13 +365,17 @@ impl Lint {
         // way before the pre-scan reads them); for this crate's own http,
         // https and file, the look that proves them kept shows the
         // pre-scan what it needs of the host or the path.
-        let (prescan, colon_free) = match registry().proves_clean(uri) {
-            Some(clean) => (prescan_proved(uri, clean), colon_free_file(uri, clean)),
+        let (prescan, colon_free, web) = match registry().proves_clean(&uri) {
+            Some(clean) => (
+                prescan_proved(uri, clean),
+                colon_free_file(uri, clean),
+                matches!(clean, uri_schemes::Clean::Web { .. }),
+            ),
             None => {
                 if !registry().validate(uri).is_empty() {
                     return false;
                 }
-                (prescan_absolute(uri), false)
+                (prescan_absolute(uri), false, false)
             }
         };
         // The pre-scan keeps it from the WHATWG reading: no divergence;
@@ -372,7 +383,7 @@ impl Lint {
         // or holds an `xn--` label. Then nothing else applies but the
         // password (`too_long`, `RelativeReference`, `Invalid` and
         // `ZoneId` are ruled out above).
-        !(prescan.whatwg || prescan.xn) && (colon_free || no_password(input, &uri))
+        !(prescan.whatwg || prescan.xn) && (colon_free || no_password(input, &uri, web))
     }
 
     /// Whether one parse and a look at its parts prove that
@@ -737,11 +748,22 @@ const NOT_AT: Scanner = Scanner::new(&CharClass::range(0, 0xFF).without(b'@'));
 /// `:` when there is none): the scheme cannot hold one, and an authority
 /// without a userinfo (RFC 3986 §3.2: an `@` in it ends the userinfo)
 /// holds none.
+///
+/// `web`: uri-schemes proved `uri` a clean http or https URI
+/// ([`uri_schemes::Clean::Web`]): an authority with a host that is not
+/// empty and no userinfo, which is then not looked at again.
 #[inline(always)]
-fn no_password(input: &str, uri: &Uri<'_>) -> bool {
+fn no_password(input: &str, uri: &Uri<'_>, web: bool) -> bool {
     let bytes = input.as_bytes();
-    let (from, empty_host) = match uri.authority() {
-        Some(a) => {
+    let authority = if web { None } else { Some(uri.authority()) };
+    let (from, empty_host) = match authority {
+        None => (
+            uri.components()
+                .span(Component::Path)
+                .map_or(bytes.len(), |p| p.start),
+            false,
+        ),
+        Some(Some(a)) => {
             if a.span(Component::Userinfo).is_some() {
                 return false;
             }
@@ -751,7 +773,7 @@ fn no_password(input: &str, uri: &Uri<'_>) -> bool {
                 .map_or(bytes.len(), |p| p.start);
             (end, a.host_span().is_empty())
         }
-        None => (uri.scheme().len() + 1, false),
+        Some(None) => (uri.scheme().len() + 1, false),
     };
     if NOT_AT.first_outside(bytes, from) == bytes.len() {
         return true;
@@ -1656,7 +1678,7 @@ mod tests {
             let rfc = parse(input);
             let Rfc::Uri(r) = &rfc else { continue };
             let Some(uri) = r.as_uri() else { continue };
-            if let Some(clean) = registry().proves_clean(uri) {
+            if let Some(clean) = registry().proves_clean(&uri) {
                 proved += 1;
                 assert_eq!(
                     prescan_proved(uri, clean),
@@ -1665,13 +1687,21 @@ mod tests {
                 );
                 if colon_free_file(uri, clean) {
                     colon_free += 1;
-                    assert!(no_password(input, &uri), "{input:?}");
+                    assert!(no_password(input, &uri, false), "{input:?}");
+                }
+                if matches!(clean, uri_schemes::Clean::Web { .. }) {
+                    // What the proof tells `no_password` it need not read.
+                    assert_eq!(
+                        no_password(input, &uri, true),
+                        no_password(input, &uri, false),
+                        "{input:?}"
+                    );
                 }
             }
             let shape = Shape::of(input, lint.base_is_special());
             let mut found = Vec::new();
             password(input, &rfc, || &shape, &mut found);
-            if no_password(input, &uri) {
+            if no_password(input, &uri, false) {
                 assert!(found.is_empty(), "{input:?}");
                 at_kept += usize::from(input.contains('@'));
             }
