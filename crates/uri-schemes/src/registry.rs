@@ -324,8 +324,8 @@ impl Registry {
     /// caller that reads it on afterwards does not copy it for the call
     /// (uri-lint's clean-URL path: 10 instructions a URL fewer).
     ///
-    /// [`FileScheme`](crate::file::FileScheme)'s look at a path is one scan
-    /// for the first of `%`, `:`, `|` and `//`
+    /// The look at a file URI's path is one scan for the first of `%`,
+    /// `:`, `|` and `//`
     /// ([`Scanner::first_outside_or_repeat`](uri_encode::grammar::Scanner::first_outside_or_repeat)).
     ///
     /// # Examples
