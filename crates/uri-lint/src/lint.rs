@@ -755,25 +755,24 @@ const NOT_AT: Scanner = Scanner::new(&CharClass::range(0, 0xFF).without(b'@'));
 #[inline(always)]
 fn no_password(input: &str, uri: &Uri<'_>, web: bool) -> bool {
     let bytes = input.as_bytes();
-    let authority = if web { None } else { Some(uri.authority()) };
-    let (from, empty_host) = match authority {
-        None => (
-            uri.components()
-                .span(Component::Path)
-                .map_or(bytes.len(), |p| p.start),
-            false,
-        ),
-        Some(Some(a)) => {
-            if a.span(Component::Userinfo).is_some() {
-                return false;
+    // Where the path begins: the end of an authority.
+    let path_start = || {
+        uri.components()
+            .span(Component::Path)
+            .map_or(bytes.len(), |p| p.start)
+    };
+    let (from, empty_host) = if web {
+        (path_start(), false)
+    } else {
+        match uri.authority() {
+            Some(a) => {
+                if a.span(Component::Userinfo).is_some() {
+                    return false;
+                }
+                (path_start(), a.host_span().is_empty())
             }
-            let end = uri
-                .components()
-                .span(Component::Path)
-                .map_or(bytes.len(), |p| p.start);
-            (end, a.host_span().is_empty())
+            None => (uri.scheme().len() + 1, false),
         }
-        Some(None) => (uri.scheme().len() + 1, false),
     };
     if NOT_AT.first_outside(bytes, from) == bytes.len() {
         return true;
