@@ -271,9 +271,10 @@ impl Scanner {
     /// `bytes` (`len` is cut to both).
     ///
     /// Windows of sixteen read from `bytes` around the bytes asked for
-    /// (the last sixteen bytes of `bytes`, shifted, near its end): two for
-    /// up to 32 bytes, without a branch on how many are needed, then one
-    /// per sixteen; a `bytes` shorter than sixteen is read byte by byte. A
+    /// (the last sixteen bytes of `bytes`, shifted, near its end): one for
+    /// up to 16 bytes, two for up to 32 (without a branch on how many of
+    /// the two are needed), then one per sixteen; a `bytes` shorter than
+    /// sixteen is read byte by byte. A
     /// field inside a longer text, such as a host, is classified without a
     /// copy and without a branch per byte.
     ///
@@ -475,7 +476,8 @@ impl Scanner {
     /// class, or that is `mark` right after a `mark` (both at or after
     /// `from`), whichever comes first; or `bytes.len()`. With `/` as the
     /// mark, in a path: the first byte of a set and the first empty
-    /// segment (`//`, RFC 3986 §3.3) in one scan, thirty-two bytes a step.
+    /// segment (`//`, RFC 3986 §3.3) in one scan, thirty-two bytes a step
+    /// (byte by byte when `bytes` is shorter than sixteen).
     ///
     /// # Examples
     ///

@@ -321,11 +321,10 @@ impl Registry {
     /// For a caller that would otherwise read the host or the path again
     /// for the same facts, as `uri-lint`'s pre-scan does: the look costs
     /// no more than `validate`'s. It takes the URI by reference, so that a
-    /// caller that reads it on afterwards does not copy it for the call
-    /// (uri-lint's clean-URL path: 10 instructions a URL fewer).
+    /// caller that reads it on afterwards does not copy it for the call.
     ///
     /// The look at a file URI's path is one scan for the first of `%`,
-    /// `:`, `|` and `//`
+    /// `:`, `|` and `//`, and on from each one found to a `%`
     /// ([`Scanner::first_outside_or_repeat`](uri_encode::grammar::Scanner::first_outside_or_repeat)).
     ///
     /// # Examples

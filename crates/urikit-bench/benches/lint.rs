@@ -13,7 +13,7 @@
 //!   the user's first call, its result kept (black-boxed whole, as the
 //!   `parse/*` groups keep theirs). Until 2026-11-29 it kept only
 //!   `is_ok()`, which let the compiler leave out building the `Uri`: 2.5 %
-//!   fewer instructions on `web-1in4.txt` (4,689,400 against 4,807,425),
+//!   fewer instructions on `web-1in4.txt` (4,689,401 against 4,807,426),
 //!   and a parse no user calls.
 //!   That older denominator is the profile's `parse-is-ok` (below), for
 //!   instruction counts only: a third timed function moved how the
