@@ -668,11 +668,9 @@ mod tests {
             !b.iter()
                 .any(|&c| c.is_ascii_uppercase() || c == b'%' || !c.is_ascii())
         };
-        let mut state: u64 = 0x2545_F491_4F6C_DD1D;
+        let mut next = crate::test_rng::xorshift(0x2545_F491_4F6C_DD1D);
         for _ in 0..50_000 {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
+            let state = next();
             let len = (state % 41) as usize;
             let mut r = state;
             let input: alloc::vec::Vec<u8> = (0..len)

@@ -81,6 +81,8 @@ mod normalize;
 mod query;
 mod scanner;
 mod set;
+#[cfg(test)]
+mod test_rng;
 mod text;
 
 pub use decode::{

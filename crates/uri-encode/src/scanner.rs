@@ -1184,14 +1184,7 @@ mod tests {
     fn the_shape_agrees_with_a_byte_loop() {
         let scanner = Scanner::new(&grammar::QUERY);
         let bytes = b"a/?#:%. \x80[9";
-        let mut state: u64 = 0x9E37_79B9_7F4A_7C15;
-        // xorshift64: fixed, so a failure repeats.
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut next = crate::test_rng::xorshift(0x9E37_79B9_7F4A_7C15);
         for _ in 0..20_000 {
             let len = (next() % 41) as usize;
             let input: Vec<u8> = (0..len)
@@ -1283,14 +1276,7 @@ mod tests {
 
     #[test]
     fn first_outside_or_repeat_agrees_with_a_byte_loop_at_every_length_and_start() {
-        // A xorshift generator: the same inputs on every run.
-        let mut state = 0x5eed_0b1e_u64;
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut next = crate::test_rng::xorshift(0x5eed_0b1e);
         let not_percent = Scanner::new(&CharClass::range(0, 0xFF).without(b'%').without(b':'));
         // Mostly `/` and letters, so that runs of `/` and long clean
         // stretches both come up.
