@@ -117,7 +117,6 @@ extra = [
     ("www.\u0431\u0443\u043a\u0432\u044b.\u0440\u0444", "xn--90acx9a4b.xn--p1ai", "Cyrillic labels under .рф"),
     ("x", None, "one label: a suffix by the default rule"),
     ("a.x", "a.x", "an unlisted TLD: the default rule"),
-    ("www.example.com:8080", None, None),  # placeholder removed below
     ("under_score.example.com", "example.com", "an underscore in a label the list does not read"),
     ("www.under_score.com", "under_score.com", "an underscore in the registrable label"),
     ("a-b.example.com", "example.com", None),
@@ -129,10 +128,14 @@ extra = [
     ("www.123.com", "123.com", None),
     ("%31%32%37.0.0.1", None, "triplets of digits: an IPv4 address once decoded, no domain"),
     ("www%20x.example.com", None, "a space: UTS #46 refuses the name"),
+    ("a%40b.com", None, "a decoded `@` is no userinfo's end: no DNS name, no domain"),
+    ("example.com%2F.evil.org", None, "a decoded `/` is no path's start: no domain"),
+    ("x%3A80.com", None, "a decoded `:` is no port's start: no domain"),
+    ("a%3Fb.example.com", None, "a decoded `?`: no domain"),
+    ("a%23b.example.com", None, "a decoded `#`: no domain"),
+    ("%5B%3A%3A1%5D", None, "decoded brackets are no IP literal: no domain"),
 ]
 for host, want, note in extra:
-    if ":" in host:
-        continue
     n += 1
     rec = {"name": f"own-{n:03d}", "source": own, "host": host, "domain": want}
     if note:

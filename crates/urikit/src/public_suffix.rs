@@ -152,9 +152,17 @@ fn list_form<'a>(host: &Host<'a>) -> Option<Cow<'a, str>> {
         return Some(Cow::Owned(name.to_ascii_lowercase()));
     }
     // Triplets decoded first (RFC 3986 §6.2.2.2; `ex%61mple` is
-    // `example`), then read again as an IRI's host: a decoded byte no host
-    // may hold (a space, a `/`, a NUL) leaves no name.
+    // `example`), then read again as an IRI's host. A decoded delimiter
+    // (§2.2 `gen-delims`: `a%40b.com` is no userinfo and host `b.com`,
+    // `example.com%2F.evil.org` no host and path) leaves no name, and so
+    // does a decoded byte no host may hold (a space, a NUL).
     let decoded = uri_encode::decode_utf8(name).ok()?;
+    if decoded
+        .bytes()
+        .any(|b| uri_encode::grammar::GEN_DELIMS.contains(b))
+    {
+        return None;
+    }
     let text = alloc::format!("x://{decoded}/");
     let iri = IriReference::parse(&text).ok()?;
     let uri = to_uri_with(iri, HostMapping::Idna).ok()?;
@@ -173,7 +181,8 @@ fn list_form<'a>(host: &Host<'a>) -> Option<Cow<'a, str>> {
 /// mapped by UTS #46 (as `uri_iri::to_uri_with` with `HostMapping::Idna`
 /// maps a host), in lower case; the answers are in that form. IP
 /// addresses (RFC 3986 §3.2.2) have neither, nor has an empty name or one
-/// UTS #46 refuses (or a decoded triplet no host may hold), nor one whose
+/// UTS #46 refuses (or a decoded triplet no host may hold, a delimiter of
+/// RFC 3986 §2.2 such as `%40` or `%2F` among them), nor one whose
 /// last label is all digits (an address written as a name; RFC 3696 §2):
 /// `None`. A name that begins with `.` has no registrable domain, as the
 /// list's own tests (`checkPublicSuffix`) ask. The text of a
