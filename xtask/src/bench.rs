@@ -465,7 +465,7 @@ fn fresh(path: &Path, since: SystemTime) -> bool {
 
 /// Reads a JSON file.
 fn read_json(path: &Path) -> Result<Json, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let text = crate::workspace::read(path)?;
     Json::parse(&text).map_err(|e| format!("{}: {e}", path.display()))
 }
 

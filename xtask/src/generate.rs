@@ -153,7 +153,7 @@ fn render(root: &Path) -> Result<String, String> {
 
 /// The date on the line `Registry date: YYYY-MM-DD` of the data's README.
 fn registry_date(readme: &Path) -> Result<String, String> {
-    let text = std::fs::read_to_string(readme).map_err(|e| format!("{}: {e}", readme.display()))?;
+    let text = crate::workspace::read(readme)?;
     date_line(&text).map_err(|e| format!("{}: {e}", readme.display()))
 }
 
@@ -200,7 +200,7 @@ struct Row {
 
 /// Reads and checks the rows of one registry CSV.
 fn read_rows(path: &Path) -> Result<Vec<Row>, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let text = crate::workspace::read(path)?;
     rows_of(&text).map_err(|e| format!("{}:{e}", path.display()))
 }
 
@@ -352,7 +352,7 @@ fn render_schemes(root: &Path) -> Result<String, String> {
     let data = root.join(SCHEMES_DATA);
     let date = registry_date(&data.join("README.md"))?;
     let path = data.join("uri-schemes.csv");
-    let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let text = crate::workspace::read(&path)?;
     let mut rows = scheme_rows(&text).map_err(|e| format!("{}:{e}", path.display()))?;
     rows.sort_by(|a, b| a.name.cmp(&b.name));
     let mut out = format!(

@@ -345,8 +345,8 @@ impl Lint {
         cell.get_or_insert_with(|| Shape::of(input, self.base_is_special()))
     }
 
-    /// Whether [`Lint::check`] can tell from urikit's parse alone, without
-    /// reading `input` again, that it finds nothing: see
+    /// Whether [`Lint::check`] can tell from urikit's parse, the scheme's
+    /// proof and at most a look for an `@`, that it finds nothing: see
     /// [`Lint::proves_clean`].
     fn clean(&self, input: &str, rfc: &Rfc<'_>) -> bool {
         let Rfc::Uri(r) = rfc else { return false };

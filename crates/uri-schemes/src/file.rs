@@ -573,9 +573,10 @@ impl FileScheme {
     /// its scan of the path found: `Some` when `breaks_none` is `true` and
     /// the host is empty, an IP address or a DNS name of at most 63 bytes
     /// (the look [`HttpScheme`](crate::http) takes at its host). The path
-    /// is scanned once, 64 bytes a step, for `%` (which sends it to the
-    /// rules), for `:` and `|` (what a Windows drive letter is written
-    /// with, RFC 8089 Appendix E.2) and for an empty segment (`//`).
+    /// is scanned thirty-two bytes a step (`path_facts`) for `%` (which
+    /// sends it to the rules), for `:` and `|` (what a Windows drive letter
+    /// is written with, RFC 8089 Appendix E.2) and for an empty segment
+    /// (`//`), and on from each one found until a `%` or the end.
     #[inline]
     pub(crate) fn proves_clean(uri: Uri<'_>) -> Option<crate::Clean> {
         if uri.as_str().len() > crate::generic::LENGTH_WARNING || uri.query().is_some() {

@@ -20,9 +20,9 @@ use uri_iri::{HostMapping, to_uri_with};
 /// use urikit::prelude::*;
 /// use urikit::Section;
 ///
-/// let host = Uri::parse("https://foo.github.io/")?.host().unwrap();
-/// assert_eq!(host.public_suffix().unwrap().section(), Some(Section::Private));
-/// # Ok::<(), urikit::Error>(())
+/// let host = Uri::parse("https://foo.github.io/")?.host().ok_or("no host")?;
+/// assert_eq!(host.public_suffix().ok_or("no suffix")?.section(), Some(Section::Private));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]
@@ -45,8 +45,9 @@ pub enum Section {
 /// use urikit::prelude::*;
 /// use urikit::Section;
 ///
-/// let suffix = Host::RegName("www.example.co.uk").public_suffix().unwrap();
+/// let suffix = Host::RegName("www.example.co.uk").public_suffix().ok_or("no suffix")?;
 /// assert_eq!((suffix.as_str(), suffix.section()), ("co.uk", Some(Section::Icann)));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct PublicSuffix {
@@ -62,7 +63,8 @@ impl PublicSuffix {
     /// ```
     /// use urikit::prelude::*;
     ///
-    /// assert_eq!(Host::RegName("a.b.example.com").public_suffix().unwrap().as_str(), "com");
+    /// assert_eq!(Host::RegName("a.b.example.com").public_suffix().ok_or("no suffix")?.as_str(), "com");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn as_str(&self) -> &str {
         &self.text
@@ -75,7 +77,8 @@ impl PublicSuffix {
     /// ```
     /// use urikit::prelude::*;
     ///
-    /// assert_eq!(Host::RegName("a.example.notatld").public_suffix().unwrap().section(), None);
+    /// assert_eq!(Host::RegName("a.example.notatld").public_suffix().ok_or("no suffix")?.section(), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn section(&self) -> Option<crate::Section> {
         self.section
@@ -198,20 +201,20 @@ fn list_form<'a>(host: &Host<'a>) -> Option<Cow<'a, str>> {
 /// use urikit::prelude::*;
 ///
 /// let uri = Uri::parse("https://www.Example.co.uk/")?;
-/// let host = uri.host().unwrap();
+/// let host = uri.host().ok_or("no host")?;
 /// assert_eq!(host.registrable_domain().as_deref(), Some("example.co.uk"));
-/// assert_eq!(host.public_suffix().unwrap().as_str(), "co.uk");
+/// assert_eq!(host.public_suffix().ok_or("no suffix")?.as_str(), "co.uk");
 ///
 /// let iri = Iri::parse("https://www.bücher.example.com/")?;
-/// assert_eq!(iri.host().unwrap().registrable_domain().as_deref(), Some("example.com"));
+/// assert_eq!(iri.host().ok_or("no host")?.registrable_domain().as_deref(), Some("example.com"));
 /// let iri = Iri::parse("https://shop.例え.jp/")?;
-/// assert_eq!(iri.host().unwrap().registrable_domain().as_deref(), Some("xn--r8jz45g.jp"));
+/// assert_eq!(iri.host().ok_or("no host")?.registrable_domain().as_deref(), Some("xn--r8jz45g.jp"));
 ///
-/// assert_eq!(Uri::parse("http://127.0.0.1/")?.host().unwrap().registrable_domain(), None);
+/// assert_eq!(Uri::parse("http://127.0.0.1/")?.host().ok_or("no host")?.registrable_domain(), None);
 /// assert_eq!(Host::RegName("co.uk").registrable_domain(), None); // a suffix alone
 /// assert_eq!(Host::RegName(".example.com").registrable_domain(), None); // an empty label
 /// assert_eq!(Host::RegName("ex%61mple.com").registrable_domain().as_deref(), Some("example.com"));
-/// # Ok::<(), urikit::Error>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub trait PublicSuffixExt<'a> {
     /// The public suffix; see [`PublicSuffixExt`].
@@ -221,7 +224,8 @@ pub trait PublicSuffixExt<'a> {
     /// ```
     /// use urikit::prelude::*;
     ///
-    /// assert_eq!(Host::RegName("example.com").public_suffix().unwrap().as_str(), "com");
+    /// assert_eq!(Host::RegName("example.com").public_suffix().ok_or("no suffix")?.as_str(), "com");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     fn public_suffix(&self) -> Option<PublicSuffix>;
 
@@ -373,7 +377,8 @@ mod tests {
             } else {
                 psl::domain(lower.as_bytes())
                     .and_then(|d| core::str::from_utf8(d.as_bytes()).ok())
-                    .filter(|d| has_domain(&lower, d))
+                    // Written out, not `has_domain`, which is under test.
+                    .filter(|d| !lower.starts_with('.') && !d.starts_with('.'))
             };
             let got = Host::RegName(&name).registrable_domain();
             assert_eq!(got.as_deref(), want, "{name:?}");
