@@ -881,7 +881,7 @@ mod tests {
     /// here, so they are copies, typed again as they are defined there: the
     /// comment above each copy says where its original is. Keep the two in
     /// step.
-    const CLASSES: [(&str, Scanner); 24] = [
+    const CLASSES: [(&str, Scanner); 29] = [
         ("SCHEME", Scanner::new(&grammar::SCHEME)),
         ("USERINFO", Scanner::new(&grammar::USERINFO)),
         ("REG_NAME", Scanner::new(&grammar::REG_NAME)),
@@ -900,13 +900,15 @@ mod tests {
         ("every other byte", Scanner::new(&every_other_byte())),
         ("FRAGMENT", Scanner::new(&grammar::FRAGMENT)),
         // Copy of `PATH_COMMON` (a `CharClass`) and `HOST_THEN_PATH` (a
-        // `Scanner`), private constants of `crates/uri-core/src/parser.rs`.
+        // `Scanner`), private constants of `crates/uri-core/src/parser.rs`,
+        // and of `PATH_COMMON` in `crates/uri-lint/src/quick.rs`.
         (
             "PATH_COMMON, HOST_THEN_PATH",
             Scanner::new(&grammar::UNRESERVED.with(b'/')),
         ),
         // Copy of `HOST_COMMON`, a private constant of
-        // `crates/uri-core/src/parser.rs`.
+        // `crates/uri-core/src/parser.rs`, and of `HOST` in
+        // `crates/uri-lint/src/quick.rs`.
         (
             "HOST_COMMON",
             Scanner::new(
@@ -969,6 +971,22 @@ mod tests {
         (
             "NOT_UPPER",
             Scanner::new(&CharClass::range(0, 0xFF).difference(CharClass::range(b'A', b'Z'))),
+        ),
+        // Copies of `LETTERS_DIGITS`, `WEB_PATH`, `WEB_QUERY`, `FILE_PATH`
+        // and `FILE_FRAGMENT` in `crates/uri-lint/src/quick.rs`.
+        (
+            "LETTERS_DIGITS",
+            Scanner::new(&grammar::ALPHA.union(grammar::DIGIT)),
+        ),
+        ("WEB_PATH", Scanner::new(&grammar::PATH.without(b':'))),
+        ("WEB_QUERY", Scanner::new(&grammar::QUERY.without(b':'))),
+        (
+            "FILE_PATH",
+            Scanner::new(&grammar::PATH.without(b':').without(b'@')),
+        ),
+        (
+            "FILE_FRAGMENT",
+            Scanner::new(&grammar::QUERY.without(b':').without(b'@')),
         ),
     ];
 

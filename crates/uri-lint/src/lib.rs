@@ -112,6 +112,7 @@ mod finding;
 mod kind;
 mod lint;
 mod output;
+mod quick;
 mod reading;
 pub mod sarif;
 mod shape;

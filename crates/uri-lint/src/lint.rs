@@ -14,6 +14,7 @@ use uri_schemes::Registry;
 
 use crate::finding::{Finding, Readings};
 use crate::kind::{Kind, Severity};
+use crate::quick;
 use crate::reading::{self, HostReading, Reading, Refusal, is_special};
 use crate::shape::{Shape, ends_in_number};
 use crate::text::{decoded, mask, show};
@@ -235,6 +236,10 @@ impl Lint {
     /// assert!(kinds("https://example.com/").is_empty());
     /// ```
     pub fn check(&self, input: &str) -> Vec<Finding> {
+        // A plain web or file URL, proved clean from its bytes alone.
+        if self.prescan && quick::clean(input.as_bytes()) {
+            return Vec::new();
+        }
         // The parse is matched here, not through `parse`, so that the
         // fast path reads it where it lies.
         let parsed = parse_uri(input);
@@ -386,10 +391,12 @@ impl Lint {
         !(prescan.whatwg || prescan.xn) && (colon_free || no_password(input, &uri, web))
     }
 
-    /// Whether one parse and a look at its parts prove that
-    /// [`Lint::check`] finds nothing in `input`: the fast path `check`
-    /// takes for a clean URL, which costs about a parse and the scheme's
-    /// rules, with no WHATWG reading.
+    /// Whether a look at its bytes (a plain `http`, `https` or `file`
+    /// URL), or else one parse and a look at its parts, prove that
+    /// [`Lint::check`] finds nothing in `input`: the fast paths `check`
+    /// takes for a clean URL, which cost less than a parse for a plain
+    /// URL and about a parse and the scheme's rules for another, with no
+    /// WHATWG reading.
     ///
     /// `true` only when `check(input)` is empty, and when the WHATWG
     /// reading (with the pre-scan off) would find no divergence either.
@@ -416,7 +423,7 @@ impl Lint {
     /// assert!(lint.check("foo://joe@example.com/").is_empty());
     /// ```
     pub fn proves_clean(&self, input: &str) -> bool {
-        self.clean(input, &parse(input))
+        self.prescan && quick::clean(input.as_bytes()) || self.clean(input, &parse(input))
     }
 
     /// The pre-scan: whether WHATWG might read `rfc` otherwise. No
@@ -1709,6 +1716,156 @@ mod tests {
             proved > 5_000 && at_kept > 1_000 && colon_free > 500,
             "{proved}, {at_kept}, {colon_free}"
         );
+    }
+
+    /// The quick proof ([`quick::clean`]) against the parse's fast path
+    /// ([`Lint::clean`]) and against both readings in full, on generated
+    /// web and file URLs with a trap in every part, each also cut short at
+    /// every byte, prefixed, wrapped and doubled.
+    #[test]
+    fn quick_proof_holds_to_the_fast_path_and_the_full_check() {
+        let lint = Lint::new();
+        let full = lint.clone().prescan(false);
+        let label = "l".repeat(63);
+        let schemes = [
+            "http", "https", "file", "HTTP", "File", "ws", "htt", "httpx",
+        ];
+        let hosts = [
+            String::new(),
+            "a".into(),
+            "ab".into(),
+            "abc".into(),
+            "localhost".into(),
+            "example.com".into(),
+            "Example.COM".into(),
+            "a-b.c-d".into(),
+            "-a.b".into(),
+            "a-.b".into(),
+            "a..b".into(),
+            ".a".into(),
+            "a.".into(),
+            "a--b.c".into(),
+            "xn--nxasmq6b.com".into(),
+            "a.xn--b".into(),
+            "a.1".into(),
+            "a.1a".into(),
+            "a.a1".into(),
+            "1.2.3.4".into(),
+            "127.1".into(),
+            "a.0x1f".into(),
+            "a.x1f".into(),
+            "a_b".into(),
+            "a%41".into(),
+            "a:80".into(),
+            "a:".into(),
+            "u@a".into(),
+            "u:p@a".into(),
+            "[::1]".into(),
+            label.clone(),
+            format!("{label}x"),
+            format!("a.{}", &label[..60]),
+            format!("a.{}", &label[..61]),
+            format!("a.{label}"),
+        ];
+        let paths = [
+            "",
+            "/",
+            "/a/b",
+            "//a",
+            "/a//b",
+            "/a/",
+            "/a:b",
+            "/a@b",
+            "/%41",
+            "/%4",
+            "/a b",
+            "/a\\b",
+            "/a|b",
+            "/c:/x",
+            "/c|/x",
+            "/./a",
+            "/../a",
+            "/.",
+            "?q",
+            "?q=a:b",
+            "?a@b",
+            "?a/b?c",
+            "#f",
+            "#a:b",
+            "#a@b",
+            "#a#b",
+            "/a?b#c",
+            "/a?b?c#d/e?f",
+            "/\u{e4}",
+            "/a\tb",
+            "/!$&'()*+,;=-._~",
+            "/a,b//c",
+            "/a=//b",
+            "/a/,/b?c",
+        ];
+        let mut whole = Vec::new();
+        for scheme in schemes {
+            for sep in ["://", ":/", ":", ":///", ":\\\\"] {
+                for host in &hosts {
+                    for path in paths {
+                        whole.push(format!("{scheme}{sep}{host}{path}"));
+                    }
+                }
+            }
+        }
+        let mut inputs = Vec::new();
+        for text in &whole {
+            for cut in (0..text.len()).filter(|&i| text.is_char_boundary(i)) {
+                inputs.push(text[..cut].to_owned());
+            }
+            inputs.push(format!("x{text}"));
+            inputs.push(format!("<{text}>"));
+            inputs.push(format!(" {text}"));
+            inputs.push(format!("{text}\n"));
+            inputs.push(format!("{text}{text}"));
+            inputs.push(format!("{text}#{text}"));
+            inputs.push(text.clone());
+        }
+        let mut quick = 0;
+        for input in &inputs {
+            if !quick::clean(input.as_bytes()) {
+                continue;
+            }
+            quick += 1;
+            assert!(lint.clean(input, &parse(input)), "{input:?}");
+            assert!(full.check(input).is_empty(), "{input:?}");
+        }
+        assert!(quick > 10_000, "{quick} of {}", inputs.len());
+        for (input, clean) in [
+            ("https://example.com/a/b?c#d", true),
+            ("http://a.b.c/", true),
+            ("http://a", true),
+            ("http://a?q#f", true),
+            ("https://a.com/p@q?r@s#t@u", true),
+            ("file:///etc/hosts", true),
+            ("file://localhost/etc/hosts", true),
+            ("file://abc/x#y", true),
+            ("file://ab/x", false),
+            ("file://abc", false),
+            ("file:///a?q", false),
+            ("file:///a@b", false),
+            ("file:///a//b", false),
+            ("http://127.1/", false),
+            ("http://a.123/", false),
+            ("http://a:80/", false),
+            ("http://u@a/", false),
+            ("https://xn--80ak6aa92e.com/", false),
+            ("http://a/%41", false),
+            ("http://a/b?c:d", false),
+            ("HTTP://a/", false),
+            ("ws://a/", false),
+        ] {
+            assert_eq!(quick::clean(input.as_bytes()), clean, "{input:?}");
+        }
+        let long = format!("https://a.com/{}", "p".repeat(MAX_LENGTH));
+        assert!(quick::clean(&long.as_bytes()[..MAX_LENGTH]));
+        assert!(!quick::clean(&long.as_bytes()[..=MAX_LENGTH]));
+        assert!(!full.check(&long[..=MAX_LENGTH]).is_empty());
     }
 
     /// The fast path's answers on a few shapes; each "clean" is checked
