@@ -96,7 +96,7 @@ pub(crate) fn clean(input: &[u8]) -> bool {
         // `file:///p` or `file://host/p`, not `file://a/p` or `file://ab/p`.
         if matches!(end - start, 1..=2)
             || input.get(end) != Some(&b'/')
-            || !dns_name(input, start, end)
+            || !dns_name(input, start, end, false)
         {
             return false;
         }
@@ -115,7 +115,7 @@ pub(crate) fn clean(input: &[u8]) -> bool {
         // The host and most paths in one scan, the first `/` ending the
         // host (as uri-core's parser reads them).
         let (mut stop, end) = PATH_COMMON.first_outside_marking(input, start, b'/');
-        if end == start || !dns_name(input, start, end) {
+        if end == start || !dns_name(input, start, end, true) {
             return false;
         }
         if !matches!(input.get(stop), None | Some(b'?' | b'#')) {
@@ -143,7 +143,7 @@ pub(crate) fn clean(input: &[u8]) -> bool {
 /// One mask pass over the name (one window of sixteen bytes for most),
 /// the few bytes that are no letter, digit or dot looked at one by one.
 #[inline(always)]
-fn dns_name(input: &[u8], start: usize, end: usize) -> bool {
+fn dns_name(input: &[u8], start: usize, end: usize, web: bool) -> bool {
     let len = end - start;
     if len == 0 {
         return true;
@@ -151,7 +151,18 @@ fn dns_name(input: &[u8], start: usize, end: usize) -> bool {
     if len > 63 {
         return false;
     }
-    let (outside, dots) = LETTERS_DIGITS.masks(input, start, len, b'.');
+    // For a web host, two windows of sixteen for a name of up to 32
+    // bytes, whatever its length: a branch on it would mispredict on a
+    // third of web hosts (and costs a quarter more time on the clean lines
+    // of `web-1in4.txt`). Most file hosts are empty or short.
+    let (outside, dots) = if web && len <= 32 {
+        let (o1, d1) = LETTERS_DIGITS.masks(input, start, 16, b'.');
+        let (o2, d2) = LETTERS_DIGITS.masks(input, start + 16, 16, b'.');
+        let used = u64::MAX >> (64 - len);
+        ((o1 | o2 << 16) & used, (d1 | d2 << 16) & used)
+    } else {
+        LETTERS_DIGITS.masks(input, start, len, b'.')
+    };
     // The rest must be hyphens (not `_` or `~`).
     let hyphens = outside & !dots;
     let mut rest = hyphens;
