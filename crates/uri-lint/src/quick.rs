@@ -140,8 +140,9 @@ pub(crate) fn clean(input: &[u8]) -> bool {
 /// (RFC 3986 §2.3), are empty or a DNS name as [`clean`] wants it: up to
 /// 63 bytes of letters, digits, `-` and `.`, no label empty or starting or
 /// ending with `-`, no `--`, and a last label that starts with a letter.
-/// One mask pass over the name (one window of sixteen bytes for most),
-/// the few bytes that are no letter, digit or dot looked at one by one.
+/// One mask pass over the name (for a `web` host of up to 32 bytes, two
+/// windows of sixteen; else one window a sixteen bytes), the few bytes
+/// that are no letter, digit or dot looked at one by one.
 #[inline(always)]
 fn dns_name(input: &[u8], start: usize, end: usize, web: bool) -> bool {
     let len = end - start;
