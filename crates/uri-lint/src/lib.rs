@@ -33,8 +33,9 @@
 //!   scheme that `uri-schemes` checks.
 //! - The **pre-scan** ([`Lint::needs_whatwg`]) decides from urikit's
 //!   parse whether WHATWG could read the input otherwise, and the **fast
-//!   path** ([`Lint::proves_clean`]) finds a clean URL clean with one
-//!   parse, the pre-scan and the scheme's rules.
+//!   path** ([`Lint::proves_clean`]) finds a clean URL clean: a plain
+//!   `http`, `https` or `file` URL from its bytes alone, without a parse,
+//!   and any other with one parse, the pre-scan and the scheme's rules.
 //!
 //! # Examples
 //!
@@ -102,8 +103,9 @@
 //! # Guarantees
 //!
 //! [`Lint::check`] never panics, reads each input a bounded number of
-//! times (urikit's parse, `url`'s, IDNA), so time and memory are linear,
-//! and every finding's index lies in the input, on a character boundary.
+//! times (the quick proof's scan, urikit's parse, `url`'s, IDNA), so time
+//! and memory are linear, and every finding's index lies in the input, on
+//! a character boundary.
 
 #![forbid(unsafe_code)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
