@@ -1768,6 +1768,11 @@ mod tests {
             "abcdefghijklmnopqr..com".into(),
             "abcdefghijklmnopqrstuvwxyz.12".into(),
             "abcdefghijklmnopqrstuvwxyz.a1".into(),
+            format!("{}.example", "a".repeat(40)),
+            format!("{}-.com", "a".repeat(40)),
+            format!("{}--b.com", "a".repeat(40)),
+            format!("{}_b.com", "a".repeat(40)),
+            format!("{}.1", "a".repeat(40)),
             label.clone(),
             format!("{label}x"),
             format!("a.{}", &label[..60]),
@@ -1809,6 +1814,8 @@ mod tests {
             "/a,b//c",
             "/a=//b",
             "/a/,/b?c",
+            "?!$&'()*+,;=",
+            "#!$&'()*+,;=/?",
         ];
         let mut whole = Vec::new();
         for scheme in schemes {
@@ -1874,6 +1881,7 @@ mod tests {
         }
         let long = format!("https://a.com/{}", "p".repeat(MAX_LENGTH));
         assert!(quick::clean(&long.as_bytes()[..MAX_LENGTH]));
+        assert!(full.check(&long[..MAX_LENGTH]).is_empty());
         assert!(!quick::clean(&long.as_bytes()[..=MAX_LENGTH]));
         assert!(!full.check(&long[..=MAX_LENGTH]).is_empty());
     }
