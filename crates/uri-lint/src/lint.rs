@@ -428,13 +428,27 @@ impl Lint {
 
     /// The pre-scan: whether WHATWG might read `rfc` otherwise. No
     /// allocation unless `rfc` is relative (it is resolved first).
+    ///
+    /// A relative reference is always read both ways against a base that
+    /// WHATWG does not read as RFC 3986 may: one `url` refuses (WHATWG then
+    /// reads the reference against [`DEFAULT_BASE`]), or one with an opaque
+    /// path (`mailto:a@b`, `foo:x`: URL Standard §4.4, "no scheme state",
+    /// refuses every reference but a fragment against it, where RFC 3986
+    /// §5.2 merges the path).
     fn prescan_of(&self, rfc: &Rfc<'_>) -> bool {
         let Rfc::Uri(r) = rfc else { return true };
         match r.as_uri() {
             Some(uri) => prescan_absolute(uri).whatwg,
-            None => self
-                .resolve_uri(*r)
-                .is_none_or(|buf| prescan_absolute(buf.as_uri()).whatwg),
+            None => {
+                self.base.is_some()
+                    && self
+                        .base_url
+                        .as_ref()
+                        .is_none_or(url::Url::cannot_be_a_base)
+                    || self
+                        .resolve_uri(*r)
+                        .is_none_or(|buf| prescan_absolute(buf.as_uri()).whatwg)
+            }
         }
     }
 
@@ -1884,6 +1898,60 @@ mod tests {
         assert!(full.check(&long[..MAX_LENGTH]).is_empty());
         assert!(!quick::clean(&long.as_bytes()[..=MAX_LENGTH]));
         assert!(!full.check(&long[..=MAX_LENGTH]).is_empty());
+    }
+
+    /// The pre-scan of relative references against bases of every shape,
+    /// opaque ones among them: when it keeps a reference from the WHATWG
+    /// reading, reading it both ways finds no divergence. (A fuzzer found
+    /// `""` against `htvOp:)i/s/ut.tikk/`: WHATWG refuses it, RFC 3986
+    /// reads the base.)
+    #[test]
+    fn prescan_of_references_against_every_base() {
+        let bases = [
+            "htvOp:)i/s/ut.tikk/",
+            "mailto:joe@example.com",
+            "foo:opaque",
+            "urn:isbn:0451450523",
+            "foo:/a/b",
+            "foo://h/a/b",
+            "http://example.com/a/b",
+            "file:///a/b",
+            "https://a%00b/",
+            "http://256.256.256.256/",
+        ];
+        let references = [
+            "", "a", "./a", "../a", "?q", "#f", "/p", "//h/p", "a:b", "%41", "a@b",
+        ];
+        let mut sent = 0;
+        for base in bases {
+            let lint = Lint::new().with_base(Uri::parse(base).unwrap());
+            let full = lint.clone().prescan(false);
+            for reference in references {
+                if lint.needs_whatwg(reference) {
+                    sent += 1;
+                    continue;
+                }
+                let diverged: Vec<_> = full
+                    .check(reference)
+                    .into_iter()
+                    .filter(Finding::is_divergence)
+                    .map(|f| f.name())
+                    .collect();
+                assert!(
+                    diverged.is_empty(),
+                    "{reference:?} against {base:?}: {diverged:?}"
+                );
+            }
+        }
+        assert!(sent > 30, "{sent}");
+        let opaque = Lint::new().with_base(Uri::parse("foo:opaque").unwrap());
+        assert!(opaque.needs_whatwg(""));
+        assert!(
+            opaque
+                .check("")
+                .iter()
+                .any(|f| f.kind() == Kind::RefusedByWhatwg)
+        );
     }
 
     /// The fast path's answers on a few shapes; each "clean" is checked
