@@ -2162,15 +2162,20 @@ fn cli_edit_one(
     change: cli_edit::Change,
 ) {
     use cli_edit::{Change, Edit, Template};
-    let (name, value, encoded, removed) = match &change {
+    let (name, value, encoded, removed, if_absent) = match &change {
         Change::Set(_) => {
+            // `NAME[:][?]=VALUE`, as `Assignment::parse` reads it.
             let (name, value) = arg.split_once('=').unwrap_or((arg, ""));
+            let (name, if_absent) = match name.strip_suffix('?') {
+                Some(name) => (name, true),
+                None => (name, false),
+            };
             match name.strip_suffix(':') {
-                Some(name) => (name, value, true, false),
-                None => (name, value, false, false),
+                Some(name) => (name, value, true, false, if_absent),
+                None => (name, value, false, false, if_absent),
             }
         }
-        Change::Remove(_) => (arg, "", true, true),
+        Change::Remove(_) => (arg, "", true, true, false),
     };
     let field = if encoded {
         format!("{{:{name}}}|{{url}}")
@@ -2199,6 +2204,11 @@ fn cli_edit_one(
     let Ok(edited) = UriReference::parse_with(url, options) else {
         panic!("{what}: {url:?} does not parse")
     };
+    if if_absent {
+        // Set only where the component is absent: the output parses
+        // (above), and what it reads back depends on the input.
+        return;
+    }
     if removed {
         assert_eq!(got, "", "{what}: {url:?}");
         let present = match name {

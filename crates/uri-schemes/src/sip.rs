@@ -305,15 +305,17 @@ impl Sip {
             (Some(Some(x)), Some(Some(y))) => x.eq_ignore_ascii_case(y),
             (x, y) => x == y,
         };
-        // Each side's parameters by name in lower case, the first of a name
-        // only (as `parameter` finds it), looked up by binary search: the
+        // Each side's parameters by name (as `compared_name` writes it),
+        // the first of a name only, looked up by binary search: the
         // comparison stays `n log n` on 10,000 parameters.
         fn by_name(s: &Sip) -> Vec<(String, Option<&str>)> {
-            let names: Vec<&str> = s.parameters.iter().map(|(n, _)| n.as_str()).collect();
+            let names: Vec<String> = s.parameters.iter().map(|(n, _)| compared_name(n)).collect();
             let repeated = crate::generic::repeated_names(&names);
-            let mut table: Vec<(String, Option<&str>)> = (s.parameters.iter().zip(repeated))
+            let mut table: Vec<(String, Option<&str>)> = (names.into_iter())
+                .zip(&s.parameters)
+                .zip(repeated)
                 .filter(|(_, repeated)| !repeated)
-                .map(|((n, v), _)| (n.to_ascii_lowercase(), v.as_deref()))
+                .map(|((n, (_, v)), _)| (n, v.as_deref()))
                 .collect();
             table.sort_unstable_by(|a, b| a.0.cmp(&b.0));
             table
@@ -522,6 +524,18 @@ impl Scheme for SipScheme {
     }
 }
 
+/// A parameter's name as [`Sip::is_equivalent`] compares it: a triplet of
+/// an `unreserved` character (RFC 3986 §2.3) read as that character, as
+/// RFC 3261 §19.1.4 has it ("characters other than those in the
+/// `reserved` set are equivalent to their `%` HEX HEX encoding") and as the
+/// normal form writes it (RFC 3986 §6.2.2.2), then in lower case.
+///
+/// A fuzzer found `sips:h;%71=1` and `sips:h;q=1`, which have one normal
+/// form, not equivalent.
+fn compared_name(name: &str) -> String {
+    uri_encode::normalize(name).to_ascii_lowercase()
+}
+
 /// This module's entry in [`Registry::standard`](crate::Registry::standard).
 pub(crate) const SCHEMES: &[crate::registry::Builtin] = &[
     crate::registry::Builtin::Other(&SIP),
@@ -533,9 +547,9 @@ pub(crate) const SCHEMES: &[crate::registry::Builtin] = &[
 /// user and the password (decoded, as they are; `-` when absent, else `+`
 /// and the text); `|` and the host in lower case; `|` and the port's
 /// number (`-` when absent, `+?` past `u32`, as `port_number` reads it);
-/// `|` and every parameter (the first of each name, as
-/// [`Sip::parameter`] finds it), name and value in lower case, `name;` or
-/// `name=value;`, sorted; `|` and the headers, name in lower case, value
+/// `|` and every parameter (the first of each name, the names compared as
+/// [`compared_name`] writes them), the name so written and the value in
+/// lower case, `name;` or `name=value;`, sorted; `|` and the headers, name in lower case, value
 /// as it is, `name=value&`, sorted. Every part is written by
 /// [`push_field`](crate::equivalence_key::push_field), so the separators
 /// are never part of one.
@@ -574,17 +588,18 @@ fn sip_equivalence_key(sip: &Sip) -> String {
         }
     }
     key.push('|');
-    let names: Vec<&str> = sip.parameters.iter().map(|(n, _)| n.as_str()).collect();
+    let names: Vec<String> = (sip.parameters.iter())
+        .map(|(n, _)| compared_name(n))
+        .collect();
     let repeated = crate::generic::repeated_names(&names);
     let mut parameters: Vec<String> = Vec::new();
-    for ((name, value), repeated) in sip.parameters.iter().zip(repeated) {
+    for ((name, (_, value)), repeated) in names.iter().zip(&sip.parameters).zip(repeated) {
         if repeated {
             // `Sip::parameter` finds the first of a name only.
             continue;
         }
-        let name = name.to_ascii_lowercase();
         let mut one = String::new();
-        push_field(&mut one, &name);
+        push_field(&mut one, name);
         if let Some(value) = value {
             one.push('=');
             push_field(&mut one, &value.to_ascii_lowercase());
