@@ -1906,7 +1906,7 @@ mod tests {
     /// `""` against `htvOp:)i/s/ut.tikk/`: WHATWG refuses it, RFC 3986
     /// reads the base.)
     #[test]
-    fn prescan_of_references_against_every_base() {
+    fn prescan_of_references_against_every_base() -> Result<(), ParseError> {
         let bases = [
             "htvOp:)i/s/ut.tikk/",
             "mailto:joe@example.com",
@@ -1924,7 +1924,7 @@ mod tests {
         ];
         let mut sent = 0;
         for base in bases {
-            let lint = Lint::new().with_base(Uri::parse(base).unwrap());
+            let lint = Lint::new().with_base(Uri::parse(base)?);
             let full = lint.clone().prescan(false);
             for reference in references {
                 if lint.needs_whatwg(reference) {
@@ -1944,7 +1944,7 @@ mod tests {
             }
         }
         assert!(sent > 30, "{sent}");
-        let opaque = Lint::new().with_base(Uri::parse("foo:opaque").unwrap());
+        let opaque = Lint::new().with_base(Uri::parse("foo:opaque")?);
         assert!(opaque.needs_whatwg(""));
         assert!(
             opaque
@@ -1952,6 +1952,7 @@ mod tests {
                 .iter()
                 .any(|f| f.kind() == Kind::RefusedByWhatwg)
         );
+        Ok(())
     }
 
     /// The fast path's answers on a few shapes; each "clean" is checked

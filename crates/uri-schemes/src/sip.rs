@@ -309,14 +309,7 @@ impl Sip {
         // the first of a name only, looked up by binary search: the
         // comparison stays `n log n` on 10,000 parameters.
         fn by_name(s: &Sip) -> Vec<(String, Option<&str>)> {
-            let names: Vec<String> = s.parameters.iter().map(|(n, _)| compared_name(n)).collect();
-            let repeated = crate::generic::repeated_names(&names);
-            let mut table: Vec<(String, Option<&str>)> = (names.into_iter())
-                .zip(&s.parameters)
-                .zip(repeated)
-                .filter(|(_, repeated)| !repeated)
-                .map(|((n, (_, v)), _)| (n, v.as_deref()))
-                .collect();
+            let mut table = compared_parameters(s);
             table.sort_unstable_by(|a, b| a.0.cmp(&b.0));
             table
         }
@@ -530,10 +523,26 @@ impl Scheme for SipScheme {
 /// `reserved` set are equivalent to their `%` HEX HEX encoding") and as the
 /// normal form writes it (RFC 3986 §6.2.2.2), then in lower case.
 ///
-/// A fuzzer found `sips:h;%71=1` and `sips:h;q=1`, which have one normal
-/// form, not equivalent.
+/// Names compared as written made `sip:h;%74ransport=tcp` and
+/// `sip:h;transport=tcp`, which have one normal form, not equivalent.
 fn compared_name(name: &str) -> String {
     uri_encode::normalize(name).to_ascii_lowercase()
+}
+
+/// The parameters of `sip` in order, each name as [`compared_name`] writes
+/// it, the first of each such name only (a later one is a duplicate), with
+/// its value: what [`Sip::is_equivalent`] and the equivalence key compare.
+fn compared_parameters(sip: &Sip) -> Vec<(String, Option<&str>)> {
+    let names: Vec<String> = (sip.parameters.iter())
+        .map(|(n, _)| compared_name(n))
+        .collect();
+    let repeated = crate::generic::repeated_names(&names);
+    (names.into_iter())
+        .zip(&sip.parameters)
+        .zip(repeated)
+        .filter(|(_, repeated)| !repeated)
+        .map(|((n, (_, v)), _)| (n, v.as_deref()))
+        .collect()
 }
 
 /// This module's entry in [`Registry::standard`](crate::Registry::standard).
@@ -547,10 +556,10 @@ pub(crate) const SCHEMES: &[crate::registry::Builtin] = &[
 /// user and the password (decoded, as they are; `-` when absent, else `+`
 /// and the text); `|` and the host in lower case; `|` and the port's
 /// number (`-` when absent, `+?` past `u32`, as `port_number` reads it);
-/// `|` and every parameter (the first of each name, the names compared as
-/// [`compared_name`] writes them), the name so written and the value in
-/// lower case, `name;` or `name=value;`, sorted; `|` and the headers, name in lower case, value
-/// as it is, `name=value&`, sorted. Every part is written by
+/// `|` and every parameter of [`compared_parameters`], the name as it
+/// writes it and the value in lower case, `name;` or `name=value;`,
+/// sorted; `|` and the headers, name in lower case, value as it is,
+/// `name=value&`, sorted. Every part is written by
 /// [`push_field`](crate::equivalence_key::push_field), so the separators
 /// are never part of one.
 ///
@@ -588,18 +597,10 @@ fn sip_equivalence_key(sip: &Sip) -> String {
         }
     }
     key.push('|');
-    let names: Vec<String> = (sip.parameters.iter())
-        .map(|(n, _)| compared_name(n))
-        .collect();
-    let repeated = crate::generic::repeated_names(&names);
     let mut parameters: Vec<String> = Vec::new();
-    for ((name, (_, value)), repeated) in names.iter().zip(&sip.parameters).zip(repeated) {
-        if repeated {
-            // `Sip::parameter` finds the first of a name only.
-            continue;
-        }
+    for (name, value) in compared_parameters(sip) {
         let mut one = String::new();
-        push_field(&mut one, name);
+        push_field(&mut one, &name);
         if let Some(value) = value {
             one.push('=');
             push_field(&mut one, &value.to_ascii_lowercase());
